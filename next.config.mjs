@@ -1,0 +1,17 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+
+// The footer shows a build version derived from this timestamp (operations §2).
+const buildTime = process.env.BUILD_TIME ?? new Date().toISOString();
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  basePath: '/admin',
+  env: { NEXT_PUBLIC_BUILD_TIME: buildTime },
+  // The API server lives in server/ and is started separately; keep its Node-only deps out of the bundle.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
+  experimental: { serverActions: { bodySizeLimit: '2mb' } },
+};
+
+export default withNextIntl(nextConfig);
