@@ -1,0 +1,60 @@
+'use client';
+
+import type { ComponentPropsWithRef } from 'react';
+import { cn } from './cn';
+import { Spinner } from './spinner';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+export type ButtonSize = 'sm' | 'md';
+
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Disables the button and shows a spinner in front of its text (e.g. while a save runs). */
+  loading?: boolean;
+}
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-brand text-white hover:bg-brand-dark focus-visible:outline-brand',
+  secondary:
+    'border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 focus-visible:outline-brand',
+  danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
+  ghost: 'bg-transparent text-brand hover:bg-brand-light focus-visible:outline-brand',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'h-8 px-3 text-sm gap-1.5',
+  md: 'h-10 px-4 text-sm gap-2',
+};
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  disabled,
+  type = 'button',
+  className,
+  children,
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      // 'button' by default so a button inside a form never submits it by accident
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={cn(
+        'inline-flex items-center justify-center rounded-md font-medium transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2',
+        'disabled:cursor-not-allowed disabled:opacity-60',
+        variants[variant],
+        sizes[size],
+        className,
+      )}
+      {...rest}
+    >
+      {loading && <Spinner size={16} />}
+      {children}
+    </button>
+  );
+}

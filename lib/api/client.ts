@@ -1,0 +1,59 @@
+import 'server-only';
+import ky, { HTTPError, type Options } from 'ky';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getToken } from '@/lib/session';
+import { ApiError, apiErrorFromResponse } from './errors';
+import { clientIp, upstreamUrl } from './upstream';
+
+/** Where a page goes when the API rejects the session's token: a route that clears the cookie. */
+export const SESSION_EXPIRED_PATH = '/session-expired';
+
+export interface CallOptions {
+  method?: 'get' | 'post' | 'put' | 'delete' | 'patch';
+  json?: unknown;
+  searchParams?: Options['searchParams'];
+  /** Use this token instead of the session's (sign-in uses the fresh one before it is saved). */
+  token?: string;
+  /**
+   * What a 401 means. 'endSession' (default): the session's token is no longer accepted, so the
+   * session ends and the user is sent to sign-in. 'throw': the caller handles it (sign-in, where
+   * 401 means wrong credentials).
+   */
+  onUnauthorized?: 'endSession' | 'throw';
+}
+
+/**
+ * One call to the federation API with the session's bearer token ("NONE" when signed out,
+ * core §7). Returns the parsed JSON body; failures become ApiError.
+ */
+export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const { method = 'get', json, searchParams, onUnauthorized = 'endSession' } = options;
+  const token = options.token ?? (await getToken());
+  const h = await headers();
+  const ip = clientIp(h.get('x-forwarded-for'), h.get('x-real-ip'));
+  try {
+    const response = await ky(path.replace(/^\/+/, ''), {
+      prefixUrl: upstreamUrl(),
+      method,
+      json,
+      searchParams,
+      retry: 0,
+      timeout: 30_000,
+      headers: {
+        authorization: `Bearer ${token || 'NONE'}`,
+        ...(ip ? { 'x-forwarded-for': ip } : {}),
+      },
+    });
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch (error) {
+    const apiError =
+      error instanceof HTTPError
+        ? await apiErrorFromResponse(error.response)
+        : new ApiError(0, { code: 'network', message: error instanceof Error ? error.message : String(error) });
+    if (apiError.status === 401 && onUnauthorized === 'endSession') redirect(SESSION_EXPIRED_PATH);
+    throw apiError;
+  }
+}

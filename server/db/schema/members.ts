@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgEnum, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { countries } from './reference';
+
+export const genderEnum = pgEnum('gender', ['m', 'w', 'd']);
+
+export type MemberParams = { profileVisible?: boolean; phoneMobileVisible?: boolean; emailVisible?: boolean };
+
+/**
+ * The person master record (core §3 Member). One person, many organisations: memberships,
+ * licences and roles are function assignments. `email` is both the contact address and the
+ * sign-in address; it is unique (case-insensitive). Only persons with a password hash can sign in.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    /** Key of the profile image (uploaded_files.uuid); null = no picture. */
+    uuid: uuid('uuid'),
+    /** Registration (licence) number, shown as jr_id / regNr. */
+    regNr: text('reg_nr'),
+    extId: text('ext_id'),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    surname: text('surname').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    gender: genderEnum('gender').notNull(),
+    nationality: integer('nationality').references(() => countries.id),
+    country: integer('country').references(() => countries.id),
+    street: text('street'),
+    houseNumber: text('house_number'),
+    doorNumber: text('door_number'),
+    zip: text('zip'),
+    city: text('city'),
+    phoneMobile: text('phone_mobile'),
+    phoneFixed: text('phone_fixed'),
+    email: text('email'),
+    /** scrypt hash (see server/services/auth.ts for the format); null = cannot sign in. */
+    passwordHash: text('password_hash'),
+    params: jsonb('params').$type<MemberParams>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('members_email_unique').on(sql`lower(${t.email})`),
+    // "Es gibt bereits eine Person (Name & Geschlecht) mit diesem Geburtsdatum": one person per
+    // name, gender and birth date; the index also makes the conflict race-free.
+    uniqueIndex('members_identity_unique').on(sql`lower(${t.firstName})`, sql`lower(${t.surname})`, t.gender, t.birthDate),
+    index('members_surname_idx').on(sql`lower(${t.surname})`),
+    index('members_reg_nr_idx').on(t.regNr),
+    index('members_birth_date_idx').on(t.birthDate),
+  ],
+);

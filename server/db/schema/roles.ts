@@ -1,0 +1,63 @@
+import { date, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { members } from './members';
+import { organisations } from './organisations';
+
+export type RoleParams = {
+  /** Organisation ids whose users may assign/edit this role (role entries filtered by editWhitelist). */
+  editWhitelist?: number[];
+  /** Role offered only in these organisations. */
+  orgWhitelist?: number[];
+  /** Role never offered in these organisations. */
+  orgBlacklist?: number[];
+};
+
+export const roleGroups = pgTable('role_groups', {
+  id: integer('id').primaryKey(),
+  group: text('group').notNull(),
+  ...timestamps,
+});
+
+/** A function (role). The id is the funkId; ids that open a form are system roles (lib/domain/system-roles.ts). */
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => roleGroups.id),
+    params: jsonb('params').$type<RoleParams>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('roles_group_idx').on(t.groupId)],
+);
+
+/**
+ * A member holds a role in an organisation from `dateFrom` to `dateTo` (inclusive).
+ * `dateTo` in year 2999 or later means open-ended. Function 32 = club membership, 29 = licence.
+ * The id is what the specification calls funkMgId.
+ */
+export const functionAssignments = pgTable(
+  'function_assignments',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    dateFrom: date('date_from', { mode: 'string' }).notNull(),
+    dateTo: date('date_to', { mode: 'string' }).notNull().default('2999-12-31'),
+    ...timestamps,
+  },
+  (t) => [
+    index('fa_member_idx').on(t.memberId, t.roleId),
+    index('fa_org_role_idx').on(t.orgId, t.roleId, t.dateTo),
+    index('fa_role_idx').on(t.roleId, t.dateTo),
+  ],
+);

@@ -1,0 +1,64 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { notify, Toaster, TOAST_DURATION_MS } from '@/components/ui/toast';
+import { renderWithIntl } from './render-with-intl';
+
+describe('toasts', () => {
+  afterEach(() => {
+    act(() => {
+      notify.dismiss();
+    });
+  });
+
+  it('shows a success toast with its text', async () => {
+    renderWithIntl(<Toaster />);
+    act(() => {
+      notify.success('Erfolgreich gespeichert');
+    });
+    expect(await screen.findByText('Erfolgreich gespeichert')).toBeInTheDocument();
+  });
+
+  it('shows error and info toasts', async () => {
+    renderWithIntl(<Toaster />);
+    act(() => {
+      notify.error('Fehler: Etwas ist schiefgelaufen');
+      notify.info('Mitglieder geladen');
+    });
+    expect(await screen.findByText('Fehler: Etwas ist schiefgelaufen')).toBeInTheDocument();
+    expect(await screen.findByText('Mitglieder geladen')).toBeInTheDocument();
+  });
+
+  it('closes a toast after 3 seconds by default', async () => {
+    jest.useFakeTimers();
+    try {
+      renderWithIntl(<Toaster />);
+      act(() => {
+        notify.success('Neues Passwort gespeichert!');
+      });
+      expect(screen.getByText('Neues Passwort gespeichert!')).toBeInTheDocument();
+      act(() => {
+        jest.advanceTimersByTime(TOAST_DURATION_MS - 500);
+      });
+      expect(screen.getByText('Neues Passwort gespeichert!')).toBeInTheDocument();
+      act(() => {
+        jest.advanceTimersByTime(2000);
+      });
+      await waitFor(() => expect(screen.queryByText('Neues Passwort gespeichert!')).not.toBeInTheDocument());
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('turns a loading toast into a success toast with the same id', async () => {
+    renderWithIntl(<Toaster />);
+    let id: string | number = '';
+    act(() => {
+      id = notify.loading('Organisation wird gespeichert');
+    });
+    expect(await screen.findByText('Organisation wird gespeichert')).toBeInTheDocument();
+    act(() => {
+      notify.success('Organisation gespeichert!', { id });
+    });
+    expect(await screen.findByText('Organisation gespeichert!')).toBeInTheDocument();
+    expect(screen.queryByText('Organisation wird gespeichert')).not.toBeInTheDocument();
+  });
+});
