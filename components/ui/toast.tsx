@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
 import { Toaster as SonnerToaster, toast, type ExternalToast } from 'sonner';
 
 /** Toasts close after 3 s (core §9, operations: progress toasts and most others). */
@@ -26,10 +27,12 @@ function options(opts?: NotifyOptions): ExternalToast {
   };
 }
 
-/** Mount once in the root layout. Top right, 3 s, coloured by type. */
+/** Mount once in the root layout, inside NextIntlClientProvider. Top right, 3 s, coloured by type. */
 export function Toaster() {
+  const t = useTranslations('common');
   return (
     <SonnerToaster
+      containerAriaLabel={t('notifications')}
       position="top-right"
       duration={TOAST_DURATION_MS}
       richColors

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { notify, Toaster, TOAST_DURATION_MS } from '@/components/ui/toast';
+import { notify, Toaster, TOAST_DURATION_MS, TOAST_LONG_DURATION_MS } from '@/components/ui/toast';
 import { renderWithIntl } from './render-with-intl';
 
 describe('toasts', () => {
@@ -34,6 +34,9 @@ describe('toasts', () => {
       act(() => {
         notify.success('Neues Passwort gespeichert!');
       });
+      act(() => {
+        jest.advanceTimersByTime(10);
+      });
       expect(screen.getByText('Neues Passwort gespeichert!')).toBeInTheDocument();
       act(() => {
         jest.advanceTimersByTime(TOAST_DURATION_MS - 500);
@@ -46,6 +49,31 @@ describe('toasts', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('keeps a toast given a 5 s duration past 3 s', async () => {
+    jest.useFakeTimers();
+    try {
+      renderWithIntl(<Toaster />);
+      act(() => {
+        notify.error('Speichen fehlgeschlagen', { duration: TOAST_LONG_DURATION_MS });
+      });
+      act(() => {
+        jest.advanceTimersByTime(4000);
+      });
+      expect(screen.getByText('Speichen fehlgeschlagen')).toBeInTheDocument();
+      act(() => {
+        jest.advanceTimersByTime(1500);
+      });
+      await waitFor(() => expect(screen.queryByText('Speichen fehlgeschlagen')).not.toBeInTheDocument());
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('labels the notification region in German', () => {
+    renderWithIntl(<Toaster />);
+    expect(screen.getByRole('region', { name: /^Benachrichtigungen/ })).toBeInTheDocument();
   });
 
   it('turns a loading toast into a success toast with the same id', async () => {

@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests: Debian's Chromium (never a downloaded browser) against the production build,
+ * with a fresh embedded database seeded with the demo data. Mail goes to .eml files in the
+ * e2e data folder, where the tests read the reset link from.
+ */
+export const E2E_PORT = 3100;
+export const E2E_API_PORT = 4100;
+export const E2E_DATA_DIR = 'data/e2e';
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    locale: 'de-AT',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && npx tsx scripts/start.ts`,
+    url: `http://localhost:${E2E_PORT}/admin`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      API_PORT: String(E2E_API_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      SMTP_HOST: '',
+    },
+  },
+});

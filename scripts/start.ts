@@ -1,0 +1,97 @@
+/**
+ * `npm start`: runs the whole system — the federation API and the admin app (production build) —
+ * on the embedded database with demo data unless DATABASE_URL points elsewhere.
+ * Builds the admin app first when there is no build or the sources are newer than it.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const dev = process.argv.includes('--dev');
+const env = { ...process.env };
+env.DATA_DIR = path.resolve(root, env.DATA_DIR ?? 'data');
+env.API_PORT = env.API_PORT ?? '4000';
+env.PORT = env.PORT ?? '3000';
+env.UPSTREAM_URL = env.UPSTREAM_URL ?? `http://127.0.0.1:${env.API_PORT}`;
+env.ADMIN_PUBLIC_URL = env.ADMIN_PUBLIC_URL ?? `http://localhost:${env.PORT}/admin`;
+mkdirSync(env.DATA_DIR, { recursive: true });
+
+// The session cookie is sealed with SESSION_SECRET. Production must set it; elsewhere one is
+// generated once and kept in the data folder so sessions survive restarts.
+if (!env.SESSION_SECRET) {
+  if (env.NODE_ENV === 'production') fail('SESSION_SECRET must be set (at least 32 characters) in production.');
+  const file = path.join(env.DATA_DIR, 'session-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  env.SESSION_SECRET = readFileSync(file, 'utf8').trim();
+}
+if (env.SESSION_SECRET.length < 32) fail('SESSION_SECRET must be at least 32 characters long.');
+
+function fail(message: string): never {
+  console.error(`[start] ${message}`);
+  process.exit(1);
+}
+
+function newestMtime(entries: string[]): number {
+  let newest = 0;
+  const walk = (p: string) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) for (const e of readdirSync(p)) walk(path.join(p, e));
+    else newest = Math.max(newest, s.mtimeMs);
+  };
+  entries.forEach((e) => walk(path.join(root, e)));
+  return newest;
+}
+
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+if (!dev) {
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  const sources = ['app', 'components', 'lib', 'messages', 'i18n', 'proxy.ts', 'next.config.mjs', 'tailwind.config.ts', 'package.json'];
+  if (!existsSync(buildId) || newestMtime(sources) > statSync(buildId).mtimeMs) {
+    console.log('[start] building the admin app (next build) …');
+    const r = spawnSync(bin('next'), ['build'], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
+    if (r.status !== 0) fail('next build failed');
+  }
+}
+
+const children: ChildProcess[] = [];
+function run(name: string, cmd: string, args: string[]) {
+  const child = spawn(cmd, args, { cwd: root, env, stdio: 'inherit' });
+  children.push(child);
+  child.on('exit', (code) => {
+    console.log(`[start] ${name} exited with ${code}`);
+    shutdown(code ?? 1);
+  });
+}
+let stopping = false;
+function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+async function waitForApi() {
+  const url = `${env.UPSTREAM_URL}/api/health`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  fail(`the API did not answer at ${url}`);
+}
+
+(async () => {
+  run('api', bin('tsx'), dev ? ['watch', 'server/index.ts'] : ['server/index.ts']);
+  await waitForApi();
+  run('admin', bin('next'), [dev ? 'dev' : 'start', '-p', env.PORT!]);
+  console.log(`[start] admin app: http://localhost:${env.PORT}/admin   API: ${env.UPSTREAM_URL}/api/docs`);
+})();

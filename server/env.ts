@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The API's configuration, read once at start from the environment and validated, so a bad
+ * value stops the process with a message naming the variable instead of failing later.
+ * Tests call `loadEnv({...})` with their own values.
+ */
+
+const LOOPBACK = '127.0.0.1,::1,::ffff:127.0.0.1';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+);
+
+const portNumber = z.coerce
+  .number({ message: 'expected a port number' })
+  .int('expected a whole number')
+  .min(1, 'expected a port number between 1 and 65535')
+  .max(65535, 'expected a port number between 1 and 65535');
+
+/** "8h", "30m", "45s", "2d" or a plain number of seconds. */
+const DURATION = /^(\d+)\s*([smhd]?)$/;
+const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
+
+const rawSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(['development', 'production', 'test'], { message: 'expected development, production or test' }).default('development'),
+    ),
+    API_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+    API_PORT: z.preprocess(emptyToUndefined, portNumber.default(4000)),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection URL')
+        .optional(),
+    ),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    JWT_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'must be at least 32 characters long (e.g. `openssl rand -base64 48`)').optional(),
+    ),
+    JWT_TTL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(DURATION, 'expected a duration such as 8h, 30m, 3600s or 1d')
+        .default('8h'),
+    ),
+    SMTP_HOST: optionalString,
+    SMTP_PORT: z.preprocess(emptyToUndefined, portNumber.optional()),
+    SMTP_USER: optionalString,
+    SMTP_PASSWORD: optionalString,
+    SMTP_SECURE: booleanFlag,
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Verbandsverwaltung <no-reply@localhost>')),
+    MAIL_REPLY_TO: optionalString,
+    ADMIN_PUBLIC_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/, message: 'expected an http(s) URL such as http://localhost:3000/admin' }).default('http://localhost:3000/admin'),
+    ),
+    UPLOAD_DIR: optionalString,
+    TRUSTED_PROXY_IPS: z.preprocess(emptyToUndefined, z.string().default(LOOPBACK)),
+  });
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  apiHost: string;
+  apiPort: number;
+  /** PostgreSQL connection; absent → embedded PGlite under `pgliteDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** PGlite data folder, or `memory://` for a throwaway in-memory database. */
+  pgliteDir: string;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string };
+  mailFrom: string;
+  /** Reply-to addresses offered to the admin app (getUser.sysconfig.EMAIL_REPLY_TO). */
+  mailReplyTo: { title: string; value: string }[];
+  /** Where `.eml` files go when no SMTP server is configured. */
+  mailDir: string;
+  adminPublicUrl: string;
+  uploadDir: string;
+  /** Socket addresses whose X-Forwarded-For is believed (the admin BFF). */
+  trustedProxyIps: string[];
+};
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+type Source = Record<string, string | undefined>;
+
+export function loadEnv(source: Source = process.env): Env {
+  const parsed = rawSchema.safeParse(source);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '');
+        const given = source[name];
+        const secret = name.includes('SECRET') || name.includes('PASSWORD');
+        const shown = given === undefined ? '' : ` (got ${JSON.stringify(secret ? '***' : given)})`;
+        return `${name}: ${issue.message}${shown}`;
+      });
+  // Checked outside the schema so it is reported together with any other bad value.
+  if (source.NODE_ENV === 'production' && !source.JWT_SECRET?.trim()) {
+    problems.push('JWT_SECRET: is required when NODE_ENV=production (at least 32 random characters)');
+  }
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
+  const v = parsed.data;
+  const dataDir = path.resolve(v.DATA_DIR);
+  const [, amount, unit] = DURATION.exec(v.JWT_TTL)!;
+  const jwtTtlSeconds = Number(amount) * UNIT_SECONDS[unit];
+  if (jwtTtlSeconds <= 0) throw new EnvError([`JWT_TTL: must be longer than 0 (got "${v.JWT_TTL}")`]);
+
+  const smtp = v.SMTP_HOST
+    ? {
+        host: v.SMTP_HOST,
+        secure: v.SMTP_SECURE,
+        port: v.SMTP_PORT ?? (v.SMTP_SECURE ? 465 : 587),
+        user: v.SMTP_USER,
+        password: v.SMTP_PASSWORD,
+      }
+    : undefined;
+
+  return {
+    nodeEnv: v.NODE_ENV,
+    isProduction: v.NODE_ENV === 'production',
+    apiHost: v.API_HOST,
+    apiPort: v.API_PORT,
+    databaseUrl: v.DATABASE_URL,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    jwtSecret: v.JWT_SECRET ?? developmentSecret(dataDir),
+    jwtTtlSeconds,
+    smtp,
+    mailFrom: v.MAIL_FROM,
+    mailReplyTo: parseReplyTo(v.MAIL_REPLY_TO, v.MAIL_FROM),
+    mailDir: path.join(dataDir, 'mail'),
+    adminPublicUrl: v.ADMIN_PUBLIC_URL.replace(/\/+$/, ''),
+    uploadDir: path.resolve(v.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    trustedProxyIps: v.TRUSTED_PROXY_IPS.split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}
+
+/**
+ * Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR/jwt-secret,
+ * so tokens survive a restart without the newcomer configuring anything.
+ */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * MAIL_REPLY_TO: "Title <address>; Title 2 <address2>" (or bare addresses).
+ * Without it the sender address is the only reply-to offered.
+ */
+function parseReplyTo(value: string | undefined, mailFrom: string): { title: string; value: string }[] {
+  const entries = (value ?? mailFrom)
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    const m = /^(.*?)\s*<([^>]+)>$/.exec(entry);
+    if (m) return { title: m[1].replace(/^"|"$/g, '') || m[2], value: m[2] };
+    return { title: entry, value: entry };
+  });
+}
