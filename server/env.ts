@@ -64,12 +64,14 @@ const rawSchema = z
     SMTP_USER: optionalString,
     SMTP_PASSWORD: optionalString,
     SMTP_SECURE: booleanFlag,
-    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Verbandsverwaltung <no-reply@localhost>')),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Bogensportverband <noreply@example.org>')),
     MAIL_REPLY_TO: optionalString,
     ADMIN_PUBLIC_URL: z.preprocess(
       emptyToUndefined,
-      z.url({ protocol: /^https?$/, message: 'expected an http(s) URL such as http://localhost:3000/admin' }).default('http://localhost:3000/admin'),
+      z.url({ protocol: /^https?$/, message: 'expected an http(s) URL such as http://localhost:3000/admin' }).optional(),
     ),
+    /** Port of the admin app; only used for the default ADMIN_PUBLIC_URL. */
+    PORT: z.preprocess(emptyToUndefined, portNumber.default(3000)),
     UPLOAD_DIR: optionalString,
     TRUSTED_PROXY_IPS: z.preprocess(emptyToUndefined, z.string().default(LOOPBACK)),
   });
@@ -153,7 +155,7 @@ export function loadEnv(source: Source = process.env): Env {
     mailFrom: v.MAIL_FROM,
     mailReplyTo: parseReplyTo(v.MAIL_REPLY_TO, v.MAIL_FROM),
     mailDir: path.join(dataDir, 'mail'),
-    adminPublicUrl: v.ADMIN_PUBLIC_URL.replace(/\/+$/, ''),
+    adminPublicUrl: (v.ADMIN_PUBLIC_URL ?? `http://localhost:${v.PORT}/admin`).replace(/\/+$/, ''),
     uploadDir: path.resolve(v.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     trustedProxyIps: v.TRUSTED_PROXY_IPS.split(',').map((s) => s.trim()).filter(Boolean),
   };

@@ -1,0 +1,65 @@
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { loadShell } from '@/components/shell/load-shell';
+import { PageMessage } from '@/components/shell/page-message';
+import { SignedInLayout } from '@/components/shell/signed-in-layout';
+import { formPath, organisationsOf, parseFuncSegment, parseOrgSegment, routedRole } from '@/lib/domain/shell';
+import { findForm } from '@/lib/forms';
+
+export const dynamic = 'force-dynamic';
+
+/** Next may hand the segment over still encoded; a stray % must not crash the page. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+type Params = { org: string; func: string; id?: string[] };
+
+/**
+ * /admin/form/O{org}/F{func}/{id}: the form of one function in one organisation. The user must
+ * hold that function there (system roles, routed per operations §2); the form comes from lib/forms.
+ */
+export default async function FormPage({ params }: { params: Promise<Params> }) {
+  const { org, func, id } = await params;
+  const orgId = parseOrgSegment(org);
+  const funkId = parseFuncSegment(func);
+  if (orgId === null || funkId === null) redirect('/');
+  if (id && id.length > 1) redirect(formPath(orgId, funkId, safeDecode(id[0])));
+
+  const { user, systemRoles } = await loadShell();
+  const t = await getTranslations('shell');
+  const role = routedRole(systemRoles, orgId, funkId);
+  if (!role) {
+    return (
+      <SignedInLayout user={user} systemRoles={systemRoles} orgId={orgId}>
+        <PageMessage tone="alert" title={t('forbiddenTitle')} backLabel={t('backToStart')}>
+          {t('forbidden')}
+        </PageMessage>
+      </SignedInLayout>
+    );
+  }
+
+  const form = findForm(funkId);
+  const orgName = organisationsOf(user.rolesOrg).find((o) => o.orgId === orgId)?.orgName ?? `O${orgId}`;
+  return (
+    <SignedInLayout user={user} systemRoles={systemRoles} orgId={orgId} funkId={funkId}>
+      {form ? (
+        <form.component
+          orgId={orgId}
+          orgName={orgName}
+          funkId={funkId}
+          functionName={role.functionName}
+          funkMgId={role.funkMgId}
+          id={id?.[0] !== undefined ? safeDecode(id[0]) : undefined}
+          user={{ mgId: user.mg_id, email: user.email, givenName: user.givenName, familyName: user.familyName }}
+        />
+      ) : (
+        <PageMessage tone="alert">{t('formNotFound', { name: role.functionName })}</PageMessage>
+      )}
+    </SignedInLayout>
+  );
+}

@@ -1,0 +1,65 @@
+'use client';
+
+import { useState } from 'react';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toast';
+import { requestPasswordSchema } from '@/lib/schemas/auth';
+import { requestPasswordReset } from './actions';
+
+type Values = { email: string };
+
+/** Forgot password (core §2 /new-password): e-mail, send, link back to sign-in. */
+export function ForgotPasswordForm() {
+  const t = useTranslations('forgotPassword');
+  const tc = useTranslations('common');
+  const [sent, setSent] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(requestPasswordSchema), defaultValues: { email: '' } });
+
+  async function onSubmit(values: Values) {
+    setSent(null);
+    const result = await requestPasswordReset(values);
+    if (result.ok) {
+      const message = t('sent', { email: result.data.email });
+      setSent(message);
+      notify.success(message);
+      return;
+    }
+    if (result.fieldErrors?.email) setError('email', { message: result.fieldErrors.email });
+    notify.error(result.message);
+  }
+
+  const text = (message?: string) => (message ? (t.has(message) ? t(message) : message) : undefined);
+
+  return (
+    <div className="w-full max-w-sm">
+      <h1 className="mb-2 text-2xl font-semibold text-gray-900">{t('title')}</h1>
+      <p className="mb-6 text-sm text-gray-600">{t('intro')}</p>
+      {sent && (
+        <p role="status" className="mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+          {sent}
+        </p>
+      )}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('title')}>
+        <Input label={t('email')} type="email" autoComplete="email" error={text(errors.email?.message)} {...register('email')} />
+        <Button type="submit" className="w-full" loading={isSubmitting}>
+          {isSubmitting ? tc('pleaseWait') : t('submit')}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm">
+        <Link href="/" className="text-brand hover:underline">
+          {t('backToSignIn')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+'use client';
+
+import { useState, useTransition } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { notify, TOAST_LONG_DURATION_MS } from '@/components/ui/toast';
+import { LanguageSwitch } from '@/components/shell/language-switch';
+import { loginSchema, type LoginInput } from '@/lib/schemas/auth';
+import { signIn } from './actions';
+
+/** The sign-in screen's form (core §2, §4, §5, §8). `notice` is shown above it, e.g. after the session expired. */
+export function SignInForm({ notice }: { notice?: string }) {
+  const t = useTranslations('signIn');
+  const router = useRouter();
+  const [alert, setAlert] = useState<string | null>(notice ?? null);
+  const [navigating, startNavigation] = useTransition();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const pending = isSubmitting || navigating;
+
+  async function onSubmit(values: LoginInput) {
+    setAlert(null);
+    const result = await signIn(values);
+    if (result.ok) {
+      notify.success(t('success'));
+      startNavigation(() => {
+        router.replace('/');
+        router.refresh();
+      });
+      return;
+    }
+    for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
+      setError(field as keyof LoginInput, { message });
+    }
+    if (result.code === 'no_permissions') setAlert(result.message);
+    else if (result.code !== 'validation') {
+      notify.error(result.message, result.code === 'rate_limited' ? { duration: TOAST_LONG_DURATION_MS } : undefined);
+    }
+  }
+
+  // Schema messages are keys; messages set from the server are already texts.
+  const text = (message?: string) => (message ? (t.has(message) ? t(message) : message) : undefined);
+
+  return (
+    <div className="w-full max-w-sm">
+      <div className="mb-6 flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold text-gray-900">{t('title')}</h1>
+        <LanguageSwitch />
+      </div>
+      {alert && (
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {alert}
+        </p>
+      )}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('title')}>
+        <Input
+          label={t('email')}
+          type="email"
+          autoComplete="username"
+          error={text(errors.email?.message)}
+          {...register('email')}
+        />
+        <PasswordInput
+          label={t('password')}
+          autoComplete="current-password"
+          hint={t('passwordHint')}
+          error={text(errors.password?.message)}
+          {...register('password')}
+        />
+        <Button type="submit" className="w-full" loading={pending}>
+          {pending ? t('pending') : t('submit')}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm">
+        <Link href="/new-password" className="text-brand hover:underline">
+          {t('forgotLink')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+'use server';
+
+import { getTranslations } from 'next-intl/server';
+import { fail, fieldErrorsOf, ok, type ActionResult } from '@/lib/api/action-result';
+import { updatePassword } from '@/lib/api/auth';
+import { ApiError } from '@/lib/api/errors';
+import { changePasswordFormSchema, type ChangePasswordFormInput } from './change-password-schema';
+
+/** Change the signed-in user's password (core §7 update_password); failure text 'Fehler!' (core §8). */
+export async function changePassword(input: ChangePasswordFormInput): Promise<ActionResult> {
+  const t = await getTranslations('password');
+  const parsed = changePasswordFormSchema.safeParse(input);
+  if (!parsed.success) {
+    return fail(t('failure'), { fieldErrors: fieldErrorsOf(parsed.error.issues, (k) => t(k)), code: 'validation' });
+  }
+  try {
+    await updatePassword(parsed.data.oldPassword, parsed.data.newPassword);
+    return ok(null);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'wrong_password') {
+      return fail(t('failure'), { fieldErrors: { oldPassword: t('oldWrong') }, code: error.code });
+    }
+    if (error instanceof ApiError && error.status === 422) {
+      return fail(t('failure'), { fieldErrors: { newPassword: t('rules') }, code: error.code });
+    }
+    return fail(t('failure'), { code: error instanceof ApiError ? error.code : 'generic' });
+  }
+}

@@ -1,0 +1,88 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PasswordRules } from '@/components/auth/password-rules';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PasswordInput } from '@/components/ui/password-input';
+import { notify } from '@/components/ui/toast';
+import { changePassword } from './actions';
+import { changePasswordFormSchema, type ChangePasswordFormInput } from './change-password-schema';
+
+/** The save button comes back 2 s after a save (core §9). */
+export const SAVE_COOLDOWN_MS = 2000;
+
+/** Change password on the profile (core §2, §5, §8): old, new, repeat, with the rules shown. */
+export function ChangePasswordForm() {
+  const t = useTranslations('password');
+  const [coolingDown, setCoolingDown] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordFormInput>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { oldPassword: '', newPassword: '', repeat: '' },
+  });
+  const newPassword = useWatch({ control, name: 'newPassword' });
+
+  async function onSubmit(values: ChangePasswordFormInput) {
+    setCoolingDown(true);
+    timer.current = setTimeout(() => setCoolingDown(false), SAVE_COOLDOWN_MS);
+    const result = await changePassword(values);
+    if (result.ok) {
+      notify.success(t('saved'));
+      reset();
+      return;
+    }
+    for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
+      setError(field as keyof ChangePasswordFormInput, { message });
+    }
+    notify.error(result.message);
+  }
+
+  const text = (message?: string) => (message ? (t.has(message) ? t(message) : message) : undefined);
+
+  return (
+    <Card title={t('title')}>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="max-w-sm space-y-4" aria-label={t('title')}>
+        <PasswordInput
+          label={t('old')}
+          autoComplete="current-password"
+          error={text(errors.oldPassword?.message)}
+          {...register('oldPassword', { deps: ['newPassword'] })}
+        />
+        <div className="space-y-2">
+          <PasswordInput
+            label={t('new')}
+            autoComplete="new-password"
+            aria-describedby="change-password-rules"
+            error={text(errors.newPassword?.message)}
+            {...register('newPassword', { deps: ['repeat'] })}
+          />
+          <PasswordRules id="change-password-rules" password={newPassword ?? ''} />
+        </div>
+        <PasswordInput
+          label={t('repeat')}
+          autoComplete="new-password"
+          error={text(errors.repeat?.message)}
+          {...register('repeat')}
+        />
+        <Button type="submit" loading={isSubmitting} disabled={coolingDown}>
+          {t('submit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+'use server';
+
+import { cookies } from 'next/headers';
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, resolveLocale } from '@/i18n/locale';
+import { getSession, SESSION_PATH } from '@/lib/session';
+
+/** Keeps the interface language in the `lang` cookie for a year (core §9: a lang key). */
+export async function setLanguage(locale: string): Promise<void> {
+  (await cookies()).set(LANG_COOKIE, resolveLocale(locale), {
+    path: SESSION_PATH,
+    maxAge: LANG_COOKIE_MAX_AGE,
+    sameSite: 'lax',
+  });
+}
+
+/** Sign-out: clears the stored auth; the client then reloads /admin (core §2). */
+export async function signOut(): Promise<void> {
+  (await getSession()).destroy();
+}

@@ -1,0 +1,23 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Select } from '@/components/ui/select';
+import { orgPath, type ShellOrganisation } from '@/lib/domain/shell';
+
+/** The header's organisation selector: choosing one opens /form/O{orgId}. */
+export function OrgSelect({ organisations, selectedOrgId }: { organisations: ShellOrganisation[]; selectedOrgId?: number }) {
+  const t = useTranslations('shell');
+  const router = useRouter();
+  return (
+    <Select
+      aria-label={t('chooseOrganisation')}
+      placeholder={t('chooseOrganisation')}
+      value={selectedOrgId ? String(selectedOrgId) : ''}
+      options={organisations.map((o) => ({ value: String(o.orgId), label: o.orgName }))}
+      disabled={organisations.length === 0}
+      onValueChange={(value) => router.push(orgPath(Number(value)))}
+      className="w-64 max-w-full"
+    />
+  );
+}

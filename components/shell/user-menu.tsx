@@ -1,0 +1,64 @@
+'use client';
+
+import { useTransition } from 'react';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { Popover } from 'radix-ui';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { BASE_PATH } from '@/lib/domain/shell';
+import { signOut } from './actions';
+import { LanguageSwitch } from './language-switch';
+
+export interface UserMenuProps {
+  name: string;
+  email: string | null;
+  /** Browser address of the profile picture (through the /admin/api proxy), or null. */
+  imageSrc: string | null;
+}
+
+/** The 64 px avatar with its popover: profile link, language switch, sign-out (core §2). */
+export function UserMenu({ name, email, imageSrc }: UserMenuProps) {
+  const t = useTranslations('shell');
+  const [signingOut, startSignOut] = useTransition();
+
+  function handleSignOut() {
+    startSignOut(async () => {
+      await signOut();
+      // A full reload: nothing of the signed-in pages stays in the client cache.
+      window.location.assign(BASE_PATH);
+    });
+  }
+
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        aria-label={t('userMenu')}
+        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+      >
+        <Avatar src={imageSrc} name={name} size={64} />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-64 rounded-lg border border-gray-200 bg-white p-4 shadow-lg"
+        >
+          <p className="truncate font-medium text-gray-900">{name}</p>
+          {email && <p className="mb-3 truncate text-sm text-gray-500">{email}</p>}
+          <nav className="flex flex-col gap-3">
+            <Popover.Close asChild>
+              <Link href="/profile" className="text-sm font-medium text-brand hover:underline">
+                {t('profile')}
+              </Link>
+            </Popover.Close>
+            <LanguageSwitch className="self-start" />
+            <Button variant="secondary" onClick={handleSignOut} loading={signingOut}>
+              {t('signOut')}
+            </Button>
+          </nav>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

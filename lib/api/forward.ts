@@ -1,0 +1,137 @@
+import { errorResponse } from './errors';
+
+/**
+ * The browser-facing proxy (DESIGN §3): `/admin/api/...` → the same path on the federation API with
+ * the session's bearer token. Kept free of Next so it can be tested against a plain HTTP server.
+ */
+export interface ForwardOptions {
+  /** Base URL of the API, e.g. http://127.0.0.1:4000 */
+  upstream: string;
+  /** Path on the API including the leading /api, e.g. /api/v1/profile/image/12 */
+  path: string;
+  /** The session's token; absent → the literal NONE (core §7), which the API refuses with 401. */
+  token?: string;
+  clientIp?: string;
+  /** Value for Set-Cookie that ends the session; sent when the API answers 401. */
+  clearSessionCookie?: string;
+  fetchImpl?: typeof fetch;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Request headers worth passing on. Cookies and the browser's own Authorization never leave this app. */
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'if-match',
+  'if-none-match',
+  'if-modified-since',
+  'range',
+];
+
+/** Response headers that describe one hop only, or that must not reach the browser from the API. */
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'set-cookie',
+]);
+
+/**
+ * A mutating request a browser sent from another site (Sec-Fetch-Site), or whose Origin is not this
+ * app's host. Requests without either header (scripts, old browsers) are let through: the session
+ * cookie is SameSite=Lax, so a cross-site form post carries no session anyway.
+ */
+export function isCrossSiteMutation(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  const site = request.headers.get('sec-fetch-site');
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = request.headers.get('origin');
+  if (!origin) return false;
+  if (origin === 'null') return true;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const ownHosts = [request.headers.get('x-forwarded-host'), request.headers.get('host'), safeHost(request.url)]
+    .flatMap((h) => (h ? h.split(',').map((s) => s.trim()) : []))
+    .filter(Boolean);
+  return !ownHosts.includes(originHost);
+}
+
+function safeHost(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
+export async function forwardRequest(request: Request, options: ForwardOptions): Promise<Response> {
+  if (isCrossSiteMutation(request)) {
+    return errorResponse(403, 'cross_site', 'Cross-site requests are not allowed');
+  }
+  const method = request.method.toUpperCase();
+  const search = new URL(request.url).search;
+  const target = `${options.upstream.replace(/\/+$/, '')}${options.path}${search}`;
+
+  const headers = new Headers();
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  headers.set('authorization', `Bearer ${options.token || 'NONE'}`);
+  // Node's fetch would otherwise ask for gzip and decompress silently, leaving a wrong Content-Length.
+  headers.set('accept-encoding', 'identity');
+  if (options.clientIp) headers.set('x-forwarded-for', options.clientIp);
+
+  const hasBody = !['GET', 'HEAD'].includes(method) && request.body !== null;
+  const init: RequestInit & { duplex?: 'half' } = {
+    method,
+    headers,
+    redirect: 'manual',
+    signal: request.signal,
+  };
+  if (hasBody) {
+    // Streamed as it arrives: a 50 MB upload is never held whole in memory.
+    init.body = request.body;
+    init.duplex = 'half';
+  }
+
+  let upstream: Response;
+  try {
+    upstream = await (options.fetchImpl ?? fetch)(target, init);
+  } catch {
+    if (request.signal.aborted) return new Response(null, { status: 499 });
+    return errorResponse(502, 'bad_gateway', 'The federation API is not reachable');
+  }
+
+  const responseHeaders = new Headers();
+  upstream.headers.forEach((value, name) => {
+    if (!DROPPED_RESPONSE_HEADERS.has(name.toLowerCase())) responseHeaders.set(name, value);
+  });
+  if (upstream.headers.has('content-encoding')) {
+    // fetch has already decoded the body, so neither header describes what we send.
+    responseHeaders.delete('content-encoding');
+    responseHeaders.delete('content-length');
+  }
+  if (upstream.status === 401 && options.clearSessionCookie) {
+    responseHeaders.append('set-cookie', options.clearSessionCookie);
+  }
+  const noBody = method === 'HEAD' || [204, 205, 304].includes(upstream.status);
+  return new Response(noBody ? null : upstream.body, {
+    status: upstream.status,
+    statusText: upstream.statusText,
+    headers: responseHeaders,
+  });
+}

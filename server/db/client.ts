@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { Pool } from 'pg';
+import * as schema from './schema';
+
+/**
+ * One database handle for the services, whichever engine is behind it: PGlite (embedded
+ * PostgreSQL in WebAssembly, the default) or a PostgreSQL server via DATABASE_URL. Both are
+ * drizzle `PgDatabase`s, so services use one query API and one set of SQL migrations.
+ */
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbDriver = 'pglite' | 'pg';
+
+export type DbConfig = {
+  /** postgres:// URL; when set, PostgreSQL is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; `memory://` (or empty) for a throwaway in-memory database. */
+  pgliteDir?: string;
+};
+
+type Handle = {
+  driver: DbDriver;
+  close: () => Promise<void>;
+  migrate: () => Promise<void>;
+};
+
+// The engine-specific parts stay out of the Db type; migrate/close find them here.
+const handles = new WeakMap<object, Handle>();
+
+export const MIGRATIONS_FOLDER = path.resolve(
+  typeof __dirname === 'string' ? __dirname : path.join(process.cwd(), 'server/db'),
+  'migrations',
+);
+
+export function createDb(config: DbConfig): Db {
+  if (config.databaseUrl) {
+    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
+    const db: NodePgDatabase<Schema> = drizzlePg({ client: pool, schema });
+    handles.set(db, {
+      driver: 'pg',
+      close: () => pool.end(),
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    });
+    return db as unknown as Db;
+  }
+
+  const dir = config.pgliteDir && config.pgliteDir !== 'memory://' ? config.pgliteDir : undefined;
+  // PGlite does not create missing parent folders of its data dir.
+  if (dir) mkdirSync(path.dirname(dir), { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  const db: PgliteDatabase<Schema> = drizzlePglite({ client, schema });
+  handles.set(db, {
+    driver: 'pglite',
+    close: () => client.close(),
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+  });
+  return db as unknown as Db;
+}
+
+function handleOf(db: Db): Handle {
+  const handle = handles.get(db);
+  if (!handle) throw new Error('This database was not created by createDb()');
+  return handle;
+}
+
+export function dbDriver(db: Db): DbDriver {
+  return handleOf(db).driver;
+}
+
+/** Applies the SQL migrations of server/db/migrations (drizzle's migrator for the engine). */
+export async function migrate(db: Db): Promise<void> {
+  await handleOf(db).migrate();
+}
+
+export async function closeDb(db: Db): Promise<void> {
+  await handleOf(db).close();
+}
+
+/** True before the first migration ran (drizzle keeps its journal in drizzle.__drizzle_migrations). */
+export async function isFreshDatabase(db: Db): Promise<boolean> {
+  // Both drivers answer execute() with { rows }.
+  const result = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`)) as unknown as {
+    rows: Array<{ t: string | null }>;
+  };
+  return !result.rows[0]?.t;
+}

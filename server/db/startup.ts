@@ -1,0 +1,27 @@
+import type { Env } from '../env';
+import { closeDb, createDb, isFreshDatabase, migrate, type Db } from './client';
+import { seedDemo } from './seed';
+
+/**
+ * Opens the configured database and brings it up to date: the committed SQL migrations are
+ * applied on both engines; a brand-new embedded database is also filled with the demo data, so
+ * `npm start` on a fresh machine has something to sign in to. A PostgreSQL server is seeded
+ * only on request (`npm run db:seed`).
+ */
+export async function openDatabase(env: Env, log: (line: string) => void = console.log): Promise<Db> {
+  const db = createDb(env);
+  try {
+    const fresh = await isFreshDatabase(db);
+    await migrate(db);
+    if (fresh && !env.databaseUrl) {
+      log(`[db] new embedded database at ${env.pgliteDir}: loading the demo data …`);
+      const started = Date.now();
+      await seedDemo(db);
+      log(`[db] demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    return db;
+  } catch (err) {
+    await closeDb(db).catch(() => undefined);
+    throw err;
+  }
+}

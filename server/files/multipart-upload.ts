@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import Busboy from 'busboy';
+import { ApiError } from '../http/errors';
+
+/**
+ * Receives one file from a multipart/form-data request by streaming it straight to a temporary
+ * file, never holding the upload in memory (Hono's parseBody() would buffer it whole).
+ * Over `maxBytes` → 413 (checked on Content-Length first, then while streaming).
+ */
+
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+export type ReceivedFile = { tmpPath: string; size: number; originalName: string; declaredType: string };
+
+const tooLarge = (maxBytes: number) =>
+  new ApiError(413, 'too_large', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, { value: maxBytes });
+
+export async function receiveSingleFile(
+  request: Request,
+  options: { field: string; tmpDir: string; maxBytes?: number },
+): Promise<ReceivedFile> {
+  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(contentType)) {
+    throw new ApiError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
+  }
+  // Multipart framing adds a little; anything far beyond the cap is refused before reading it.
+  const declaredLength = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declaredLength) && declaredLength > maxBytes + 64 * 1024) throw tooLarge(maxBytes);
+  if (!request.body) throw new ApiError(400, 'file_missing', `No file in field "${options.field}"`, { field: options.field });
+
+  await mkdir(options.tmpDir, { recursive: true });
+  const tmpPath = path.join(options.tmpDir, `${randomUUID()}.part`);
+
+  let busboy: Busboy.Busboy;
+  try {
+    busboy = Busboy({
+      headers: { 'content-type': contentType },
+      limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+    });
+  } catch {
+    throw new ApiError(400, 'bad_request', 'Malformed multipart body');
+  }
+
+  const body = Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>);
+  let received: ReceivedFile | undefined;
+  let writing: Promise<void> | undefined;
+  let failure: unknown;
+
+  busboy.on('file', (name, stream, info) => {
+    if (name !== options.field || writing) {
+      stream.resume(); // not ours: drain it
+      return;
+    }
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    stream.on('limit', () => {
+      // Stop reading at once instead of draining whatever else the client keeps sending.
+      failure ??= tooLarge(maxBytes);
+      stream.destroy(failure as Error);
+      body.destroy();
+    });
+    writing = pipeline(stream, counter, createWriteStream(tmpPath)).then(() => {
+      received = { tmpPath, size, originalName: info.filename ?? 'upload', declaredType: info.mimeType };
+    });
+  });
+
+  try {
+    await pipeline(body, busboy).catch((err) => {
+      failure ??= err;
+    });
+    await writing?.catch((err) => {
+      failure ??= err;
+    });
+    if (failure) {
+      if (failure instanceof ApiError) throw failure;
+      throw new ApiError(400, 'bad_request', 'The upload could not be read');
+    }
+    if (!received) throw new ApiError(400, 'file_missing', `No file in field "${options.field}"`, { field: options.field });
+    if (received.size === 0) throw new ApiError(400, 'file_empty', 'The file is empty', { field: options.field });
+    return received;
+  } catch (err) {
+    await rm(tmpPath, { force: true });
+    throw err;
+  }
+}

@@ -1,0 +1,122 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z, type ZodError } from 'zod';
+
+/**
+ * The one error shape of the API (DESIGN.md §3):
+ * `{ error: { code, message, field?, value? } }`. Every failure goes through here, whether it
+ * is thrown by a service, refused by zod validation, raised by Hono itself or unexpected.
+ */
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
+
+export type ErrorBody = {
+  error: { code: string; message: string; field?: string; value?: unknown };
+};
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: ErrorStatus,
+    public readonly code: string,
+    message: string,
+    public readonly details: { field?: string; value?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { error: { code: this.code, message: this.message } };
+    if (this.details.field !== undefined) body.error.field = this.details.field;
+    if (this.details.value !== undefined) body.error.value = this.details.value;
+    return body;
+  }
+}
+
+export const unauthorized = (message = 'Sign-in required or the token is invalid or expired') =>
+  new ApiError(401, 'unauthorized', message);
+export const forbidden = (message = 'You are not allowed to do this') => new ApiError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new ApiError(404, 'not_found', message);
+
+export function errorResponse(c: Context, err: ApiError): Response {
+  for (const [name, value] of Object.entries(err.details.headers ?? {})) c.header(name, value);
+  return c.json(err.toBody(), err.status as ContentfulStatusCode);
+}
+
+const HTTP_EXCEPTION_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+};
+
+/** app.onError: known errors keep their status and code; anything else is a logged 500. */
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof ApiError) return errorResponse(c, err);
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code = HTTP_EXCEPTION_CODES[status] ?? 'http_error';
+    return c.json({ error: { code, message: err.message || code } } satisfies ErrorBody, status);
+  }
+  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+  return c.json({ error: { code: 'internal', message: 'Something went wrong' } } satisfies ErrorBody, 500);
+}
+
+/** app.notFound: unknown routes answer in the same shape. */
+export function handleNotFound(c: Context): Response {
+  return c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}` } } satisfies ErrorBody, 404);
+}
+
+/** Turns the first zod issue into `{code:'validation', field, message}`; field is the dotted path. */
+export function validationError(error: ZodError, status: 400 | 422 = 400, code = 'validation'): ApiError {
+  const issue = error.issues[0];
+  const field = issue?.path.length ? issue.path.map(String).join('.') : undefined;
+  return new ApiError(status, code, issue?.message ?? 'Invalid input', { field });
+}
+
+/**
+ * Hook used by every route (OpenAPIHono `defaultHook`): a failed validation becomes the error
+ * shape instead of zod-openapi's default body. Body problems of password forms use 422
+ * (see routes/auth.ts), everything else 400.
+ */
+export function validationHook(status: 400 | 422 = 400, code = 'validation') {
+  return (result: { success: true } | { success: false; error: ZodError }): undefined => {
+    if (!result.success) throw validationError(result.error, status, code);
+    return undefined;
+  };
+}
+
+/** OpenAPI description of the error body, shared by every route definition. */
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ example: 'unauthorized' }),
+      message: z.string(),
+      field: z.string().optional(),
+      value: z.unknown().optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+const errorContent = { 'application/json': { schema: ErrorSchema } };
+
+/** `responses` entries for the usual failures, e.g. `...errorResponses(401, 422)`. */
+export function errorResponses(...statuses: ErrorStatus[]) {
+  const descriptions: Record<ErrorStatus, string> = {
+    400: 'Bad input',
+    401: 'Missing, forged or expired token',
+    403: 'Not allowed',
+    404: 'Not found',
+    409: 'Conflict or stale data',
+    413: 'Too large',
+    415: 'Unsupported type',
+    422: 'Input breaks a rule',
+    429: 'Too many attempts',
+    500: 'Unexpected failure',
+  };
+  return Object.fromEntries(statuses.map((s) => [s, { description: descriptions[s], content: errorContent }]));
+}

@@ -1,0 +1,29 @@
+import { createMiddleware } from 'hono/factory';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { members } from '../db/schema';
+import { verifyToken } from '../services/jwt';
+import type { AppDeps, AppEnv } from './context';
+import { unauthorized } from './errors';
+
+/**
+ * Bearer-token guard: a missing header, the literal `NONE` (what the admin app sends when signed
+ * out), a forged or expired token, or a token of a member who can no longer sign in → 401.
+ */
+export function requireAuth(deps: AppDeps) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const token = match?.[1];
+    if (!token || token === 'NONE') throw unauthorized();
+    const memberId = await verifyToken(token, { secret: deps.env.jwtSecret, clock: deps.clock });
+    if (!memberId) throw unauthorized();
+    const [member] = await deps.db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.id, memberId), isNotNull(members.passwordHash)))
+      .limit(1);
+    if (!member) throw unauthorized();
+    c.set('memberId', memberId);
+    await next();
+  });
+}

@@ -1,0 +1,54 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { closeDb } from './db/client';
+import { openDatabase } from './db/startup';
+import { EnvError, loadEnv, type Env } from './env';
+import { createMailer } from './mail/mailer';
+
+/** Starts the federation API: validated configuration, database up to date, then HTTP. */
+
+function readEnv(): Env {
+  try {
+    return loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(`[api] ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main() {
+  const env = readEnv();
+  const db = await openDatabase(env);
+  const mailer = createMailer(env);
+  const app = createApp({ db, env, mailer });
+
+  const server = serve({ fetch: app.fetch, hostname: env.apiHost, port: env.apiPort }, (info) => {
+    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+    console.log(`[api] federation API listening on http://${host}:${info.port} (reference: /api/docs)`);
+    console.log(`[api] database: ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${env.pgliteDir}`}`);
+    if (!env.smtp) console.log(`[api] no SMTP_HOST: mails are written to ${env.mailDir}`);
+  });
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(async () => {
+      mailer.close();
+      await closeDb(db).catch(() => undefined);
+      process.exit(0);
+    });
+    // Open keep-alive connections must not hold the process.
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error('[api] failed to start:', err);
+  process.exit(1);
+});

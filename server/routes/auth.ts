@@ -1,0 +1,168 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { loginSchema, resetPasswordSchema, updatePasswordSchema } from '@/lib/schemas/auth';
+import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
+import { clientIp } from '../http/client-ip';
+import { ApiError, errorResponses, validationHook } from '../http/errors';
+import { requireAuth } from '../http/require-auth';
+import { getUser, login, requestPassword, resetPassword, systemRoles, updatePassword } from '../services/auth';
+
+/** Sign-in, the signed-in user, system roles and the password flows (core §7 "Session and password"). */
+
+const Ok = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+const okContent = { 'application/json': { schema: Ok } };
+
+const RoleOrgEntry = z.object({ orgId: z.number().int(), orgName: z.string(), funkMgId: z.number().int() });
+
+const User = z
+  .object({
+    mg_id: z.number().int(),
+    imageLink: z.string().nullable().meta({ example: '/api/v1/profile/image/0b5c…' }),
+    rolesOrg: z.tuple([
+      z.object({ trainerOrg: z.array(RoleOrgEntry) }),
+      z.object({ adminOrg: z.array(RoleOrgEntry) }),
+      z.object({ tunierAdmin: z.array(RoleOrgEntry) }),
+    ]),
+    givenName: z.string(),
+    familyName: z.string(),
+    birthDate: z.string().meta({ example: '1980-04-12' }),
+    gender: z.enum(['m', 'w', 'd']),
+    nationality: z.number().int().nullable(),
+    email: z.string().nullable(),
+    cellPhone: z.string().nullable(),
+    companyPhone: z.string().nullable(),
+    jr_id: z.string().nullable().meta({ description: 'Licence (registration) number' }),
+    ext_id: z.string().nullable(),
+    city: z.string().nullable(),
+    address: z.string().nullable().meta({ description: 'Street with house and door number' }),
+    zip: z.string().nullable(),
+    sysconfig: z.object({ EMAIL_REPLY_TO: z.array(z.object({ title: z.string(), value: z.string() })) }),
+  })
+  .meta({ id: 'User' });
+
+const SystemRole = z
+  .object({ funkId: z.number().int(), functionName: z.string(), orgId: z.number().int(), funkMgId: z.number().int() })
+  .meta({ id: 'SystemRole' });
+
+const loginRoute = createRoute({
+  method: 'post',
+  path: '/api/v1/auth/login',
+  tags: ['Session'],
+  summary: 'Sign in',
+  description:
+    'Returns an API token. Unknown address and wrong password answer identically. After 5 failed attempts for one address from one client within 15 minutes → 429 with Retry-After.',
+  request: { body: { required: true, content: { 'application/json': { schema: loginSchema } } } },
+  responses: {
+    200: { description: 'Signed in', content: { 'application/json': { schema: z.object({ jwtToken: z.string() }) } } },
+    ...errorResponses(400, 401, 429),
+  },
+});
+
+const getUserRoute = createRoute({
+  method: 'get',
+  path: '/api/v1/getUser',
+  tags: ['Session'],
+  summary: 'The signed-in user',
+  security: bearerSecurity,
+  responses: { 200: { description: 'The user', content: { 'application/json': { schema: User } } }, ...errorResponses(401) },
+});
+
+const systemRolesRoute = createRoute({
+  method: 'get',
+  path: '/api/v1/admin/systemroles',
+  tags: ['Session'],
+  summary: "The caller's active system roles",
+  description: 'Active assignments (from ≤ today ≤ to) whose function opens a form; funkMgId is the assignment id.',
+  security: bearerSecurity,
+  responses: {
+    200: { description: 'System roles (empty when none)', content: { 'application/json': { schema: z.array(SystemRole) } } },
+    ...errorResponses(401),
+  },
+});
+
+const requestPasswordRoute = createRoute({
+  method: 'put',
+  path: '/api/v1/auth/request_password/{email}',
+  tags: ['Session'],
+  summary: 'Send a password-reset link',
+  description: 'Answers the same for known and unknown addresses. The link is valid for 60 minutes and can be used once.',
+  request: { params: z.object({ email: z.string().trim().pipe(z.email()) }) },
+  responses: { 200: { description: 'Accepted', content: okContent }, ...errorResponses(400) },
+});
+
+const resetPasswordRoute = createRoute({
+  method: 'put',
+  path: '/api/v1/auth/reset_password/{token}',
+  tags: ['Session'],
+  summary: 'Set a new password with a reset link',
+  request: {
+    params: z.object({ token: z.string().min(1).max(200) }),
+    body: { required: true, content: { 'application/json': { schema: resetPasswordSchema } } },
+  },
+  responses: { 200: { description: 'Password changed', content: okContent }, ...errorResponses(400, 422) },
+});
+
+const updatePasswordRoute = createRoute({
+  method: 'put',
+  path: '/api/v1/auth/update_password',
+  tags: ['Session'],
+  summary: "Change the signed-in user's password",
+  security: bearerSecurity,
+  request: { body: { required: true, content: { 'application/json': { schema: updatePasswordSchema } } } },
+  responses: { 200: { description: 'Password changed', content: okContent }, ...errorResponses(400, 401, 422) },
+});
+
+export function authRoutes(deps: AppDeps) {
+  const router = createRouter();
+  const auth = requireAuth(deps);
+
+  router.openapi(loginRoute, async (c) => {
+    const jwtToken = await login(deps, c.req.valid('json'), clientIp(c, deps.env.trustedProxyIps));
+    return c.json({ jwtToken }, 200);
+  });
+
+  router.use(getUserRoute.getRoutingPath(), auth);
+  router.openapi(getUserRoute, async (c) => c.json(await getUser(deps, c.get('memberId')), 200));
+
+  router.use(systemRolesRoute.getRoutingPath(), auth);
+  router.openapi(systemRolesRoute, async (c) => {
+    const list = await systemRoles(deps, c.get('memberId'));
+    return c.json(list.map(({ funkId, functionName, orgId, funkMgId }) => ({ funkId, functionName, orgId, funkMgId })), 200);
+  });
+
+  router.openapi(
+    requestPasswordRoute,
+    async (c) => {
+      await requestPassword(deps, c.req.valid('param').email);
+      return c.json({ ok: true as const }, 200);
+    },
+    (result) => {
+      if (!result.success) throw new ApiError(400, 'invalid_email', 'Not a valid e-mail address', { field: 'email' });
+      return undefined;
+    },
+  );
+
+  router.openapi(
+    resetPasswordRoute,
+    async (c) => {
+      await resetPassword(deps, c.req.valid('param').token, c.req.valid('json'));
+      return c.json({ ok: true as const }, 200);
+    },
+    (result) => {
+      // A malformed token is just an unknown token; a weak password or bad address is 422.
+      if (!result.success && result.target === 'param') throw new ApiError(400, 'invalid_token', 'The link is invalid or has expired');
+      return validationHook(422)(result);
+    },
+  );
+
+  router.use(updatePasswordRoute.getRoutingPath(), auth);
+  router.openapi(
+    updatePasswordRoute,
+    async (c) => {
+      await updatePassword(deps, c.get('memberId'), c.req.valid('json'));
+      return c.json({ ok: true as const }, 200);
+    },
+    validationHook(422),
+  );
+
+  return router;
+}

@@ -1,0 +1,219 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, gte, sql } from 'drizzle-orm';
+import { todayIso } from '@/lib/domain/dates';
+import { FORM_FUNCTION_IDS } from '@/lib/domain/functions';
+import { deriveRolesOrg, type RolesOrg, type SystemRole } from '@/lib/domain/roles-org';
+import { functionAssignments, loginFailures, members, organisations, passwordResetTokens, roles } from '../db/schema';
+import type { AppDeps } from '../http/context';
+import { ApiError } from '../http/errors';
+import { passwordResetMail } from '../mail/password-reset-mail';
+import { signToken } from './jwt';
+import { hashPassword, verifyPassword } from './password-hash';
+
+/**
+ * Sign-in, the signed-in user's profile and roles, and the password flows.
+ *
+ * Password hashes: scrypt via node:crypto, stored as
+ * `scrypt$<N>$<r>$<p>$<salt base64url>$<key base64url>` (N=16384, r=8, p=1, 16-byte salt,
+ * 64-byte key), compared in constant time. See ./password-hash.ts.
+ */
+export { hashPassword, verifyPassword };
+
+export const RESET_TOKEN_MINUTES = 60;
+
+const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Wrong e-mail or password');
+const invalidToken = () =>
+  new ApiError(400, 'invalid_token', 'The link is invalid or has expired, or the e-mail address does not match');
+
+const sameEmail = (email: string) => sql`lower(${members.email}) = ${email.trim().toLowerCase()}`;
+
+async function findAccount(deps: AppDeps, email: string) {
+  const [member] = await deps.db
+    .select({ id: members.id, email: members.email, passwordHash: members.passwordHash, firstName: members.firstName, surname: members.surname })
+    .from(members)
+    .where(and(sameEmail(email), isNotNull(members.passwordHash)))
+    .limit(1);
+  return member;
+}
+
+/** POST /auth/login. Unknown address and wrong password answer identically (and take as long). */
+export async function login(deps: AppDeps, input: { email: string; password: string }, client: string): Promise<string> {
+  const verdict = await deps.loginRateLimiter.check(input.email, client);
+  if (verdict.limited) {
+    const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `Too many failed sign-ins for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { value: verdict.retryAfterSeconds, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } },
+    );
+  }
+  const member = await findAccount(deps, input.email);
+  // verifyPassword spends the same time on a missing hash, so unknown addresses are not faster.
+  const ok = await verifyPassword(input.password, member?.passwordHash);
+  if (!member || !ok) {
+    await deps.loginRateLimiter.recordFailure(input.email, client);
+    throw invalidCredentials();
+  }
+  await deps.loginRateLimiter.reset(input.email, client);
+  return signToken(member.id, { secret: deps.env.jwtSecret, ttlSeconds: deps.env.jwtTtlSeconds, clock: deps.clock });
+}
+
+/**
+ * The caller's system roles: assignments active today (dateFrom ≤ today ≤ dateTo) whose function
+ * opens a form (lib/domain/functions.ts FORM_FUNCTION_IDS). funkMgId is the assignment id.
+ */
+export async function systemRoles(deps: AppDeps, memberId: number): Promise<Array<SystemRole & { orgName: string }>> {
+  const today = todayIso(deps.clock());
+  return deps.db
+    .select({
+      funkId: functionAssignments.roleId,
+      functionName: roles.name,
+      orgId: functionAssignments.orgId,
+      orgName: organisations.name,
+      funkMgId: functionAssignments.id,
+    })
+    .from(functionAssignments)
+    .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
+    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
+    .where(
+      and(
+        eq(functionAssignments.memberId, memberId),
+        inArray(functionAssignments.roleId, [...FORM_FUNCTION_IDS]),
+        lte(functionAssignments.dateFrom, today),
+        gte(functionAssignments.dateTo, today),
+      ),
+    )
+    .orderBy(asc(functionAssignments.orgId), asc(functionAssignments.roleId), asc(functionAssignments.id));
+}
+
+export type UserProfile = {
+  mg_id: number;
+  imageLink: string | null;
+  rolesOrg: RolesOrg;
+  givenName: string;
+  familyName: string;
+  birthDate: string;
+  gender: 'm' | 'w' | 'd';
+  nationality: number | null;
+  email: string | null;
+  cellPhone: string | null;
+  companyPhone: string | null;
+  jr_id: string | null;
+  ext_id: string | null;
+  city: string | null;
+  address: string | null;
+  zip: string | null;
+  sysconfig: { EMAIL_REPLY_TO: { title: string; value: string }[] };
+};
+
+export function profileImageLink(uuid: string | null): string | null {
+  return uuid ? `/api/v1/profile/image/${uuid}` : null;
+}
+
+/** "Hauptstraße 12/3": street with house and door number, as the profile shows it. */
+function streetLine(m: { street: string | null; houseNumber: string | null; doorNumber: string | null }): string | null {
+  if (!m.street) return null;
+  const number = [m.houseNumber, m.doorNumber].filter(Boolean).join('/');
+  return number ? `${m.street} ${number}` : m.street;
+}
+
+/**
+ * GET /getUser. rolesOrg is derived from the active system roles by lib/domain/roles-org.ts:
+ * per organisation, a tournament function (1000–1003) → tunierAdmin; any other form function
+ * besides the member form → adminOrg; only the member form (51, what a trainer holds) → trainerOrg.
+ */
+export async function getUser(deps: AppDeps, memberId: number): Promise<UserProfile> {
+  const [m] = await deps.db.select().from(members).where(eq(members.id, memberId)).limit(1);
+  if (!m) throw new ApiError(401, 'unauthorized', 'The signed-in member no longer exists');
+  const active = await systemRoles(deps, memberId);
+  return {
+    mg_id: m.id,
+    imageLink: profileImageLink(m.uuid),
+    rolesOrg: deriveRolesOrg(active),
+    givenName: m.firstName,
+    familyName: m.surname,
+    birthDate: m.birthDate,
+    gender: m.gender,
+    nationality: m.nationality,
+    email: m.email,
+    cellPhone: m.phoneMobile,
+    companyPhone: m.phoneFixed,
+    jr_id: m.regNr,
+    ext_id: m.extId,
+    city: m.city,
+    address: streetLine(m),
+    zip: m.zip,
+    sysconfig: { EMAIL_REPLY_TO: deps.env.mailReplyTo },
+  };
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * PUT /auth/request_password/{email}. Known and unknown addresses get the same answer, and the
+ * mail is sent after answering, so neither the answer nor its timing reveals an account.
+ * The token is 32 random bytes; only its SHA-256 is stored.
+ */
+export async function requestPassword(deps: AppDeps, email: string): Promise<void> {
+  const member = await findAccount(deps, email);
+  if (!member?.email) return;
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(deps.clock().getTime() + RESET_TOKEN_MINUTES * 60_000);
+  await deps.db.insert(passwordResetTokens).values({ memberId: member.id, tokenHash: hashToken(token), email: member.email, expiresAt });
+  const mail = passwordResetMail({
+    to: member.email,
+    name: `${member.firstName} ${member.surname}`,
+    link: `${deps.env.adminPublicUrl}/repair-password/${token}`,
+    minutes: RESET_TOKEN_MINUTES,
+    replyTo: deps.env.mailReplyTo[0]?.value,
+  });
+  void deps.mailer.send(mail).catch((err: Error) => {
+    console.error(`[mail] password-reset mail to ${member.email} failed: ${err.message}`);
+  });
+}
+
+/**
+ * PUT /auth/reset_password/{token}. Unknown, used, expired and e-mail-mismatch tokens all answer
+ * the same invalid_token. The token is consumed with a conditional update, so two concurrent
+ * uses cannot both succeed; every other open token of the member is consumed with it.
+ */
+export async function resetPassword(deps: AppDeps, token: string, input: { email: string; password: string }): Promise<void> {
+  const now = deps.clock();
+  const newHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: passwordResetTokens.id, memberId: passwordResetTokens.memberId, memberEmail: members.email })
+      .from(passwordResetTokens)
+      .innerJoin(members, eq(members.id, passwordResetTokens.memberId))
+      .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .limit(1);
+    if (!row || !row.memberEmail || row.memberEmail.trim().toLowerCase() !== input.email.trim().toLowerCase()) throw invalidToken();
+    const consumed = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
+      .returning({ id: passwordResetTokens.id });
+    if (consumed.length === 0) throw invalidToken();
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.memberId, row.memberId), isNull(passwordResetTokens.usedAt)));
+    await tx.update(members).set({ passwordHash: newHash, updatedAt: now.toISOString() }).where(eq(members.id, row.memberId));
+    // The owner proved control of the address: lift any sign-in lock on it.
+    await tx.delete(loginFailures).where(eq(loginFailures.email, row.memberEmail.trim().toLowerCase()));
+  });
+}
+
+/** PUT /auth/update_password for the signed-in member. The rules are checked by the route's schema. */
+export async function updatePassword(deps: AppDeps, memberId: number, input: { oldPassword: string; newPassword: string }): Promise<void> {
+  const [m] = await deps.db.select({ passwordHash: members.passwordHash }).from(members).where(eq(members.id, memberId)).limit(1);
+  if (!(await verifyPassword(input.oldPassword, m?.passwordHash))) {
+    throw new ApiError(400, 'wrong_password', 'The old password is not correct', { field: 'oldPassword' });
+  }
+  const newHash = await hashPassword(input.newPassword);
+  await deps.db
+    .update(members)
+    .set({ passwordHash: newHash, updatedAt: deps.clock().toISOString() })
+    .where(eq(members.id, memberId));
+}

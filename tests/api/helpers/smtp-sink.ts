@@ -1,0 +1,45 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server on loopback (random port) that keeps every message it receives. */
+export type ReceivedMail = { from: string; to: string[]; raw: string };
+
+export async function startSmtpSink() {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+
+  /** Waits until `count` messages arrived in total (the API sends after answering). */
+  async function waitForMessages(count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
+    const until = Date.now() + timeoutMs;
+    while (messages.length < count) {
+      if (Date.now() > until) throw new Error(`expected ${count} mail(s), got ${messages.length}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return messages;
+  }
+
+  return {
+    port,
+    messages,
+    waitForMessages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,102 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SignInForm } from '@/components/auth/sign-in-form';
+import { signIn } from '@/components/auth/actions';
+import { notify } from '@/components/ui/toast';
+import { renderIntl } from '../shell/render-intl';
+
+const router = { replace: jest.fn(), refresh: jest.fn(), push: jest.fn() };
+jest.mock('next/navigation', () => ({ useRouter: () => router }));
+jest.mock('../../../components/auth/actions', () => ({ signIn: jest.fn() }));
+jest.mock('../../../components/shell/actions', () => ({ setLanguage: jest.fn() }));
+jest.mock('../../../components/ui/toast', () => ({
+  ...jest.requireActual('../../../components/ui/toast'),
+  notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() },
+}));
+
+const signInMock = signIn as jest.MockedFunction<typeof signIn>;
+
+beforeEach(() => jest.clearAllMocks());
+
+async function fill(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText('E-Mail'), email);
+  if (password) await user.type(screen.getByLabelText(/^(Password|Passwort)$/), password);
+  return user;
+}
+
+describe('SignInForm', () => {
+  it('shows the English validation texts and does not call sign-in', async () => {
+    renderIntl(<SignInForm />, 'en');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('E-Mail missing!')).toBeInTheDocument();
+    expect(screen.getByText("Password can't be empty")).toBeInTheDocument();
+    expect(signInMock).not.toHaveBeenCalled();
+  });
+
+  it('says an address without @ is invalid', async () => {
+    renderIntl(<SignInForm />, 'en');
+    const user = await fill('verband.example.org', 'x');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('E-Mail invalid')).toBeInTheDocument();
+    expect(signInMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the German texts in German mode, and the 6-character hint', async () => {
+    renderIntl(<SignInForm />, 'de');
+    expect(screen.getByText('Mindestens 6 Zeichen')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('E-Mail fehlt!')).toBeInTheDocument();
+    expect(screen.getByText('Passwort darf nicht leer sein')).toBeInTheDocument();
+  });
+
+  it('shows "Please wait" on a disabled button while signing in, then the success toast and /admin', async () => {
+    let finish: (v: { ok: true; data: null }) => void = () => undefined;
+    signInMock.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    renderIntl(<SignInForm />, 'en');
+    const user = await fill('verband@example.org', 'Bogen2026!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const pending = await screen.findByRole('button', { name: /Please wait/ });
+    expect(pending).toBeDisabled();
+    expect(signInMock).toHaveBeenCalledWith({ email: 'verband@example.org', password: 'Bogen2026!' });
+
+    await act(async () => finish({ ok: true, data: null }));
+    expect(notify.success).toHaveBeenCalledWith('Login successful');
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+  });
+
+  it('shows the failure toast for wrong credentials and stays on the form', async () => {
+    signInMock.mockResolvedValue({ ok: false, message: 'E-Mail oder Passwort wurde falsch eingegeben!', code: 'invalid_credentials' });
+    renderIntl(<SignInForm />, 'de');
+    const user = await fill('verband@example.org', 'falsch');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('E-Mail oder Passwort wurde falsch eingegeben!', undefined));
+    expect(router.replace).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled();
+  });
+
+  it('keeps the no-permission error on screen', async () => {
+    signInMock.mockResolvedValue({ ok: false, message: 'Error: mitglied@example.org has no permissions.', code: 'no_permissions' });
+    renderIntl(<SignInForm />, 'en');
+    const user = await fill('mitglied@example.org', 'Bogen2026!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: mitglied@example.org has no permissions.');
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it('shows the rate-limit message for 5 s', async () => {
+    signInMock.mockResolvedValue({ ok: false, message: 'Too many failed sign-in attempts. Please try again in 15 minutes.', code: 'rate_limited' });
+    renderIntl(<SignInForm />, 'en');
+    const user = await fill('verband@example.org', 'x');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith('Too many failed sign-in attempts. Please try again in 15 minutes.', { duration: 5000 }),
+    );
+  });
+
+  it('links to the forgot-password screen', () => {
+    renderIntl(<SignInForm />, 'en');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/new-password');
+  });
+});
