@@ -1,6 +1,5 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { closeDb } from './db/client';
 import { openDatabase } from './db/startup';
 import { EnvError, loadEnv, type Env } from './env';
 import { createMailer } from './mail/mailer';
@@ -21,7 +20,7 @@ function readEnv(): Env {
 
 async function main() {
   const env = readEnv();
-  const db = await openDatabase(env);
+  const { db, close: closeDatabase } = await openDatabase(env);
   const mailer = createMailer(env);
   const app = createApp({ db, env, mailer });
 
@@ -32,13 +31,23 @@ async function main() {
     if (!env.smtp) console.log(`[api] no SMTP_HOST: mails are written to ${env.mailDir}`);
   });
 
+  server.on('error', async (err: NodeJS.ErrnoException) => {
+    console.error(
+      err.code === 'EADDRINUSE'
+        ? `[api] port ${env.apiPort} on ${env.apiHost} is already in use: stop the other process or set API_PORT`
+        : `[api] server error: ${err.message}`,
+    );
+    await closeDatabase();
+    process.exit(1);
+  });
+
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     server.close(async () => {
       mailer.close();
-      await closeDb(db).catch(() => undefined);
+      await closeDatabase();
       process.exit(0);
     });
     // Open keep-alive connections must not hold the process.

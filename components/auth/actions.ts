@@ -33,10 +33,11 @@ export async function signIn(input: { email: string; password: string }): Promis
   try {
     token = (await login(email, password)).jwtToken;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) {
+    if (!(error instanceof ApiError)) throw error; // e.g. the redirect that ends an expired session
+    if (error.status === 429) {
       return fail(t('rateLimited', { minutes: minutesToWait(error) }), { code: 'rate_limited' });
     }
-    if (error instanceof ApiError && (error.status === 401 || error.status === 400)) {
+    if ((error.status === 401 || error.status === 400)) {
       return fail(t('failure'), { code: 'invalid_credentials' });
     }
     return fail((await getTranslations('errors'))('generic'), { code: 'generic' });
@@ -68,8 +69,9 @@ export async function requestPasswordReset(input: { email: string }): Promise<Ac
     await requestPassword(parsed.data.email);
     return ok({ email: parsed.data.email });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return fail(t('invalid'), { code: error.code });
-    if (error instanceof ApiError && error.status === 429) return fail((await getTranslations('errors'))('rateLimited'), { code: error.code });
+    if (!(error instanceof ApiError)) throw error; // e.g. the redirect that ends an expired session
+    if (error.status === 400) return fail(t('invalid'), { code: error.code });
+    if (error.status === 429) return fail((await getTranslations('errors'))('rateLimited'), { code: error.code });
     return fail((await getTranslations('errors'))('generic'));
   }
 }
@@ -87,10 +89,11 @@ export async function completePasswordReset(token: string, input: ResetFormInput
     await resetPassword(token, parsed.data.email, parsed.data.password);
     return ok(null);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 422) {
+    if (!(error instanceof ApiError)) throw error; // e.g. the redirect that ends an expired session
+    if (error.status === 422) {
       return fail(tp('rules'), { fieldErrors: { password: tp('rules') }, code: error.code });
     }
-    if (error instanceof ApiError && error.status === 400) return fail(t('failure'), { code: error.code });
+    if (error.status === 400) return fail(t('failure'), { code: error.code });
     return fail((await getTranslations('errors'))('generic'));
   }
 }

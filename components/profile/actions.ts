@@ -17,12 +17,13 @@ export async function changePassword(input: ChangePasswordFormInput): Promise<Ac
     await updatePassword(parsed.data.oldPassword, parsed.data.newPassword);
     return ok(null);
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'wrong_password') {
+    if (!(error instanceof ApiError)) throw error; // e.g. the redirect that ends an expired session
+    if (error.code === 'wrong_password') {
       return fail(t('failure'), { fieldErrors: { oldPassword: t('oldWrong') }, code: error.code });
     }
-    if (error instanceof ApiError && error.status === 422) {
+    if (error.status === 422) {
       return fail(t('failure'), { fieldErrors: { newPassword: t('rules') }, code: error.code });
     }
-    return fail(t('failure'), { code: error instanceof ApiError ? error.code : 'generic' });
+    return fail(t('failure'), { code: error.code });
   }
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,10 +19,11 @@ export const SAVE_COOLDOWN_MS = 2000;
 export function ChangePasswordForm() {
   const t = useTranslations('password');
   const [coolingDown, setCoolingDown] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(() => {
+    if (!coolingDown) return;
+    const timer = setTimeout(() => setCoolingDown(false), SAVE_COOLDOWN_MS);
+    return () => clearTimeout(timer);
+  }, [coolingDown]);
 
   const {
     register,
@@ -39,7 +40,6 @@ export function ChangePasswordForm() {
 
   async function onSubmit(values: ChangePasswordFormInput) {
     setCoolingDown(true);
-    timer.current = setTimeout(() => setCoolingDown(false), SAVE_COOLDOWN_MS);
     const result = await changePassword(values);
     if (result.ok) {
       notify.success(t('saved'));

@@ -7,6 +7,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
 import { BASE_PATH, proxiedImageSrc } from '@/lib/domain/shell';
+import { hardNavigate } from '@/components/shell/hard-navigate';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, uploadImage } from './upload-image';
 
 /** The 200 px profile picture with its upload (png or jpeg, core §2, §5) and a progress bar. */
@@ -31,7 +32,7 @@ export function ProfilePicture({ mgId, name, imageSrc }: { mgId: number; name: s
     try {
       const { status, body } = await uploadImage(`${BASE_PATH}/api/v1/profile/image/${mgId}`, file, setPercent);
       if (status === 401) {
-        window.location.assign(BASE_PATH);
+        hardNavigate(BASE_PATH);
         return;
       }
       if (status >= 200 && status < 300) {

@@ -12,15 +12,17 @@ import { formPath, type ShellForm } from '@/lib/domain/shell';
 export function FormSelect({ orgId, forms, selectedFunkId }: { orgId?: number; forms: ShellForm[]; selectedFunkId?: number }) {
   const t = useTranslations('shell');
   const router = useRouter();
+  // The wrapper sets the width: the Select itself fills its container.
   return (
-    <Select
-      aria-label={t('chooseForm')}
-      placeholder={t('chooseForm')}
-      value={selectedFunkId ? String(selectedFunkId) : ''}
-      options={forms.map((f) => ({ value: String(f.funkId), label: f.functionName }))}
-      disabled={!orgId || forms.length === 0}
-      onValueChange={(value) => orgId && router.push(formPath(orgId, Number(value)))}
-      className="w-64 max-w-full"
-    />
+    <div className="w-full sm:w-64">
+      <Select
+        aria-label={t('chooseForm')}
+        placeholder={t('chooseForm')}
+        value={selectedFunkId ? String(selectedFunkId) : ''}
+        options={forms.map((f) => ({ value: String(f.funkId), label: f.functionName }))}
+        disabled={!orgId || forms.length === 0}
+        onValueChange={(value) => orgId && router.push(formPath(orgId, Number(value)))}
+      />
+    </div>
   );
 }

@@ -9,15 +9,17 @@ import { orgPath, type ShellOrganisation } from '@/lib/domain/shell';
 export function OrgSelect({ organisations, selectedOrgId }: { organisations: ShellOrganisation[]; selectedOrgId?: number }) {
   const t = useTranslations('shell');
   const router = useRouter();
+  // The wrapper sets the width: the Select itself fills its container.
   return (
-    <Select
-      aria-label={t('chooseOrganisation')}
-      placeholder={t('chooseOrganisation')}
-      value={selectedOrgId ? String(selectedOrgId) : ''}
-      options={organisations.map((o) => ({ value: String(o.orgId), label: o.orgName }))}
-      disabled={organisations.length === 0}
-      onValueChange={(value) => router.push(orgPath(Number(value)))}
-      className="w-64 max-w-full"
-    />
+    <div className="w-full sm:w-64">
+      <Select
+        aria-label={t('chooseOrganisation')}
+        placeholder={t('chooseOrganisation')}
+        value={selectedOrgId ? String(selectedOrgId) : ''}
+        options={organisations.map((o) => ({ value: String(o.orgId), label: o.orgName }))}
+        disabled={organisations.length === 0}
+        onValueChange={(value) => router.push(orgPath(Number(value)))}
+      />
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { BASE_PATH } from '@/lib/domain/shell';
 import { signOut } from './actions';
+import { hardNavigate } from './hard-navigate';
 import { LanguageSwitch } from './language-switch';
 
 export interface UserMenuProps {
@@ -25,8 +26,7 @@ export function UserMenu({ name, email, imageSrc }: UserMenuProps) {
   function handleSignOut() {
     startSignOut(async () => {
       await signOut();
-      // A full reload: nothing of the signed-in pages stays in the client cache.
-      window.location.assign(BASE_PATH);
+      hardNavigate(BASE_PATH);
     });
   }
 

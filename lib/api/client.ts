@@ -2,7 +2,7 @@ import 'server-only';
 import ky, { HTTPError, type Options } from 'ky';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { getToken } from '@/lib/session';
+import { getSession, getToken } from '@/lib/session';
 import { ApiError, apiErrorFromResponse } from './errors';
 import { clientIp, upstreamUrl } from './upstream';
 
@@ -53,7 +53,22 @@ export async function apiCall<T>(path: string, options: CallOptions = {}): Promi
       error instanceof HTTPError
         ? await apiErrorFromResponse(error.response)
         : new ApiError(0, { code: 'network', message: error instanceof Error ? error.message : String(error) });
-    if (apiError.status === 401 && onUnauthorized === 'endSession') redirect(SESSION_EXPIRED_PATH);
+    if (apiError.status === 401 && onUnauthorized === 'endSession') await endSession();
     throw apiError;
   }
+}
+
+/**
+ * The API no longer accepts the token: clear the cookie and go to sign-in. Server actions and route
+ * handlers may change cookies; a server component may not, so it goes through a route that does.
+ */
+async function endSession(): Promise<never> {
+  let cleared = false;
+  try {
+    (await getSession()).destroy();
+    cleared = true;
+  } catch {
+    // rendering a server component: cookies are read-only here
+  }
+  redirect(cleared ? '/?expired=1' : SESSION_EXPIRED_PATH);
 }

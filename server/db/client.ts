@@ -17,7 +17,14 @@ import * as schema from './schema';
  */
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** What both engines answer to `db.execute()`: at least `{ rows }` (pg QueryResult, PGlite Results). */
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this['row']>;
+}
+type QueryRows<Row> = { rows: Array<Row extends Record<string, unknown> ? Row : Record<string, unknown>> };
+
+export type Db = PgDatabase<DbQueryResultHKT, Schema>;
 export type DbDriver = 'pglite' | 'pg';
 
 export type DbConfig = {
@@ -89,9 +96,6 @@ export async function closeDb(db: Db): Promise<void> {
 
 /** True before the first migration ran (drizzle keeps its journal in drizzle.__drizzle_migrations). */
 export async function isFreshDatabase(db: Db): Promise<boolean> {
-  // Both drivers answer execute() with { rows }.
-  const result = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`)) as unknown as {
-    rows: Array<{ t: string | null }>;
-  };
+  const result = await db.execute<{ t: string | null }>(sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
   return !result.rows[0]?.t;
 }

@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import { closeDb, createDb, isFreshDatabase, migrate, type Db } from './client';
+import { acquirePgliteLock } from './pglite-lock';
 import { seedDemo } from './seed';
 
 /**
@@ -8,20 +9,25 @@ import { seedDemo } from './seed';
  * `npm start` on a fresh machine has something to sign in to. A PostgreSQL server is seeded
  * only on request (`npm run db:seed`).
  */
-export async function openDatabase(env: Env, log: (line: string) => void = console.log): Promise<Db> {
+export async function openDatabase(env: Env, log: (line: string) => void = console.log): Promise<{ db: Db; close: () => Promise<void> }> {
+  const releaseLock = env.databaseUrl ? () => undefined : acquirePgliteLock(env.pgliteDir);
   const db = createDb(env);
+  const close = async () => {
+    await closeDb(db).catch(() => undefined);
+    releaseLock();
+  };
   try {
     const fresh = await isFreshDatabase(db);
     await migrate(db);
     if (fresh && !env.databaseUrl) {
       log(`[db] new embedded database at ${env.pgliteDir}: loading the demo data …`);
       const started = Date.now();
-      await seedDemo(db);
+      await seedDemo(db, { log });
       log(`[db] demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-    return db;
+    return { db, close };
   } catch (err) {
-    await closeDb(db).catch(() => undefined);
+    await close();
     throw err;
   }
 }

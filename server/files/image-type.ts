@@ -1,4 +1,6 @@
-import { fileTypeFromFile } from 'file-type';
+// 'file-type/node' rather than 'file-type': the root export offers the Node build only under an
+// import condition, which jest's CommonJS resolver does not match.
+import { fileTypeFromFile } from 'file-type/node';
 import { ApiError } from '../http/errors';
 
 /** Image types accepted for pictures, decided by the file's content (magic bytes), never by its name. */

@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { members } from '../db/schema';
@@ -26,4 +27,16 @@ export function requireAuth(deps: AppDeps) {
     c.set('memberId', memberId);
     await next();
   });
+}
+
+/**
+ * Puts `guard` in front of one route definition only (its method and path), unlike `use()`,
+ * which would also hit other methods on the same path.
+ */
+export function guardRoute(
+  router: { on: (method: string, path: string, handler: MiddlewareHandler<AppEnv>) => unknown },
+  route: { method: string; getRoutingPath(): string },
+  guard: MiddlewareHandler<AppEnv>,
+) {
+  router.on(route.method.toUpperCase(), route.getRoutingPath(), guard);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Env } from '../env';
@@ -56,7 +56,9 @@ function fileMailer(config: MailerConfig, log: (line: string) => void): Mailer {
       await mkdir(config.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(config.mailDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written under a temporary name and renamed, so nobody ever opens half a message.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
       log(`[mail] no SMTP_HOST configured: wrote "${mail.subject}" for ${mail.to} to ${file}`);
       return { messageId: info.messageId, file };
     },

@@ -3,7 +3,7 @@ import { loginSchema, resetPasswordSchema, updatePasswordSchema } from '@/lib/sc
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { clientIp } from '../http/client-ip';
 import { ApiError, errorResponses, validationHook } from '../http/errors';
-import { requireAuth } from '../http/require-auth';
+import { guardRoute, requireAuth } from '../http/require-auth';
 import { getUser, login, requestPassword, resetPassword, systemRoles, updatePassword } from '../services/auth';
 
 /** Sign-in, the signed-in user, system roles and the password flows (core §7 "Session and password"). */
@@ -120,10 +120,10 @@ export function authRoutes(deps: AppDeps) {
     return c.json({ jwtToken }, 200);
   });
 
-  router.use(getUserRoute.getRoutingPath(), auth);
+  guardRoute(router, getUserRoute, auth);
   router.openapi(getUserRoute, async (c) => c.json(await getUser(deps, c.get('memberId')), 200));
 
-  router.use(systemRolesRoute.getRoutingPath(), auth);
+  guardRoute(router, systemRolesRoute, auth);
   router.openapi(systemRolesRoute, async (c) => {
     const list = await systemRoles(deps, c.get('memberId'));
     return c.json(list.map(({ funkId, functionName, orgId, funkMgId }) => ({ funkId, functionName, orgId, funkMgId })), 200);
@@ -154,7 +154,7 @@ export function authRoutes(deps: AppDeps) {
     },
   );
 
-  router.use(updatePasswordRoute.getRoutingPath(), auth);
+  guardRoute(router, updatePasswordRoute, auth);
   router.openapi(
     updatePasswordRoute,
     async (c) => {

@@ -3,7 +3,7 @@ import { asc } from 'drizzle-orm';
 import { countries } from '../db/schema';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { errorResponses } from '../http/errors';
-import { requireAuth } from '../http/require-auth';
+import { guardRoute, requireAuth } from '../http/require-auth';
 
 const Country = z
   .object({ id: z.number().int(), iso2: z.string().length(2), nameDe: z.string(), nameEn: z.string() })
@@ -25,7 +25,7 @@ const germanOrder = new Intl.Collator('de', { sensitivity: 'base' });
 
 export function countryRoutes(deps: AppDeps) {
   const router = createRouter();
-  router.use(countriesRoute.getRoutingPath(), requireAuth(deps));
+  guardRoute(router, countriesRoute, requireAuth(deps));
   router.openapi(countriesRoute, async (c) => {
     const rows = await deps.db
       .select({ id: countries.id, iso2: countries.iso2, nameDe: countries.nameDe, nameEn: countries.nameEn })

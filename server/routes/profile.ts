@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { ApiError, errorResponses } from '../http/errors';
-import { requireAuth } from '../http/require-auth';
+import { guardRoute, requireAuth } from '../http/require-auth';
 import { MAX_UPLOAD_BYTES } from '../files/multipart-upload';
 import { profileImageResponse, uploadProfileImage } from '../services/profile-image';
 
@@ -31,7 +31,7 @@ export function profileRoutes(deps: AppDeps) {
   const router = createRouter();
   const auth = requireAuth(deps);
 
-  router.use(getImageRoute.getRoutingPath(), auth);
+  guardRoute(router, getImageRoute, auth);
   router.openapi(
     getImageRoute,
     // The body is a stream, so the handler returns a plain Response.

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, gte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FORM_FUNCTION_IDS } from '@/lib/domain/functions';
 import { deriveRolesOrg, type RolesOrg, type SystemRole } from '@/lib/domain/roles-org';
@@ -20,6 +20,8 @@ import { hashPassword, verifyPassword } from './password-hash';
 export { hashPassword, verifyPassword };
 
 export const RESET_TOKEN_MINUTES = 60;
+/** At most this many reset mails per account per RESET_TOKEN_MINUTES; more requests are answered alike but send nothing. */
+export const RESET_MAILS_PER_HOUR = 3;
 
 const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Wrong e-mail or password');
 const invalidToken = () =>
@@ -158,9 +160,26 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function requestPassword(deps: AppDeps, email: string): Promise<void> {
   const member = await findAccount(deps, email);
   if (!member?.email) return;
+  const now = deps.clock();
+  // Nobody can use this call to flood a member's mailbox.
+  const [{ recent }] = await deps.db
+    .select({ recent: count() })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.memberId, member.id),
+        gt(passwordResetTokens.createdAt, new Date(now.getTime() - RESET_TOKEN_MINUTES * 60_000)),
+      ),
+    );
+  if (recent >= RESET_MAILS_PER_HOUR) {
+    console.warn(`[auth] password-reset mail for member ${member.id} not sent: ${recent} sent within the last hour`);
+    return;
+  }
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(deps.clock().getTime() + RESET_TOKEN_MINUTES * 60_000);
-  await deps.db.insert(passwordResetTokens).values({ memberId: member.id, tokenHash: hashToken(token), email: member.email, expiresAt });
+  const expiresAt = new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000);
+  await deps.db
+    .insert(passwordResetTokens)
+    .values({ memberId: member.id, tokenHash: hashToken(token), email: member.email, expiresAt, createdAt: now });
   const mail = passwordResetMail({
     to: member.email,
     name: `${member.firstName} ${member.surname}`,

@@ -9,8 +9,9 @@ import { loginFailures } from '../db/schema';
  * Kept in the database (table login_failures), not in memory, because:
  * - a restart of the API must not hand an attacker a fresh set of tries;
  * - on PostgreSQL several API processes may run behind a balancer, and they must share one count.
- * The cost is one insert per *failed* sign-in (successful ones only delete), and rows older than
- * the window are deleted as the pair is touched again, so the table stays small.
+ * The cost is one insert per *failed* sign-in (successful ones only delete). Rows older than the
+ * window are deleted when their pair is checked again, and all of them every few minutes, so a
+ * flood of made-up addresses cannot grow the table without bound.
  *
  * Keyed by address AND client so one attacker cannot lock a user out everywhere (other clients
  * keep their own tries) and one client cannot try endless passwords for one address.
@@ -18,12 +19,15 @@ import { loginFailures } from '../db/schema';
 
 export const MAX_FAILURES = 5;
 export const WINDOW_MS = 15 * 60 * 1000;
+const PRUNE_EVERY_MS = 5 * 60 * 1000;
 
 export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number };
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
 export class LoginRateLimiter {
+  private lastPrune = 0;
+
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date = () => new Date(),
@@ -46,7 +50,12 @@ export class LoginRateLimiter {
   }
 
   async recordFailure(email: string, client: string): Promise<void> {
-    await this.db.insert(loginFailures).values({ email: normalise(email), client, failedAt: this.clock() });
+    const now = this.clock();
+    await this.db.insert(loginFailures).values({ email: normalise(email), client, failedAt: now });
+    if (now.getTime() - this.lastPrune > PRUNE_EVERY_MS) {
+      this.lastPrune = now.getTime();
+      await this.db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now.getTime() - WINDOW_MS)));
+    }
   }
 
   /** A successful sign-in forgets the pair's failures. */

@@ -142,6 +142,24 @@ describe.each(testDrivers())('password reset through a real SMTP server on %s', 
     expect(res.body.error.code).toBe('invalid_email');
   });
 
+  it('sends at most 3 reset mails per account and hour, answering further requests alike', async () => {
+    t.clock.advance(61 * 60 * 1000); // forget the earlier requests of this file
+    for (let i = 0; i < 3; i++) await tokenFromMail('trainer@example.org');
+    const before = smtp.messages.length;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fourth = await requestReset('trainer@example.org');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('not sent'));
+    warn.mockRestore();
+    expect(fourth.status).toBe(200);
+    expect(fourth.body).toEqual({ ok: true });
+    const other = await tokenFromMail('verein@example.org'); // proves mails still flow, in order
+    expect(other).toBeDefined();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.messages.slice(before).map((m) => m.to[0])).toEqual(['verein@example.org']);
+    t.clock.advance(61 * 60 * 1000);
+    await tokenFromMail('trainer@example.org');
+  });
+
   it('stores only a hash of the token', async () => {
     const token = await tokenFromMail('mitglied@example.org');
     const rows = await tdb.db.select({ tokenHash: passwordResetTokens.tokenHash }).from(passwordResetTokens);

@@ -18,7 +18,7 @@ export const roleGroups = pgTable('role_groups', {
   ...timestamps,
 });
 
-/** A function (role). The id is the funkId; ids that open a form are system roles (lib/domain/system-roles.ts). */
+/** A function (role). The id is the funkId; ids that open a form are system roles (lib/domain/functions.ts). */
 export const roles = pgTable(
   'roles',
   {

@@ -76,12 +76,15 @@ const AGE_BUCKETS: ReadonlyArray<readonly [min: number, max: number, weight: num
   [65, 85, 9],
 ];
 
+const AGE_WEIGHTS = AGE_BUCKETS.map((b) => b[2]);
+
 const BOARD_ROLES = [ROLE.chair, ROLE.viceChair, ROLE.treasurer, ROLE.secretary, ROLE.auditor, ROLE.viceTreasurer, ROLE.viceSecretary];
 const STATE_BOARD_ROLES = [ROLE.president, ROLE.vicePresident, ROLE.stateSportsDirector, ROLE.refereeOfficer];
 const FEDERATION_BOARD_ROLES = [ROLE.president, ROLE.vicePresident, ROLE.generalSecretary, ROLE.nationalCoach];
 const CLUB_SERVICE_ROLES = [ROLE.equipmentWarden, ROLE.groundsKeeper, ROLE.webmaster, ROLE.courseBuilder, ROLE.youthWarden, ROLE.sportsWarden, ROLE.mediaOfficer];
 
 const ACTIVE_CLUBS = CLUBS.filter((c) => !c.dissolved);
+const DEMO_CLUB = CLUBS.find((c) => c.id === DEMO_CLUB_ID)!;
 const CLUB_WEIGHTS = CLUBS.map((c) => c.weight);
 const ACTIVE_WEIGHTS = ACTIVE_CLUBS.map((c) => c.weight);
 const STATE_CODE = new Map(STATES.map((s) => [s.id, s.code]));
@@ -139,9 +142,9 @@ export class MemberGenerator {
     const y = this.year;
     const archetype = ARCHETYPES[index];
 
-    const bucket = AGE_BUCKETS[weightedIndex(rng, AGE_BUCKETS.map((b) => b[2]))];
+    const bucket = AGE_BUCKETS[weightedIndex(rng, AGE_WEIGHTS)];
     const age = archetype?.age ?? int(rng, bucket[0], bucket[1]);
-    let club = archetype ? CLUBS.find((c) => c.id === DEMO_CLUB_ID)! : CLUBS[weightedIndex(rng, CLUB_WEIGHTS)];
+    let club = archetype ? DEMO_CLUB : CLUBS[weightedIndex(rng, CLUB_WEIGHTS)];
     // Nobody too young to have joined before the club was dissolved belongs to it.
     if (club.dissolved && y - age + 8 > Number(club.dissolved.slice(0, 4))) club = ACTIVE_CLUBS[weightedIndex(rng, ACTIVE_WEIGHTS)];
     const roll = rng();
@@ -182,8 +185,8 @@ export class MemberGenerator {
       const sameState = ACTIVE_CLUBS.filter((c) => c.stateId === club.stateId && c.id !== club.id && !c.coopPartner);
       const other = pick(rng, sameState.length ? sameState : ACTIVE_CLUBS.filter((c) => c.id !== club.id));
       const from = membershipActive
-        ? dateBetween(rng, joined, iso(y, 1, 10))
-        : dateBetween(rng, addDays(left, 1), minDate(addDays(left, 400), iso(y, 1, 10)));
+        ? dateBetween(rng, maxDate(joined, other.founded), iso(y, 1, 10))
+        : dateBetween(rng, maxDate(addDays(left, 1), other.founded), minDate(maxDate(addDays(left, 400), other.founded), iso(y, 1, 10)));
       out.assignments.push({ id: assignmentId(id, SLOT.secondMembership), memberId: id, orgId: other.id, roleId: ROLE.member, dateFrom: from, dateTo: OPEN_END });
       currentClub ??= other;
     }
@@ -328,9 +331,11 @@ export class MemberGenerator {
   }
 }
 
+const FOREIGN_WEIGHTS = FOREIGN_NATIONALITIES.map((f) => f[1]);
+
 function nationality(rng: Rng): Pick<MemberRow, 'nationality' | 'country'> {
   if (chance(rng, 0.9)) return { nationality: COUNTRY_AT, country: COUNTRY_AT };
-  const foreign = FOREIGN_NATIONALITIES[weightedIndex(rng, FOREIGN_NATIONALITIES.map((f) => f[1]))][0];
+  const foreign = FOREIGN_NATIONALITIES[weightedIndex(rng, FOREIGN_WEIGHTS)][0];
   // Most foreign nationals live in Austria; some commute across the border.
   return { nationality: foreign, country: chance(rng, 0.15) ? foreign : COUNTRY_AT };
 }

@@ -177,7 +177,8 @@ describe('changePassword', () => {
 
   it('ends the session when the API no longer accepts the token', async () => {
     routes['PUT /api/v1/auth/update_password'] = () => ({ status: 401, json: { error: { code: 'unauthorized', message: 'x' } } });
-    await expect(changePassword(input)).rejects.toThrow('REDIRECT /session-expired');
+    await expect(changePassword(input)).rejects.toThrow('REDIRECT /?expired=1');
+    expect(await sessionCookie()).toBeNull();
   });
 
   it('refuses a new password equal to the old one without asking the API', async () => {

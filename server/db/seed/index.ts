@@ -1,0 +1,131 @@
+import {
+  countries,
+  functionAssignments,
+  memberTrainings,
+  members,
+  orders,
+  organisations,
+  places,
+  roleGroups,
+  roles,
+  trainingDefinitions,
+} from '@/server/db/schema';
+import { hashPassword } from '@/server/services/password-hash';
+import { COUNTRY_ROWS } from './countries';
+import { DEMO_ACCOUNTS, DEMO_BOARD_SEATS, demoAssignments, demoMemberRows, demoPeople, demoTrainings } from './demo-accounts';
+import { insertRows, resetSequence, type SeedDb } from './insert';
+import { identityKey, MemberGenerator } from './members';
+import { buildOrders, buildOrganisations, buildPlaces } from './organisations';
+import { buildRoles, ROLE_GROUPS } from './roles';
+import { TRAINING_DEFINITIONS } from './trainings';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts';
+
+export const DEFAULT_MEMBER_COUNT = 1500;
+
+export type SeedOptions = {
+  /** Generated members besides the five demo accounts (default 1,500). */
+  members?: number;
+  /**
+   * The season the data is built around (default: the current year from the clock). Everything
+   * else is fixed or derived from a seeded PRNG; the year keeps "this season's licence is active",
+   * "last season's has expired" and the age classes true whenever the seed runs.
+   */
+  year?: number;
+  log?: (message: string) => void;
+};
+
+export type SeedSummary = {
+  organisations: number;
+  members: number;
+  functionAssignments: number;
+  memberTrainings: number;
+  orders: number;
+  places: number;
+  milliseconds: number;
+};
+
+/** Tables with serial ids the seed fills with explicit ids. */
+const SERIAL_TABLES = ['organisations', 'places', 'members', 'function_assignments', 'member_trainings', 'orders'];
+
+/** Members generated (and inserted) per round: bounds memory for 100,000-member federations. */
+const CHUNK = 5000;
+
+/**
+ * Loads the demo federation: countries, the organisation tree with places and fees, the role
+ * catalogue, training definitions, the demo accounts and the generated members with their
+ * memberships, licences, functions and trainings.
+ *
+ * Deterministic: the same options give the same rows (seeded PRNG; ids fixed). Idempotent: rows
+ * are inserted with fixed ids and conflicts skipped, so a second run adds nothing and keeps edits.
+ * All in one transaction: a failure leaves the database as it was.
+ *
+ * Dates: fixed where they are history (founding dates, the dissolved club's end); otherwise placed
+ * relative to `year` (default: the clock's current year), so licences of "this season" stay active,
+ * last season's are expired, and members keep spanning every age class (U10 … 65+) in any year.
+ */
+export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<SeedSummary> {
+  const started = Date.now();
+  const count = Math.max(0, Math.floor(options.members ?? DEFAULT_MEMBER_COUNT));
+  const year = options.year ?? new Date().getFullYear();
+  const log = options.log ?? (() => {});
+
+  // Hash outside the transaction: it is CPU work, not database work.
+  const hashes = new Map<number, string>();
+  for (const a of DEMO_ACCOUNTS) hashes.set(a.memberId, await hashPassword(a.password));
+
+  const summary: SeedSummary = { organisations: 0, members: 0, functionAssignments: 0, memberTrainings: 0, orders: 0, places: 0, milliseconds: 0 };
+
+  await db.transaction(async (tx) => {
+    await insertRows(tx, countries, COUNTRY_ROWS);
+
+    const orgRows = buildOrganisations();
+    const placeRows = buildPlaces();
+    const orderRows = buildOrders(year);
+    await insertRows(tx, organisations, orgRows);
+    await insertRows(tx, places, placeRows);
+    await insertRows(tx, orders, orderRows);
+    summary.organisations = orgRows.length;
+    summary.places = placeRows.length;
+    summary.orders = orderRows.length;
+    log(`seed: ${COUNTRY_ROWS.length} countries, ${orgRows.length} organisations, ${placeRows.length} places, ${orderRows.length} fees`);
+
+    const roleRows = buildRoles();
+    await insertRows(tx, roleGroups, ROLE_GROUPS);
+    await insertRows(tx, roles, roleRows);
+    await insertRows(tx, trainingDefinitions, TRAINING_DEFINITIONS);
+    log(`seed: ${ROLE_GROUPS.length} role groups, ${roleRows.length} roles, ${TRAINING_DEFINITIONS.length} training definitions`);
+
+    const demoMembers = demoMemberRows(hashes);
+    const demoFunctions = demoAssignments(year);
+    const demoCourses = demoTrainings();
+    await insertRows(tx, members, demoMembers);
+    await insertRows(tx, functionAssignments, demoFunctions);
+    await insertRows(tx, memberTrainings, demoCourses);
+    summary.members += demoMembers.length;
+    summary.functionAssignments += demoFunctions.length;
+    summary.memberTrainings += demoCourses.length;
+    log(`seed: demo accounts ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
+
+    const generator = new MemberGenerator(count, year, demoPeople().map(identityKey), DEMO_BOARD_SEATS);
+    while (!generator.done) {
+      const chunk = generator.next(CHUNK);
+      await insertRows(tx, members, chunk.members);
+      await insertRows(tx, functionAssignments, chunk.assignments);
+      await insertRows(tx, memberTrainings, chunk.trainings);
+      summary.members += chunk.members.length;
+      summary.functionAssignments += chunk.assignments.length;
+      summary.memberTrainings += chunk.trainings.length;
+      if (count > CHUNK) log(`seed: ${summary.members - demoMembers.length} / ${count} members`);
+    }
+
+    for (const table of SERIAL_TABLES) await resetSequence(tx, table);
+  });
+
+  summary.milliseconds = Date.now() - started;
+  log(
+    `seed: done in ${(summary.milliseconds / 1000).toFixed(1)} s: ${summary.members} members, ` +
+      `${summary.functionAssignments} function assignments, ${summary.memberTrainings} trainings (rows that already existed were left as they were)`,
+  );
+  return summary;
+}

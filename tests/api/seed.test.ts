@@ -1,0 +1,283 @@
+/** @jest-environment node */
+import { and, count, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { FORM_FUNCTION_IDS, FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
+import type { Db } from '@/server/db/client';
+import { functionAssignments, memberTrainings, members, orders, organisations, places, roles, trainingDefinitions } from '@/server/db/schema';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '@/server/db/seed';
+import { MemberGenerator } from '@/server/db/seed/members';
+import { verifyPassword } from '@/server/services/password-hash';
+import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+
+const MEMBERS = 1500;
+const today = new Date().toISOString().slice(0, 10);
+const year = Number(today.slice(0, 4));
+
+/** Age class by age in years (season age: current year minus birth year). */
+function ageClass(age: number): string {
+  if (age < 10) return 'U10';
+  if (age < 13) return 'U13';
+  if (age < 15) return 'U15';
+  if (age < 18) return 'U18';
+  if (age < 21) return 'U21';
+  if (age < 50) return 'Allgem. Klasse';
+  if (age < 65) return '50+';
+  return '65+';
+}
+
+async function tableCounts(db: Db) {
+  const tables = ['countries', 'organisations', 'places', 'orders', 'role_groups', 'roles', 'training_definitions', 'members', 'function_assignments', 'member_trainings'];
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(t)}`);
+    out[t] = Number(r.rows[0].n);
+  }
+  return out;
+}
+
+describe.each(testDrivers())('demo data on %s', (driver) => {
+  let tdb: TestDb;
+  let db: Db;
+  let smallCounts: Record<string, number>;
+  let smallMembers: unknown[];
+
+  beforeAll(async () => {
+    // The shared helper seeds the small data set (60 members) the other API tests use; growing
+    // it to the full 1,500 is what `npm run db:seed` does on a database the API already created.
+    tdb = await createTestDb(driver);
+    db = tdb.db;
+    smallCounts = await tableCounts(db);
+    smallMembers = await db.select().from(members).where(lte(members.id, 65)).orderBy(members.id);
+    await seedDemo(db, { members: MEMBERS });
+  }, 120_000);
+  afterAll(async () => {
+    await tdb?.close();
+  });
+
+  it('has the federation, the nine state associations and at least 30 clubs under them', async () => {
+    const orgs = await db.select().from(organisations).orderBy(organisations.id);
+    const federation = orgs.filter((o) => o.orgLevel === 1);
+    expect(federation).toHaveLength(1);
+    expect(federation[0]).toMatchObject({ id: 1, name: 'Österreichischer Bogensportverband', nameShort: 'ÖBSV' });
+
+    const states = orgs.filter((o) => o.orgLevel === 2);
+    expect(states.map((s) => s.id)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(states.every((s) => s.orgMotherId === 1 && s.params.federalState)).toBe(true);
+    expect(states.map((s) => s.params.federalState)).toEqual(
+      expect.arrayContaining(['Burgenland', 'Kärnten', 'Niederösterreich', 'Oberösterreich', 'Salzburg', 'Steiermark', 'Tirol', 'Vorarlberg', 'Wien']),
+    );
+
+    const clubs = orgs.filter((o) => o.orgLevel === 3);
+    expect(clubs.length).toBeGreaterThanOrEqual(30);
+    expect(clubs.every((c) => c.id >= 11 && c.orgMotherId! >= 2 && c.orgMotherId! <= 10)).toBe(true);
+    expect(clubs.every((c) => c.email && c.zip && c.city && c.street && c.bso && c.zvr && c.params.iban && c.orgStartDate)).toBe(true);
+    expect(clubs.filter((c) => c.params.coop_partner === true)).toHaveLength(1);
+    const dissolved = clubs.filter((c) => c.orgEndDate);
+    expect(dissolved).toHaveLength(1);
+    expect(dissolved[0].orgEndDate! < today).toBe(true);
+  });
+
+  it('gives every club at least one place and fees in both statuses', async () => {
+    const clubPlaces = await db.select({ orgId: places.orgId, lat: places.lat, params: places.params }).from(places);
+    const clubs = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.orgLevel, 3));
+    expect(new Set(clubPlaces.map((p) => p.orgId))).toEqual(new Set(clubs.map((c) => c.id)));
+    expect(clubPlaces.every((p) => p.lat && p.params.openingHours && p.params.training?.length)).toBe(true);
+
+    const fees = await db.select().from(orders);
+    expect(fees.some((f) => f.category === `VEREINSBEITRAG_${year}` && f.status === 'Freigegeben' && f.completed)).toBe(true);
+    expect(fees.some((f) => f.category.startsWith('JAHRESLIZENZ_') && f.status === 'Erstellt' && !f.completed)).toBe(true);
+  });
+
+  it('has at least 1,500 members, each a club member, in every age class', async () => {
+    const all = await db.select({ birthDate: members.birthDate, gender: members.gender }).from(members);
+    // 1,500 generated plus the five demo accounts: none was dropped by a unique index.
+    expect(all).toHaveLength(MEMBERS + DEMO_ACCOUNTS.length);
+    const classes = new Set(all.map((m) => ageClass(year - Number(m.birthDate.slice(0, 4)))));
+    expect([...classes].sort()).toEqual(['50+', '65+', 'Allgem. Klasse', 'U10', 'U13', 'U15', 'U18', 'U21'].sort());
+    const ages = all.map((m) => year - Number(m.birthDate.slice(0, 4)));
+    expect(Math.min(...ages)).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...ages)).toBeLessThanOrEqual(85);
+    expect(new Set(all.map((m) => m.gender))).toEqual(new Set(['m', 'w', 'd']));
+
+    const withoutMembership = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from members m where not exists (select 1 from function_assignments f where f.member_id = m.id and f.role_id = ${FUNCTION_MEMBERSHIP})`,
+    );
+    expect(Number(withoutMembership.rows[0].n)).toBe(0);
+  });
+
+  it('uses realistic Austrian names and unique lower-case e-mail addresses', async () => {
+    const rows = await db.select({ surname: members.surname, email: members.email }).from(members);
+    const surnames = new Set(rows.map((r) => r.surname));
+    for (const name of ['Müller', 'Gruber', 'Huber', 'Strauß']) expect(surnames).toContain(name);
+    const emails = rows.map((r) => r.email).filter((e): e is string => Boolean(e));
+    expect(emails.length).toBeGreaterThan(rows.length * 0.7);
+    expect(new Set(emails).size).toBe(emails.length);
+    expect(emails.every((e) => e === e.toLowerCase() && /^[a-z0-9.]+@example\.(com|org)$/.test(e))).toBe(true);
+  });
+
+  it('has memberships that are current and ended, and licences active, expired and unlimited', async () => {
+    const bucket = (roleId: number) =>
+      db
+        .select({
+          active: sql<number>`count(*) filter (where ${functionAssignments.dateFrom} <= ${today} and ${functionAssignments.dateTo} >= ${today} and ${functionAssignments.dateTo} < '2999-01-01')::int`,
+          expired: sql<number>`count(*) filter (where ${functionAssignments.dateTo} < ${today})::int`,
+          unlimited: sql<number>`count(*) filter (where ${functionAssignments.dateTo} >= '2999-01-01')::int`,
+        })
+        .from(functionAssignments)
+        .where(eq(functionAssignments.roleId, roleId));
+    const [licences] = await bucket(FUNCTION_LICENCE);
+    expect(licences.active).toBeGreaterThan(100);
+    expect(licences.expired).toBeGreaterThan(100);
+    expect(licences.unlimited).toBeGreaterThan(5);
+    const [memberships] = await bucket(FUNCTION_MEMBERSHIP);
+    expect(memberships.unlimited).toBeGreaterThan(MEMBERS * 0.8);
+    expect(memberships.expired).toBeGreaterThan(20);
+
+    // Some members belong to two clubs at once.
+    const twoClubs = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select member_id from function_assignments where role_id = ${FUNCTION_MEMBERSHIP} and date_to >= ${today} group by member_id having count(distinct org_id) > 1) x`,
+    );
+    expect(Number(twoClubs.rows[0].n)).toBeGreaterThan(0);
+  });
+
+  it('has the ordinary functions: board, trainers and referees A and B', async () => {
+    const held = await db
+      .select({ name: roles.name, n: count() })
+      .from(functionAssignments)
+      .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
+      .groupBy(roles.name);
+    const byName = new Map(held.map((h) => [h.name, Number(h.n)]));
+    for (const name of ['Obmann/Obfrau', 'Kassier', 'Schriftführer', 'Trainer', 'Übungsleiter', 'Schiedsrichter A', 'Schiedsrichter B']) {
+      expect(byName.get(name) ?? 0).toBeGreaterThan(0);
+    }
+    // Every form-opening function exists as a role with a name.
+    const systemRoles = await db.select().from(roles).where(inArray(roles.id, [...FORM_FUNCTION_IDS]));
+    expect(systemRoles.map((r) => r.id).sort((a, b) => a - b)).toEqual([...FORM_FUNCTION_IDS]);
+    expect(systemRoles.every((r) => r.name.length > 0 && r.params.editWhitelist?.includes(1))).toBe(true);
+  });
+
+  it('has training 1 "Safety First", recorded for many members', async () => {
+    const [safety] = await db.select().from(trainingDefinitions).where(eq(trainingDefinitions.id, 1));
+    expect(safety).toMatchObject({ title: 'Safety First' });
+    expect(safety.rules.editAtOrgLevel).toEqual([1, 2, 3]);
+    const [{ n }] = await db.select({ n: count() }).from(memberTrainings).where(eq(memberTrainings.trainingId, 1));
+    expect(Number(n)).toBeGreaterThan(MEMBERS / 2);
+  });
+
+  it.each(DEMO_ACCOUNTS.map((a) => [a.email, a] as const))('%s holds exactly its listed system roles and signs in with the demo password', async (_email, account) => {
+    const [person] = await db.select().from(members).where(eq(members.email, account.email));
+    expect(person.id).toBe(account.memberId);
+    expect(await verifyPassword(DEMO_PASSWORD, person.passwordHash)).toBe(true);
+
+    const active = await db
+      .select({ orgId: functionAssignments.orgId, roleId: functionAssignments.roleId })
+      .from(functionAssignments)
+      .where(
+        and(
+          eq(functionAssignments.memberId, person.id),
+          inArray(functionAssignments.roleId, [...FORM_FUNCTION_IDS]),
+          lte(functionAssignments.dateFrom, today),
+          gte(functionAssignments.dateTo, today),
+        ),
+      );
+    const held = active.map((a) => `${a.orgId}:${a.roleId}`).sort();
+    expect(held).toEqual(account.forms.map((f) => `${account.orgId}:${f}`).sort());
+  });
+
+  it('gives the trainer the ordinary Trainer function and the plain member a membership and an active licence', async () => {
+    const functionsOf = async (email: string) => {
+      const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
+      const rows = await db
+        .select({ orgId: functionAssignments.orgId, name: roles.name })
+        .from(functionAssignments)
+        .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
+        .where(and(eq(functionAssignments.memberId, account.memberId), lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today)));
+      return rows.map((r) => `${r.orgId}:${r.name}`).sort();
+    };
+    expect(await functionsOf('trainer@example.org')).toEqual(['11:Lizenz', '11:Mitglied', '11:Mitglieder', '11:Trainer']);
+    expect(await functionsOf('mitglied@example.org')).toEqual(['11:Lizenz', '11:Mitglied']);
+  });
+
+  it('gives no generated member a system role', async () => {
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(functionAssignments)
+      .where(and(gt(functionAssignments.memberId, DEMO_ACCOUNTS.length), inArray(functionAssignments.roleId, [...FORM_FUNCTION_IDS])));
+    expect(Number(n)).toBe(0);
+  });
+
+  it('kept the smaller data set it grew from unchanged', async () => {
+    expect(smallCounts.members).toBe(60 + DEMO_ACCOUNTS.length);
+    const again = await db.select().from(members).where(lte(members.id, 65)).orderBy(members.id);
+    expect(again).toEqual(smallMembers);
+  });
+
+  it('changes nothing when run a second time', async () => {
+    const before = await tableCounts(db);
+    await seedDemo(db, { members: MEMBERS });
+    expect(await tableCounts(db)).toEqual(before);
+  });
+
+  it('leaves the id sequences past the seeded ids, so new records can be created', async () => {
+    const [max] = await db.select({ id: sql<number>`max(${members.id})::int` }).from(members);
+    const [created] = await db
+      .insert(members)
+      .values({ firstName: 'Neue', surname: 'Person', birthDate: '2000-01-01', gender: 'w' })
+      .returning({ id: members.id });
+    expect(created.id).toBeGreaterThan(Number(max.id));
+    const [fn] = await db
+      .insert(functionAssignments)
+      .values({ memberId: created.id, orgId: 11, roleId: FUNCTION_MEMBERSHIP, dateFrom: today })
+      .returning({ id: functionAssignments.id });
+    expect(fn.id).toBeGreaterThan(0);
+    const [training] = await db
+      .insert(memberTrainings)
+      .values({ memberId: created.id, trainingId: 1, orgId: 11, dateFrom: today })
+      .returning({ id: memberTrainings.id });
+    expect(training.id).toBeGreaterThan(0);
+    const [order] = await db.insert(orders).values({ orgId: 11, category: `JAHRESLIZENZ_${year + 1}` }).returning({ id: orders.id });
+    expect(order.id).toBeGreaterThan(0);
+    const [org] = await db.insert(organisations).values({ name: 'Neuer Verein', nameShort: 'NV', orgLevel: 3, orgMotherId: 4 }).returning({ id: organisations.id });
+    expect(org.id).toBeGreaterThan(45);
+    const [place] = await db.insert(places).values({ orgId: org.id, pname: 'Halle' }).returning({ id: places.id });
+    expect(place.id).toBeGreaterThan(0);
+  });
+
+  it('refuses a second person with the same name, gender and birth date as a seeded one', async () => {
+    // An ASCII first name, so the upper-cased copy is lower-cased back the same on any database locale.
+    const candidates = await db.select().from(members).where(and(gt(members.id, 5), isNotNull(members.email))).limit(50);
+    const someone = candidates.find((m) => /^[A-Za-z]+$/.test(m.firstName))!;
+    await expect(
+      db.insert(members).values({ firstName: someone.firstName.toUpperCase(), surname: someone.surname, birthDate: someone.birthDate, gender: someone.gender }),
+    ).rejects.toThrow();
+    const [{ n }] = await db.select({ n: count() }).from(members).where(and(eq(members.surname, someone.surname), eq(members.birthDate, someone.birthDate)));
+    expect(Number(n)).toBe(1);
+  });
+});
+
+describe('member generator', () => {
+  const generate = (total: number, year: number) => {
+    const g = new MemberGenerator(total, year, []);
+    const out = g.next(total);
+    expect(g.done).toBe(true);
+    return out;
+  };
+
+  it('produces the same rows on every run', () => {
+    expect(generate(200, 2030)).toEqual(generate(200, 2030));
+  });
+
+  it('produces member n the same whatever the total, so a bigger seed extends a smaller one', () => {
+    const small = generate(60, 2030);
+    const big = generate(600, 2030);
+    expect(big.members.slice(0, 60)).toEqual(small.members);
+    const ids = new Set(small.members.map((m) => m.id));
+    expect(big.assignments.filter((a) => ids.has(a.memberId))).toEqual(small.assignments);
+    expect(big.trainings.filter((t) => ids.has(t.memberId))).toEqual(small.trainings);
+  });
+
+  it('keeps spanning every age class in a later season', () => {
+    const { members: rows } = generate(60, 2040);
+    const classes = new Set(rows.map((m) => ageClass(2040 - Number(m.birthDate.slice(0, 4)))));
+    expect(classes.size).toBe(8);
+  });
+});

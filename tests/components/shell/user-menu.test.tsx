@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setLanguage, signOut } from '@/components/shell/actions';
+import { hardNavigate } from '@/components/shell/hard-navigate';
+import { LanguageSwitch } from '@/components/shell/language-switch';
+import { UserMenu } from '@/components/shell/user-menu';
+import { renderIntl } from './render-intl';
+
+const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
+jest.mock('next/navigation', () => ({ useRouter: () => router }));
+jest.mock('../../../components/shell/actions', () => ({
+  setLanguage: jest.fn().mockResolvedValue(undefined),
+  signOut: jest.fn().mockResolvedValue(undefined),
+}));
+
+jest.mock('../../../components/shell/hard-navigate', () => ({ hardNavigate: jest.fn() }));
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('UserMenu', () => {
+  it('opens from the 64 px avatar and offers profile, language and sign-out', async () => {
+    const user = userEvent.setup();
+    renderIntl(<UserMenu name="Anna Huber" email="anna@example.org" imageSrc={null} />, 'de');
+    const trigger = screen.getByRole('button', { name: 'Benutzermenü' });
+    expect(screen.getByRole('img', { name: 'Anna Huber' }).parentElement).toHaveStyle({ width: '64px' });
+    await user.click(trigger);
+    expect(await screen.findByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('group', { name: 'Sprache' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
+  });
+
+  it('signs out through the server action, then reloads /admin', async () => {
+    const user = userEvent.setup();
+    renderIntl(<UserMenu name="Anna Huber" email="anna@example.org" imageSrc={null} />, 'en');
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/admin'));
+    expect(signOut).toHaveBeenCalled();
+    expect((signOut as jest.Mock).mock.invocationCallOrder[0]).toBeLessThan((hardNavigate as jest.Mock).mock.invocationCallOrder[0]);
+  });
+});
+
+describe('LanguageSwitch', () => {
+  it('marks the current language and stores another one, then refreshes', async () => {
+    const user = userEvent.setup();
+    renderIntl(<LanguageSwitch />, 'de');
+    expect(screen.getByRole('button', { name: 'DE' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByRole('button', { name: 'EN' }));
+    await waitFor(() => expect(router.refresh).toHaveBeenCalled());
+    expect(setLanguage).toHaveBeenCalledWith('en');
+  });
+
+  it('does nothing when the current language is chosen again', async () => {
+    const user = userEvent.setup();
+    renderIntl(<LanguageSwitch />, 'en');
+    await user.click(screen.getByRole('button', { name: 'EN' }));
+    expect(setLanguage).not.toHaveBeenCalled();
+  });
+});
