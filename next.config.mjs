@@ -8,6 +8,8 @@ const buildTime = process.env.BUILD_TIME ?? new Date().toISOString();
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   basePath: '/admin',
+  // Separate build folders let several builds (e.g. parallel browser-test runs) live side by side.
+  distDir: process.env.NEXT_DIST_DIR ?? '.next',
   env: { NEXT_PUBLIC_BUILD_TIME: buildTime },
   // The API server lives in server/ and is started separately; keep its Node-only deps out of the bundle.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],

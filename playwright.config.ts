@@ -5,9 +5,9 @@ import { defineConfig } from '@playwright/test';
  * with a fresh embedded database seeded with the demo data. Mail goes to .eml files in the
  * e2e data folder, where the tests read the reset link from.
  */
-export const E2E_PORT = 3100;
-export const E2E_API_PORT = 4100;
-export const E2E_DATA_DIR = 'data/e2e';
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'data/e2e';
 
 export default defineConfig({
   testDir: './tests/e2e',
