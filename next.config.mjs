@@ -13,6 +13,9 @@ const nextConfig = {
   env: { NEXT_PUBLIC_BUILD_TIME: buildTime },
   // The API server lives in server/ and is started separately; keep its Node-only deps out of the bundle.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
+  // Type checking is its own CI step (npm run typecheck) over the whole repository; the build
+  // need not do it a second time.
+  typescript: { ignoreBuildErrors: true },
   experimental: { serverActions: { bodySizeLimit: '2mb' } },
 };
 

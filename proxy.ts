@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { readSessionCookie, SESSION_COOKIE } from '@/lib/session';
+import { readSessionCookie, SESSION_COOKIE } from '@/lib/session-cookie';
 
 /**
  * Guards the signed-in pages: without a valid session the browser goes to the sign-in screen.

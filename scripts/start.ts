@@ -58,8 +58,8 @@ if (!dev) {
 }
 
 const children: ChildProcess[] = [];
-function run(name: string, cmd: string, args: string[]) {
-  const child = spawn(cmd, args, { cwd: root, env, stdio: 'inherit' });
+function run(name: string, cmd: string, args: string[], extraEnv: Record<string, string> = {}) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit' });
   children.push(child);
   child.on('exit', (code) => {
     console.log(`[start] ${name} exited with ${code}`);
@@ -92,6 +92,8 @@ async function waitForApi() {
 (async () => {
   run('api', bin('tsx'), dev ? ['watch', 'server/index.ts'] : ['server/index.ts']);
   await waitForApi();
-  run('admin', bin('next'), [dev ? 'dev' : 'start', '-p', env.PORT!]);
+  // The admin app runs in its own small server (scripts/admin-server.ts) so that downloads through
+  // the API proxy keep their Content-Length.
+  run('admin', bin('tsx'), ['scripts/admin-server.ts', ...(dev ? ['--dev'] : [])], { NODE_ENV: dev ? 'development' : 'production' });
   console.log(`[start] admin app: http://localhost:${env.PORT}/admin   API: ${env.UPSTREAM_URL}/api/docs`);
 })();

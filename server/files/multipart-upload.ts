@@ -16,7 +16,14 @@ import { ApiError } from '../http/errors';
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
-export type ReceivedFile = { tmpPath: string; size: number; originalName: string; declaredType: string };
+export type ReceivedFile = {
+  tmpPath: string;
+  size: number;
+  originalName: string;
+  declaredType: string;
+  /** Plain text fields sent with the file (e.g. a document's `type`), wherever they stood in the form. */
+  fields: Record<string, string>;
+};
 
 const tooLarge = (maxBytes: number) =>
   new ApiError(413, 'too_large', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, { value: maxBytes });
@@ -52,6 +59,11 @@ export async function receiveSingleFile(
   let received: ReceivedFile | undefined;
   let writing: Promise<void> | undefined;
   let failure: unknown;
+  const fields: Record<string, string> = {};
+
+  busboy.on('field', (name, value) => {
+    fields[name] = value;
+  });
 
   busboy.on('file', (name, stream, info) => {
     if (name !== options.field || writing) {
@@ -72,7 +84,7 @@ export async function receiveSingleFile(
       body.destroy();
     });
     writing = pipeline(stream, counter, createWriteStream(tmpPath)).then(() => {
-      received = { tmpPath, size, originalName: info.filename ?? 'upload', declaredType: info.mimeType };
+      received = { tmpPath, size, originalName: info.filename ?? 'upload', declaredType: info.mimeType, fields };
     });
   });
 

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { DOCUMENT_TYPES, TRAINING_OFFERS, isValidLatitude, isValidLongitude, parseCoordinates } from '@/lib/domain/organisation-rules';
+
+/**
+ * Organisation and place input, shared by the organisation form, its server actions and the API
+ * (notes/organisations-contract.md). Messages are message keys; the UI translates them.
+ */
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid');
+
+/** Free text that may be left empty: '' and whitespace become null. */
+const optionalText = z
+  .string()
+  .trim()
+  .max(500, 'tooLong')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const requiredText = z.string({ error: 'required' }).trim().min(1, 'required').max(500, 'tooLong');
+
+/** An updatedAt as the API handed it out (PostgreSQL or ISO timestamp text). */
+export const updatedAtSchema = z
+  .string({ error: 'required' })
+  .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2})?)$/, 'updatedAtInvalid');
+
+export const organisationParamsSchema = z.object({
+  iban: optionalText,
+  association: optionalText,
+  section: z.boolean().optional(),
+  coop_partner: z.boolean().optional(),
+  clubName: optionalText,
+  clubNameVisible: z.boolean().optional(),
+  zvrNumber: optionalText,
+  federalState: optionalText,
+});
+
+const organisationFields = {
+  name: requiredText,
+  nameShort: requiredText,
+  street: requiredText,
+  city: requiredText,
+  zip: requiredText,
+  email: z.string({ error: 'required' }).trim().min(1, 'required').pipe(z.email('emailInvalid')),
+  address: optionalText,
+  street2: optionalText,
+  city2: optionalText,
+  zip2: optionalText,
+  homepage: optionalText,
+  phoneOffice: optionalText,
+  faxOffice: optionalText,
+  bso: optionalText,
+  zvr: optionalText,
+  dvr: optionalText,
+  orgStartDate: isoDate.nullish().transform((v) => v ?? null),
+  orgEndDate: isoDate.nullish().transform((v) => v ?? null),
+  inoperativeSince: isoDate.nullish().transform((v) => v ?? null),
+  orgMotherId: z.number().int().positive().nullish().transform((v) => v ?? null),
+  orgLevel: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'levelInvalid' }),
+  params: organisationParamsSchema,
+};
+
+/** The complete organisation record as the form edits it (create: POST /admin/org). */
+export const organisationSchema = z.object({ ...organisationFields, orgLevel: organisationFields.orgLevel.default(3) });
+export type OrganisationInput = z.input<typeof organisationSchema>;
+export type OrganisationValues = z.output<typeof organisationSchema>;
+
+/**
+ * PUT /admin/org: id and the updatedAt it was based on, plus any fields to change (left-out fields
+ * keep their stored value; params are merged key by key). The merged record is then checked
+ * against organisationSchema, so the same messages apply.
+ */
+export const organisationUpdateSchema = z.looseObject({
+  id: z.number({ error: 'required' }).int().positive(),
+  updatedAt: updatedAtSchema,
+});
+
+const trainingOffer = z.enum(TRAINING_OFFERS, { error: 'trainingInvalid' });
+
+const coordinateNumber = (check: (n: number) => boolean) =>
+  z
+    .number({ error: 'coordinatesInvalid' })
+    .refine(check, 'coordinatesInvalid')
+    .nullish()
+    .transform((v) => v ?? null);
+
+/**
+ * A training place (POST /admin/org/places creates without id, updates with id + updatedAt).
+ * Coordinates come as numbers lat/lon, or as the text 'lat, lon' in `coordinates` when lat/lon are absent.
+ */
+export const placeSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    orgId: z.number({ error: 'required' }).int().positive(),
+    pname: requiredText,
+    address: optionalText,
+    city: optionalText,
+    zip: optionalText,
+    lat: coordinateNumber(isValidLatitude),
+    lon: coordinateNumber(isValidLongitude),
+    coordinates: z.string().nullish(),
+    params: z.object(
+      {
+        openingHours: requiredText,
+        training: z.array(trainingOffer, { error: 'required' }).min(1, 'required'),
+      },
+      { error: 'required' },
+    ),
+    updatedAt: updatedAtSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.lat === null) !== (v.lon === null)) {
+      ctx.addIssue({ code: 'custom', path: [v.lat === null ? 'lat' : 'lon'], message: 'coordinatesInvalid' });
+    }
+    if (v.lat === null && v.lon === null && v.coordinates?.trim() && !parseCoordinates(v.coordinates)) {
+      ctx.addIssue({ code: 'custom', path: ['coordinates'], message: 'coordinatesInvalid' });
+    }
+    if (v.id !== undefined && v.updatedAt === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['updatedAt'], message: 'required' });
+    }
+  })
+  .transform(({ coordinates, ...v }) => {
+    if (v.lat === null && v.lon === null && coordinates?.trim()) {
+      const parsed = parseCoordinates(coordinates)!;
+      return { ...v, lat: parsed.lat, lon: parsed.lon, params: { ...v.params, training: [...new Set(v.params.training)] } };
+    }
+    return { ...v, params: { ...v.params, training: [...new Set(v.params.training)] } };
+  });
+export type PlaceInput = z.input<typeof placeSchema>;
+export type PlaceValues = z.output<typeof placeSchema>;
+
+export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { error: 'documentTypeInvalid' });

@@ -1,0 +1,64 @@
+/**
+ * The admin app's HTTP server: Next.js (production or development) with the browser-facing API
+ * proxy served in front of it. Next's route handlers drop Content-Length from their answers, so
+ * downloads through app/api/[...path] would arrive chunked, without size or progress; serving
+ * /admin/api/* here with the same handler (lib/api/proxy-handler.ts) keeps the API's
+ * Content-Length and streams both ways without buffering.
+ */
+import http from 'node:http';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import next from 'next';
+import { handleApiProxy } from '../lib/api/proxy-handler';
+
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOST ?? '0.0.0.0';
+const API_PREFIX = '/admin/api/';
+
+const app = next({ dev, dir: process.cwd(), port, hostname: 'localhost' });
+const handle = app.getRequestHandler();
+
+async function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const socketIp = req.socket.remoteAddress ?? '';
+  headers.set('x-forwarded-for', [req.headers['x-forwarded-for'], socketIp].filter(Boolean).join(', '));
+  const hasBody = !['GET', 'HEAD'].includes(req.method ?? 'GET');
+  const request = new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    // @ts-expect-error Node's fetch needs duplex for streamed request bodies.
+    duplex: 'half',
+  });
+  const response = await handleApiProxy(request, `/api/${url.pathname.slice(API_PREFIX.length)}`);
+  const out: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie') out[name] = response.headers.getSetCookie();
+    else out[name] = value;
+  });
+  res.writeHead(response.status, out);
+  if (!response.body || req.method === 'HEAD') return res.end();
+  Readable.fromWeb(response.body as WebReadableStream).pipe(res);
+}
+
+app.prepare().then(() => {
+  http
+    .createServer((req, res) => {
+      if (req.url?.startsWith(API_PREFIX)) {
+        proxy(req, res).catch((err) => {
+          console.error('[admin] proxy failure', err);
+          if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { code: 'bad_gateway', message: 'The federation API could not be reached' } }));
+        });
+        return;
+      }
+      handle(req, res);
+    })
+    .listen(port, hostname, () => console.log(`[admin] ready on http://localhost:${port}/admin${dev ? ' (development)' : ''}`));
+});

@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { waitForResetLink } from './support/mail';
+import { DEMO_PASSWORD, signIn, signOut } from './support/sign-in';
+
+/** The foundation's end-to-end paths: sign-in, shell navigation, profile, language, password reset. */
+
+test('a protected address visited signed out lands on the sign-in screen', async ({ page }) => {
+  await page.goto('/admin/profile');
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  await page.goto('/admin/form/O11/F51');
+  await expect(page).toHaveURL(/\/admin\/?$/);
+});
+
+test('sign-in validation and the wrong-password text', async ({ page }) => {
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByText('E-Mail fehlt!')).toBeVisible();
+  await page.getByLabel('E-Mail').fill('verein@example.org');
+  await page.getByLabel('Passwort', { exact: true }).fill('Falsch123!');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByText('E-Mail oder Passwort wurde falsch eingegeben!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveCount(0);
+});
+
+test('a member without system roles gets the no-permissions error and stays signed out', async ({ page, context }) => {
+  await page.goto('/admin');
+  await page.getByLabel('E-Mail').fill('mitglied@example.org');
+  await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'mitglied@example.org' })).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === 'auth')).toBeUndefined();
+  await page.goto('/admin/profile');
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+});
+
+test('club administrator picks organisation and form, is refused elsewhere, opens the profile and signs out', async ({ page }) => {
+  await signIn(page, 'verein@example.org');
+  await expect(page.getByText('erfolgreicher Login!')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Organisation wählen' }).click();
+  await page.getByRole('option', { name: /BSV Wiener Neustadt/ }).click();
+  await expect(page).toHaveURL(/\/admin\/form\/O11$/);
+
+  // The form selector lists the club's forms sorted by funkId.
+  await page.getByRole('combobox', { name: 'Formular wählen' }).click();
+  const options = page.getByRole('option');
+  await expect(options).toHaveCount(9);
+  await options.first().click();
+  await expect(page).toHaveURL(/\/admin\/form\/O11\/F46$/);
+
+  // Another club's form is refused.
+  await page.goto('/admin/form/O12/F51');
+  await expect(page.getByText('Kein Zugriff')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Benutzermenü' }).click();
+  await page.getByRole('link', { name: 'Profil' }).click();
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page.getByText('verein@example.org').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Passwort ändern' })).toBeVisible();
+
+  await signOut(page);
+  await page.goto('/admin/profile');
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+});
+
+test('the language switch survives a reload', async ({ page }) => {
+  await signIn(page, 'verband@example.org');
+  await page.getByRole('button', { name: 'Benutzermenü' }).click();
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await expect(page.getByText('Please choose an organisation first, then a form.')).toBeVisible();
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: 'DE', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toBeVisible();
+});
+
+test('forgot password → mail → reset → sign in with the new password', async ({ page }) => {
+  const email = 'trainer@example.org';
+  const since = Date.now() - 1000;
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
+  await expect(page).toHaveURL(/\/admin\/new-password$/);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByRole('button', { name: 'Senden' }).click();
+  await expect(page.getByText(/wurde an die E-Mail-Adresse/).first()).toBeVisible();
+
+  const link = await waitForResetLink(email, since);
+  await page.goto(new URL(link).pathname);
+  const submit = page.getByRole('button', { name: 'Passwort speichern' });
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Neues Passwort', { exact: true }).fill('Pfeil2026!');
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Passwort wiederholen', { exact: true }).fill('Pfeil2026!');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+
+  await signIn(page, email, 'Pfeil2026!');
+  await signOut(page);
+  // The link works once only.
+  await page.goto(new URL(link).pathname);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Neues Passwort', { exact: true }).fill('Zweite2026!');
+  await page.getByLabel('Passwort wiederholen', { exact: true }).fill('Zweite2026!');
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByText(/ungültig oder abgelaufen/)).toBeVisible();
+});
+
+test('the footer shows the build version', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page.getByText(/^Version \d{4}\.\d{2}\.\d{2}-\d{4}$/)).toBeVisible();
+});
+
+// A 1×1 transparent PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('profile picture upload; the image comes back through the proxy with its Content-Length', async ({ page }) => {
+  await signIn(page, 'land@example.org');
+  await page.goto('/admin/profile');
+  await page.getByLabel('Bild hochladen').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Erfolgreich hochgeladen').first()).toBeVisible();
+
+  const src = await page.locator('img[src*="/api/v1/profile/image/"]').first().getAttribute('src');
+  expect(src).toBeTruthy();
+  const res = await page.request.get(src!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('image/png');
+  expect(res.headers()['content-length']).toBe(String(PNG.length));
+  expect(Buffer.from(await res.body()).equals(PNG)).toBe(true);
+
+  // A text file named .png is refused.
+  await page.getByLabel('Bild hochladen').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+  await expect(page.getByText(/Nur PNG- oder JPEG-Bilder/).first()).toBeVisible();
+});
