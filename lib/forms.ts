@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { AllMembersPage, MembersPage } from '@/components/members/members-page';
+import { OrganisationsPage } from '@/components/organisations/organisations-page';
 
 /**
  * The one registry funkId → form page (operations §2 "Function-to-form mapping"). Later issues add
@@ -33,7 +35,14 @@ export interface FormEntry {
   options?: Record<string, unknown>;
 }
 
-export const forms: Record<number, FormEntry> = {};
+export const forms: Record<number, FormEntry> = {
+  // organisations: forms 50 and 58 open the same screen (issue 3)
+  50: { component: OrganisationsPage },
+  58: { component: OrganisationsPage },
+  // members: form 52 is the same screen with the "all" flag (every member of the federation; issue 4)
+  51: { component: MembersPage },
+  52: { component: AllMembersPage, options: { all: true } },
+};
 
 export function findForm(funkId: number): FormEntry | undefined {
   return Object.prototype.hasOwnProperty.call(forms, funkId) ? forms[funkId] : undefined;

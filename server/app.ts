@@ -6,7 +6,9 @@ import { ApiError, handleError, handleNotFound } from './http/errors';
 import type { Mailer } from './mail/mailer';
 import { authRoutes } from './routes/auth';
 import { countryRoutes } from './routes/countries';
+import { organisationRoutes } from './routes/organisations';
 import { docsRoutes } from './routes/docs';
+import { memberRoutes } from './routes/members';
 import { profileRoutes } from './routes/profile';
 import { LoginRateLimiter } from './services/login-rate-limit';
 
@@ -50,6 +52,8 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', authRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', countryRoutes(deps));
+  app.route('/', organisationRoutes(deps));
+  app.route('/', memberRoutes(deps));
   app.route('/', docsRoutes());
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

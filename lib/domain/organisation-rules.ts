@@ -123,6 +123,10 @@ export function checkOrgChange(
   for (const [right, field, was, now] of restricted) {
     if (!rights[right] && changed(was, now)) return { kind: 'field_not_allowed', field };
   }
+  // Dissolving the federation would end every federation function, including the ones that could undo it.
+  if (after.id === FEDERATION_ORG_ID && after.orgEndDate && changed(base.orgEndDate, after.orgEndDate)) {
+    return { kind: 'field_not_allowed', field: 'orgEndDate' };
+  }
   if (after.orgEndDate && changed(base.orgEndDate, after.orgEndDate) && !isEndDateInRange(after.orgEndDate, today)) {
     return { kind: 'end_date_range', field: 'orgEndDate', ...endDateRange(today) };
   }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
@@ -65,7 +66,9 @@ export function createDb(config: DbConfig): Db {
   const dir = config.pgliteDir && config.pgliteDir !== 'memory://' ? config.pgliteDir : undefined;
   // PGlite does not create missing parent folders of its data dir.
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  // pg_trgm backs the member search index (migration 0001); PGlite ships it as a contrib extension.
+  const extensions = { pg_trgm };
+  const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
   const db: PgliteDatabase<Schema> = drizzlePglite({ client, schema });
   handles.set(db, {
     driver: 'pglite',

@@ -11,8 +11,7 @@ export function attachmentDisposition(originalName: string): string {
 }
 
 /** The last path segment of a client-supplied file name, without control characters ('../../x.pdf' → 'x.pdf'). */
-export function baseName(originalName: string): string {
+function baseName(originalName: string): string {
   const last = originalName.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   return last.replace(/[\x00-\x1f\x7f]/g, '').trim().replace(/^\.+$/, '').slice(0, 255);
 }

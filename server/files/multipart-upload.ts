@@ -30,7 +30,13 @@ const tooLarge = (maxBytes: number) =>
 
 export async function receiveSingleFile(
   request: Request,
-  options: { field: string; tmpDir: string; maxBytes?: number },
+  options: {
+    field: string;
+    tmpDir: string;
+    maxBytes?: number;
+    /** Keep directory parts of the client's file name (busboy strips them by default) so callers can refuse them. */
+    preservePath?: boolean;
+  },
 ): Promise<ReceivedFile> {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   const contentType = request.headers.get('content-type') ?? '';
@@ -49,6 +55,9 @@ export async function receiveSingleFile(
   try {
     busboy = Busboy({
       headers: { 'content-type': contentType },
+      preservePath: options.preservePath ?? false,
+      // Browsers send file names as raw UTF-8 ("Vereinsgründung.pdf"); busboy's default would read them as latin1.
+      defParamCharset: 'utf8',
       limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 64 * 1024, parts: 25 },
     });
   } catch {

@@ -28,6 +28,8 @@ export async function storeFile(
     size: number;
     uploadedBy: number;
     now: Date;
+    /** Extra metadata, e.g. a document's type. */
+    params?: Record<string, unknown>;
   },
 ): Promise<StoredFile> {
   const uuid = randomUUID();
@@ -49,6 +51,7 @@ export async function storeFile(
         mime: input.mime,
         size: input.size,
         uploadedBy: input.uploadedBy,
+        params: input.params ?? {},
       })
       .returning();
     return row;

@@ -1,11 +1,113 @@
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
-import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
-import { functionAssignments, organisations } from '../db/schema';
+import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
+import { editsMembersAt, MEMBER_FORM_FUNCTION_IDS as FORM_IDS, mayDeleteMembers } from '@/lib/domain/member-permissions';
+import { functionAssignments, members, organisations } from '../db/schema';
 import type { AppDeps } from '../http/context';
+import { forbidden, notFound } from '../http/errors';
+import { actingOrg, loadCaller, orgsWith, type ActingOrg, type Caller } from './access';
 
-/** The member form's functions (51, and 52 with the "all" flag): holding one is the right to edit members. */
-export const MEMBER_FORM_FUNCTION_IDS = [51, 52];
+/**
+ * Who may see and change which members (core §6), on top of services/access.ts. The rules
+ * themselves are pure (lib/domain/member-permissions.ts); this file feeds them from the database.
+ *
+ * "Own members" of an organisation = members with an ACTIVE function there (any function:
+ * membership, licence, board ...), today between from and to. A state association's own members
+ * include those of its clubs; the federation's are everyone.
+ */
+
+/** The member form's functions (51, and 52 with the "all" flag): holding one is the right to see/edit members. */
+export const MEMBER_FORM_FUNCTION_IDS: readonly number[] = FORM_IDS;
+
+/** The caller's organisations holding 51 or 52. */
+export function memberFormOrgs(caller: Caller): ActingOrg[] {
+  return orgsWith(caller, MEMBER_FORM_FUNCTION_IDS);
+}
+
+/** {org} of a members path as acting organisation: the caller must hold 51/52 there. */
+export function memberActingOrg(caller: Caller, orgId: number): ActingOrg {
+  return actingOrg(caller, orgId, MEMBER_FORM_FUNCTION_IDS);
+}
+
+export function requireMemberFormOrgs(caller: Caller): ActingOrg[] {
+  const orgs = memberFormOrgs(caller);
+  if (orgs.length === 0) throw forbidden('You hold no member-form function');
+  return orgs;
+}
+
+const activeOn = (today: string) => and(lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today));
+
+/**
+ * SQL condition on members.id: "is an own member of `org`". Level 1: everyone (undefined = no
+ * condition). Level 2: active function in the state or one of its clubs. Level 3: active function
+ * in the club. Written as `id IN (subquery)` so PostgreSQL can hash the org's members once.
+ */
+export function ownMembersCondition(org: { id: number; level: number }, today: string, onlyInOrg = false): SQL | undefined {
+  if (org.level === ORG_LEVEL_FEDERATION && !onlyInOrg) return undefined;
+  const orgMatch =
+    org.level === ORG_LEVEL_STATE && !onlyInOrg
+      ? or(
+          eq(functionAssignments.orgId, org.id),
+          inArray(functionAssignments.orgId, sql`(select ${organisations.id} from ${organisations} where ${organisations.orgMotherId} = ${org.id})`),
+        )
+      : eq(functionAssignments.orgId, org.id);
+  return inArray(
+    members.id,
+    sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${and(orgMatch, activeOn(today))})`,
+  );
+}
+
+/** Is `memberId` an own member of `org` today? */
+export async function isOwnMember(deps: AppDeps, org: { id: number; level: number }, memberId: number): Promise<boolean> {
+  const condition = ownMembersCondition(org, todayIso(deps.clock()));
+  const [row] = await deps.db
+    .select({ id: members.id })
+    .from(members)
+    .where(condition ? and(eq(members.id, memberId), condition) : eq(members.id, memberId))
+    .limit(1);
+  return Boolean(row);
+}
+
+async function memberExists(deps: AppDeps, memberId: number): Promise<boolean> {
+  const [row] = await deps.db.select({ id: members.id }).from(members).where(eq(members.id, memberId)).limit(1);
+  return Boolean(row);
+}
+
+/** Reading a member from the acting organisation `org`: 404 when there is no such member, 403 when not an own member. */
+export async function assertReadable(deps: AppDeps, org: ActingOrg, memberId: number): Promise<void> {
+  if (!(await memberExists(deps, memberId))) throw notFound('No such member');
+  if (!(await isOwnMember(deps, org, memberId))) throw forbidden('This member does not belong to your organisation');
+}
+
+/**
+ * The caller's member-form organisations from which `memberId` may be edited: the federation
+ * always, a club when the member is its own; state associations never (read-only).
+ */
+export async function editingOrgs(deps: AppDeps, caller: Caller, memberId: number): Promise<ActingOrg[]> {
+  const candidates = memberFormOrgs(caller).filter(editsMembersAt);
+  if (candidates.some((o) => o.level === ORG_LEVEL_FEDERATION)) return candidates.filter((o) => o.level === ORG_LEVEL_FEDERATION);
+  const clubIds = candidates.filter((o) => o.level === ORG_LEVEL_CLUB).map((o) => o.id);
+  if (clubIds.length === 0) return [];
+  const today = todayIso(deps.clock());
+  const rows = await deps.db
+    .selectDistinct({ orgId: functionAssignments.orgId })
+    .from(functionAssignments)
+    .where(and(eq(functionAssignments.memberId, memberId), inArray(functionAssignments.orgId, clubIds), activeOn(today)));
+  const own = new Set(rows.map((r) => r.orgId));
+  return candidates.filter((o) => own.has(o.id));
+}
+
+/** 404 for an unknown member, 403 unless some member-form organisation of the caller may edit them. */
+export async function assertEditable(deps: AppDeps, caller: Caller, memberId: number): Promise<ActingOrg[]> {
+  if (!(await memberExists(deps, memberId))) throw notFound('No such member');
+  const orgs = await editingOrgs(deps, caller, memberId);
+  if (orgs.length === 0) throw forbidden('You may not change this member');
+  return orgs;
+}
+
+export function assertMayDelete(caller: Caller): void {
+  if (!mayDeleteMembers(memberFormOrgs(caller))) throw forbidden('Only the federation deletes members');
+}
 
 /**
  * May `callerId` change `memberId`'s record (e.g. the profile picture)?
@@ -13,37 +115,9 @@ export const MEMBER_FORM_FUNCTION_IDS = [51, 52];
  * - with an active member-form function in the federation (level 1): every member;
  * - with one in a club (level 3): members who hold an active function there (membership, licence ...);
  * - a state association (level 2) reads members but does not edit them (core §6).
- * The members issue extends this with its own rules; the image upload uses it as is.
  */
 export async function canEditMember(deps: AppDeps, callerId: number, memberId: number): Promise<boolean> {
   if (callerId === memberId) return true;
-  const today = todayIso(deps.clock());
-  const editorOrgs = await deps.db
-    .select({ orgId: functionAssignments.orgId, level: organisations.orgLevel })
-    .from(functionAssignments)
-    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .where(
-      and(
-        eq(functionAssignments.memberId, callerId),
-        inArray(functionAssignments.roleId, MEMBER_FORM_FUNCTION_IDS),
-        lte(functionAssignments.dateFrom, today),
-        gte(functionAssignments.dateTo, today),
-      ),
-    );
-  if (editorOrgs.some((o) => o.level === ORG_LEVEL_FEDERATION)) return true;
-  const clubIds = editorOrgs.filter((o) => o.level === ORG_LEVEL_CLUB).map((o) => o.orgId);
-  if (clubIds.length === 0) return false;
-  const [inClub] = await deps.db
-    .select({ id: functionAssignments.id })
-    .from(functionAssignments)
-    .where(
-      and(
-        eq(functionAssignments.memberId, memberId),
-        inArray(functionAssignments.orgId, clubIds),
-        lte(functionAssignments.dateFrom, today),
-        gte(functionAssignments.dateTo, today),
-      ),
-    )
-    .limit(1);
-  return Boolean(inClub);
+  const caller = await loadCaller(deps, callerId);
+  return (await editingOrgs(deps, caller, memberId)).length > 0;
 }

@@ -1,9 +1,33 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgEnum, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { countries } from './reference';
+// Relative import: drizzle-kit loads this file without the '@/' path alias.
+import { FOLD_FROM, FOLD_TO } from '../../../lib/domain/search-fold';
 
 export const genderEnum = pgEnum('gender', ['m', 'w', 'd']);
+
+/*
+ * Search and sort keys. Lower case plus accents folded by translate() (ä → a, ß → s, É → e ...), so
+ * "muller" finds "Müller" and sorting puts "Öz" among the O's. Upper-case accented letters are
+ * listed too: lower() only folds ASCII under the C locale PGlite uses. The letter lists are SQL
+ * literals, not parameters, so a query's expression is identical to the indexed one.
+ * lib/domain/search-fold.ts folds the search words the same way in JavaScript.
+ */
+
+const FOLD_FROM_SQL = sql.raw(`'${FOLD_FROM}'`);
+const FOLD_TO_SQL = sql.raw(`'${FOLD_TO}'`);
+
+export function foldSql(expr: SQL | Column): SQL {
+  return sql`translate(lower(${expr}), ${FOLD_FROM_SQL}, ${FOLD_TO_SQL})`;
+}
+
+/** What the member search looks in: names, registration number and e-mail, folded. */
+export function memberSearchTextSql(t: Record<'surname' | 'firstName' | 'middleName' | 'regNr' | 'email', Column>): SQL {
+  return foldSql(
+    sql`${t.surname} || ' ' || ${t.firstName} || ' ' || coalesce(${t.middleName}, '') || ' ' || coalesce(${t.regNr}, '') || ' ' || coalesce(${t.email}, '')`,
+  );
+}
 
 export type MemberParams = { profileVisible?: boolean; phoneMobileVisible?: boolean; emailVisible?: boolean };
 
@@ -49,5 +73,9 @@ export const members = pgTable(
     index('members_surname_idx').on(sql`lower(${t.surname})`),
     index('members_reg_nr_idx').on(t.regNr),
     index('members_birth_date_idx').on(t.birthDate),
+    // Substring search over 100,000 members (pg_trgm, created by the migration that adds this index).
+    index('members_search_trgm_idx').using('gin', sql`${memberSearchTextSql(t)} gin_trgm_ops`),
+    // Default order of every member list: surname, first name, id; lets a page be read off the index.
+    index('members_name_sort_idx').on(foldSql(t.surname), foldSql(t.firstName), t.id),
   ],
 );

@@ -1,0 +1,107 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { Select } from '@/components/ui/select';
+import { notify } from '@/components/ui/toast';
+import type { MemberRole, RoleGroup } from '@/lib/api/member-types';
+import { isOpenEnded, todayIso } from '@/lib/domain/dates';
+import { saveFunctionAction } from './actions';
+
+export interface FunctionDialogProps {
+  memberId: number;
+  /** The organisation the function is held in (the acting organisation). */
+  orgId: number;
+  /** The assignable roles (the API filtered them by editWhitelist and the org lists). */
+  groups: RoleGroup[];
+  /** An existing assignment to change the period of; null adds a new one. */
+  role: MemberRole | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Adds a function (role and period) or changes the period of one; no end = open-ended ('unbefristet'). */
+export function FunctionDialog({ memberId, orgId, groups, role, onClose, onSaved }: FunctionDialogProps) {
+  const t = useTranslations('members');
+  const [roleId, setRoleId] = useState(role ? String(role.funcId) : '');
+  const [from, setFrom] = useState<string | null>(role?.dateFrom ?? todayIso());
+  const [to, setTo] = useState<string | null>(role && !isOpenEnded(role.dateTo) ? role.dateTo : null);
+  const [saving, setSaving] = useState(false);
+  const [toError, setToError] = useState<string | null>(null);
+
+  const options = groups.flatMap((g) => g.roles.map((r) => ({ value: String(r.id), label: `${g.group}: ${r.name}` })));
+  if (role && !options.some((o) => o.value === String(role.funcId))) {
+    options.unshift({ value: String(role.funcId), label: `${role.funcGroup}: ${role.funcName}` });
+  }
+
+  async function save() {
+    if (!roleId || !from) return;
+    setSaving(true);
+    const result = await saveFunctionAction(memberId, {
+      ...(role ? { id: role.funkMgId, updatedAt: role.updatedAt } : {}),
+      orgId: role?.orgId ?? orgId,
+      memberId,
+      roleId: Number(roleId),
+      from,
+      to,
+    });
+    setSaving(false);
+    if (!result.ok) {
+      setToError(result.fieldErrors?.to ?? null);
+      notify.error(result.message);
+      return;
+    }
+    notify.success(result.data.message);
+    onSaved();
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !saving) onClose();
+      }}
+      title={role ? t('functions.editTitle', { name: role.funcName }) : t('functions.add')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            {t('cancel')}
+          </Button>
+          <Button onClick={() => void save()} disabled={!roleId || !from} loading={saving}>
+            {t('save')}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <Select
+          label={`${t('functions.role')} *`}
+          placeholder={t('functions.chooseRole')}
+          value={roleId}
+          onValueChange={setRoleId}
+          options={options}
+          disabled={role !== null}
+        />
+        <DateField label={`${t('functions.from')} *`} value={from} onChange={setFrom} />
+        <DateField
+          label={t('functions.to')}
+          value={to}
+          min={from ?? undefined}
+          onChange={(v) => {
+            setTo(v);
+            setToError(null);
+          }}
+          error={toError}
+        />
+        {!to && (
+          <p className="text-xs text-gray-500">
+            {t('functions.to')}: {t('unlimited')}
+          </p>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,168 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { notify } from '@/components/ui/toast';
+import type { MemberRole, RoleGroup } from '@/lib/api/member-types';
+import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
+import { FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
+import { connectMemberAction } from './actions';
+import { EndMembershipDialog } from './end-membership-dialog';
+import { FunctionDialog } from './function-dialog';
+
+export interface FunctionsTabProps {
+  memberId: number;
+  memberName: string;
+  /** The acting organisation. */
+  orgId: number;
+  /** Every assignment of the member (licences, memberships, functions), with `editable` per row. */
+  roles: MemberRole[];
+  /** Roles the caller may assign in the acting organisation (already filtered by editWhitelist and org lists). */
+  functionGroups: RoleGroup[];
+  /** Clubs in which the caller may end this member's membership. */
+  canEndMembershipIn: number[];
+  /** Edit mode and the right to edit this member. */
+  canEdit: boolean;
+  /** A membership can be added here (the acting organisation is a club). */
+  canAddMembership: boolean;
+}
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; role: MemberRole } | { kind: 'end'; role: MemberRole } | null;
+
+/** Functions and licences of the member (core §2, §4): open-ended shown 'unbefristet'. */
+export function FunctionsTab({
+  memberId,
+  memberName,
+  orgId,
+  roles,
+  functionGroups,
+  canEndMembershipIn,
+  canEdit,
+  canAddMembership,
+}: FunctionsTabProps) {
+  const t = useTranslations('members');
+  const router = useRouter();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [adding, setAdding] = useState(false);
+  const rows = [...roles].sort(
+    (a, b) => Number(b.active) - Number(a.active) || b.dateFrom.localeCompare(a.dateFrom) || a.funcName.localeCompare(b.funcName, 'de'),
+  );
+  const hasMembershipHere = roles.some((r) => r.funcId === FUNCTION_MEMBERSHIP && r.orgId === orgId && r.active);
+  const assignable = functionGroups.some((g) => g.roles.length > 0);
+
+  async function addMembership() {
+    setAdding(true);
+    const result = await connectMemberAction(orgId, memberId);
+    setAdding(false);
+    if (!result.ok) {
+      notify.error(result.message);
+      return;
+    }
+    notify.success(result.data.message);
+    router.refresh();
+  }
+
+  const done = () => {
+    setDialog(null);
+    router.refresh();
+  };
+
+  return (
+    <div className="space-y-4">
+      {canEdit && (assignable || (canAddMembership && !hasMembershipHere)) && (
+        <div className="flex flex-wrap gap-2">
+          {assignable && (
+            <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: 'add' })}>
+              + {t('functions.add')}
+            </Button>
+          )}
+          {canAddMembership && !hasMembershipHere && (
+            <Button variant="secondary" size="sm" onClick={() => void addMembership()} loading={adding}>
+              + {t('functions.addMembership')}
+            </Button>
+          )}
+        </div>
+      )}
+      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('functions.label')}>
+          <thead className="bg-gray-50 text-left text-gray-700">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('functions.function')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('functions.group')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('functions.organisation')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('functions.from')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('functions.to')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('functions.status')}</th>
+              {canEdit && <th scope="col" className="px-3 py-2 font-semibold"><span className="sr-only">{t('functions.actions')}</span></th>}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={canEdit ? 7 : 6} className="px-3 py-6 text-center text-gray-500">
+                  {t('functions.empty')}
+                </td>
+              </tr>
+            ) : (
+              rows.map((r) => {
+                const canEnd = canEdit && r.funcId === FUNCTION_MEMBERSHIP && r.active && canEndMembershipIn.includes(r.orgId);
+                return (
+                  <tr key={r.funkMgId} className={cn(!r.active && 'text-gray-400')}>
+                    <td className="px-3 py-2">{r.funcName}</td>
+                    <td className="px-3 py-2">{r.funcGroup}</td>
+                    <td className="px-3 py-2">{r.orgName}</td>
+                    <td className="px-3 py-2">{formatDisplayDate(r.dateFrom)}</td>
+                    <td className="px-3 py-2">{isOpenEnded(r.dateTo) ? t('unlimited') : formatDisplayDate(r.dateTo)}</td>
+                    <td className="px-3 py-2">{r.active ? t('functions.active') : t('functions.ended')}</td>
+                    {canEdit && (
+                      <td className="space-x-1 whitespace-nowrap px-3 py-2 text-right">
+                        {canEnd && (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-label={t('functions.endMembershipIn', { org: r.orgName })}
+                            onClick={() => setDialog({ kind: 'end', role: r })}
+                          >
+                            {t('functions.endMembership')}
+                          </Button>
+                        )}
+                        {r.editable && r.funcId !== FUNCTION_MEMBERSHIP && (
+                          <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', role: r })}>
+                            {t('functions.editDates')}
+                          </Button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
+        <FunctionDialog
+          memberId={memberId}
+          orgId={orgId}
+          groups={functionGroups}
+          role={dialog.kind === 'edit' ? dialog.role : null}
+          onClose={() => setDialog(null)}
+          onSaved={done}
+        />
+      )}
+      {dialog?.kind === 'end' && (
+        <EndMembershipDialog
+          memberId={memberId}
+          memberName={memberName}
+          membership={dialog.role}
+          onClose={() => setDialog(null)}
+          onEnded={done}
+        />
+      )}
+    </div>
+  );
+}

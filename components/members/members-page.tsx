@@ -1,0 +1,113 @@
+import { getTranslations } from 'next-intl/server';
+import type { FormPageProps } from '@/lib/forms';
+import { ApiError } from '@/lib/api/errors';
+import {
+  getFunctionGroups,
+  getMember,
+  getMemberRoles,
+  getMembersSummary,
+  getTrainingDefinitions,
+  type MemberDetail as MemberDetailData,
+  type MemberRole,
+} from '@/lib/api/members';
+import { getCountries } from '@/lib/api/user';
+import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_STATE } from '@/lib/domain/functions';
+import { MemberDetail, type ActingRights } from './member-detail';
+import { MembersScreen } from './members-screen';
+
+/** The id segment of /form/O{org}/F51/{id}: 'new' (or a negative number) creates, a positive number opens. */
+export function parseMemberId(id: string | undefined): 'new' | number | null | 'invalid' {
+  if (id === undefined || id === '' || id === '0') return null;
+  if (id === 'new') return 'new';
+  if (!/^-?\d{1,9}$/.test(id)) return 'invalid';
+  const n = Number(id);
+  return n < 0 ? 'new' : n;
+}
+
+/** An API read the page can do without (e.g. the country list): its failure leaves it empty. Redirects still pass. */
+async function optional<T>(call: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError) return fallback;
+    throw error;
+  }
+}
+
+/**
+ * The member page (forms 51 and 52, core §2): left list, profile card with tabs, overview table.
+ * Read on the server; the list's search and the table's rows are fetched by the browser.
+ */
+export async function MembersPage({ orgId, funkId, id, all = false }: FormPageProps & { all?: boolean }) {
+  const t = await getTranslations('members');
+  const target = parseMemberId(id);
+  const opened = typeof target === 'number';
+
+  const [summary, countries, trainingDefinitions, functionGroups] = await Promise.all([
+    optional(getMembersSummary(orgId), null),
+    optional(getCountries(), []),
+    opened ? optional(getTrainingDefinitions(orgId), []) : Promise.resolve([]),
+    opened ? optional(getFunctionGroups(orgId), []) : Promise.resolve([]),
+  ]);
+
+  let member: MemberDetailData | null = null;
+  let roles: MemberRole[] = [];
+  let loadFailed = target === 'invalid';
+  if (opened) {
+    try {
+      [member, roles] = await Promise.all([getMember(orgId, target), optional(getMemberRoles(orgId, target), null)]).then(
+        ([m, r]) => [m, r ?? m.functions.map((f) => ({ ...f, editable: false }))] as const,
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      loadFailed = true;
+    }
+  }
+
+  const level = summary?.orgLevel ?? null;
+  const acting: ActingRights = {
+    level,
+    // the API decides in the end; this only hides what it would refuse (level 2 reads only)
+    canCreate: summary?.access?.canCreate ?? (level === null ? true : level !== ORG_LEVEL_STATE),
+    isClub: level === null ? orgId !== FEDERATION_ORG_ID && !all : level === ORG_LEVEL_CLUB,
+  };
+
+  let right;
+  if (loadFailed) {
+    right = <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">{t('checkId')}</p>;
+  } else if (member || target === 'new') {
+    right = (
+      <MemberDetail
+        key={member ? `${member.id}:${member.updatedAt}` : 'new'}
+        orgId={orgId}
+        funkId={funkId}
+        member={member}
+        roles={roles}
+        countries={countries}
+        trainingDefinitions={trainingDefinitions}
+        functionGroups={functionGroups}
+        acting={acting}
+      />
+    );
+  } else {
+    right = <p className="rounded-lg border border-dashed border-gray-300 p-6 text-sm text-gray-600">{t('chooseMember')}</p>;
+  }
+
+  return (
+    <MembersScreen
+      orgId={orgId}
+      funkId={funkId}
+      all={all}
+      selectedId={member?.id ?? null}
+      canCreate={acting.canCreate}
+      countries={countries}
+    >
+      {right}
+    </MembersScreen>
+  );
+}
+
+/** Form 52: the same page with the "all" flag (every member of the federation). */
+export function AllMembersPage(props: FormPageProps) {
+  return <MembersPage {...props} all />;
+}

@@ -1,0 +1,73 @@
+'use client';
+
+import { useCallback, useState, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { cn } from '@/components/ui/cn';
+import type { Member } from '@/lib/api/member-types';
+import type { Country } from '@/lib/api/types';
+import { formPath } from '@/lib/domain/shell';
+import { MemberList } from './member-list';
+import { MembersOverview } from './members-overview';
+
+export interface MembersScreenProps {
+  orgId: number;
+  funkId: number;
+  all: boolean;
+  selectedId: number | null;
+  canCreate: boolean;
+  countries: Country[];
+  /** The right side of the list view: the member, a new one, or a hint. */
+  children: ReactNode;
+}
+
+type View = 'list' | 'table';
+
+/** The member page's two modes (core §2): list with the member beside it, or the overview table. */
+export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, countries, children }: MembersScreenProps) {
+  const t = useTranslations('members');
+  const router = useRouter();
+  const [view, setView] = useState<View>('list');
+
+  const openMember = useCallback(
+    (m: Member) => {
+      setView('list');
+      router.push(formPath(orgId, funkId, m.id));
+    },
+    [router, orgId, funkId],
+  );
+
+  const viewButton = (value: View, label: string) => (
+    <button
+      type="button"
+      aria-pressed={view === value}
+      onClick={() => setView(value)}
+      className={cn(
+        'px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand',
+        view === value ? 'bg-brand text-white' : 'bg-white text-gray-700 hover:bg-gray-50',
+      )}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-gray-900">{all ? t('allListTitle') : t('listTitle')}</h1>
+        <div role="group" aria-label={t('view')} className="inline-flex overflow-hidden rounded-md border border-gray-300">
+          {viewButton('list', t('viewList'))}
+          {viewButton('table', t('viewTable'))}
+        </div>
+      </div>
+      {view === 'list' ? (
+        <div className="grid gap-6 lg:grid-cols-[320px_1fr]">
+          <MemberList orgId={orgId} funkId={funkId} all={all} selectedId={selectedId} canCreate={canCreate} />
+          <div className="min-w-0">{children}</div>
+        </div>
+      ) : (
+        <MembersOverview orgId={orgId} all={all} countries={countries} onEdit={openMember} />
+      )}
+    </div>
+  );
+}

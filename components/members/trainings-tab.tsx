@@ -1,0 +1,175 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { DateField } from '@/components/ui/date-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { notify } from '@/components/ui/toast';
+import type { MemberCertificate, TrainingDefinition } from '@/lib/api/member-types';
+import { formatDisplayDate } from '@/lib/domain/dates';
+import { trainingValidTo } from '@/lib/domain/members';
+import { addTrainingAction, removeTrainingAction } from './actions';
+
+export interface TrainingsTabProps {
+  memberId: number;
+  /** The acting organisation: it records the training. */
+  orgId: number;
+  certificates: MemberCertificate[];
+  /** The training types the acting organisation may record and remove (already filtered by the API's rules). */
+  definitions: TrainingDefinition[];
+  /** Edit mode and the right to edit this member. */
+  canEdit: boolean;
+}
+
+/** The trainings/certificates table (group title, name, start, end, controller) with add and remove (core §2, §5). */
+export function TrainingsTab({ memberId, orgId, certificates, definitions, canEdit }: TrainingsTabProps) {
+  const t = useTranslations('members.trainings');
+  const router = useRouter();
+  const [confirmElement, confirm] = useConfirm();
+  const [removing, setRemoving] = useState<number | null>(null);
+  const editable = new Set(definitions.map((d) => d.trainingId));
+  const rows = [...certificates].sort((a, b) => b.dateFrom.localeCompare(a.dateFrom) || a.certName.localeCompare(b.certName, 'de'));
+
+  async function remove(cert: MemberCertificate) {
+    if (!(await confirm(t('removeConfirm', { name: cert.certName }), { tone: 'danger' }))) return;
+    setRemoving(cert.ausb_mg_id);
+    const result = await removeTrainingAction(memberId, cert.ausb_mg_id, orgId);
+    setRemoving(null);
+    if (!result.ok) {
+      notify.error(result.message);
+      return;
+    }
+    notify.success(result.data.message);
+    router.refresh();
+  }
+
+  return (
+    <div className="space-y-4">
+      {confirmElement}
+      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('label')}>
+          <thead className="bg-gray-50 text-left text-gray-700">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('group')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('name')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('start')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('end')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('controller')}</th>
+              {canEdit && <th scope="col" className="px-3 py-2 font-semibold"><span className="sr-only">{t('actions')}</span></th>}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={canEdit ? 6 : 5} className="px-3 py-6 text-center text-gray-500">
+                  {t('empty')}
+                </td>
+              </tr>
+            ) : (
+              rows.map((c) => (
+                <tr key={c.ausb_mg_id}>
+                  <td className="px-3 py-2">{c.certGroupName}</td>
+                  <td className="px-3 py-2">{c.certName}</td>
+                  <td className="px-3 py-2">{formatDisplayDate(c.dateFrom)}</td>
+                  <td className="px-3 py-2">{formatDisplayDate(c.dateTo)}</td>
+                  <td className="px-3 py-2">{c.certController ?? ''}</td>
+                  {canEdit && (
+                    <td className="px-3 py-2 text-right">
+                      {editable.has(c.certId) && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={t('removeLabel', { name: c.certName })}
+                          loading={removing === c.ausb_mg_id}
+                          onClick={() => void remove(c)}
+                        >
+                          {t('remove')}
+                        </Button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {canEdit && definitions.length > 0 && <AddTrainingForm memberId={memberId} orgId={orgId} definitions={definitions} />}
+    </div>
+  );
+}
+
+/** Add a training: type and start date required (the button stays disabled without them); end and controller optional. */
+export function AddTrainingForm({ memberId, orgId, definitions }: { memberId: number; orgId: number; definitions: TrainingDefinition[] }) {
+  const t = useTranslations('members.trainings');
+  const router = useRouter();
+  const [trainingId, setTrainingId] = useState('');
+  const [dateFrom, setDateFrom] = useState<string | null>(null);
+  // null = not touched: the end follows from the type's validity (lib/domain trainingValidTo)
+  const [dateTo, setDateTo] = useState<{ value: string | null } | null>(null);
+  const [controller, setController] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const definition = definitions.find((d) => String(d.trainingId) === trainingId);
+  const suggestedEnd = definition && dateFrom ? trainingValidTo(dateFrom, definition.validityMonths) : null;
+  const end = dateTo ? dateTo.value : suggestedEnd;
+  const options = [...definitions]
+    .sort((a, b) => a.groupTitle.localeCompare(b.groupTitle, 'de') || a.name.localeCompare(b.name, 'de'))
+    .map((d) => ({ value: String(d.trainingId), label: `${d.groupTitle} – ${d.name}` }));
+
+  async function add() {
+    if (!definition || !dateFrom) return;
+    setSaving(true);
+    const result = await addTrainingAction(memberId, {
+      orgId,
+      trainingId: definition.trainingId,
+      dateFrom,
+      dateTo: end,
+      controller: controller.trim() || null,
+    });
+    setSaving(false);
+    if (!result.ok) {
+      notify.error(result.message);
+      return;
+    }
+    notify.success(result.data.message);
+    setTrainingId('');
+    setDateFrom(null);
+    setDateTo(null);
+    setController('');
+    router.refresh();
+  }
+
+  return (
+    <form
+      aria-label={t('add')}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void add();
+      }}
+      className="grid items-end gap-3 rounded-lg border border-gray-200 bg-gray-50 p-4 sm:grid-cols-2 lg:grid-cols-5"
+    >
+      <Select
+        label={`${t('type')} *`}
+        placeholder={t('chooseType')}
+        value={trainingId}
+        onValueChange={setTrainingId}
+        options={options}
+        className="lg:col-span-2"
+      />
+      <DateField label={`${t('start')} *`} value={dateFrom} onChange={setDateFrom} />
+      <DateField label={t('end')} value={end} min={dateFrom ?? undefined} onChange={(value) => setDateTo({ value })} />
+      <Input label={t('controller')} value={controller} onChange={(e) => setController(e.target.value)} />
+      <div className="sm:col-span-2 lg:col-span-5">
+        <Button type="submit" disabled={!definition || !dateFrom} loading={saving}>
+          {t('add')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,190 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import type { OrgDocument } from '@/lib/api/organisations';
+import { formatDisplayDate } from '@/lib/domain/dates';
+import { DOCUMENT_TYPES, type DocumentType } from '@/lib/domain/organisation-rules';
+import { BASE_PATH } from '@/lib/domain/shell';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { Select } from '@/components/ui/select';
+import { notify } from '@/components/ui/toast';
+import { hardNavigate } from '@/components/shell/hard-navigate';
+import { deleteDocument } from './actions';
+import { DOCUMENT_ACCEPT, MAX_UPLOAD_BYTES, errorCodeOf, isDocumentName, uploadFile } from './upload-file';
+import { UploadProgress } from './upload-progress';
+
+export interface DocumentsTabProps {
+  actingOrgId: number;
+  orgId: number;
+  documents: OrgDocument[];
+  canEdit: boolean;
+}
+
+/** "/api/v1/uploads?file=…" → the browser address through the proxy, naming the acting organisation. */
+export function documentHref(url: string, actingOrgId: number): string {
+  const path = url.startsWith('/api/') ? `${BASE_PATH}${url}` : url;
+  return `${path}${path.includes('?') ? '&' : '?'}actingOrgId=${actingOrgId}`;
+}
+
+function formatSize(bytes: number | undefined): string {
+  if (!bytes && bytes !== 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * The documents tab (core §2, §5): upload with progress (pdf, docx, xlsx up to 50 MB; type Statuten,
+ * ZVR-Auszug or Vereinsgründung), download, and delete after a confirmation.
+ */
+export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: DocumentsTabProps) {
+  const t = useTranslations('organisations');
+  const tc = useTranslations('common');
+  const te = useTranslations('errors');
+  const router = useRouter();
+  const [confirmElement, confirm] = useConfirm();
+  const input = useRef<HTMLInputElement>(null);
+  const [type, setType] = useState<DocumentType | ''>('');
+  const [percent, setPercent] = useState<number | null>(null);
+
+  async function upload(file: File) {
+    if (!type) return;
+    if (!isDocumentName(file.name)) {
+      notify.error(t('documents.wrongType'));
+      return;
+    }
+    if (file.size === 0) {
+      notify.error(t('documents.emptyFile'));
+      return;
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      notify.error(te('tooLarge'));
+      return;
+    }
+    setPercent(0);
+    try {
+      const url = `${BASE_PATH}/api/v1/admin/org/${orgId}/documents?actingOrgId=${actingOrgId}&type=${encodeURIComponent(type)}`;
+      const { status, body } = await uploadFile(url, file, setPercent, { type });
+      if (status === 401) {
+        hardNavigate(BASE_PATH);
+        return;
+      }
+      if (status >= 200 && status < 300) {
+        notify.success(t('uploadSuccess'));
+        router.refresh();
+        return;
+      }
+      const code = errorCodeOf(body);
+      notify.error(
+        status === 415 ? t('documents.wrongType')
+        : status === 413 ? te('tooLarge')
+        : status === 403 ? te('forbidden')
+        : code === 'file_empty' ? t('documents.emptyFile')
+        : status === 422 ? t('validation.documentTypeInvalid')
+        : te('generic'),
+      );
+    } catch {
+      notify.error(te('generic'));
+    } finally {
+      setPercent(null);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  async function remove(doc: OrgDocument) {
+    if (!(await confirm(t('documents.deleteConfirm', { name: doc.name }), { tone: 'danger' }))) return;
+    const result = await deleteDocument(actingOrgId, orgId, doc.uuid);
+    if (result.ok) {
+      notify.success(t('documents.deleted'));
+      router.refresh();
+    } else {
+      notify.error(result.message, { description: result.code === 'forbidden' ? t('forbidden') : undefined });
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      {confirmElement}
+      {canEdit && (
+        <div className="flex flex-wrap items-end gap-3 rounded-lg border border-gray-200 bg-white p-4">
+          <Select
+            label={t('documents.type')}
+            value={type}
+            onValueChange={(v) => setType(v as DocumentType)}
+            options={DOCUMENT_TYPES.map((d) => ({ value: d, label: d }))}
+            placeholder={t('choose')}
+            className="max-w-xs"
+          />
+          <input
+            ref={input}
+            type="file"
+            accept={DOCUMENT_ACCEPT}
+            className="sr-only"
+            tabIndex={-1}
+            aria-label={t('documents.choose')}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void upload(file);
+            }}
+          />
+          <Button onClick={() => input.current?.click()} disabled={!type} loading={percent !== null}>
+            {t('documents.choose')}
+          </Button>
+          <p className="w-full text-xs text-gray-500">{t('documents.hint')}</p>
+          {percent !== null && (
+            <UploadProgress percent={percent} label={t('documents.choose')} text={t('documents.uploading', { percent })} />
+          )}
+        </div>
+      )}
+
+      {documents.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-500">
+          {t('documents.empty')}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('documents.label')}>
+            <thead className="bg-gray-50 text-left text-gray-700">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">{t('documents.name')}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{t('documents.type')}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{t('documents.uploadedAt')}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{t('documents.size')}</th>
+                <th scope="col" className="px-3 py-2"><span className="sr-only">{tc('delete')}</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {documents.map((doc) => (
+                <tr key={doc.uuid}>
+                  <td className="px-3 py-2">
+                    <a
+                      href={documentHref(doc.url, actingOrgId)}
+                      download={doc.name}
+                      className="font-medium text-brand hover:underline"
+                      title={t('documents.download')}
+                    >
+                      {doc.name}
+                    </a>
+                  </td>
+                  <td className="px-3 py-2">{doc.type}</td>
+                  <td className="px-3 py-2">{formatDisplayDate(doc.uploadedAt)}</td>
+                  <td className="px-3 py-2">{formatSize(doc.size)}</td>
+                  <td className="px-3 py-2 text-right">
+                    {canEdit && (
+                      <Button variant="ghost" size="sm" onClick={() => void remove(doc)} aria-label={`${t('documents.delete')}: ${doc.name}`}>
+                        {t('documents.delete')}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

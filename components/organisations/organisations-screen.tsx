@@ -1,0 +1,87 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import type { Organisation, OrganisationListItem } from '@/lib/api/organisations';
+import { formPath } from '@/lib/domain/shell';
+import { cn } from '@/components/ui/cn';
+import { OrganisationDetail } from './organisation-detail';
+import { OrganisationList } from './organisation-list';
+import { OrganisationTable } from './organisation-table';
+
+export interface OrganisationsScreenProps {
+  actingOrgId: number;
+  actingLevel: number;
+  funkId: number;
+  list: OrganisationListItem[];
+  selected: Organisation | null;
+  isNew: boolean;
+  canCreate: boolean;
+}
+
+/**
+ * The organisation page (core §2): a list view (left list, right the form) and a table view with all
+ * columns. The view is kept in the address (?view=table) so reloads and row clicks keep it sensible.
+ */
+export function OrganisationsScreen({ actingOrgId, actingLevel, funkId, list, selected, isNew, canCreate }: OrganisationsScreenProps) {
+  const t = useTranslations('organisations');
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const view = search.get('view') === 'table' ? 'table' : 'list';
+  const hrefFor = (id: number | 'new') => formPath(actingOrgId, funkId, id);
+
+  function setView(next: 'list' | 'table') {
+    router.replace(next === 'table' ? `${pathname}?view=table` : pathname);
+  }
+
+  const selectedId = isNew ? 'new' : (selected?.id ?? null);
+  const toggleClass = (active: boolean) =>
+    cn(
+      'px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md border border-gray-300',
+      active ? 'bg-brand text-white border-brand' : 'bg-white text-gray-700 hover:bg-gray-50',
+    );
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-xl font-semibold text-gray-900">{t('title')}</h1>
+        <div role="group" aria-label={t('viewLabel')} className="inline-flex">
+          <button type="button" aria-pressed={view === 'list'} className={toggleClass(view === 'list')} onClick={() => setView('list')}>
+            {t('viewList')}
+          </button>
+          <button type="button" aria-pressed={view === 'table'} className={toggleClass(view === 'table')} onClick={() => setView('table')}>
+            {t('viewTable')}
+          </button>
+        </div>
+      </div>
+
+      {view === 'table' ? (
+        <OrganisationTable rows={list} onOpen={(id) => router.push(hrefFor(id))} />
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[300px_1fr]">
+          <OrganisationList
+            items={list}
+            selectedId={selectedId}
+            hrefFor={hrefFor}
+            canCreate={canCreate}
+          />
+          {selected || isNew ? (
+            <OrganisationDetail
+              key={selected ? selected.id : 'new'}
+              actingOrgId={actingOrgId}
+              actingLevel={actingLevel}
+              funkId={funkId}
+              organisation={selected}
+              list={list}
+            />
+          ) : (
+            <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
+              {t('chooseHint')}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

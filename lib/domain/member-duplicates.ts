@@ -1,0 +1,155 @@
+/**
+ * Duplicate detection before a member is created (core §4: 'Mitglied existiert bereits').
+ * Better than an exact match: it catches umlaut and ß spellings (Müller / Mueller / Muller,
+ * Strauß / Strauss), small typos, first and last name swapped, day and month of the birth date
+ * swapped, and the same e-mail address; every candidate says why it matched.
+ *
+ * Pure: the API fetches the few rows that share the birth date (or its swapped form) or the e-mail
+ * (both indexed) and scores them here.
+ */
+
+export type DuplicateReason =
+  | 'same_email'
+  | 'same_name'
+  | 'name_spelling'
+  | 'name_typo'
+  | 'swapped_names'
+  | 'same_birth_date'
+  | 'swapped_day_month';
+
+export type PersonKey = {
+  firstName: string;
+  surname: string;
+  birthDate: string;
+  email?: string | null;
+};
+
+export type DuplicateMatch = { reasons: DuplicateReason[]; score: number };
+
+/** Lower case, trimmed, inner whitespace and hyphens collapsed to one space. */
+export function normaliseName(name: string): string {
+  return name.trim().toLowerCase().replace(/[\s\-‐–]+/g, ' ');
+}
+
+/**
+ * Spelling-insensitive form of a name: ß → ss, accents dropped (ü → u), and the German
+ * transliterations ae/oe/ue → a/o/u, so Müller, Mueller and Muller all give "muller".
+ * Both sides of a comparison are folded the same way, so the digraph rule is harmless for names
+ * such as "Manuel".
+ */
+export function foldName(name: string): string {
+  return normaliseName(name)
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ae/g, 'a')
+    .replace(/oe/g, 'o')
+    .replace(/ue/g, 'u');
+}
+
+/** Edit distance with adjacent transpositions counted as one edit (optimal string alignment). */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (!a.length) return b.length;
+  if (!b.length) return a.length;
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) => {
+    const row = new Array<number>(cols).fill(0);
+    row[0] = i;
+    return row;
+  });
+  for (let j = 0; j < cols; j++) d[0][j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** Typos tolerated for a name of this length: none for very short names, 1 up to 6 letters, else 2. */
+export function allowedTypos(length: number): number {
+  if (length <= 3) return 0;
+  if (length <= 6) return 1;
+  return 2;
+}
+
+export type NameMatch = 'exact' | 'spelling' | 'typo' | null;
+
+export function compareName(a: string, b: string): NameMatch {
+  if (normaliseName(a) === normaliseName(b)) return 'exact';
+  const fa = foldName(a);
+  const fb = foldName(b);
+  if (fa === fb) return 'spelling';
+  const limit = allowedTypos(Math.min(fa.length, fb.length));
+  return limit > 0 && editDistance(fa, fb) <= limit ? 'typo' : null;
+}
+
+/** The same date with day and month swapped (03.07. ↔ 07.03.), or null when that is no date or the same. */
+export function swapDayMonth(isoDate: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!m) return null;
+  const [, y, mm, dd] = m;
+  if (mm === dd) return null;
+  const month = Number(dd);
+  const day = Number(mm);
+  if (month < 1 || month > 12) return null;
+  const last = new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
+  if (day < 1 || day > last) return null;
+  return `${y}-${dd}-${mm}`;
+}
+
+/** Birth dates a duplicate may have: the date itself and its day/month-swapped form. */
+export function candidateBirthDates(isoDate: string): string[] {
+  const swapped = swapDayMonth(isoDate);
+  return swapped ? [isoDate, swapped] : [isoDate];
+}
+
+const NAME_PENALTY: Record<Exclude<NameMatch, null>, number> = { exact: 0, spelling: 5, typo: 15 };
+
+function pairMatch(first: NameMatch, sur: NameMatch): { penalty: number; reasons: DuplicateReason[] } | null {
+  if (!first || !sur) return null;
+  const reasons: DuplicateReason[] = [];
+  if (first === 'exact' && sur === 'exact') reasons.push('same_name');
+  if (first === 'spelling' || sur === 'spelling') reasons.push('name_spelling');
+  if (first === 'typo' || sur === 'typo') reasons.push('name_typo');
+  return { penalty: NAME_PENALTY[first] + NAME_PENALTY[sur], reasons };
+}
+
+/**
+ * Does `existing` look like the person being entered? null when not. A candidate needs the same
+ * e-mail, or a birth date that is equal or day/month-swapped AND both names matching (straight
+ * or swapped). The score (0–100) orders the dialog: exact matches first.
+ */
+export function matchDuplicate(input: PersonKey, existing: PersonKey): DuplicateMatch | null {
+  const reasons: DuplicateReason[] = [];
+  let score = 100;
+
+  const email = input.email?.trim().toLowerCase();
+  const sameEmail = Boolean(email) && email === existing.email?.trim().toLowerCase();
+
+  let birth: 'same' | 'swapped' | null = null;
+  if (input.birthDate === existing.birthDate) birth = 'same';
+  else if (swapDayMonth(input.birthDate) === existing.birthDate) birth = 'swapped';
+
+  const straight = pairMatch(compareName(input.firstName, existing.firstName), compareName(input.surname, existing.surname));
+  const swapped = straight ? null : pairMatch(compareName(input.firstName, existing.surname), compareName(input.surname, existing.firstName));
+  const names = straight ?? (swapped && { penalty: swapped.penalty + 10, reasons: ['swapped_names' as const, ...swapped.reasons.filter((r) => r !== 'same_name')] });
+
+  const personMatch = Boolean(birth && names);
+  if (!personMatch && !sameEmail) return null;
+
+  if (sameEmail) reasons.push('same_email');
+  if (personMatch && names && birth) {
+    reasons.push(...names.reasons);
+    reasons.push(birth === 'same' ? 'same_birth_date' : 'swapped_day_month');
+    score -= names.penalty + (birth === 'swapped' ? 15 : 0);
+  } else {
+    // Only the e-mail: a shared family address is possible, so it ranks below name matches.
+    score = 50;
+  }
+  return { reasons, score: Math.max(0, Math.min(100, score)) };
+}

@@ -1,0 +1,108 @@
+import { and, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { todayIso } from '@/lib/domain/dates';
+import { FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
+import { candidateBirthDates, matchDuplicate, type DuplicateReason } from '@/lib/domain/member-duplicates';
+import type { z } from 'zod';
+import type { duplicateQuerySchema } from '@/lib/schemas/members';
+import { functionAssignments, members, organisations } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { loadCaller } from '../access';
+import { requireMemberFormOrgs } from '../member-access';
+
+/**
+ * PUT /admin/member/duplicates: persons that may already be the one being entered. The database
+ * returns the few rows sharing the birth date or its day/month-swapped form
+ * (members_birth_date_idx) or the e-mail (members_email_unique); lib/domain/member-duplicates.ts
+ * decides which of them match and why.
+ *
+ * Candidates show only what identifies a person (no e-mail, no phone): a club sees master
+ * records of other clubs here, to connect instead of creating a second record.
+ */
+
+export type DuplicateCandidate = {
+  id: number;
+  uuid: string | null;
+  regNr: string | null;
+  firstName: string;
+  middleName: string | null;
+  surname: string;
+  birthDate: string;
+  gender: 'm' | 'w' | 'd';
+  city: string | null;
+  zip: string | null;
+  organizations: { orgId: number; orgName: string }[];
+  score: number;
+  reasons: DuplicateReason[];
+};
+
+const MAX_CANDIDATES = 10;
+
+export async function findDuplicates(
+  deps: AppDeps,
+  callerId: number,
+  input: z.output<typeof duplicateQuerySchema>,
+): Promise<{ candidates: DuplicateCandidate[] }> {
+  requireMemberFormOrgs(await loadCaller(deps, callerId));
+  const email = input.email?.trim().toLowerCase() || null;
+  const byDate = inArray(members.birthDate, candidateBirthDates(input.birthDate));
+  const match = email ? or(byDate, sql`lower(${members.email}) = ${email}`) : byDate;
+  const rows = await deps.db
+    .select({
+      id: members.id,
+      uuid: members.uuid,
+      regNr: members.regNr,
+      firstName: members.firstName,
+      middleName: members.middleName,
+      surname: members.surname,
+      birthDate: members.birthDate,
+      gender: members.gender,
+      city: members.city,
+      zip: members.zip,
+      email: members.email,
+    })
+    .from(members)
+    .where(input.excludeId ? and(match, ne(members.id, input.excludeId)) : match)
+    .limit(500);
+
+  const scored = rows
+    .map((row) => ({ row, match: matchDuplicate({ ...input, email }, row) }))
+    .filter((c): c is { row: (typeof rows)[number]; match: NonNullable<typeof c.match> } => c.match !== null)
+    .sort((a, b) => b.match.score - a.match.score || a.row.id - b.row.id)
+    .slice(0, MAX_CANDIDATES);
+  if (scored.length === 0) return { candidates: [] };
+
+  const today = todayIso(deps.clock());
+  const memberships = await deps.db
+    .select({ memberId: functionAssignments.memberId, orgId: organisations.id, orgName: organisations.name })
+    .from(functionAssignments)
+    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
+    .where(
+      and(
+        inArray(
+          functionAssignments.memberId,
+          scored.map((s) => s.row.id),
+        ),
+        eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP),
+        lte(functionAssignments.dateFrom, today),
+        gte(functionAssignments.dateTo, today),
+      ),
+    );
+
+  return {
+    candidates: scored.map(({ row, match }) => ({
+      id: row.id,
+      uuid: row.uuid,
+      regNr: row.regNr,
+      firstName: row.firstName,
+      middleName: row.middleName,
+      surname: row.surname,
+      birthDate: row.birthDate,
+      gender: row.gender,
+      city: row.city,
+      zip: row.zip,
+      organizations: memberships.filter((m) => m.memberId === row.id).map((m) => ({ orgId: m.orgId, orgName: m.orgName })),
+      score: match.score,
+      reasons: match.reasons,
+    })),
+  };
+}

@@ -1,0 +1,162 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { todayIso } from '@/lib/domain/dates';
+import { isActiveOn, OPEN_END_DATE } from '@/lib/domain/members';
+import { mayAssignFunctionsIn, roleEditableBy, roleOfferedIn, type OrgRef } from '@/lib/domain/member-permissions';
+import type { z } from 'zod';
+import type { functionInputSchema } from '@/lib/schemas/members';
+import { functionAssignments, members, organisations, roleGroups, roles } from '../../db/schema';
+import { isBadTimestamp } from '../../db/db-errors';
+import type { AppDeps } from '../../http/context';
+import { ApiError, forbidden, notFound } from '../../http/errors';
+import { loadCaller } from '../access';
+import { assertReadable, editingOrgs, memberActingOrg, memberFormOrgs, requireMemberFormOrgs } from '../member-access';
+
+/**
+ * Functions (roles) of members (core §7 "Functions", §6): the catalogue a caller may assign in an
+ * organisation, a member's assignments, and create/update of one assignment. Role entries are
+ * filtered by params.editWhitelist (who may assign) and orgWhitelist/orgBlacklist (where).
+ */
+
+export type RoleGroupDto = { id: number; group: string; roles: { id: number; name: string; params: Record<string, unknown> }[] };
+
+export type AssignmentDto = {
+  funkMgId: number;
+  funcId: number;
+  funcName: string;
+  funcGroup: string;
+  groupId: number;
+  orgId: number;
+  orgName: string;
+  dateFrom: string;
+  dateTo: string;
+  active: boolean;
+  updatedAt: string;
+  editable: boolean;
+};
+
+/** A caller may touch an assignment when they may assign in its organisation and the role's editWhitelist lets them. */
+function canTouch(formOrgs: OrgRef[], role: { params: Record<string, unknown> | null }, orgId: number): boolean {
+  return mayAssignFunctionsIn(formOrgs, orgId) && roleEditableBy(role, formOrgs.map((o) => o.id));
+}
+
+/** GET /admin/functions/{orgId}: role groups with the roles the caller may assign in that organisation. */
+export async function roleCatalogue(deps: AppDeps, callerId: number, orgId: number): Promise<RoleGroupDto[]> {
+  const formOrgs = requireMemberFormOrgs(await loadCaller(deps, callerId));
+  if (!mayAssignFunctionsIn(formOrgs, orgId)) return [];
+  const rows = await deps.db
+    .select({ id: roles.id, name: roles.name, params: roles.params, groupId: roleGroups.id, group: roleGroups.group })
+    .from(roles)
+    .innerJoin(roleGroups, eq(roleGroups.id, roles.groupId))
+    .orderBy(asc(roleGroups.id), asc(roles.id));
+  const groups = new Map<number, RoleGroupDto>();
+  for (const r of rows) {
+    if (!roleOfferedIn(r, orgId) || !roleEditableBy(r, formOrgs.map((o) => o.id))) continue;
+    const g = groups.get(r.groupId) ?? { id: r.groupId, group: r.group, roles: [] };
+    g.roles.push({ id: r.id, name: r.name, params: r.params ?? {} });
+    groups.set(r.groupId, g);
+  }
+  return [...groups.values()];
+}
+
+async function assignments(deps: AppDeps, where: ReturnType<typeof eq>) {
+  return deps.db
+    .select({
+      funkMgId: functionAssignments.id,
+      memberId: functionAssignments.memberId,
+      funcId: functionAssignments.roleId,
+      funcName: roles.name,
+      params: roles.params,
+      groupId: roles.groupId,
+      funcGroup: roleGroups.group,
+      orgId: functionAssignments.orgId,
+      orgName: organisations.name,
+      dateFrom: functionAssignments.dateFrom,
+      dateTo: functionAssignments.dateTo,
+      updatedAt: functionAssignments.updatedAt,
+    })
+    .from(functionAssignments)
+    .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
+    .innerJoin(roleGroups, eq(roleGroups.id, roles.groupId))
+    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
+    .where(where)
+    .orderBy(desc(functionAssignments.dateTo), desc(functionAssignments.dateFrom), asc(functionAssignments.id));
+}
+
+type AssignmentRow = Awaited<ReturnType<typeof assignments>>[number];
+
+function toDto(a: AssignmentRow, today: string, editable: boolean): AssignmentDto {
+  return {
+    funkMgId: a.funkMgId,
+    funcId: a.funcId,
+    funcName: a.funcName,
+    funcGroup: a.funcGroup,
+    groupId: a.groupId,
+    orgId: a.orgId,
+    orgName: a.orgName,
+    dateFrom: a.dateFrom,
+    dateTo: a.dateTo,
+    active: isActiveOn(a.dateFrom, a.dateTo, today),
+    updatedAt: a.updatedAt,
+    editable,
+  };
+}
+
+/** GET /admin/member/role/{org}/{id}: every assignment of the member, with whether the caller may change it. */
+export async function memberRoles(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<AssignmentDto[]> {
+  const caller = await loadCaller(deps, callerId);
+  await assertReadable(deps, memberActingOrg(caller, orgId), memberId);
+  const formOrgs = memberFormOrgs(caller);
+  const mayEdit = (await editingOrgs(deps, caller, memberId)).length > 0;
+  const today = todayIso(deps.clock());
+  return (await assignments(deps, eq(functionAssignments.memberId, memberId))).map((a) => toDto(a, today, mayEdit && canTouch(formOrgs, a, a.orgId)));
+}
+
+/** POST /admin/functions/{memberId}: create (no id) or update (id + updatedAt) one assignment. */
+export async function saveFunction(
+  deps: AppDeps,
+  callerId: number,
+  memberId: number,
+  input: z.output<typeof functionInputSchema>,
+): Promise<{ created: boolean; assignment: AssignmentDto }> {
+  if (input.memberId !== memberId) throw new ApiError(422, 'validation', 'memberIdMismatch', { field: 'memberId' });
+  const caller = await loadCaller(deps, callerId);
+  const formOrgs = requireMemberFormOrgs(caller);
+  const [member] = await deps.db.select({ id: members.id }).from(members).where(eq(members.id, memberId));
+  if (!member) throw notFound('No such member');
+  if ((await editingOrgs(deps, caller, memberId)).length === 0) throw forbidden('You may not change this member');
+  if (!mayAssignFunctionsIn(formOrgs, input.orgId)) throw forbidden('You may not assign functions in this organisation');
+
+  const [org] = await deps.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, input.orgId));
+  if (!org) throw new ApiError(422, 'validation', 'unknownOrganisation', { field: 'orgId' });
+  const [role] = await deps.db.select({ id: roles.id, params: roles.params }).from(roles).where(eq(roles.id, input.roleId));
+  if (!role) throw new ApiError(422, 'validation', 'unknownRole', { field: 'roleId' });
+  if (!roleOfferedIn(role, input.orgId)) throw new ApiError(422, 'role_not_offered', 'This function is not offered in this organisation', { field: 'roleId' });
+  if (!roleEditableBy(role, formOrgs.map((o) => o.id))) throw forbidden('You may not assign this function');
+
+  const today = todayIso(deps.clock());
+  const values = { memberId, orgId: input.orgId, roleId: input.roleId, dateFrom: input.from, dateTo: input.to ?? OPEN_END_DATE };
+
+  const write = deps.db.transaction(async (tx) => {
+    if (!input.id) {
+      const [row] = await tx.insert(functionAssignments).values(values).returning({ id: functionAssignments.id });
+      return row.id;
+    }
+    const [existing] = await assignments({ ...deps, db: tx as unknown as AppDeps['db'] }, and(eq(functionAssignments.id, input.id), eq(functionAssignments.memberId, memberId))!);
+    if (!existing) throw notFound('No such function of this member');
+    if (!canTouch(formOrgs, existing, existing.orgId)) throw forbidden('You may not change this function');
+    const now = deps.clock().toISOString();
+    const updated = await tx
+      .update(functionAssignments)
+      .set({ ...values, updatedAt: sql`greatest(${now}::timestamptz, ${functionAssignments.updatedAt} + interval '1 millisecond')` })
+      .where(and(eq(functionAssignments.id, input.id), sql`${functionAssignments.updatedAt} = ${input.updatedAt}::timestamptz`))
+      .returning({ id: functionAssignments.id });
+    if (updated.length === 0) throw new ApiError(409, 'stale', 'The function was changed in the meantime; reload it', { value: existing.updatedAt });
+    return input.id;
+  });
+  const id = await write.catch((err: unknown) => {
+    if (isBadTimestamp(err)) throw new ApiError(422, 'validation', 'invalidUpdatedAt', { field: 'updatedAt' });
+    throw err;
+  });
+  const [row] = await assignments(deps, eq(functionAssignments.id, id));
+  return { created: !input.id, assignment: toDto(row, today, true) };
+}

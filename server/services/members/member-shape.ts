@@ -1,0 +1,255 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
+import { ageClass, isActiveOn, isLicenceActive, isOpenEnded, licenceSeason, type AgeClass } from '@/lib/domain/members';
+import type { Db } from '../../db/client';
+import { functionAssignments, members, memberTrainings, organisations, roleGroups, roles, trainingDefinitions } from '../../db/schema';
+import { profileImageLink } from '../auth';
+
+/**
+ * The Member as the API answers it (core §3 Member; contract in notes/members-contract.md):
+ * the master record plus memberships, functions, licence and certificates, loaded for a page of
+ * members at once (three queries, whatever the page size).
+ */
+
+export type MemberOrganization = { funkMgId: number; orgId: number; orgName: string; dateFrom: string; dateTo: string; active: boolean };
+export type MemberFunction = {
+  funkMgId: number;
+  funcId: number;
+  funcName: string;
+  funcGroup: string;
+  groupId: number;
+  orgId: number;
+  orgName: string;
+  dateFrom: string;
+  dateTo: string;
+  active: boolean;
+  updatedAt: string;
+};
+export type MemberCertificate = {
+  certId: number;
+  certName: string;
+  certTitle: string;
+  certGroupName: string;
+  certController: string | null;
+  dateFrom: string;
+  dateTo: string | null;
+  ausb_mg_id: number;
+  orgId: number | null;
+};
+export type MemberLicence = { orgId: number; orgName: string; dateFrom: string; dateTo: string; active: boolean; openEnded: boolean; season: number | null };
+
+export type MemberDto = {
+  id: number;
+  uuid: string | null;
+  imageLink: string | null;
+  regNr: string | null;
+  firstName: string;
+  middleName: string | null;
+  surname: string;
+  birthDate: string;
+  ageClass: AgeClass;
+  gender: 'm' | 'w' | 'd';
+  nationality: number | null;
+  country: number | null;
+  street: string | null;
+  houseNumber: string | null;
+  doorNumber: string | null;
+  zip: string | null;
+  city: string | null;
+  phoneMobile: string | null;
+  email: string | null;
+  orgId: number | null;
+  licenseOrg: string | null;
+  licenseOrgBso: string | null;
+  licenseOrgBl: string | null;
+  licence: MemberLicence | null;
+  params: { profileVisible?: boolean; phoneMobileVisible?: boolean; emailVisible?: boolean };
+  organizations: MemberOrganization[];
+  functions: MemberFunction[];
+  certificates: MemberCertificate[];
+  updatedAt: string;
+};
+
+/** The member columns every list and detail selects (never the password hash). */
+export const memberColumns = {
+  id: members.id,
+  uuid: members.uuid,
+  regNr: members.regNr,
+  firstName: members.firstName,
+  middleName: members.middleName,
+  surname: members.surname,
+  birthDate: members.birthDate,
+  gender: members.gender,
+  nationality: members.nationality,
+  country: members.country,
+  street: members.street,
+  houseNumber: members.houseNumber,
+  doorNumber: members.doorNumber,
+  zip: members.zip,
+  city: members.city,
+  phoneMobile: members.phoneMobile,
+  email: members.email,
+  params: members.params,
+  updatedAt: members.updatedAt,
+};
+
+export type MemberRow = Pick<typeof members.$inferSelect, keyof typeof memberColumns>;
+
+export type FunctionFilter =
+  /** Member detail: every assignment, ended ones too. */
+  | { kind: 'all' }
+  /** Lists: active assignments whose role group is not excluded (default group 6), optionally of one organisation. */
+  | { kind: 'active'; excludeGroups: number[]; orgId?: number };
+
+const motherOrg = alias(organisations, 'mother_org');
+
+/** Loads memberships, functions, licences and certificates for `rows` and builds the API shape, keeping the order of `rows`. */
+export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, filter: FunctionFilter): Promise<MemberDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+
+  const assignments = await db
+    .select({
+      funkMgId: functionAssignments.id,
+      memberId: functionAssignments.memberId,
+      funcId: functionAssignments.roleId,
+      funcName: roles.name,
+      groupId: roles.groupId,
+      funcGroup: roleGroups.group,
+      orgId: functionAssignments.orgId,
+      orgName: organisations.name,
+      orgBso: organisations.bso,
+      stateName: motherOrg.nameShort,
+      stateLevel: motherOrg.orgLevel,
+      dateFrom: functionAssignments.dateFrom,
+      dateTo: functionAssignments.dateTo,
+      updatedAt: functionAssignments.updatedAt,
+    })
+    .from(functionAssignments)
+    .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
+    .innerJoin(roleGroups, eq(roleGroups.id, roles.groupId))
+    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
+    .leftJoin(motherOrg, eq(motherOrg.id, organisations.orgMotherId))
+    .where(inArray(functionAssignments.memberId, ids))
+    .orderBy(desc(functionAssignments.dateTo), desc(functionAssignments.dateFrom), asc(functionAssignments.id));
+
+  const trainings = await db
+    .select({
+      id: memberTrainings.id,
+      memberId: memberTrainings.memberId,
+      trainingId: memberTrainings.trainingId,
+      name: trainingDefinitions.name,
+      title: trainingDefinitions.title,
+      groupTitle: trainingDefinitions.groupTitle,
+      controller: memberTrainings.controller,
+      dateFrom: memberTrainings.dateFrom,
+      dateTo: memberTrainings.dateTo,
+      orgId: memberTrainings.orgId,
+    })
+    .from(memberTrainings)
+    .innerJoin(trainingDefinitions, eq(trainingDefinitions.id, memberTrainings.trainingId))
+    .where(inArray(memberTrainings.memberId, ids))
+    .orderBy(desc(memberTrainings.dateFrom), asc(memberTrainings.id));
+
+  const byMember = new Map<number, { a: typeof assignments; t: typeof trainings }>();
+  for (const id of ids) byMember.set(id, { a: [], t: [] });
+  for (const a of assignments) byMember.get(a.memberId)?.a.push(a);
+  for (const t of trainings) byMember.get(t.memberId)?.t.push(t);
+
+  return rows.map((row) => {
+    const own = byMember.get(row.id)!;
+    const active = (a: { dateFrom: string; dateTo: string }) => isActiveOn(a.dateFrom, a.dateTo, today);
+
+    const memberships = own.a
+      .filter((a) => a.funcId === FUNCTION_MEMBERSHIP)
+      .map((a) => ({ funkMgId: a.funkMgId, orgId: a.orgId, orgName: a.orgName, dateFrom: a.dateFrom, dateTo: a.dateTo, active: active(a) }))
+      .sort((x, y) => Number(y.active) - Number(x.active) || y.dateFrom.localeCompare(x.dateFrom));
+    const primary = memberships.filter((m) => m.active).sort((x, y) => x.dateFrom.localeCompare(y.dateFrom))[0];
+
+    // The licence shown: an active one (latest end first), else the most recent one.
+    const licences = own.a.filter((a) => a.funcId === FUNCTION_LICENCE);
+    const currentLicence =
+      licences.find((l) => isLicenceActive(l.dateTo, today, l.dateFrom)) ?? licences.filter((l) => l.dateFrom <= today)[0] ?? licences[0];
+    const licenceActive = currentLicence ? isLicenceActive(currentLicence.dateTo, today, currentLicence.dateFrom) : false;
+
+    const functions = own.a
+      .filter((a) => {
+        if (filter.kind === 'all') return true;
+        if (!active(a) || filter.excludeGroups.includes(a.groupId)) return false;
+        return filter.orgId === undefined || a.orgId === filter.orgId;
+      })
+      .map((a) => ({
+        funkMgId: a.funkMgId,
+        funcId: a.funcId,
+        funcName: a.funcName,
+        funcGroup: a.funcGroup,
+        groupId: a.groupId,
+        orgId: a.orgId,
+        orgName: a.orgName,
+        dateFrom: a.dateFrom,
+        dateTo: a.dateTo,
+        active: active(a),
+        updatedAt: a.updatedAt,
+      }));
+
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      imageLink: profileImageLink(row.uuid),
+      regNr: row.regNr,
+      firstName: row.firstName,
+      middleName: row.middleName,
+      surname: row.surname,
+      birthDate: row.birthDate,
+      ageClass: ageClass(row.birthDate, today),
+      gender: row.gender,
+      nationality: row.nationality,
+      country: row.country,
+      street: row.street,
+      houseNumber: row.houseNumber,
+      doorNumber: row.doorNumber,
+      zip: row.zip,
+      city: row.city,
+      phoneMobile: row.phoneMobile,
+      email: row.email,
+      orgId: primary?.orgId ?? null,
+      licenseOrg: licenceActive ? currentLicence.orgName : null,
+      licenseOrgBso: licenceActive ? currentLicence.orgBso : null,
+      licenseOrgBl: licenceActive && currentLicence.stateLevel === 2 ? currentLicence.stateName : null,
+      licence: currentLicence
+        ? {
+            orgId: currentLicence.orgId,
+            orgName: currentLicence.orgName,
+            dateFrom: currentLicence.dateFrom,
+            dateTo: currentLicence.dateTo,
+            active: licenceActive,
+            openEnded: isOpenEnded(currentLicence.dateTo),
+            season: licenceSeason(currentLicence.dateTo),
+          }
+        : null,
+      params: row.params ?? {},
+      organizations: memberships,
+      functions,
+      certificates: own.t.map((t) => ({
+        certId: t.trainingId,
+        certName: t.name,
+        certTitle: t.title,
+        certGroupName: t.groupTitle,
+        certController: t.controller,
+        dateFrom: t.dateFrom,
+        dateTo: t.dateTo,
+        ausb_mg_id: t.id,
+        orgId: t.orgId,
+      })),
+      updatedAt: row.updatedAt,
+    };
+  });
+}
+
+/** One member in the API shape (all functions), or null. */
+export async function loadMemberDto(db: Db, memberId: number, today: string): Promise<MemberDto | null> {
+  const rows = await db.select(memberColumns).from(members).where(and(eq(members.id, memberId)));
+  const [dto] = await toMemberDtos(db, rows, today, { kind: 'all' });
+  return dto ?? null;
+}

@@ -1,0 +1,140 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { todayIso } from '@/lib/domain/dates';
+import { FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { isBirthDateAllowed, OPEN_END_DATE } from '@/lib/domain/members';
+import type { MemberData, MemberUpdateData } from '@/lib/schemas/members';
+import { isBadTimestamp, sqlState, uniqueViolation } from '../../db/db-errors';
+import { functionAssignments, members, organisations } from '../../db/schema';
+import { deleteFile, findFile } from '../../files/stored-files';
+import type { AppDeps } from '../../http/context';
+import { ApiError, forbidden, notFound } from '../../http/errors';
+import { loadCaller } from '../access';
+import { assertEditable, assertMayDelete, requireMemberFormOrgs } from '../member-access';
+import { loadMemberDto, type MemberDto } from './member-shape';
+
+/**
+ * Creating, updating and deleting members (core §4). Each write is one transaction; the unique
+ * indexes decide conflicts (race-free), and their violations become the 409s the screen shows:
+ * members_email_unique → unique_email (value: the address), members_identity_unique →
+ * identity_conflict (value: the birth date).
+ */
+
+type MemberFields = Omit<MemberData, 'orgId'>;
+
+function columnsOf(data: MemberFields) {
+  return {
+    firstName: data.firstName,
+    middleName: data.middleName,
+    surname: data.surname,
+    birthDate: data.birthDate,
+    gender: data.gender,
+    nationality: data.nationality,
+    country: data.country,
+    street: data.street,
+    houseNumber: data.houseNumber,
+    doorNumber: data.doorNumber,
+    zip: data.zip,
+    city: data.city,
+    phoneMobile: data.phoneMobile,
+    email: data.email,
+    regNr: data.regNr,
+    ...(data.params ? { params: data.params } : {}),
+  };
+}
+
+function assertBirthDate(birthDate: string, today: string): void {
+  if (!isBirthDateAllowed(birthDate, today)) {
+    throw new ApiError(422, 'validation', 'birthDateTooRecent', { field: 'birthDate' });
+  }
+}
+
+/** Maps what the database refused to the API's conflicts; anything else is rethrown. */
+function mapWriteError(err: unknown, data: MemberFields): never {
+  const index = uniqueViolation(err);
+  if (index === 'members_email_unique') {
+    throw new ApiError(409, 'unique_email', `Die Email ${data.email} ist bereits in Verwendung!`, { field: 'email', value: data.email });
+  }
+  if (index === 'members_identity_unique') {
+    throw new ApiError(409, 'identity_conflict', `Es gibt bereits eine Person (Name & Geschlecht) mit diesem Geburtsdatum ${data.birthDate} !`, {
+      field: 'birthDate',
+      value: data.birthDate,
+    });
+  }
+  // A country id that does not exist (foreign key).
+  if (sqlState(err) === '23503') throw new ApiError(422, 'validation', 'unknownReference', { field: 'nationality' });
+  throw err;
+}
+
+/** POST /admin/member: the new member; a club creating one gets a membership (32) from today in the same transaction. */
+export async function createMember(deps: AppDeps, callerId: number, data: MemberData): Promise<MemberDto> {
+  const caller = await loadCaller(deps, callerId);
+  const formOrgs = requireMemberFormOrgs(caller);
+  const [org] = await deps.db.select({ id: organisations.id, level: organisations.orgLevel }).from(organisations).where(eq(organisations.id, data.orgId));
+  if (!org) throw new ApiError(422, 'validation', 'unknownOrganisation', { field: 'orgId' });
+  const allowed = formOrgs.some((o) => o.level === ORG_LEVEL_FEDERATION) || formOrgs.some((o) => o.id === org.id && o.level === ORG_LEVEL_CLUB);
+  if (!allowed) throw forbidden('You may not create members for this organisation');
+
+  const today = todayIso(deps.clock());
+  assertBirthDate(data.birthDate, today);
+  let id: number;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      const [row] = await tx.insert(members).values(columnsOf(data)).returning({ id: members.id });
+      if (org.level === ORG_LEVEL_CLUB) {
+        await tx.insert(functionAssignments).values({ memberId: row.id, orgId: org.id, roleId: FUNCTION_MEMBERSHIP, dateFrom: today, dateTo: OPEN_END_DATE });
+      }
+      return row.id;
+    });
+  } catch (err) {
+    mapWriteError(err, data);
+  }
+  return (await loadMemberDto(deps.db, id, today))!;
+}
+
+/** PUT /admin/member: only when the record is still the version the caller read (updatedAt), else 409 stale. */
+export async function updateMember(deps: AppDeps, callerId: number, data: MemberUpdateData): Promise<MemberDto> {
+  const caller = await loadCaller(deps, callerId);
+  await assertEditable(deps, caller, data.id);
+  const today = todayIso(deps.clock());
+  assertBirthDate(data.birthDate, today);
+  const now = deps.clock().toISOString();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(members)
+        // Always moves forward, even when the clock did not (tests, clock skew): the next stale check must see the change.
+        .set({ ...columnsOf(data), updatedAt: sql`greatest(${now}::timestamptz, ${members.updatedAt} + interval '1 millisecond')` })
+        .where(and(eq(members.id, data.id), sql`${members.updatedAt} = ${data.updatedAt}::timestamptz`))
+        .returning({ id: members.id });
+      if (updated.length === 0) {
+        const [current] = await tx.select({ updatedAt: members.updatedAt }).from(members).where(eq(members.id, data.id));
+        if (!current) throw notFound('No such member');
+        throw new ApiError(409, 'stale', 'The member was changed in the meantime; reload it', { value: current.updatedAt });
+      }
+    });
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (isBadTimestamp(err)) throw new ApiError(422, 'validation', 'invalidUpdatedAt', { field: 'updatedAt' });
+    mapWriteError(err, data);
+  }
+  return (await loadMemberDto(deps.db, data.id, today))!;
+}
+
+/** DELETE /admin/member/{id}: federation only; functions and trainings go with the member, the picture file too. */
+export async function deleteMember(deps: AppDeps, callerId: number, memberId: number): Promise<{ ok: true; id: number; name: string }> {
+  assertMayDelete(await loadCaller(deps, callerId));
+  if (memberId === callerId) throw new ApiError(422, 'self', 'You cannot delete your own record');
+  const [member] = await deps.db
+    .select({ id: members.id, firstName: members.firstName, surname: members.surname, uuid: members.uuid })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!member) throw notFound('No such member');
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(members).where(eq(members.id, memberId));
+  });
+  if (member.uuid) {
+    const file = await findFile(deps.db, member.uuid);
+    if (file) await deleteFile(deps.db, deps.env.uploadDir, file).catch(() => undefined);
+  }
+  return { ok: true, id: memberId, name: `${member.firstName} ${member.surname}` };
+}

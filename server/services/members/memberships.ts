@@ -1,0 +1,91 @@
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { todayIso } from '@/lib/domain/dates';
+import { FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB } from '@/lib/domain/functions';
+import { isMembershipEndDateAllowed, membershipEndDateRange, OPEN_END_DATE } from '@/lib/domain/members';
+import { mayAddMembershipIn, mayEndMembershipIn } from '@/lib/domain/member-permissions';
+import { functionAssignments, members, organisations } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { ApiError, forbidden, notFound } from '../../http/errors';
+import { loadCaller } from '../access';
+import { requireMemberFormOrgs } from '../member-access';
+
+/**
+ * Club memberships (function 32, core §4): connecting an existing master record to a club (from
+ * today, no end) and ending a membership as of a date (today … today + 364 days). These change
+ * function assignments only, not the member's record, so an open personal-data form stays current.
+ */
+
+export type MembershipResult = { funkMgId: number; orgId: number; memberId: number; roleId: number; dateFrom: string; dateTo: string };
+
+/** POST /admin/member/membership {orgId, memberId}: the federation or the club itself. */
+export async function addMembership(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<MembershipResult> {
+  const formOrgs = requireMemberFormOrgs(await loadCaller(deps, callerId));
+  if (!mayAddMembershipIn(formOrgs, orgId)) throw forbidden('You may not add members to this organisation');
+  const [org] = await deps.db.select({ level: organisations.orgLevel }).from(organisations).where(eq(organisations.id, orgId));
+  if (!org) throw notFound('No such organisation');
+  if (org.level !== ORG_LEVEL_CLUB) throw new ApiError(422, 'not_a_club', 'Memberships are held in clubs', { field: 'orgId' });
+  const [member] = await deps.db.select({ id: members.id }).from(members).where(eq(members.id, memberId));
+  if (!member) throw notFound('No such member');
+
+  const today = todayIso(deps.clock());
+  return deps.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: functionAssignments.id })
+      .from(functionAssignments)
+      .where(
+        and(
+          eq(functionAssignments.memberId, memberId),
+          eq(functionAssignments.orgId, orgId),
+          eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP),
+          gte(functionAssignments.dateTo, today),
+        ),
+      )
+      .limit(1);
+    if (existing) throw new ApiError(409, 'already_member', 'The member already belongs to this club', { value: orgId });
+    const [row] = await tx
+      .insert(functionAssignments)
+      .values({ memberId, orgId, roleId: FUNCTION_MEMBERSHIP, dateFrom: today, dateTo: OPEN_END_DATE })
+      .returning({ id: functionAssignments.id });
+    return { funkMgId: row.id, orgId, memberId, roleId: FUNCTION_MEMBERSHIP, dateFrom: today, dateTo: OPEN_END_DATE };
+  });
+}
+
+/**
+ * DELETE /admin/member/cancel/{org}/{memberId}?date=: the membership in club `org` that is running
+ * on (or starts by) `date` ends on `date` (its last day). Only the federation or that club.
+ */
+export async function endMembership(
+  deps: AppDeps,
+  callerId: number,
+  orgId: number,
+  memberId: number,
+  date: string,
+): Promise<{ ok: true; funkMgId: number; dateTo: string }> {
+  const formOrgs = requireMemberFormOrgs(await loadCaller(deps, callerId));
+  if (!mayEndMembershipIn(formOrgs, orgId)) throw forbidden("Only the federation or the member's club ends a membership");
+  const today = todayIso(deps.clock());
+  if (!isMembershipEndDateAllowed(date, today)) {
+    const { min, max } = membershipEndDateRange(today);
+    throw new ApiError(422, 'invalid_date', `The end date must lie between ${min} and ${max}`, { field: 'date', value: { min, max } });
+  }
+  return deps.db.transaction(async (tx) => {
+    const [membership] = await tx
+      .select({ id: functionAssignments.id })
+      .from(functionAssignments)
+      .where(
+        and(
+          eq(functionAssignments.memberId, memberId),
+          eq(functionAssignments.orgId, orgId),
+          eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP),
+          gte(functionAssignments.dateTo, today),
+          lte(functionAssignments.dateFrom, date),
+        ),
+      )
+      .orderBy(asc(functionAssignments.dateFrom))
+      .limit(1);
+    if (!membership) throw new ApiError(404, 'no_membership', 'The member has no running membership in this club');
+    const now = deps.clock().toISOString();
+    await tx.update(functionAssignments).set({ dateTo: date, updatedAt: now }).where(eq(functionAssignments.id, membership.id));
+    return { ok: true as const, funkMgId: membership.id, dateTo: date };
+  });
+}

@@ -1,0 +1,143 @@
+import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import { documentTypeSchema } from '@/lib/schemas/organisation';
+import { organisations, uploadedFiles } from '../db/schema';
+import { attachmentDisposition } from '../files/content-disposition';
+import { detectDocument } from '../files/document-type';
+import { detectImage } from '../files/image-type';
+import { receiveSingleFile } from '../files/multipart-upload';
+import { deleteFile, fileResponse, findFile, storeFile } from '../files/stored-files';
+import { parseUploadKey } from '../files/upload-key';
+import type { AppDeps } from '../http/context';
+import { ApiError, notFound } from '../http/errors';
+import { ORG_DOCUMENT, ORG_IMAGE, orgForCaller, orgImageLink, toDocument, type OrgDocumentOut } from './organisations';
+
+/**
+ * Organisation image and documents (core §5 "Document upload", §7 "Images"), and the download of
+ * stored files through GET /uploads?file=. Rights are checked before the body is read; uploads are
+ * streamed to a temp file, checked by content, then stored. None of this changes the organisation's
+ * updatedAt, so an open form does not turn stale because a document was added.
+ */
+
+const tmpDir = (deps: AppDeps) => path.join(deps.env.uploadDir, '.tmp');
+
+/** POST org/image/{orgId}: PNG or JPEG; replaces the previous image. */
+export async function uploadOrgImage(deps: AppDeps, memberId: number, orgId: number, request: Request, actingOrgId?: number) {
+  const { row } = await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
+  const received = await receiveSingleFile(request, { field: 'file', tmpDir: tmpDir(deps) });
+  try {
+    const { mime, ext } = await detectImage(received.tmpPath);
+    const stored = await storeFile(deps.db, deps.env.uploadDir, {
+      tmpPath: received.tmpPath,
+      ownerType: ORG_IMAGE,
+      ownerId: orgId,
+      originalName: received.originalName,
+      mime,
+      ext,
+      size: received.size,
+      uploadedBy: memberId,
+      now: deps.clock(),
+    });
+    await deps.db.update(organisations).set({ uuid: stored.uuid }).where(eq(organisations.id, orgId));
+    if (row.uuid) {
+      const previous = await findFile(deps.db, row.uuid);
+      if (previous) await deleteFile(deps.db, deps.env.uploadDir, previous).catch(() => undefined);
+    }
+    return { uuid: stored.uuid, imageLink: orgImageLink(stored.uuid)! };
+  } finally {
+    await rm(received.tmpPath, { force: true });
+  }
+}
+
+/** GET org/image/{uuid}: organisation logos are shown to every signed-in user. */
+export async function orgImageResponse(deps: AppDeps, uuid: string): Promise<Response> {
+  const file = await findFile(deps.db, uuid);
+  if (!file || file.ownerType !== ORG_IMAGE) throw notFound('No such image');
+  const response = await fileResponse(deps.env.uploadDir, file);
+  if (!response) throw notFound('The image file is missing');
+  return response;
+}
+
+/** A client file name must be a plain name: no folders, no '..', nothing that could be read as a path. */
+function checkFileName(name: string) {
+  if (/[\\/\x00-\x1f\x7f]/.test(name) || /^\.+$/.test(name.trim()) || !name.trim()) {
+    throw new ApiError(400, 'bad_path', 'The file name must not contain a path', { field: 'file' });
+  }
+}
+
+function parseDocumentType(value: string | undefined) {
+  const parsed = documentTypeSchema.safeParse(value);
+  if (!parsed.success) throw new ApiError(422, 'validation', 'documentTypeInvalid', { field: 'type', value: value ?? null });
+  return parsed.data;
+}
+
+/** POST admin/org/{id}/documents: pdf, docx or xlsx by content, ≤ 50 MB, with a document type. */
+export async function uploadOrgDocument(
+  deps: AppDeps,
+  memberId: number,
+  orgId: number,
+  request: Request,
+  options: { actingOrgId?: number; type?: string } = {},
+): Promise<OrgDocumentOut> {
+  await orgForCaller(deps, memberId, orgId, 'edit', options.actingOrgId);
+  // A type in the query is checked before a single byte of the body is read.
+  if (options.type !== undefined) parseDocumentType(options.type);
+  const received = await receiveSingleFile(request, { field: 'file', tmpDir: tmpDir(deps), preservePath: true });
+  try {
+    const type = parseDocumentType(received.fields.type ?? options.type);
+    checkFileName(received.originalName);
+    const { mime, ext } = await detectDocument(received.tmpPath);
+    const stored = await storeFile(deps.db, deps.env.uploadDir, {
+      tmpPath: received.tmpPath,
+      ownerType: ORG_DOCUMENT,
+      ownerId: orgId,
+      originalName: received.originalName.trim(),
+      mime,
+      ext,
+      size: received.size,
+      uploadedBy: memberId,
+      now: deps.clock(),
+      params: { type },
+    });
+    return toDocument(stored);
+  } finally {
+    await rm(received.tmpPath, { force: true });
+  }
+}
+
+/** DELETE admin/org/{id}/documents/{uuid}. */
+export async function deleteOrgDocument(deps: AppDeps, memberId: number, orgId: number, uuid: string, actingOrgId?: number) {
+  await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
+  const [file] = await deps.db
+    .select()
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.uuid, uuid), eq(uploadedFiles.ownerType, ORG_DOCUMENT), eq(uploadedFiles.ownerId, orgId)))
+    .limit(1);
+  if (!file) throw notFound('No such document');
+  await deleteFile(deps.db, deps.env.uploadDir, file);
+}
+
+/**
+ * GET uploads?file=<stored key>. The key is judged as a string first (shape of a key the server
+ * generated; no '..', no absolute path): anything else is refused without touching the file system.
+ * Then the owner decides who may read: organisation documents whoever may see the organisation,
+ * organisation images every signed-in user.
+ */
+export async function uploadResponse(deps: AppDeps, memberId: number, key: string | undefined, actingOrgId?: number): Promise<Response> {
+  const parsed = key === undefined ? null : parseUploadKey(key);
+  if (!parsed) throw new ApiError(400, 'bad_path', 'Not a stored file key', { field: 'file' });
+  const file = await findFile(deps.db, parsed.uuid);
+  if (!file || file.storedPath !== key) throw notFound('No such file');
+  if (file.ownerType === ORG_DOCUMENT) {
+    if (file.ownerId === null) throw notFound('No such file');
+    await orgForCaller(deps, memberId, file.ownerId, 'read', actingOrgId);
+  } else if (file.ownerType !== ORG_IMAGE) {
+    // Other owners (news attachments, ...) are served by their own issues' rules once they add them here.
+    throw notFound('No such file');
+  }
+  const response = await fileResponse(deps.env.uploadDir, file);
+  if (!response) throw notFound('The file is missing');
+  response.headers.set('Content-Disposition', attachmentDisposition(file.originalName));
+  return response;
+}

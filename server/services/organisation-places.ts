@@ -1,0 +1,63 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { placeSchema } from '@/lib/schemas/organisation';
+import { places } from '../db/schema';
+import type { AppDeps } from '../http/context';
+import { ApiError, notFound, validationError } from '../http/errors';
+import { orgForCaller, toPlace, type PlaceOut } from './organisations';
+
+/** Training places of an organisation (POST /admin/org/places, DELETE /admin/org/places/{org}/{place}). */
+
+/** Creates (no id) or updates (id + updatedAt) a place; needs the right to edit its organisation. */
+export async function savePlace(
+  deps: AppDeps,
+  memberId: number,
+  input: unknown,
+  actingOrgId?: number,
+): Promise<{ created: boolean; place: PlaceOut }> {
+  const parsed = placeSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error, 422);
+  const v = parsed.data;
+  await orgForCaller(deps, memberId, v.orgId, 'edit', actingOrgId);
+  const values = {
+    orgId: v.orgId,
+    pname: v.pname,
+    address: v.address,
+    city: v.city,
+    zip: v.zip,
+    lat: v.lat,
+    lon: v.lon,
+    params: { openingHours: v.params.openingHours, training: v.params.training },
+  };
+
+  if (v.id === undefined) {
+    const [row] = await deps.db.insert(places).values(values).returning();
+    return { created: true, place: toPlace(row) };
+  }
+
+  const id = v.id;
+  const row = await deps.db.transaction(async (tx) => {
+    const [lock] = await tx
+      .select({ fresh: sql<boolean>`${places.updatedAt} = ${v.updatedAt!}::timestamptz`, updatedAt: places.updatedAt })
+      .from(places)
+      .where(and(eq(places.id, id), eq(places.orgId, v.orgId)))
+      .for('update');
+    if (!lock) throw notFound('No such place in this organisation');
+    if (!lock.fresh) throw new ApiError(409, 'stale', 'The place was changed in the meantime; reload it', { value: lock.updatedAt });
+    const [updated] = await tx
+      .update(places)
+      .set({ ...values, updatedAt: sql`greatest(clock_timestamp(), ${places.updatedAt} + interval '1 millisecond')` })
+      .where(eq(places.id, id))
+      .returning();
+    return updated;
+  });
+  return { created: false, place: toPlace(row) };
+}
+
+export async function deletePlace(deps: AppDeps, memberId: number, orgId: number, placeId: number, actingOrgId?: number) {
+  await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
+  const removed = await deps.db
+    .delete(places)
+    .where(and(eq(places.id, placeId), eq(places.orgId, orgId)))
+    .returning({ id: places.id });
+  if (removed.length === 0) throw notFound('No such place in this organisation');
+}

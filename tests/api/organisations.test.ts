@@ -1,0 +1,469 @@
+/** @jest-environment node */
+import { addDays, format, subDays } from 'date-fns';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { todayIso } from '@/lib/domain/dates';
+import { functionAssignments, orders, organisations } from '@/server/db/schema';
+import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
+import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { formOf, getOrg, saveOrg, type Json } from './organisations-fixtures';
+
+/** Organisation list, record, create and update: visibility, level rules, dissolving, staleness, bad input. */
+
+const iso = (d: Date) => format(d, 'yyyy-MM-dd');
+
+describe.each(testDrivers())('organisations API on %s', (driver) => {
+  let tdb: TestDb;
+  let t: TestApp;
+  let fed: string; // federation staff, acting in 1
+  let club: string; // club 11 administrator, acting in 11
+  let state: string; // state association 4 (Niederösterreich), acting in 4
+  let trainer: string; // club 11, member form only
+  let today: string;
+
+  const orgRow = async (id: number) => (await tdb.db.select().from(organisations).where(eq(organisations.id, id)))[0];
+  const assignmentsOf = (orgId: number) =>
+    tdb.db.select().from(functionAssignments).where(eq(functionAssignments.orgId, orgId)).orderBy(asc(functionAssignments.id));
+
+  beforeAll(async () => {
+    tdb = await createTestDb(driver);
+    t = createTestApp(tdb.db);
+    today = todayIso(t.clock.now());
+    [fed, club, state, trainer] = await Promise.all([
+      signIn(t.app, 'verband@example.org'),
+      signIn(t.app, 'verein@example.org'),
+      signIn(t.app, 'land@example.org'),
+      signIn(t.app, 'trainer@example.org'),
+    ]);
+  });
+
+  afterAll(async () => {
+    t?.cleanup();
+    await tdb?.close();
+  });
+
+  describe('list (GET orgs/{acting})', () => {
+    it('federation sees every organisation, dissolved ones included, sorted by short name', async () => {
+      const res = await call(t.app, 'GET', '/api/v1/admin/orgs/1', { token: fed });
+      expect(res.status).toBe(200);
+      const all = await tdb.db.select({ id: organisations.id }).from(organisations);
+      expect(res.body).toHaveLength(all.length);
+      const names = res.body.map((o: Json) => o.nameShort);
+      expect(names).toEqual([...names].sort(new Intl.Collator('de', { sensitivity: 'base', numeric: true }).compare));
+      const dissolved = res.body.find((o: Json) => o.id === 25);
+      expect(dissolved.orgEndDate).toBe('2019-12-31');
+    });
+
+    it('counts open fees per organisation for the table filter', async () => {
+      const res = await call(t.app, 'GET', '/api/v1/admin/orgs/1', { token: fed });
+      const [open] = await tdb.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(orders)
+        .where(and(eq(orders.orgId, 11), isNull(orders.completed)));
+      expect(res.body.find((o: Json) => o.id === 11).openFees).toBe(open.n);
+    });
+
+    it('a state association sees itself and its clubs only', async () => {
+      const res = await call(t.app, 'GET', '/api/v1/admin/orgs/4', { token: state });
+      expect(res.status).toBe(200);
+      const ids = res.body.map((o: Json) => o.id);
+      expect(ids).toContain(4);
+      expect(ids).toContain(11);
+      expect(res.body.every((o: Json) => o.id === 4 || o.orgMotherId === 4)).toBe(true);
+      const clubsOfNoe = await tdb.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.orgMotherId, 4));
+      expect(ids).toHaveLength(clubsOfNoe.length + 1);
+    });
+
+    it('a club sees only itself', async () => {
+      const res = await call(t.app, 'GET', '/api/v1/admin/orgs/11', { token: club });
+      expect(res.status).toBe(200);
+      expect(res.body.map((o: Json) => o.id)).toEqual([11]);
+    });
+
+    it('refuses an acting organisation where the caller holds neither 50 nor 58', async () => {
+      expect((await call(t.app, 'GET', '/api/v1/admin/orgs/1', { token: club })).status).toBe(403);
+      const trainerList = await call(t.app, 'GET', '/api/v1/admin/orgs/11', { token: trainer });
+      expect(trainerList.status).toBe(403);
+      expect(trainerList.body.error.code).toBe('forbidden');
+      expect((await call(t.app, 'GET', '/api/v1/admin/orgs/11', {})).status).toBe(401);
+    });
+  });
+
+  describe('one organisation (GET org/{id})', () => {
+    it('answers the record with fees, places, documents and member/licence counts', async () => {
+      const res = await getOrg(t, club, 11, 11);
+      expect(res.status).toBe(200);
+      const org = res.body;
+      expect(org).toMatchObject({ id: 11, name: 'BSV Wiener Neustadt', nameShort: 'BSV WN', orgLevel: 3, orgMotherId: 4, canEdit: true });
+      expect(org.fieldRights).toEqual({ dates: false, bso: false, coopPartner: false, parent: false });
+      expect(org.params.federalState).toBe('Niederösterreich');
+      expect(org.params.files).toEqual([]);
+
+      const fees = await tdb.db.select().from(orders).where(eq(orders.orgId, 11));
+      expect(org.fees).toHaveLength(fees.length);
+      expect(org.fees.length).toBeGreaterThan(0);
+      const released = fees.find((f) => f.status === 'Freigegeben')!;
+      expect(org.fees).toContainEqual({ orderId: released.id, ordercat: released.category, processing: { status: 'Freigegeben' }, completed: released.completed });
+
+      expect(org.places.length).toBeGreaterThan(0);
+      expect(org.places[0]).toMatchObject({ orgId: 11, params: { training: expect.any(Array) } });
+      expect(typeof org.places[0].lat).toBe('number');
+
+      const active = (roleId: number, from: string) =>
+        tdb.db
+          .selectDistinct({ m: functionAssignments.memberId })
+          .from(functionAssignments)
+          .where(
+            and(
+              eq(functionAssignments.orgId, 11),
+              eq(functionAssignments.roleId, roleId),
+              lte(functionAssignments.dateFrom, today),
+              gte(functionAssignments.dateTo, from),
+            ),
+          );
+      const members = await active(32, today);
+      const licences = await active(29, iso(subDays(new Date(`${today}T12:00:00`), 1)));
+      expect(members.length).toBeGreaterThan(0);
+      expect(org.members).toBe(members.length);
+      expect(org.licenses).toBe(licences.length);
+    });
+
+    it("refuses another club's record", async () => {
+      const res = await getOrg(t, club, 12, 11);
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('forbidden');
+      // Without naming the acting organisation the union of the caller's 50/58 organisations decides: still no.
+      expect((await call(t.app, 'GET', '/api/v1/admin/org/12', { token: club })).status).toBe(403);
+    });
+
+    it("a state association reads its clubs (read-only) but not another state's clubs", async () => {
+      const own = await getOrg(t, state, 11, 4);
+      expect(own.status).toBe(200);
+      expect(own.body.canEdit).toBe(false);
+      expect(own.body.fieldRights.bso).toBe(true);
+      const otherState = await getOrg(t, state, 30, 4);
+      expect(otherState.status).toBe(403);
+    });
+
+    it('federation reads any organisation, including the dissolved club', async () => {
+      const res = await getOrg(t, fed, 25, 1);
+      expect(res.status).toBe(200);
+      expect(res.body.orgEndDate).toBe('2019-12-31');
+      expect(res.body.fieldRights).toEqual({ dates: true, bso: true, coopPartner: true, parent: true });
+    });
+
+    it('answers 404 for an unknown or malformed id', async () => {
+      const unknown = await getOrg(t, fed, 99999, 1);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error.code).toBe('not_found');
+      expect((await call(t.app, 'GET', '/api/v1/admin/org/abc?actingOrgId=1', { token: fed })).status).toBe(404);
+      expect((await call(t.app, 'GET', '/api/v1/admin/org/-3?actingOrgId=1', { token: fed })).status).toBe(404);
+    });
+
+    it('a cooperation partner sees only itself', async () => {
+      // Give the trainer account the organisation form in the cooperation partner (club 30).
+      await tdb.db.insert(functionAssignments).values({ memberId: 4, orgId: 30, roleId: 58, dateFrom: '2020-01-01' });
+      const list = await call(t.app, 'GET', '/api/v1/admin/orgs/30', { token: trainer });
+      expect(list.status).toBe(200);
+      expect(list.body.map((o: Json) => o.id)).toEqual([30]);
+      expect((await getOrg(t, trainer, 31, 30)).status).toBe(403);
+      expect((await getOrg(t, trainer, 5, 30)).status).toBe(403);
+    });
+  });
+
+  describe('level rules on update (PUT org)', () => {
+    it('federation edits start and end dates of a club', async () => {
+      const end = iso(addDays(new Date(`${today}T12:00:00`), 200));
+      const res = await saveOrg(t, fed, 40, 1, { orgStartDate: '1990-05-05', orgEndDate: end });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ orgStartDate: '1990-05-05', orgEndDate: end });
+      expect((await orgRow(40)).orgEndDate).toBe(end);
+    });
+
+    it('a club may not change its dates, and nothing is written', async () => {
+      const before = await orgRow(11);
+      const res = await saveOrg(t, club, 11, 11, { orgStartDate: '2001-01-01', name: 'Renamed' });
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatchObject({ code: 'field_not_allowed', field: 'orgStartDate' });
+      const after = await orgRow(11);
+      expect(after.name).toBe(before.name);
+      expect(after.updatedAt).toBe(before.updatedAt);
+      const endDate = await saveOrg(t, club, 11, 11, { orgEndDate: today });
+      expect(endDate.body.error).toMatchObject({ code: 'field_not_allowed', field: 'orgEndDate' });
+    });
+
+    it('a club edits its own record when it sends its dates back unchanged', async () => {
+      const res = await saveOrg(t, club, 11, 11, { homepage: 'https://bsv-wn.example.org', phoneOffice: '' });
+      expect(res.status).toBe(200);
+      expect(res.body.homepage).toBe('https://bsv-wn.example.org');
+      expect(res.body.phoneOffice).toBeNull();
+    });
+
+    it('a state association may not edit its club, but edits itself', async () => {
+      const before = await orgRow(11);
+      const current = await getOrg(t, state, 11, 4);
+      const res = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=4', { token: state, json: formOf(current.body, { name: 'Taken over' }) });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('forbidden');
+      expect((await orgRow(11)).name).toBe(before.name);
+
+      const own = await saveOrg(t, state, 4, 4, { homepage: 'https://noe.example.org' });
+      expect(own.status).toBe(200);
+      expect(own.body.homepage).toBe('https://noe.example.org');
+    });
+
+    it('a club may not write another club (even naming itself as acting organisation)', async () => {
+      const other = await getOrg(t, fed, 12, 1);
+      const res = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=11', { token: club, json: formOf(other.body, { name: 'Hijacked' }) });
+      expect(res.status).toBe(403);
+      const noActing = await call(t.app, 'PUT', '/api/v1/admin/org', { token: club, json: formOf(other.body, { name: 'Hijacked' }) });
+      expect(noActing.status).toBe(403);
+      expect((await orgRow(12)).name).toBe(other.body.name);
+    });
+
+    it('BSO number: refused at level 3, allowed at levels 2 and 1', async () => {
+      const refused = await saveOrg(t, club, 11, 11, { bso: '9999' });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: 'field_not_allowed', field: 'bso' });
+      expect((await orgRow(11)).bso).not.toBe('9999');
+
+      const stateOwn = await saveOrg(t, state, 4, 4, { bso: '3001' });
+      expect(stateOwn.status).toBe(200);
+      expect(stateOwn.body.bso).toBe('3001');
+      const fedClub = await saveOrg(t, fed, 11, 1, { bso: '3111' });
+      expect(fedClub.status).toBe(200);
+      expect(fedClub.body.bso).toBe('3111');
+    });
+
+    it('cooperation-partner flag: refused below level 1, allowed at level 1', async () => {
+      const byState = await saveOrg(t, state, 4, 4, { params: { coop_partner: true } });
+      expect(byState.status).toBe(403);
+      expect(byState.body.error).toMatchObject({ code: 'field_not_allowed', field: 'params.coop_partner' });
+      const byClub = await saveOrg(t, club, 11, 11, { params: { coop_partner: true } });
+      expect(byClub.status).toBe(403);
+      expect((await orgRow(11)).params.coop_partner).toBe(false);
+
+      const byFed = await saveOrg(t, fed, 12, 1, { params: { coop_partner: true } });
+      expect(byFed.status).toBe(200);
+      expect(byFed.body.params.coop_partner).toBe(true);
+    });
+
+    it('federal state: required for every organisation except organisation 1', async () => {
+      const missing = await saveOrg(t, fed, 12, 1, { params: { federalState: '' } });
+      expect(missing.status).toBe(422);
+      expect(missing.body.error).toMatchObject({ code: 'validation', field: 'params.federalState' });
+      expect((await orgRow(12)).params.federalState).toBe('Niederösterreich');
+
+      const federation = await saveOrg(t, fed, 1, 1, { params: { federalState: null }, homepage: 'https://oebsv.example.org/' });
+      expect(federation.status).toBe(200);
+      expect(federation.body.params.federalState).toBeNull();
+    });
+
+    it('end date: only from today up to 364 days ahead', async () => {
+      const tooEarly = await saveOrg(t, fed, 41, 1, { orgEndDate: iso(subDays(new Date(`${today}T12:00:00`), 1)) });
+      expect(tooEarly.status).toBe(422);
+      expect(tooEarly.body.error).toMatchObject({ code: 'end_date_range', field: 'orgEndDate', value: { min: today } });
+      const tooLate = await saveOrg(t, fed, 41, 1, { orgEndDate: iso(addDays(new Date(`${today}T12:00:00`), 365)) });
+      expect(tooLate.status).toBe(422);
+      expect((await orgRow(41)).orgEndDate).toBeNull();
+      const lastDay = await saveOrg(t, fed, 41, 1, { orgEndDate: iso(addDays(new Date(`${today}T12:00:00`), 364)) });
+      expect(lastDay.status).toBe(200);
+    });
+
+    it('a dissolved club with an old end date stays editable when the end date is not touched', async () => {
+      const res = await saveOrg(t, fed, 25, 1, { homepage: 'https://eisenerz.example.org' });
+      expect(res.status).toBe(200);
+      expect(res.body.orgEndDate).toBe('2019-12-31');
+    });
+  });
+
+  describe('bad input changes nothing', () => {
+    it.each([
+      [{ name: '' }, 'name'],
+      [{ nameShort: '   ' }, 'nameShort'],
+      [{ street: null }, 'street'],
+      [{ city: '' }, 'city'],
+      [{ zip: '' }, 'zip'],
+      [{ email: '' }, 'email'],
+      [{ email: 'not-an-address' }, 'email'],
+      [{ orgLevel: 7 }, 'orgLevel'],
+      [{ orgStartDate: '01.02.2020' }, 'orgStartDate'],
+    ])('%p → 422 on %s', async (changes, field) => {
+      const before = await orgRow(13);
+      const res = await saveOrg(t, fed, 13, 1, changes);
+      expect(res.status).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'validation', field });
+      expect(typeof res.body.error.message).toBe('string');
+      expect(await orgRow(13)).toEqual(before);
+    });
+
+    it('a body that is not JSON or lacks updatedAt answers 4xx', async () => {
+      const notJson = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', {
+        token: fed,
+        body: '{broken',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(notJson.status).toBeGreaterThanOrEqual(400);
+      expect(notJson.status).toBeLessThan(500);
+      expect(notJson.body.error.code).toBeDefined();
+      const noVersion = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: { id: 13, name: 'x' } });
+      expect(noVersion.status).toBe(422);
+      expect(noVersion.body.error.field).toBe('updatedAt');
+    });
+
+    it('PUT of an unknown organisation → 404', async () => {
+      const res = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', {
+        token: fed,
+        json: { id: 99999, updatedAt: '2026-01-01T00:00:00.000Z', name: 'x' },
+      });
+      expect(res.status).toBe(404);
+    });
+  });
+
+  describe('stale update', () => {
+    it('the second save based on the same version gets 409 stale and does not overwrite', async () => {
+      const loaded = await getOrg(t, fed, 14, 1);
+      const first = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: formOf(loaded.body, { homepage: 'https://first.example.org' }) });
+      expect(first.status).toBe(200);
+      expect(first.body.updatedAt).not.toBe(loaded.body.updatedAt);
+      const second = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: formOf(loaded.body, { homepage: 'https://second.example.org' }) });
+      expect(second.status).toBe(409);
+      expect(second.body.error.code).toBe('stale');
+      expect((await orgRow(14)).homepage).toBe('https://first.example.org');
+      // Based on the new version it goes through.
+      const third = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: formOf(first.body, { homepage: 'https://third.example.org' }) });
+      expect(third.status).toBe(200);
+    });
+  });
+
+  describe('create (POST org)', () => {
+    const newClub = {
+      name: 'Bogenschützen Neusiedl',
+      nameShort: 'BS Neusiedl',
+      street: 'Seestraße 1',
+      city: 'Neusiedl am See',
+      zip: '7100',
+      email: 'office@bs-neusiedl.example.org',
+      orgLevel: 3,
+      params: { federalState: 'Burgenland', iban: 'AT611904300234573201' },
+    };
+
+    it('federation creates a club; its parent follows the federal state', async () => {
+      const res = await call(t.app, 'POST', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: newClub });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ name: 'Bogenschützen Neusiedl', orgLevel: 3, orgMotherId: 2, members: 0, fees: [], places: [] });
+      expect(res.body.id).toBeGreaterThan(45);
+      const list = await call(t.app, 'GET', '/api/v1/admin/orgs/1', { token: fed });
+      expect(list.body.map((o: Json) => o.id)).toContain(res.body.id);
+    });
+
+    it('a club or state association may not create organisations', async () => {
+      const count = async () => (await tdb.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(organisations))[0].n;
+      const before = await count();
+      const byClub = await call(t.app, 'POST', '/api/v1/admin/org?actingOrgId=11', { token: club, json: { ...newClub, nameShort: 'X1' } });
+      expect(byClub.status).toBe(403);
+      const byState = await call(t.app, 'POST', '/api/v1/admin/org', { token: state, json: { ...newClub, nameShort: 'X2' } });
+      expect(byState.status).toBe(403);
+      expect(await count()).toBe(before);
+    });
+
+    it('missing required fields or federal state → 422, nothing created', async () => {
+      const count = async () => (await tdb.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(organisations))[0].n;
+      const before = await count();
+      const { street: _s, ...noStreet } = newClub;
+      void _s;
+      const a = await call(t.app, 'POST', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: noStreet });
+      expect(a.status).toBe(422);
+      expect(a.body.error.field).toBe('street');
+      const b = await call(t.app, 'POST', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: { ...newClub, params: {} } });
+      expect(b.status).toBe(422);
+      expect(b.body.error.field).toBe('params.federalState');
+      const c = await call(t.app, 'POST', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: { ...newClub, orgMotherId: 424242 } });
+      expect(c.status).toBe(422);
+      expect(c.body.error.field).toBe('orgMotherId');
+      expect(await count()).toBe(before);
+    });
+  });
+
+  describe('dissolving', () => {
+    it('ends every function assignment of the organisation as of the end date, in one go', async () => {
+      const end = iso(addDays(new Date(`${today}T12:00:00`), 30));
+      const later = iso(addDays(new Date(`${today}T12:00:00`), 60));
+      // One assignment that would only begin after the end date, one that already ended before it.
+      await tdb.db.insert(functionAssignments).values([
+        { memberId: 10, orgId: 15, roleId: 32, dateFrom: later },
+        { memberId: 11, orgId: 15, roleId: 32, dateFrom: '2010-01-01', dateTo: '2015-12-31' },
+      ]);
+      const otherBefore = await assignmentsOf(16);
+      const before = await assignmentsOf(15);
+      expect(before.filter((a) => a.dateTo > end).length).toBeGreaterThan(1);
+
+      const res = await saveOrg(t, fed, 15, 1, { orgEndDate: end });
+      expect(res.status).toBe(200);
+      expect(res.body.orgEndDate).toBe(end);
+
+      const after = await assignmentsOf(15);
+      expect(after.every((a) => a.dateTo <= end)).toBe(true);
+      expect(after.some((a) => a.dateFrom === later)).toBe(false);
+      expect(after).toHaveLength(before.length - 1);
+      expect(after.find((a) => a.memberId === 11 && a.dateFrom === '2010-01-01')!.dateTo).toBe('2015-12-31');
+      for (const a of before.filter((x) => x.dateFrom <= end)) {
+        expect(after.find((x) => x.id === a.id)!.dateTo).toBe(a.dateTo > end ? end : a.dateTo);
+      }
+      expect(await assignmentsOf(16)).toEqual(otherBefore);
+    });
+
+    it('a failure midway (after the assignments were ended) changes nothing', async () => {
+      // A trigger fails the organisation row update, but only once the assignments have already been ended
+      // inside the same transaction (so the failure is truly midway: if the steps ran the other way round,
+      // the save would succeed and this test would fail).
+      await tdb.db.execute(sql.raw(`
+        create or replace function fail_org_update() returns trigger language plpgsql as $$
+        begin
+          if new.id = 17 and new.org_end_date is not null and not exists (
+            select 1 from function_assignments where org_id = new.id and date_to > new.org_end_date
+          ) then raise exception 'injected failure'; end if;
+          return new;
+        end $$`));
+      await tdb.db.execute(sql.raw('create trigger fail_org_update before update on organisations for each row execute function fail_org_update()'));
+      const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        const before = await assignmentsOf(17);
+        const orgBefore = await orgRow(17);
+        expect(before.some((a) => a.dateTo > today)).toBe(true);
+        const res = await saveOrg(t, fed, 17, 1, { orgEndDate: today, name: 'Dissolved' });
+        expect(res.status).toBe(500);
+        expect(res.body.error.code).toBe('internal');
+        expect(await assignmentsOf(17)).toEqual(before);
+        expect(await orgRow(17)).toEqual(orgBefore);
+      } finally {
+        quiet.mockRestore();
+        await tdb.db.execute(sql.raw('drop trigger fail_org_update on organisations'));
+        await tdb.db.execute(sql.raw('drop function fail_org_update()'));
+      }
+      // Without the fault the same save dissolves the club.
+      const ok = await saveOrg(t, fed, 17, 1, { orgEndDate: today });
+      expect(ok.status).toBe(200);
+      const after = await tdb.db
+        .select()
+        .from(functionAssignments)
+        .where(and(eq(functionAssignments.orgId, 17), inArray(functionAssignments.roleId, [29, 32])));
+      expect(after.every((a) => a.dateTo <= today)).toBe(true);
+    });
+
+    it('the dissolved club no longer counts members', async () => {
+      const res = await getOrg(t, fed, 17, 1);
+      // Memberships end today; they still count today and no longer tomorrow.
+      expect(res.body.orgEndDate).toBe(today);
+      t.clock.advance(2 * 24 * 3600 * 1000);
+      try {
+        // (the token of two days ago has expired: sign in again)
+        const later = await getOrg(t, await signIn(t.app, 'verband@example.org'), 17, 1);
+        expect(later.status).toBe(200);
+        expect(later.body.members).toBe(0);
+        expect(later.body.licenses).toBe(0);
+      } finally {
+        t.clock.advance(-2 * 24 * 3600 * 1000);
+      }
+    });
+  });
+});

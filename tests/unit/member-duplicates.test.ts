@@ -1,0 +1,101 @@
+import { candidateBirthDates, compareName, editDistance, foldName, matchDuplicate, swapDayMonth } from '@/lib/domain/member-duplicates';
+import { foldSearch, searchWords } from '@/lib/domain/search-fold';
+
+describe('foldName', () => {
+  it('makes Müller, Mueller and Muller one name, and Strauß / Strauss', () => {
+    expect(new Set(['Müller', 'Mueller', 'Muller', ' MÜLLER '].map(foldName))).toEqual(new Set(['muller']));
+    expect(foldName('Strauß')).toBe(foldName('Strauss'));
+    expect(foldName('Göbl')).toBe(foldName('Goebl'));
+    expect(foldName('Anna-Maria')).toBe(foldName('Anna Maria'));
+  });
+});
+
+describe('editDistance', () => {
+  it('counts insertions, deletions, substitutions and adjacent swaps as one edit', () => {
+    expect(editDistance('huber', 'huber')).toBe(0);
+    expect(editDistance('huber', 'hubber')).toBe(1);
+    expect(editDistance('huber', 'hube')).toBe(1);
+    expect(editDistance('huber', 'hubar')).toBe(1);
+    expect(editDistance('huber', 'hbuer')).toBe(1);
+    expect(editDistance('huber', 'maier')).toBe(3);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+});
+
+describe('compareName', () => {
+  it('tells exact, spelling and typo matches apart', () => {
+    expect(compareName('Müller', 'müller')).toBe('exact');
+    expect(compareName('Müller', 'Mueller')).toBe('spelling');
+    expect(compareName('Schneider', 'Schnieder')).toBe('typo');
+    expect(compareName('Steiner', 'Stiener')).toBe('typo');
+    expect(compareName('Katharina', 'Katarin')).toBe('typo'); // two edits on a long name
+  });
+  it('tolerates no typo in very short names and one in medium ones', () => {
+    expect(compareName('Eva', 'Ava')).toBeNull();
+    expect(compareName('Maier', 'Mayer')).toBe('typo');
+    expect(compareName('Maier', 'Mayr')).toBeNull();
+    expect(compareName('Huber', 'Gruber')).toBeNull();
+  });
+});
+
+describe('swapDayMonth', () => {
+  it('swaps day and month when that gives a real, different date', () => {
+    expect(swapDayMonth('1980-03-04')).toBe('1980-04-03');
+    expect(swapDayMonth('1980-12-11')).toBe('1980-11-12');
+    expect(swapDayMonth('1980-03-13')).toBeNull(); // no 13th month
+    expect(swapDayMonth('1980-05-05')).toBeNull(); // the same date
+    expect(swapDayMonth('1981-02-30')).toBeNull();
+    expect(candidateBirthDates('1980-03-04')).toEqual(['1980-03-04', '1980-04-03']);
+    expect(candidateBirthDates('1980-03-20')).toEqual(['1980-03-20']);
+  });
+});
+
+describe('matchDuplicate', () => {
+  const existing = { firstName: 'Jürgen', surname: 'Müller', birthDate: '1980-03-04', email: 'jm@example.net' };
+
+  it('scores the exact person highest', () => {
+    expect(matchDuplicate({ ...existing, email: null }, existing)).toEqual({ reasons: ['same_name', 'same_birth_date'], score: 100 });
+  });
+
+  it.each([
+    ['spelling', { firstName: 'Juergen', surname: 'Mueller' }, ['name_spelling', 'same_birth_date']],
+    ['typo', { surname: 'Müler' }, ['name_typo', 'same_birth_date']],
+    ['spelling and typo', { firstName: 'Juergen', surname: 'Müler' }, ['name_spelling', 'name_typo', 'same_birth_date']],
+    ['swapped names', { firstName: 'Müller', surname: 'Jürgen' }, ['swapped_names', 'same_birth_date']],
+    ['swapped names with spelling', { firstName: 'Mueller', surname: 'Jurgen' }, ['swapped_names', 'name_spelling', 'same_birth_date']],
+    ['swapped day and month', { birthDate: '1980-04-03' }, ['same_name', 'swapped_day_month']],
+    ['same e-mail too', { email: 'JM@example.net' }, ['same_email', 'same_name', 'same_birth_date']],
+  ])('matches with %s', (_label, over, reasons) => {
+    const m = matchDuplicate({ ...existing, email: null, ...over }, existing);
+    expect(m?.reasons).toEqual(reasons);
+    expect(m!.score).toBeLessThanOrEqual(100);
+  });
+
+  it('ranks closer matches higher', () => {
+    const score = (over: object) => matchDuplicate({ ...existing, email: null, ...over }, existing)!.score;
+    expect(score({})).toBeGreaterThan(score({ surname: 'Mueller' }));
+    expect(score({ surname: 'Mueller' })).toBeGreaterThan(score({ surname: 'Müler' }));
+    expect(score({ surname: 'Müler' })).toBeGreaterThan(score({ firstName: 'Müller', surname: 'Jürgen', birthDate: '1980-04-03' }) - 1);
+  });
+
+  it('matches on the e-mail alone, ranked below name matches', () => {
+    const m = matchDuplicate({ firstName: 'Eva', surname: 'Berger', birthDate: '1990-01-01', email: 'jm@example.net' }, existing);
+    expect(m).toEqual({ reasons: ['same_email'], score: 50 });
+  });
+
+  it('does not match another person with the same birth date, or the same name born another day', () => {
+    expect(matchDuplicate({ firstName: 'Peter', surname: 'Müller', birthDate: '1980-03-04' }, existing)).toBeNull();
+    expect(matchDuplicate({ firstName: 'Jürgen', surname: 'Müller', birthDate: '1980-03-05' }, existing)).toBeNull();
+    expect(matchDuplicate({ ...existing, email: '' }, { ...existing, email: '' })?.reasons).toEqual(['same_name', 'same_birth_date']);
+  });
+});
+
+describe('search folding (same as the database expression)', () => {
+  it('lower-cases and drops accents, one letter for one letter', () => {
+    expect(foldSearch('MÜLLER Ærø')).toBe('muller æro');
+    expect(foldSearch('Strauß')).toBe('straus');
+    expect(foldSearch('Čech Šárka')).toBe('cech sarka');
+    expect(searchWords('  Lena   STEINER ')).toEqual(['lena', 'steiner']);
+    expect(searchWords(undefined)).toEqual([]);
+  });
+});
