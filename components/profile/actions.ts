@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { fail, fieldErrorsOf, ok, type ActionResult } from '@/lib/api/action-result';
 import { updatePassword } from '@/lib/api/auth';
 import { ApiError } from '@/lib/api/errors';
+import { getSession } from '@/lib/session';
 import { changePasswordFormSchema, type ChangePasswordFormInput } from './change-password-schema';
 
 /** Change the signed-in user's password (core §7 update_password); failure text 'Fehler!' (core §8). */
@@ -14,7 +15,11 @@ export async function changePassword(input: ChangePasswordFormInput): Promise<Ac
     return fail(t('failure'), { fieldErrors: fieldErrorsOf(parsed.error.issues, (k) => t(k)), code: 'validation' });
   }
   try {
-    await updatePassword(parsed.data.oldPassword, parsed.data.newPassword);
+    const { jwtToken } = await updatePassword(parsed.data.oldPassword, parsed.data.newPassword);
+    // The change revokes every earlier token, this session's too: keep the fresh one.
+    const session = await getSession();
+    session.token = jwtToken;
+    await session.save();
     return ok(null);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error; // e.g. the redirect that ends an expired session

@@ -30,9 +30,9 @@ export function resetPassword(resetToken: string, email: string, password: strin
   });
 }
 
-/** PUT /api/v1/auth/update_password {oldPassword,newPassword} for the signed-in user. */
+/** PUT /api/v1/auth/update_password {oldPassword,newPassword} for the signed-in user; answers a fresh token. */
 export function updatePassword(oldPassword: string, newPassword: string) {
-  return apiCall<{ ok: true }>('api/v1/auth/update_password', {
+  return apiCall<{ ok: true; jwtToken: string }>('api/v1/auth/update_password', {
     method: 'put',
     json: { oldPassword, newPassword },
   });

@@ -2,13 +2,14 @@ import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { members } from '../db/schema';
-import { verifyToken } from '../services/jwt';
+import { credentialFingerprint, verifyToken } from '../services/jwt';
 import type { AppDeps, AppEnv } from './context';
 import { unauthorized } from './errors';
 
 /**
  * Bearer-token guard: a missing header, the literal `NONE` (what the admin app sends when signed
- * out), a forged or expired token, or a token of a member who can no longer sign in → 401.
+ * out), a forged or expired token, a token of a member who can no longer sign in, or one issued
+ * before the member's password was last changed → 401.
  */
 export function requireAuth(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -16,15 +17,15 @@ export function requireAuth(deps: AppDeps) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const token = match?.[1];
     if (!token || token === 'NONE') throw unauthorized();
-    const memberId = await verifyToken(token, { secret: deps.env.jwtSecret, clock: deps.clock });
-    if (!memberId) throw unauthorized();
+    const claims = await verifyToken(token, { secret: deps.env.jwtSecret, clock: deps.clock });
+    if (!claims) throw unauthorized();
     const [member] = await deps.db
-      .select({ id: members.id })
+      .select({ id: members.id, passwordHash: members.passwordHash })
       .from(members)
-      .where(and(eq(members.id, memberId), isNotNull(members.passwordHash)))
+      .where(and(eq(members.id, claims.memberId), isNotNull(members.passwordHash)))
       .limit(1);
-    if (!member) throw unauthorized();
-    c.set('memberId', memberId);
+    if (!member?.passwordHash || credentialFingerprint(member.passwordHash) !== claims.pwd) throw unauthorized();
+    c.set('memberId', claims.memberId);
     await next();
   });
 }

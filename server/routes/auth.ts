@@ -108,7 +108,13 @@ const updatePasswordRoute = createRoute({
   summary: "Change the signed-in user's password",
   security: bearerSecurity,
   request: { body: { required: true, content: { 'application/json': { schema: updatePasswordSchema } } } },
-  responses: { 200: { description: 'Password changed', content: okContent }, ...errorResponses(400, 401, 422) },
+  responses: {
+    200: {
+      description: 'Password changed. Earlier tokens no longer work; `jwtToken` replaces the one used for this call.',
+      content: { 'application/json': { schema: z.object({ ok: z.literal(true), jwtToken: z.string() }) } },
+    },
+    ...errorResponses(400, 401, 422),
+  },
 });
 
 export function authRoutes(deps: AppDeps) {
@@ -158,8 +164,8 @@ export function authRoutes(deps: AppDeps) {
   router.openapi(
     updatePasswordRoute,
     async (c) => {
-      await updatePassword(deps, c.get('memberId'), c.req.valid('json'));
-      return c.json({ ok: true as const }, 200);
+      const jwtToken = await updatePassword(deps, c.get('memberId'), c.req.valid('json'));
+      return c.json({ ok: true as const, jwtToken }, 200);
     },
     validationHook(422),
   );

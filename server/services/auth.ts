@@ -58,7 +58,11 @@ export async function login(deps: AppDeps, input: { email: string; password: str
     throw invalidCredentials();
   }
   await deps.loginRateLimiter.reset(input.email, client);
-  return signToken(member.id, { secret: deps.env.jwtSecret, ttlSeconds: deps.env.jwtTtlSeconds, clock: deps.clock });
+  return issueToken(deps, member.id, member.passwordHash!);
+}
+
+function issueToken(deps: AppDeps, memberId: number, passwordHash: string): Promise<string> {
+  return signToken(memberId, passwordHash, { secret: deps.env.jwtSecret, ttlSeconds: deps.env.jwtTtlSeconds, clock: deps.clock });
 }
 
 /**
@@ -224,8 +228,11 @@ export async function resetPassword(deps: AppDeps, token: string, input: { email
   });
 }
 
-/** PUT /auth/update_password for the signed-in member. The rules are checked by the route's schema. */
-export async function updatePassword(deps: AppDeps, memberId: number, input: { oldPassword: string; newPassword: string }): Promise<void> {
+/**
+ * PUT /auth/update_password for the signed-in member. The rules are checked by the route's schema.
+ * Earlier tokens stop working (they carry the old credential); the answer holds a fresh one.
+ */
+export async function updatePassword(deps: AppDeps, memberId: number, input: { oldPassword: string; newPassword: string }): Promise<string> {
   const [m] = await deps.db.select({ passwordHash: members.passwordHash }).from(members).where(eq(members.id, memberId)).limit(1);
   if (!(await verifyPassword(input.oldPassword, m?.passwordHash))) {
     throw new ApiError(400, 'wrong_password', 'The old password is not correct', { field: 'oldPassword' });
@@ -235,4 +242,5 @@ export async function updatePassword(deps: AppDeps, memberId: number, input: { o
     .update(members)
     .set({ passwordHash: newHash, updatedAt: deps.clock().toISOString() })
     .where(eq(members.id, memberId));
+  return issueToken(deps, memberId, newHash);
 }

@@ -1,10 +1,17 @@
+import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /**
  * API tokens: JWT signed with HS256 (jose). `sub` is the member id, `exp` the end of the
- * session (JWT_TTL after sign-in). Nothing else is trusted from the token: the member's
- * roles are read from the database on every call.
+ * session (JWT_TTL after sign-in), `pwd` a fingerprint of the password hash it was issued for:
+ * a password change or reset makes every earlier token invalid. Nothing else is trusted from the
+ * token: the member's roles are read from the database on every call.
  */
+
+/** A short one-way fingerprint of the stored password hash (never the hash itself). */
+export function credentialFingerprint(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
+}
 
 const ISSUER = 'federation-api';
 
@@ -20,9 +27,9 @@ function keyFor(secret: string): Uint8Array {
   return key;
 }
 
-export async function signToken(memberId: number, settings: JwtSettings): Promise<string> {
+export async function signToken(memberId: number, passwordHash: string, settings: JwtSettings): Promise<string> {
   const now = Math.floor(settings.clock().getTime() / 1000);
-  return new SignJWT({})
+  return new SignJWT({ pwd: credentialFingerprint(passwordHash) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(memberId))
     .setIssuer(ISSUER)
@@ -31,17 +38,20 @@ export async function signToken(memberId: number, settings: JwtSettings): Promis
     .sign(keyFor(settings.secret));
 }
 
-/** The member id of a valid token, or null for a forged, malformed or expired one. */
-export async function verifyToken(token: string, settings: Omit<JwtSettings, 'ttlSeconds'>): Promise<number | null> {
+/** The member id and credential fingerprint of a valid token, or null for a forged, malformed or expired one. */
+export async function verifyToken(
+  token: string,
+  settings: Omit<JwtSettings, 'ttlSeconds'>,
+): Promise<{ memberId: number; pwd: string } | null> {
   try {
     const { payload } = await jwtVerify(token, keyFor(settings.secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       currentDate: settings.clock(),
-      requiredClaims: ['sub', 'exp'],
+      requiredClaims: ['sub', 'exp', 'pwd'],
     });
     const id = Number(payload.sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    return Number.isSafeInteger(id) && id > 0 && typeof payload.pwd === 'string' ? { memberId: id, pwd: payload.pwd } : null;
   } catch {
     return null;
   }

@@ -70,12 +70,15 @@ describe.each(testDrivers())('password reset through a real SMTP server on %s', 
     const html = parsed.parts.find((p) => /text\/html/.test(p.headers['content-type'] ?? ''));
     expect(html?.body).toMatch(LINK);
     const token = LINK.exec(text)![1];
+    const sessionBefore = (await login('trainer@example.org', DEMO_PASSWORD)).body.jwtToken as string;
 
     const done = await reset(token, 'trainer@example.org', 'NeuesPasswort1');
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ ok: true });
     expect((await login('trainer@example.org', 'NeuesPasswort1')).status).toBe(200);
     expect((await login('trainer@example.org', DEMO_PASSWORD)).status).toBe(401);
+    // A session opened with the old password ends with the reset.
+    expect((await call(t.app, 'GET', '/api/v1/getUser', { token: sessionBefore })).status).toBe(401);
   });
 
   it('a link works only once', async () => {
