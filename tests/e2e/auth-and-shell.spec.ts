@@ -138,3 +138,22 @@ test('profile picture upload; the image comes back through the proxy with its Co
   await page.getByLabel('Bild hochladen').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
   await expect(page.getByText(/Nur PNG- oder JPEG-Bilder/).first()).toBeVisible();
 });
+
+test('changing the password on the profile keeps the user signed in; the new password signs in', async ({ page }) => {
+  const change = async (from: string, to: string) => {
+    await page.goto('/admin/profile');
+    await page.getByLabel('Altes Passwort', { exact: true }).fill(from);
+    await page.getByLabel('Neues Passwort', { exact: true }).fill(to);
+    await page.getByLabel('Neues Passwort wiederholen', { exact: true }).fill(to);
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await expect(page.getByText('Neues Passwort gespeichert!').first()).toBeVisible();
+  };
+  await signIn(page, 'land@example.org');
+  await change(DEMO_PASSWORD, 'Sehne2026!');
+  // The change revoked the old token; the session carries the fresh one.
+  await page.goto('/admin/form/O4');
+  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toBeVisible();
+  await signOut(page);
+  await signIn(page, 'land@example.org', 'Sehne2026!');
+  await change('Sehne2026!', DEMO_PASSWORD);
+});
