@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
@@ -69,6 +69,12 @@ export function MemberDetail({ orgId, funkId, member, roles, countries, training
     reValidateMode: 'onChange',
   });
 
+  // The page was refreshed (saved, photo or trainings changed ...): follow the member's new data,
+  // keeping whatever the user is typing.
+  useEffect(() => {
+    form.reset(memberFormValues(member), { keepDirtyValues: true });
+  }, [form, member]);
+
   const name = member ? `${member.firstName} ${member.surname}` : t('newMember');
 
   /** A refused save: field messages on the form, the message as a toast. */
@@ -121,6 +127,8 @@ export function MemberDetail({ orgId, funkId, member, roles, countries, training
       return;
     }
     notify.success(result.data.message);
+    // what was typed is saved now: not "dirty" any more, so the refreshed data replaces it
+    form.reset(values);
     setEditing(false);
     router.refresh();
   }

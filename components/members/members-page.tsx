@@ -13,16 +13,8 @@ import {
 import { getCountries } from '@/lib/api/user';
 import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { MemberDetail, type ActingRights } from './member-detail';
+import { parseMemberId } from './member-id';
 import { MembersScreen } from './members-screen';
-
-/** The id segment of /form/O{org}/F51/{id}: 'new' (or a negative number) creates, a positive number opens. */
-export function parseMemberId(id: string | undefined): 'new' | number | null | 'invalid' {
-  if (id === undefined || id === '' || id === '0') return null;
-  if (id === 'new') return 'new';
-  if (!/^-?\d{1,9}$/.test(id)) return 'invalid';
-  const n = Number(id);
-  return n < 0 ? 'new' : n;
-}
 
 /** An API read the page can do without (e.g. the country list): its failure leaves it empty. Redirects still pass. */
 async function optional<T>(call: Promise<T>, fallback: T): Promise<T> {
@@ -78,7 +70,7 @@ export async function MembersPage({ orgId, funkId, id, all = false }: FormPagePr
   } else if (member || target === 'new') {
     right = (
       <MemberDetail
-        key={member ? `${member.id}:${member.updatedAt}` : 'new'}
+        key={member ? member.id : 'new'}
         orgId={orgId}
         funkId={funkId}
         member={member}

@@ -4,7 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import type { LatLngBoundsExpression, LatLngTuple } from 'leaflet';
+import type { LatLngBoundsExpression, LatLngTuple, TileEvent } from 'leaflet';
 import type { Place } from '@/lib/api/organisations';
 import { cn } from '@/components/ui/cn';
 
@@ -67,7 +67,9 @@ export function LeafletMap({ places }: { places: Place[] }) {
               tileerror: () => {
                 if (!tileLoaded) setOffline(true);
               },
-              tileload: () => {
+              tileload: (event) => {
+                // a failed tile is replaced by the blank one, whose load must not count as success
+                if ((event as TileEvent).tile?.src === BLANK_TILE) return;
                 setTileLoaded(true);
                 setOffline(false);
               },

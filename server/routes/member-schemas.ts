@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { AGE_CLASSES } from '@/lib/domain/members';
-import { ApiError, validationHook } from '../http/errors';
+import { validationHook } from '../http/errors';
 
 /** OpenAPI descriptions of the member answers (notes/members-contract.md) and the hooks the member routes share. */
 
@@ -159,5 +159,3 @@ export const bodyIs422 = (result: { success: true; target?: string } | { success
   if (result.success) return undefined;
   return validationHook(result.target === 'json' ? 422 : 400)(result);
 };
-
-export const memberNotFound = () => new ApiError(404, 'not_found', 'No such member');

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { editsMembersAt, MEMBER_FORM_FUNCTION_IDS as FORM_IDS, mayDeleteMembers } from '@/lib/domain/member-permissions';
@@ -38,32 +38,41 @@ export function requireMemberFormOrgs(caller: Caller): ActingOrg[] {
 const activeOn = (today: string) => and(lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today));
 
 /**
- * SQL condition on members.id: "is an own member of `org`". Level 1: everyone (undefined = no
- * condition). Level 2: active function in the state or one of its clubs. Level 3: active function
- * in the club. Written as `id IN (subquery)` so PostgreSQL can hash the org's members once.
+ * The organisations whose active functions make someone an own member of `org`: the club itself;
+ * a state association and its clubs (onlyInOrg: the state alone); null for the federation = everyone.
+ * Resolved to a list of ids first, so the member queries get a plain `org_id IN (...)` the
+ * planner can cost well.
  */
-export function ownMembersCondition(org: { id: number; level: number }, today: string, onlyInOrg = false): SQL | undefined {
-  if (org.level === ORG_LEVEL_FEDERATION && !onlyInOrg) return undefined;
-  const orgMatch =
-    org.level === ORG_LEVEL_STATE && !onlyInOrg
-      ? or(
-          eq(functionAssignments.orgId, org.id),
-          inArray(functionAssignments.orgId, sql`(select ${organisations.id} from ${organisations} where ${organisations.orgMotherId} = ${org.id})`),
-        )
-      : eq(functionAssignments.orgId, org.id);
-  return inArray(
-    members.id,
-    sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${and(orgMatch, activeOn(today))})`,
-  );
+export async function ownMemberOrgIds(deps: AppDeps, org: { id: number; level: number }, onlyInOrg = false): Promise<number[] | null> {
+  if (org.level === ORG_LEVEL_FEDERATION && !onlyInOrg) return null;
+  if (org.level !== ORG_LEVEL_STATE || onlyInOrg) return [org.id];
+  const clubs = await deps.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.orgMotherId, org.id));
+  return [org.id, ...clubs.map((c) => c.id)];
+}
+
+/** WHERE over function_assignments: active today in one of `orgIds`. */
+export function activeAssignmentsIn(orgIds: number[], today: string): SQL {
+  return and(inArray(functionAssignments.orgId, orgIds), activeOn(today))!;
+}
+
+/**
+ * SQL condition on members.id: "holds an active function in one of `orgIds`" (undefined = no
+ * condition, everyone). A semi-join the planner answers from fa_member_org_active_idx or
+ * fa_org_active_member_idx without touching the table.
+ */
+export function ownMembersCondition(orgIds: number[] | null, today: string): SQL | undefined {
+  if (orgIds === null) return undefined;
+  return inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${activeAssignmentsIn(orgIds, today)})`);
 }
 
 /** Is `memberId` an own member of `org` today? */
 export async function isOwnMember(deps: AppDeps, org: { id: number; level: number }, memberId: number): Promise<boolean> {
-  const condition = ownMembersCondition(org, todayIso(deps.clock()));
+  const orgIds = await ownMemberOrgIds(deps, org);
+  if (orgIds === null) return true;
   const [row] = await deps.db
-    .select({ id: members.id })
-    .from(members)
-    .where(condition ? and(eq(members.id, memberId), condition) : eq(members.id, memberId))
+    .select({ id: functionAssignments.id })
+    .from(functionAssignments)
+    .where(and(eq(functionAssignments.memberId, memberId), activeAssignmentsIn(orgIds, todayIso(deps.clock()))))
     .limit(1);
   return Boolean(row);
 }

@@ -59,5 +59,9 @@ export const functionAssignments = pgTable(
     index('fa_member_idx').on(t.memberId, t.roleId),
     index('fa_org_role_idx').on(t.orgId, t.roleId, t.dateTo),
     index('fa_role_idx').on(t.roleId, t.dateTo),
+    // "Own members of an organisation" (active function there), read from the index alone: by
+    // organisation (counting a club's members) and by member (checking list rows one by one).
+    index('fa_org_active_member_idx').on(t.orgId, t.dateTo, t.dateFrom, t.memberId),
+    index('fa_member_org_active_idx').on(t.memberId, t.orgId, t.dateTo, t.dateFrom),
   ],
 );

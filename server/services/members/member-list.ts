@@ -4,21 +4,22 @@ import { birthDateRange } from '@/lib/domain/members';
 import { searchWords } from '@/lib/domain/search-fold';
 import type { MemberListQuery, MemberSort } from '@/lib/schemas/members';
 import type { Db } from '../../db/client';
-import { foldSql, functionAssignments, members, memberSearchTextSql } from '../../db/schema';
-import { memberColumns, toMemberDtos, type FunctionFilter, type MemberDto } from './member-shape';
+import { foldSql, functionAssignments, members } from '../../db/schema';
+import { memberColumns, toMemberDtos, type FunctionFilter, type MemberDto, type MemberRow } from './member-shape';
 
 /**
  * One page of members, searched, filtered, sorted and counted in the database (DESIGN §5).
  * Search: every word must occur in the folded search text (names, registration number, e-mail),
- * served by the pg_trgm GIN index members_search_trgm_idx. Default order surname, first name, id
- * (members_name_sort_idx), so an unfiltered page is read straight off the index.
+ * (the stored column search_text), served by the pg_trgm GIN index members_search_text_trgm_idx.
+ * Default order surname, first name, id (members_sort_name_idx), so an unfiltered page is read
+ * straight off the index.
  */
 
 export type Page<T> = { items: T[]; total: number };
 
-const SEARCH_TEXT = memberSearchTextSql(members);
-const SURNAME_KEY = foldSql(members.surname);
-const FIRST_NAME_KEY = foldSql(members.firstName);
+const SEARCH_TEXT = members.searchText;
+const SURNAME_KEY = members.sortSurname;
+const FIRST_NAME_KEY = members.sortFirstName;
 
 function escapeLike(word: string): string {
   return word.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -56,58 +57,87 @@ export function filterConditions(query: Pick<MemberListQuery, 'q' | 'gender' | '
   return out;
 }
 
-/** ORDER BY for a sort key; ties broken by name and id so paging is stable. */
-export function orderBy(sort: MemberSort, dir: 'asc' | 'desc'): SQL[] {
-  const d = dir === 'desc' ? desc : asc;
-  const nulls = (col: SQL | AnyColumn) => sql`${col} ${sql.raw(dir === 'desc' ? 'desc' : 'asc')} nulls last`;
+/**
+ * ORDER BY for a sort key; ties broken by name and id so paging is stable.
+ * `searching`: the first key is wrapped in a no-op expression (text || '', date + 0 ...) so the
+ * planner cannot walk a sort index filtering row by row until a page is full (slow when the words
+ * are rare or frequent but late in the alphabet); for a search, fetching the matches through the
+ * trigram index and sorting them is always the cheaper plan.
+ */
+export function orderBy(sort: MemberSort, dir: 'asc' | 'desc', searching = false): SQL[] {
+  const d = (key: SQL | AnyColumn) => (dir === 'desc' ? desc(key) : asc(key));
+  const direction = sql.raw(dir === 'desc' ? 'desc' : 'asc');
+  const text = (col: AnyColumn) => (searching ? sql`(${col} || '')` : sql`${col}`);
+  const nullsLast = (key: SQL) => sql`${key} ${direction} nulls last`;
   switch (sort) {
     case 'surname':
-      return [d(SURNAME_KEY), d(FIRST_NAME_KEY), d(members.id)];
+      return [d(text(SURNAME_KEY)), d(FIRST_NAME_KEY), d(members.id)];
     case 'firstName':
-      return [d(FIRST_NAME_KEY), d(SURNAME_KEY), d(members.id)];
+      return [d(text(FIRST_NAME_KEY)), d(SURNAME_KEY), d(members.id)];
     case 'birthDate':
-      return [d(members.birthDate), d(members.id)];
+      return [d(searching ? sql`(${members.birthDate} + 0)` : sql`${members.birthDate}`), d(members.id)];
     case 'ageClass':
       // Youngest class first when ascending.
-      return [(dir === 'desc' ? asc : desc)(members.birthDate), d(members.id)];
+      return [(dir === 'desc' ? asc : desc)(searching ? sql`(${members.birthDate} + 0)` : sql`${members.birthDate}`), d(members.id)];
     case 'regNr':
-      return [nulls(members.regNr), d(members.id)];
+      return [nullsLast(text(members.regNr)), d(members.id)];
     case 'city':
-      return [nulls(foldSql(members.city)), d(SURNAME_KEY), d(members.id)];
+      return [nullsLast(foldSql(members.city)), d(SURNAME_KEY), d(members.id)];
     case 'zip':
-      return [nulls(members.zip), d(SURNAME_KEY), d(members.id)];
+      return [nullsLast(sql`${members.zip}`), d(SURNAME_KEY), d(members.id)];
     case 'email':
-      return [nulls(members.email), d(members.id)];
+      return [nullsLast(text(members.email)), d(members.id)];
     case 'gender':
       return [d(members.gender), d(SURNAME_KEY), d(members.id)];
     case 'updatedAt':
       return [d(members.updatedAt), d(members.id)];
     case 'id':
-      return [d(members.id)];
+      return [d(searching ? sql`(${members.id} + 0)` : sql`${members.id}`)];
   }
 }
 
-/** A page of members matching `scope` (visibility, role filters ...) and the query's search and filters. */
-export async function pageOfMembers(
-  db: Db,
-  scope: Array<SQL | undefined>,
-  query: MemberListQuery,
-  today: string,
-  functions: FunctionFilter,
-): Promise<Page<MemberDto>> {
-  const where = and(...scope.filter((c): c is SQL => Boolean(c)), ...filterConditions(query, today));
+/** Which members a list covers, before the query's own search and filters. */
+export type MemberScope = {
+  conditions: Array<SQL | undefined>;
+  /**
+   * The same set as function assignments (WHERE over function_assignments): without search or
+   * filters the total is then counted from the index of assignments alone.
+   */
+  assignments?: SQL;
+};
+
+/** A page of members in `scope` matching the query's search and filters, and how many match in all. */
+export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberListQuery, today: string, functions: FunctionFilter): Promise<Page<MemberDto>> {
+  const filters = filterConditions(query, today);
+  const conditions = [...scope.conditions.filter((c): c is SQL => Boolean(c)), ...filters];
+  const where = conditions.length ? and(...conditions) : undefined;
+  const searching = searchWords(query.q).length > 0;
   const offset = (query.page - 1) * query.pageSize;
-  const rows = await db
-    .select(memberColumns)
-    .from(members)
-    .where(where)
-    .orderBy(...orderBy(query.sort, query.dir))
-    .limit(query.pageSize)
-    .offset(offset);
-  // A short first page already tells the total; otherwise count in the database.
-  const total =
-    offset === 0 && rows.length < query.pageSize
-      ? rows.length
-      : Number((await db.select({ n: count() }).from(members).where(where))[0]?.n ?? 0);
-  return { items: await toMemberDtos(db, rows, today, functions), total };
+
+  const page = <T>(q: { orderBy: (...k: SQL[]) => { limit: (n: number) => { offset: (n: number) => Promise<T[]> } } }) =>
+    q.orderBy(...orderBy(query.sort, query.dir, searching)).limit(query.pageSize).offset(offset);
+
+  let rows: MemberRow[];
+  let total: number | undefined;
+  if (searching) {
+    // The matches are fetched through the trigram index anyway: count them in the same pass.
+    const found = await page(db.select({ ...memberColumns, total: sql<string>`count(*) over ()` }).from(members).where(where));
+    rows = found;
+    if (found.length > 0) total = Number(found[0].total);
+  } else {
+    rows = await page(db.select(memberColumns).from(members).where(where));
+    if (offset === 0 && rows.length < query.pageSize) total = rows.length;
+    else if (filters.length === 0 && scope.assignments) {
+      const [r] = await db.select({ n: sql<string>`count(distinct ${functionAssignments.memberId})` }).from(functionAssignments).where(scope.assignments);
+      total = Number(r?.n ?? 0);
+    }
+  }
+  total ??= Number((await db.select({ n: count() }).from(members).where(where))[0]?.n ?? 0);
+  return { items: await toMemberDtos(db, rows.map(stripTotal), today, functions), total };
+}
+
+function stripTotal(row: MemberRow & { total?: unknown }): MemberRow {
+  const { total: _total, ...rest } = row;
+  void _total;
+  return rest;
 }

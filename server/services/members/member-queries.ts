@@ -1,26 +1,42 @@
-import { and, eq, gte, inArray, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
-import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE, DEFAULT_EXCLUDED_GROUP } from '@/lib/domain/functions';
+import { DEFAULT_EXCLUDED_GROUP, FUNCTION_LICENCE, FUNCTION_MEMBERSHIP, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { AGE_CLASSES, ageClass, type AgeClass } from '@/lib/domain/members';
 import { mayDeleteMembers, mayEndMembershipIn } from '@/lib/domain/member-permissions';
 import type { MemberListQuery } from '@/lib/schemas/members';
-import { functionAssignments, members, organisations, roles } from '../../db/schema';
+import { functionAssignments, members, roles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
 import { loadCaller, type ActingOrg } from '../access';
-import { assertReadable, editingOrgs, memberActingOrg, memberFormOrgs, ownMembersCondition, requireMemberFormOrgs } from '../member-access';
-import { pageOfMembers, type Page } from './member-list';
+import {
+  activeAssignmentsIn,
+  assertReadable,
+  editingOrgs,
+  memberActingOrg,
+  memberFormOrgs,
+  ownMemberOrgIds,
+  ownMembersCondition,
+  requireMemberFormOrgs,
+} from '../member-access';
+import { pageOfMembers, type MemberScope, type Page } from './member-list';
 import { loadMemberDto, type MemberDto } from './member-shape';
 
 /** The member reads of core §7 "Members": lists, search, one member, summary. */
 
 const today = (deps: AppDeps) => todayIso(deps.clock());
 
+/** The own members of `org` as a list scope (countable from the assignments alone). */
+async function ownMembersScope(deps: AppDeps, org: ActingOrg, day: string, onlyInOrg = false): Promise<MemberScope> {
+  const orgIds = await ownMemberOrgIds(deps, org, onlyInOrg);
+  if (orgIds === null) return { conditions: [] };
+  return { conditions: [ownMembersCondition(orgIds, day)], assignments: activeAssignmentsIn(orgIds, day) };
+}
+
 /** GET /admin/members: every member, former ones too. Form 52 ("all") of the federation. */
 export async function listAllMembers(deps: AppDeps, callerId: number, query: MemberListQuery): Promise<Page<MemberDto>> {
   const orgs = requireMemberFormOrgs(await loadCaller(deps, callerId));
   if (!orgs.some((o) => o.level === ORG_LEVEL_FEDERATION)) throw forbidden('Only the federation lists all members');
-  return pageOfMembers(deps.db, [], query, today(deps), { kind: 'active', excludeGroups: [DEFAULT_EXCLUDED_GROUP] });
+  return pageOfMembers(deps.db, { conditions: [] }, query, today(deps), { kind: 'active', excludeGroups: [DEFAULT_EXCLUDED_GROUP] });
 }
 
 /** GET /admin/members/{org}: the organisation's own members (onlyInOrg: without its sub-organisations). */
@@ -32,7 +48,7 @@ export async function listOrgMembers(
 ): Promise<Page<MemberDto>> {
   const org = memberActingOrg(await loadCaller(deps, callerId), orgId);
   const day = today(deps);
-  return pageOfMembers(deps.db, [ownMembersCondition(org, day, query.onlyInOrg)], query, day, { kind: 'active', excludeGroups: query.excludeGroups });
+  return pageOfMembers(deps.db, await ownMembersScope(deps, org, day, query.onlyInOrg), query, day, { kind: 'active', excludeGroups: query.excludeGroups });
 }
 
 /**
@@ -46,11 +62,12 @@ export async function searchMembers(
 ): Promise<Page<MemberDto>> {
   const caller = await loadCaller(deps, callerId);
   const day = today(deps);
-  const scope: Array<SQL | undefined> = [];
-  if (query.org !== undefined) scope.push(ownMembersCondition(memberActingOrg(caller, query.org), day));
+  const scope: MemberScope = { conditions: [] };
+  if (query.org !== undefined) Object.assign(scope, await ownMembersScope(deps, memberActingOrg(caller, query.org), day));
   else requireMemberFormOrgs(caller);
   if (query.roles && query.roles.length > 0) {
-    scope.push(
+    scope.assignments = undefined;
+    scope.conditions.push(
       inArray(
         members.id,
         sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${and(
@@ -78,16 +95,12 @@ export async function listOrgRoleMembers(
   const roleCondition = groups
     ? inArray(functionAssignments.roleId, sql`(select ${roles.id} from ${roles} where ${inArray(roles.groupId, groups)})`)
     : notInArray(functionAssignments.roleId, sql`(select ${roles.id} from ${roles} where ${eq(roles.groupId, DEFAULT_EXCLUDED_GROUP)})`);
-  const scope = inArray(
-    members.id,
-    sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${and(
-      eq(functionAssignments.orgId, orgId),
-      roleCondition,
-      lte(functionAssignments.dateFrom, day),
-      gte(functionAssignments.dateTo, day),
-    )})`,
-  );
-  return pageOfMembers(deps.db, [scope], query, day, { kind: 'active', excludeGroups: groups ? [] : [DEFAULT_EXCLUDED_GROUP], orgId });
+  const assignments = and(eq(functionAssignments.orgId, orgId), roleCondition, lte(functionAssignments.dateFrom, day), gte(functionAssignments.dateTo, day))!;
+  const scope: MemberScope = {
+    conditions: [inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${assignments})`)],
+    assignments,
+  };
+  return pageOfMembers(deps.db, scope, query, day, { kind: 'active', excludeGroups: groups ? [] : [DEFAULT_EXCLUDED_GROUP], orgId });
 }
 
 export type MemberAccess = { canEdit: boolean; canDelete: boolean; canEndMembershipIn: number[] };
@@ -116,34 +129,24 @@ export type OrgSummary = {
   byAgeClass: Record<AgeClass, number>;
 };
 
-/** The organisations whose memberships and licences count for `org`: itself, a state's clubs, everything for the federation. */
-function scopeOrgCondition(org: ActingOrg): SQL | undefined {
-  if (org.level === ORG_LEVEL_FEDERATION) return undefined;
-  if (org.level === ORG_LEVEL_STATE) {
-    return or(
-      eq(functionAssignments.orgId, org.id),
-      inArray(functionAssignments.orgId, sql`(select ${organisations.id} from ${organisations} where ${organisations.orgMotherId} = ${org.id})`),
-    );
-  }
-  return eq(functionAssignments.orgId, org.id);
-}
-
 /** GET /admin/members/{org}/summary: counts over the organisation's own members. */
 export async function orgSummary(deps: AppDeps, callerId: number, orgId: number): Promise<OrgSummary> {
   const org = memberActingOrg(await loadCaller(deps, callerId), orgId);
   const day = today(deps);
+  // Memberships and licences count in the organisation itself, a state's clubs, or anywhere for the federation.
+  const orgIds = await ownMemberOrgIds(deps, org);
   const holders = (roleId: number) =>
     deps.db
       .select({ n: sql<number>`count(distinct ${functionAssignments.memberId})` })
       .from(functionAssignments)
-      .where(and(eq(functionAssignments.roleId, roleId), lte(functionAssignments.dateFrom, day), gte(functionAssignments.dateTo, day), scopeOrgCondition(org)));
+      .where(and(eq(functionAssignments.roleId, roleId), lte(functionAssignments.dateFrom, day), gte(functionAssignments.dateTo, day), orgIds ? inArray(functionAssignments.orgId, orgIds) : undefined));
   const [[membersRow], [licencesRow]] = [await holders(FUNCTION_MEMBERSHIP), await holders(FUNCTION_LICENCE)];
 
   // Age classes are whole birth years: group by gender and birth year, classify in JavaScript.
   const rows = await deps.db
     .select({ gender: members.gender, year: sql<number>`extract(year from ${members.birthDate})::int`, n: sql<number>`count(*)::int` })
     .from(members)
-    .where(ownMembersCondition(org, day))
+    .where(ownMembersCondition(orgIds, day))
     .groupBy(members.gender, sql`extract(year from ${members.birthDate})`);
   const byGender = { m: 0, w: 0, d: 0 };
   const byAgeClass = Object.fromEntries(AGE_CLASSES.map((c) => [c, 0])) as Record<AgeClass, number>;

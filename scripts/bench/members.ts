@@ -1,0 +1,169 @@
+/**
+ * Member search and list benchmark on PostgreSQL (issue 4: < 50 ms p95 at 100,000 members).
+ *
+ *   npx tsx scripts/bench/members.ts
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench) names the database; it is
+ * created when missing, migrated, and seeded with BENCH_MEMBERS (default 100,000) generated members
+ * when it has fewer. BENCH_REQUESTS (default 200) requests per scenario after 20 warm-up requests.
+ *
+ * Every request goes through the real API in-process (app.request: bearer token check, zod
+ * validation, permission checks, the SQL, JSON), one at a time, so the numbers are per-request
+ * latency without network or the admin app's proxy.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { Client } from 'pg';
+import { createApp } from '@/server/app';
+import { closeDb, createDb, migrate } from '@/server/db/client';
+import { members } from '@/server/db/schema';
+import { seedDemo } from '@/server/db/seed';
+import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES } from '@/server/db/seed/names';
+import { loadEnv } from '@/server/env';
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench';
+const MEMBERS = Number(process.env.BENCH_MEMBERS || 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS || 200);
+const WARMUP = 20;
+const TARGET_P95_MS = 50;
+
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      console.log(`[bench] creating database ${name}`);
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** A deterministic pseudo-random sequence, so two runs ask the same questions. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+type Scenario = { name: string; who: string; request: (r: () => number) => { method: string; url: string; json?: unknown } };
+
+async function main(): Promise<void> {
+  await ensureDatabase(DATABASE_URL);
+  const db = createDb({ databaseUrl: DATABASE_URL });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  try {
+    await migrate(db);
+    const existing = Number((await db.select({ n: count() }).from(members))[0].n);
+    if (existing < MEMBERS) {
+      console.log(`[bench] seeding ${MEMBERS.toLocaleString('en')} members (found ${existing}) … this takes a few minutes once`);
+      await seedDemo(db, { members: MEMBERS, log: (m) => console.log(`[bench] ${m}`) });
+      await db.execute('analyze');
+    }
+    const total = Number((await db.select({ n: count() }).from(members))[0].n);
+
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATABASE_URL, ADMIN_PUBLIC_URL: 'http://localhost' });
+    const app = createApp({ db, env, mailer: { async send() { return {}; }, close() {} } });
+
+    const tokens: Record<string, string> = {};
+    for (const who of ['verband', 'verein', 'land']) {
+      const res = await app.request('/api/v1/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `${who}@example.org`, password: 'Bogen2026!' }),
+      });
+      if (res.status !== 200) throw new Error(`sign-in of ${who} failed: ${res.status} ${await res.text()}`);
+      tokens[who] = ((await res.json()) as { jwtToken: string }).jwtToken;
+    }
+
+    const pick = <T>(r: () => number, list: readonly T[]) => list[Math.floor(r() * list.length)];
+    /** 3–5 letters from inside a surname: what someone types into the search box. */
+    const fragment = (r: () => number) => {
+      const name = pick(r, SURNAMES).toLowerCase();
+      const len = 3 + Math.floor(r() * 3);
+      const start = Math.floor(r() * Math.max(1, name.length - len + 1));
+      return name.slice(start, start + len);
+    };
+    const fullName = (r: () => number) => `${pick(r, [...MALE_FIRST_NAMES, ...FEMALE_FIRST_NAMES])} ${pick(r, SURNAMES)}`;
+    const q = (s: string) => encodeURIComponent(s);
+
+    const scenarios: Scenario[] = [
+      { name: 'list: federation, all members (20/page, random page 1–100)', who: 'verband', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members?pageSize=20&page=${1 + Math.floor(r() * 100)}` }) },
+      { name: 'list: federation overview sorted by birth date desc', who: 'verband', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/1?pageSize=20&sort=birthDate&dir=desc&page=${1 + Math.floor(r() * 50)}` }) },
+      { name: 'list: club 11 (12/page, random page)', who: 'verein', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/11?pageSize=12&page=${1 + Math.floor(r() * 20)}` }) },
+      { name: 'list: state association 4 (20/page)', who: 'land', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/4?pageSize=20&page=${1 + Math.floor(r() * 20)}` }) },
+      { name: 'search: federation, name fragment (3–5 letters)', who: 'verband', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members?pageSize=12&q=${q(fragment(r))}` }) },
+      { name: 'search: federation, first + last name', who: 'verband', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members?pageSize=12&q=${q(fullName(r))}` }) },
+      { name: 'search: club 11, name fragment', who: 'verein', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/11?pageSize=12&q=${q(fragment(r))}` }) },
+      { name: 'search: /members/search?name=&roles=', who: 'verband', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/search?pageSize=12&name=${q(fragment(r))}&roles=12,13,14` }) },
+      {
+        name: 'duplicate check (PUT member/duplicates)',
+        who: 'verein',
+        request: (r) => {
+          const [firstName, surname] = fullName(r).split(' ');
+          const y = 1950 + Math.floor(r() * 60);
+          const m = 1 + Math.floor(r() * 12);
+          const d = 1 + Math.floor(r() * 28);
+          return { method: 'PUT', url: '/api/v1/admin/member/duplicates', json: { firstName, surname, birthDate: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` } };
+        },
+      },
+    ];
+
+    const rows: Array<{ name: string; p50: number; p95: number; max: number; hits: number }> = [];
+    for (const [i, s] of scenarios.entries()) {
+      const r = rng(1000 + i);
+      const times: number[] = [];
+      let hits = 0;
+      for (let n = 0; n < WARMUP + REQUESTS; n++) {
+        const { method, url, json } = s.request(r);
+        const headers: Record<string, string> = { authorization: `Bearer ${tokens[s.who]}` };
+        if (json) headers['content-type'] = 'application/json';
+        const started = performance.now();
+        const res = await app.request(url, { method, headers, body: json ? JSON.stringify(json) : undefined });
+        const body = (await res.json()) as { total?: number; candidates?: unknown[] };
+        const ms = performance.now() - started;
+        if (res.status !== 200) throw new Error(`${s.name}: ${method} ${url} → ${res.status} ${JSON.stringify(body)}`);
+        if (n >= WARMUP) {
+          times.push(ms);
+          hits += body.total ?? body.candidates?.length ?? 0;
+        }
+      }
+      times.sort((a, b) => a - b);
+      rows.push({ name: s.name, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], hits: hits / REQUESTS });
+    }
+
+    console.log(`\nMembers: ${total.toLocaleString('en')} · ${REQUESTS} requests per scenario (after ${WARMUP} warm-up) · PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}\n`);
+    const width = Math.max(...rows.map((r) => r.name.length));
+    console.log(`${'scenario'.padEnd(width)} | p50 ms | p95 ms | max ms | avg total | p95 < ${TARGET_P95_MS} ms`);
+    console.log(`${'-'.repeat(width)}-|--------|--------|--------|-----------|------------`);
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(width)} | ${r.p50.toFixed(1).padStart(6)} | ${r.p95.toFixed(1).padStart(6)} | ${r.max.toFixed(1).padStart(6)} | ${Math.round(r.hits).toLocaleString('en').padStart(9)} | ${r.p95 < TARGET_P95_MS ? 'yes' : 'NO'}`,
+      );
+    }
+    if (rows.some((r) => r.p95 >= TARGET_P95_MS)) process.exitCode = 1;
+  } finally {
+    await closeDb(db);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error('[bench]', err);
+  process.exit(1);
+});

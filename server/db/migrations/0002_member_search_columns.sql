@@ -1,0 +1,9 @@
+DROP INDEX "members_search_trgm_idx";--> statement-breakpoint
+DROP INDEX "members_name_sort_idx";--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "search_text" text GENERATED ALWAYS AS (translate(lower("surname" || ' ' || "first_name" || ' ' || coalesce("middle_name", '') || ' ' || coalesce("reg_nr", '') || ' ' || coalesce("email", '')), 'äàáâãåÄÀÁÂÃÅçčćÇČĆďĎéèêëěÉÈÊËĚíìîïÍÌÎÏñňÑŇöòóôõøÖÒÓÔÕØřŘšśŠŚßťŤüùúûůÜÙÚÛŮýÿÝžźżŽŹŻ', 'aaaaaaaaaaaaccccccddeeeeeeeeeeiiiiiiiinnnnoooooooooooorrsssssttuuuuuuuuuuyyyzzzzzz')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "sort_surname" text GENERATED ALWAYS AS (translate(lower("surname"), 'äàáâãåÄÀÁÂÃÅçčćÇČĆďĎéèêëěÉÈÊËĚíìîïÍÌÎÏñňÑŇöòóôõøÖÒÓÔÕØřŘšśŠŚßťŤüùúûůÜÙÚÛŮýÿÝžźżŽŹŻ', 'aaaaaaaaaaaaccccccddeeeeeeeeeeiiiiiiiinnnnoooooooooooorrsssssttuuuuuuuuuuyyyzzzzzz')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "sort_first_name" text GENERATED ALWAYS AS (translate(lower("first_name"), 'äàáâãåÄÀÁÂÃÅçčćÇČĆďĎéèêëěÉÈÊËĚíìîïÍÌÎÏñňÑŇöòóôõøÖÒÓÔÕØřŘšśŠŚßťŤüùúûůÜÙÚÛŮýÿÝžźżŽŹŻ', 'aaaaaaaaaaaaccccccddeeeeeeeeeeiiiiiiiinnnnoooooooooooorrsssssttuuuuuuuuuuyyyzzzzzz')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "members_search_text_trgm_idx" ON "members" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "members_sort_name_idx" ON "members" USING btree ("sort_surname","sort_first_name","id");--> statement-breakpoint
+CREATE INDEX "fa_org_active_member_idx" ON "function_assignments" USING btree ("org_id","date_to","date_from","member_id");--> statement-breakpoint
+CREATE INDEX "fa_member_org_active_idx" ON "function_assignments" USING btree ("member_id","org_id","date_to","date_from");

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FunctionsTab, type FunctionsTabProps } from '@/components/members/functions-tab';
+import { connectMemberAction, endMembershipAction, saveFunctionAction } from '@/components/members/actions';
+import { notify } from '@/components/ui/toast';
+import { addDays, membershipEndDateRange } from '@/lib/domain/members';
+import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
+import { renderIntl } from '../shell/render-intl';
+import { functionGroups, membershipRole, pastLicenceRole } from './fixtures';
+
+const router = { push: jest.fn(), refresh: jest.fn() };
+jest.mock('next/navigation', () => ({ useRouter: () => router }));
+jest.mock('../../../components/members/actions', () => ({
+  connectMemberAction: jest.fn(),
+  endMembershipAction: jest.fn(),
+  saveFunctionAction: jest.fn(),
+}));
+jest.mock('../../../components/ui/toast', () => ({
+  ...jest.requireActual('../../../components/ui/toast'),
+  notify: { success: jest.fn(), error: jest.fn() },
+}));
+
+const end = endMembershipAction as jest.MockedFunction<typeof endMembershipAction>;
+const save = saveFunctionAction as jest.MockedFunction<typeof saveFunctionAction>;
+const connect = connectMemberAction as jest.MockedFunction<typeof connectMemberAction>;
+
+beforeEach(() => jest.clearAllMocks());
+
+function renderTab(props: Partial<FunctionsTabProps> = {}) {
+  return renderIntl(
+    <FunctionsTab
+      memberId={955}
+      memberName="Rosalie Aigner"
+      orgId={11}
+      roles={[membershipRole, pastLicenceRole]}
+      functionGroups={functionGroups}
+      canEndMembershipIn={[11]}
+      canEdit
+      canAddMembership
+      {...props}
+    />,
+  );
+}
+
+function rowOf(text: string) {
+  return screen.getAllByRole('row').find((r) => within(r).queryByText(text))!;
+}
+
+describe('FunctionsTab', () => {
+  it("says 'keine Funktionen und Lizenzen' when there is none", () => {
+    renderTab({ roles: [] });
+    expect(screen.getByText('keine Funktionen und Lizenzen')).toBeInTheDocument();
+  });
+
+  it("shows an open-ended end (year 2999) as 'unbefristet' and a real end as its date", () => {
+    renderTab({ canEdit: false });
+    expect(within(rowOf('Mitglied')).getByText('unbefristet')).toBeInTheDocument();
+    expect(within(rowOf('Lizenz')).getByText('31.12.2025')).toBeInTheDocument();
+    expect(within(rowOf('Lizenz')).getByText('beendet')).toBeInTheDocument();
+    expect(screen.queryByText('2999')).not.toBeInTheDocument();
+    expect(screen.queryByText('31.12.2999')).not.toBeInTheDocument();
+  });
+
+  it('offers ending a membership only where the caller may (federation or the membership club)', () => {
+    renderTab({ canEndMembershipIn: [] });
+    expect(screen.queryByRole('button', { name: /Mitgliedschaft in .* beenden/ })).not.toBeInTheDocument();
+  });
+
+  it('ends a membership with a date from today to 364 days ahead, confirmed, with the spec toast', async () => {
+    const user = userEvent.setup();
+    const { min, max } = membershipEndDateRange(todayIso());
+    const date = addDays(min, 30);
+    end.mockResolvedValue({ ok: true, data: { message: `Mitgliedschaft beendet ab ${formatDisplayDate(date)}` } });
+    renderTab();
+    await user.click(screen.getByRole('button', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' });
+    const field = within(dialog).getByLabelText('Letzter Tag der Mitgliedschaft *');
+    expect(field).toHaveValue(formatDisplayDate(min));
+
+    // a day past the range is refused by the date field
+    await user.clear(field);
+    await user.type(field, formatDisplayDate(addDays(max, 1)));
+    expect(within(dialog).getByText(`Das Datum darf nicht nach dem ${formatDisplayDate(max)} liegen`)).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, formatDisplayDate(date));
+    await user.click(within(dialog).getByRole('button', { name: 'Mitgliedschaft beenden' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent(`Mitgliedschaft in BSV Wiener Neustadt mit ${formatDisplayDate(date)} beenden?`);
+    await user.click(within(question).getByRole('button', { name: 'Ja' }));
+    await waitFor(() => expect(end).toHaveBeenCalledWith(11, 955, date));
+    expect(notify.success).toHaveBeenCalledWith(`Mitgliedschaft beendet ab ${formatDisplayDate(date)}`);
+    expect(router.refresh).toHaveBeenCalled();
+  });
+
+  it("shows 'Fehlgeschlagen' when ending fails and nothing changes", async () => {
+    end.mockResolvedValue({ ok: false, message: 'Fehlgeschlagen', code: 'no_membership' });
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(screen.getByRole('button', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Mitgliedschaft beenden' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ja' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Fehlgeschlagen'));
+    expect(router.refresh).not.toHaveBeenCalled();
+  });
+
+  it('adds a function from the offered roles with from and (empty = open-ended) to', async () => {
+    save.mockResolvedValue({ ok: true, data: { message: 'Erfolgreich gespeichert' } });
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(screen.getByRole('button', { name: '+ Funktion hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Funktion hinzufügen' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Funktion *' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Sportbetrieb / Trainer: Trainer', 'Sportbetrieb / Trainer: Jugendwart']);
+    await user.click(screen.getByRole('option', { name: 'Sportbetrieb / Trainer: Trainer' }));
+    expect(within(dialog).getByText('Bis: unbefristet')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(save).toHaveBeenCalled());
+    expect(save).toHaveBeenCalledWith(955, { orgId: 11, memberId: 955, roleId: 12, from: todayIso(), to: null });
+    expect(notify.success).toHaveBeenCalledWith('Erfolgreich gespeichert');
+  });
+
+  it('adds a membership in the club when the member has none there', async () => {
+    connect.mockResolvedValue({ ok: true, data: { message: 'Mitglied zum Verein hinzugefügt' } });
+    const user = userEvent.setup();
+    const { unmount } = renderTab();
+    expect(screen.queryByRole('button', { name: '+ Mitgliedschaft hinzufügen' })).not.toBeInTheDocument();
+    unmount();
+
+    renderTab({ roles: [{ ...membershipRole, active: false, dateTo: '2024-12-31' }] });
+    await user.click(screen.getByRole('button', { name: '+ Mitgliedschaft hinzufügen' }));
+    await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 955));
+    expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
+  });
+});

@@ -1,0 +1,297 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemberDetail, type MemberDetailProps } from '@/components/members/member-detail';
+import {
+  checkDuplicatesAction,
+  connectMemberAction,
+  createMemberAction,
+  deleteMemberAction,
+  updateMemberAction,
+} from '@/components/members/actions';
+import { notify } from '@/components/ui/toast';
+import type { DuplicateCandidate } from '@/lib/api/member-types';
+import { renderIntl } from '../shell/render-intl';
+import { countries, functionGroups, membershipRole, savedMember, trainingDefinitions } from './fixtures';
+
+const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
+jest.mock('next/navigation', () => ({ useRouter: () => router }));
+jest.mock('../../../components/members/actions', () => ({
+  checkDuplicatesAction: jest.fn(),
+  connectMemberAction: jest.fn(),
+  createMemberAction: jest.fn(),
+  updateMemberAction: jest.fn(),
+  deleteMemberAction: jest.fn(),
+  addTrainingAction: jest.fn(),
+  removeTrainingAction: jest.fn(),
+  saveFunctionAction: jest.fn(),
+  endMembershipAction: jest.fn(),
+}));
+jest.mock('../../../components/ui/toast', () => ({
+  ...jest.requireActual('../../../components/ui/toast'),
+  notify: { success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn() },
+}));
+
+const check = checkDuplicatesAction as jest.MockedFunction<typeof checkDuplicatesAction>;
+const connect = connectMemberAction as jest.MockedFunction<typeof connectMemberAction>;
+const create = createMemberAction as jest.MockedFunction<typeof createMemberAction>;
+const update = updateMemberAction as jest.MockedFunction<typeof updateMemberAction>;
+const remove = deleteMemberAction as jest.MockedFunction<typeof deleteMemberAction>;
+
+const REQUIRED = 'Bitte füllen Sie das erforderliche Feld aus!';
+
+beforeEach(() => jest.clearAllMocks());
+
+function renderDetail(props: Partial<MemberDetailProps> = {}) {
+  return renderIntl(
+    <MemberDetail
+      orgId={11}
+      funkId={51}
+      member={null}
+      roles={[]}
+      countries={countries}
+      trainingDefinitions={trainingDefinitions}
+      functionGroups={functionGroups}
+      acting={{ level: 3, canCreate: true, isClub: true }}
+      {...props}
+    />,
+  );
+}
+
+async function fillNewMember(user: ReturnType<typeof userEvent.setup>, birthDate = '13.11.1991') {
+  await user.type(screen.getByLabelText('Vorname *'), 'Alois');
+  await user.type(screen.getByLabelText('Nachname *'), 'Brueckl');
+  await user.type(screen.getByLabelText('Geburtsdatum *'), birthDate);
+  await user.click(screen.getByRole('combobox', { name: 'Geschlecht *' }));
+  await user.click(await screen.findByRole('option', { name: 'männlich' }));
+}
+
+/** Answers the 'Daten speichern?' question. */
+async function answer(user: ReturnType<typeof userEvent.setup>, yes: boolean) {
+  const dialog = await screen.findByRole('alertdialog', { name: 'Daten speichern?' });
+  await user.click(within(dialog).getByRole('button', { name: yes ? 'Ja' : 'Nein' }));
+}
+
+const candidate: DuplicateCandidate = {
+  id: 826,
+  uuid: null,
+  regNr: null,
+  firstName: 'Alois',
+  middleName: null,
+  surname: 'Brückl',
+  birthDate: '1991-11-13',
+  gender: 'm',
+  city: 'St. Johann im Pongau',
+  zip: '5600',
+  organizations: [{ orgId: 34, orgName: 'Pongauer Bogenschützen St. Johann' }],
+  score: 95,
+  reasons: ['name_spelling', 'same_birth_date'],
+};
+
+describe('MemberDetail: a new member', () => {
+  it('keeps the training and functions tabs disabled until the member is saved', () => {
+    renderDetail();
+    expect(screen.getByRole('tab', { name: 'Persönliche Daten' })).toBeEnabled();
+    expect(screen.getByRole('tab', { name: 'Ausbildung' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Funktionen und Lizenzen' })).toBeDisabled();
+  });
+
+  it('names every missing required field and neither asks nor saves', async () => {
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findAllByText(REQUIRED)).toHaveLength(4);
+    for (const label of ['Vorname *', 'Nachname *', 'Geburtsdatum *']) {
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(REQUIRED);
+    }
+    expect(screen.getByRole('combobox', { name: 'Geschlecht *' })).toHaveAccessibleDescription(REQUIRED);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(check).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('refuses a birth date less than 2 years back', async () => {
+    const user = userEvent.setup();
+    renderDetail();
+    const lastYear = new Date().getFullYear() - 1;
+    await fillNewMember(user, `01.01.${lastYear}`);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Das Geburtsdatum muss mindestens 2 Jahre zurückliegen')).toBeInTheDocument();
+    expect(check).not.toHaveBeenCalled();
+  });
+
+  it('saves nothing when the user answers Nein to "Daten speichern?"', async () => {
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, false);
+    expect(check).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('creates the member when the duplicate check finds nobody, then opens it', async () => {
+    check.mockResolvedValue({ ok: true, data: [] });
+    create.mockResolvedValue({ ok: true, data: { id: 1600, name: 'Alois Brueckl', message: 'Alois Brueckl wurde erfolgreich erstellt' } });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(check.mock.calls[0][0]).toMatchObject({ firstName: 'Alois', surname: 'Brueckl', birthDate: '1991-11-13', gender: 'm' });
+    expect(create.mock.calls[0][0]).toBe(11);
+    expect(notify.success).toHaveBeenCalledWith('Alois Brueckl wurde erfolgreich erstellt');
+    expect(router.push).toHaveBeenCalledWith('/form/O11/F51/1600');
+  });
+
+  it('shows the candidates with why they matched, and connects the existing master record to the club', async () => {
+    check.mockResolvedValue({ ok: true, data: [candidate] });
+    connect.mockResolvedValue({ ok: true, data: { message: 'Mitglied zum Verein hinzugefügt' } });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    expect(notify.warning).toHaveBeenCalledWith('Mitglied existiert bereits!');
+    const entry = within(dialog).getByRole('listitem', { name: 'Alois Brückl' });
+    expect(entry).toHaveTextContent('geb. 13.11.1991');
+    expect(entry).toHaveTextContent('Pongauer Bogenschützen St. Johann');
+    expect(entry).toHaveTextContent('gleicher Name in anderer Schreibweise');
+    expect(entry).toHaveTextContent('gleiches Geburtsdatum');
+    expect(create).not.toHaveBeenCalled();
+
+    await user.click(within(entry).getByRole('button', { name: 'Mit Verein verbinden' }));
+    await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 826));
+    expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
+    expect(router.push).toHaveBeenCalledWith('/form/O11/F51/826');
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('creates a new member anyway when the user chooses so in the dialog', async () => {
+    check.mockResolvedValue({ ok: true, data: [candidate] });
+    create.mockResolvedValue({ ok: true, data: { id: 1601, name: 'Alois Brueckl', message: 'Alois Brueckl wurde erfolgreich erstellt' } });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    await user.click(within(dialog).getByRole('button', { name: 'Trotzdem neu anlegen' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(connect).not.toHaveBeenCalled();
+    expect(router.push).toHaveBeenCalledWith('/form/O11/F51/1601');
+  });
+
+  it('offers "open" instead of connecting when the federation creates (no club to connect to)', async () => {
+    check.mockResolvedValue({ ok: true, data: [candidate] });
+    const user = userEvent.setup();
+    renderDetail({ orgId: 1, funkId: 52, acting: { level: 1, canCreate: true, isClub: false } });
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    expect(within(dialog).queryByRole('button', { name: 'Mit Verein verbinden' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Mitglied öffnen' }));
+    expect(router.push).toHaveBeenCalledWith('/form/O1/F52/826');
+  });
+
+  it('shows the identity conflict text on the birth date', async () => {
+    const text = 'Es gibt bereits eine Person (Name & Geschlecht) mit diesem Geburtsdatum 13.11.1991 !';
+    check.mockResolvedValue({ ok: true, data: [] });
+    create.mockResolvedValue({ ok: false, message: text, code: 'identity_conflict', fieldErrors: { birthDate: text } });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(text));
+    expect(screen.getByLabelText('Geburtsdatum *')).toHaveAccessibleDescription(text);
+    expect(router.push).not.toHaveBeenCalled();
+  });
+});
+
+describe('MemberDetail: a saved member', () => {
+  it('opens in read mode; Bearbeiten enables the fields, Abbrechen reloads and leaves edit mode', async () => {
+    const user = userEvent.setup();
+    renderDetail({ member: savedMember(), roles: [membershipRole] });
+    expect(screen.getByLabelText('Vorname *')).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Ausbildung' })).toBeEnabled();
+    expect(screen.getByRole('tab', { name: 'Funktionen und Lizenzen' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    const firstName = screen.getByLabelText('Vorname *');
+    expect(firstName).toBeEnabled();
+    await user.clear(firstName);
+    await user.type(firstName, 'Rosa');
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    expect(router.refresh).toHaveBeenCalled();
+    expect(screen.getByLabelText('Vorname *')).toBeDisabled();
+    expect(screen.getByLabelText('Vorname *')).toHaveValue('Rosalie');
+  });
+
+  it('saves the changes with the version it started from and says so', async () => {
+    update.mockResolvedValue({ ok: true, data: { message: 'Erfolgreich gespeichert' } });
+    const user = userEvent.setup();
+    renderDetail({ member: savedMember() });
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    await user.clear(screen.getByLabelText('Ort'));
+    await user.type(screen.getByLabelText('Ort'), 'Baden');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    const [orgId, id, updatedAt, values] = update.mock.calls[0];
+    expect([orgId, id, updatedAt]).toEqual([11, 955, '2026-11-21 08:43:32.589+00']);
+    expect(values).toMatchObject({ city: 'Baden', firstName: 'Rosalie' });
+    expect(check).not.toHaveBeenCalled();
+    expect(notify.success).toHaveBeenCalledWith('Erfolgreich gespeichert');
+  });
+
+  it('puts the e-mail conflict on the e-mail field', async () => {
+    const text = 'Die Email verband@example.org ist bereits in Verwendung!';
+    update.mockResolvedValue({ ok: false, message: text, code: 'unique_email', fieldErrors: { email: text } });
+    const user = userEvent.setup();
+    renderDetail({ member: savedMember() });
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(text));
+    expect(screen.getByLabelText('E-Mail')).toHaveAccessibleDescription(text);
+  });
+
+  it('is read-only without the right to edit (e.g. a state association)', () => {
+    renderDetail({ member: savedMember({ access: { canEdit: false, canDelete: false, canEndMembershipIn: [] } }), acting: { level: 2, canCreate: false, isClub: false } });
+    expect(screen.queryByRole('button', { name: 'Bearbeiten' })).not.toBeInTheDocument();
+    expect(screen.getByText('Nur Lesezugriff')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Foto hochladen' })).not.toBeInTheDocument();
+  });
+
+  it('offers deleting only to the federation, confirmed, and says who was deleted', async () => {
+    remove.mockResolvedValue({ ok: true, data: { message: 'Rosalie Aigner wurde erfolgreich gelöscht' } });
+    const user = userEvent.setup();
+    const { unmount } = renderDetail({ member: savedMember() });
+    expect(screen.queryByRole('button', { name: 'Löschen' })).not.toBeInTheDocument();
+    unmount();
+
+    renderDetail({ orgId: 1, funkId: 52, member: savedMember({ access: { canEdit: true, canDelete: true, canEndMembershipIn: [11] } }) });
+    await user.click(screen.getByRole('button', { name: 'Löschen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Soll Rosalie Aigner wirklich gelöscht werden?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith(955));
+    expect(notify.success).toHaveBeenCalledWith('Rosalie Aigner wurde erfolgreich gelöscht');
+    expect(router.push).toHaveBeenCalledWith('/form/O1/F52');
+  });
+
+  it('shows the licence status on the profile card: open-ended licence as "unbefristet"', () => {
+    renderDetail({ member: savedMember() });
+    expect(screen.getByTestId('licence-status')).toHaveTextContent('unbefristet');
+  });
+
+  it('shows an expired licence as expired', () => {
+    renderDetail({
+      member: savedMember({ licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2020-01-01', dateTo: '2020-12-31', active: false, openEnded: false, season: 2020 } }),
+    });
+    expect(screen.getByTestId('licence-status')).toHaveTextContent('abgelaufen');
+  });
+});

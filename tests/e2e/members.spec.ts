@@ -1,0 +1,219 @@
+import { readFile } from 'node:fs/promises';
+import { expect, request, test, type Page } from '@playwright/test';
+import { E2E_API_PORT } from '../../playwright.config';
+import { DEMO_PASSWORD, signIn } from './support/sign-in';
+
+/**
+ * The member page (forms 51/52, issue 4) as a club administrator of BSV Wiener Neustadt (O11):
+ * duplicate check with connect, creating a new member, trainings, functions, ending a membership
+ * and the overview table's CSV export. Runs on a freshly seeded database.
+ */
+
+const CLUB = 11;
+const MEMBERS = `/admin/form/O${CLUB}/F51`;
+
+type ApiMember = {
+  id: number;
+  firstName: string;
+  surname: string;
+  birthDate: string;
+  gender: 'm' | 'w' | 'd';
+  organizations: { orgId: number; orgName: string; active: boolean }[];
+};
+
+/** DD.MM.YYYY of a local date. */
+function display(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()}`;
+}
+
+function isoToDisplay(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}.${m}.${y}`;
+}
+
+/** The German transliteration a clerk might type instead of the umlaut. */
+function transliterate(name: string): string {
+  return name.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss');
+}
+
+/**
+ * A seeded member of ANOTHER club whose surname has an umlaut, found through the API as the
+ * federation (the seed depends on the year, so no fixed name is assumed).
+ */
+async function memberOfAnotherClubWithUmlaut(): Promise<ApiMember> {
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_API_PORT}` });
+  try {
+    const login = await api.post('/api/v1/auth/login', { data: { email: 'verband@example.org', password: DEMO_PASSWORD } });
+    expect(login.ok()).toBe(true);
+    const { jwtToken } = (await login.json()) as { jwtToken: string };
+    for (let page = 1; page <= 20; page++) {
+      const res = await api.get(`/api/v1/admin/members?pageSize=100&page=${page}`, { headers: { authorization: `Bearer ${jwtToken}` } });
+      expect(res.ok()).toBe(true);
+      const { items } = (await res.json()) as { items: ApiMember[] };
+      const found = items.find((m) => {
+        const active = m.organizations.filter((o) => o.active);
+        return /[äöü]/.test(m.surname) && !/[äöüß]/.test(m.firstName) && active.length > 0 && !active.some((o) => o.orgId === CLUB);
+      });
+      if (found) return found;
+      if (items.length < 100) break;
+    }
+    throw new Error('no seeded member with an umlaut in another club');
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function fillNewMember(page: Page, m: { firstName: string; surname: string; birthDate: string; gender: 'männlich' | 'weiblich' }) {
+  await page.getByRole('link', { name: '+ Neues Mitglied' }).click();
+  await expect(page).toHaveURL(/\/F51\/new$/);
+  await expect(page.getByRole('tab', { name: 'Ausbildung' })).toBeDisabled();
+  await expect(page.getByRole('tab', { name: 'Funktionen und Lizenzen' })).toBeDisabled();
+  await page.getByLabel('Vorname *').fill(m.firstName);
+  await page.getByLabel('Nachname *').fill(m.surname);
+  await page.getByLabel('Geburtsdatum *').fill(m.birthDate);
+  await page.getByRole('combobox', { name: 'Geschlecht *' }).click();
+  await page.getByRole('option', { name: m.gender }).click();
+}
+
+async function saveAndConfirm(page: Page) {
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Daten speichern?' });
+  await question.getByRole('button', { name: 'Ja' }).click();
+}
+
+test('an existing member typed with "ue" instead of "ü" is found and connected to the club; then the membership is ended', async ({ page }) => {
+  const existing = await memberOfAnotherClubWithUmlaut();
+  const spelled = transliterate(existing.surname);
+  expect(spelled).not.toBe(existing.surname);
+
+  await signIn(page, 'verein@example.org');
+  await page.goto(MEMBERS);
+  await expect(page.getByText('Mitglieder geladen')).toBeVisible();
+
+  // The required fields are named before anything is asked.
+  await page.getByRole('link', { name: '+ Neues Mitglied' }).click();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Bitte füllen Sie das erforderliche Feld aus!')).toHaveCount(4);
+  await page.goto(MEMBERS);
+
+  await fillNewMember(page, {
+    firstName: existing.firstName,
+    surname: spelled,
+    birthDate: isoToDisplay(existing.birthDate),
+    gender: existing.gender === 'w' ? 'weiblich' : 'männlich',
+  });
+  await saveAndConfirm(page);
+
+  const dialog = page.getByRole('dialog', { name: 'Mitglied existiert bereits' });
+  await expect(dialog).toBeVisible();
+  const entry = dialog.getByRole('listitem', { name: `${existing.firstName} ${existing.surname}` });
+  await expect(entry).toContainText('gleicher Name in anderer Schreibweise');
+  await expect(entry).toContainText('gleiches Geburtsdatum');
+  await entry.getByRole('button', { name: 'Mit Verein verbinden' }).click();
+
+  await expect(page.getByText('Mitglied zum Verein hinzugefügt')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/F51/${existing.id}$`));
+  const card = page.getByRole('region', { name: 'Profil' });
+  await expect(card).toContainText(`BSV Wiener Neustadt (seit ${display(new Date())})`);
+
+  // Now a member of the club: found by the list's search.
+  await page.getByRole('searchbox', { name: 'Mitglieder suchen' }).fill(existing.surname);
+  await expect(page.getByRole('link', { name: new RegExp(`${existing.surname} ${existing.firstName}`) })).toBeVisible();
+
+  // End the new membership 30 days from today.
+  const end = new Date();
+  end.setDate(end.getDate() + 30);
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await page.getByRole('tab', { name: 'Funktionen und Lizenzen' }).click();
+  await page.getByRole('button', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' }).click();
+  const endDialog = page.getByRole('dialog', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' });
+  const endField = endDialog.getByLabel('Letzter Tag der Mitgliedschaft *');
+  await expect(endField).toHaveValue(display(new Date()));
+  await endField.fill(display(end));
+  await endDialog.getByRole('button', { name: 'Mitgliedschaft beenden' }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText(`Mitgliedschaft in BSV Wiener Neustadt mit ${display(end)} beenden?`);
+  await question.getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText(`Mitgliedschaft beendet ab ${display(end)}`)).toBeVisible();
+  const row = page.getByRole('table', { name: 'Funktionen und Lizenzen' }).getByRole('row').filter({ hasText: 'BSV Wiener Neustadt' }).filter({ hasText: /^Mitglied/ });
+  await expect(row).toContainText(display(end));
+});
+
+test('a genuinely new member is created, then gets a training and a function', async ({ page }) => {
+  await signIn(page, 'verein@example.org');
+  await page.goto(MEMBERS);
+  await fillNewMember(page, { firstName: 'Xaveria', surname: 'Quellenberger', birthDate: '28.02.1990', gender: 'weiblich' });
+  await page.getByLabel('Ort').fill('Wiener Neustadt');
+  await saveAndConfirm(page);
+
+  await expect(page.getByText('Xaveria Quellenberger wurde erfolgreich erstellt')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Mitglied existiert bereits' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/F51\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Xaveria Quellenberger' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Ausbildung' })).toBeEnabled();
+
+  // A training: the add button waits for a type and a start date; the end follows from the type's validity.
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await page.getByRole('tab', { name: 'Ausbildung' }).click();
+  await expect(page.getByText('keine Ausbildung')).toBeVisible();
+  const addTraining = page.getByRole('button', { name: 'Ausbildung hinzufügen' });
+  await expect(addTraining).toBeDisabled();
+  await page.getByRole('combobox', { name: 'Ausbildung *' }).click();
+  await page.getByRole('option', { name: 'Sicherheit – Erste-Hilfe-Kurs (16 Stunden)' }).click();
+  await expect(addTraining).toBeDisabled();
+  await page.getByLabel('Beginn *').fill('01.03.2025');
+  await expect(page.getByRole('textbox', { name: 'Ende' })).toHaveValue('01.03.2027');
+  await page.getByLabel('Prüfer').fill('Rotes Kreuz');
+  await addTraining.click();
+  await expect(page.getByText('Erfolgreich gespeichert')).toBeVisible();
+  const trainings = page.getByRole('table', { name: 'Ausbildungen' });
+  await expect(trainings.getByRole('row').filter({ hasText: 'Erste-Hilfe-Kurs (16 Stunden)' })).toContainText('01.03.202501.03.2027Rotes Kreuz');
+
+  // A function: open-ended, shown 'unbefristet'; the club membership from creating is there too.
+  await page.getByRole('tab', { name: 'Funktionen und Lizenzen' }).click();
+  const functions = page.getByRole('table', { name: 'Funktionen und Lizenzen' });
+  await expect(functions.getByRole('row').filter({ hasText: /^Mitglied/ })).toContainText('unbefristet');
+  await page.getByRole('button', { name: '+ Funktion hinzufügen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Funktion hinzufügen' });
+  await dialog.getByRole('combobox', { name: 'Funktion *' }).click();
+  await page.getByRole('option', { name: 'Sportbetrieb / Trainer: Trainer' }).click();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toHaveCount(0);
+  const trainer = functions.getByRole('row').filter({ hasText: 'Trainer' });
+  await expect(trainer).toContainText('BSV Wiener Neustadt');
+  await expect(trainer).toContainText('unbefristet');
+  await expect(trainer).toContainText('aktiv');
+
+  // Still there after a reload.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Funktionen und Lizenzen' }).click();
+  await expect(page.getByRole('table', { name: 'Funktionen und Lizenzen' }).getByRole('row').filter({ hasText: 'Trainer' })).toHaveCount(1);
+});
+
+test('the overview table exports every member of the club as CSV (byte-order mark, semicolons)', async ({ page }) => {
+  await signIn(page, 'verein@example.org');
+  await page.goto(MEMBERS);
+  await page.getByRole('button', { name: 'Tabelle' }).click();
+  const table = page.getByRole('table', { name: 'Mitgliederübersicht' });
+  await expect(table).toBeVisible();
+  // 20 rows per page (plus the header and filter rows)
+  await expect(table.getByRole('row')).toHaveCount(22);
+  const totalText = await page.getByText(/^\d+ Einträge$/).textContent();
+  const total = Number(totalText?.split(' ')[0]);
+  expect(total).toBeGreaterThan(20);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV-Export' }).click()]);
+  expect(download.suggestedFilename()).toBe('mitglieder.csv');
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const lines = text.slice(1).trimEnd().split('\r\n');
+  expect(lines[0].split(';').slice(0, 5)).toEqual(['Registriernummer', 'Organisationen', 'Nachname', 'Vorname', 'Geburtsdatum']);
+  expect(lines).toHaveLength(total + 1);
+  expect(lines.slice(1).filter((l) => l.includes('BSV Wiener Neustadt')).length).toBeGreaterThan(total / 2);
+
+  // The edit column opens the member in the list view.
+  await table.getByRole('button', { name: /bearbeiten$/ }).first().click();
+  await expect(page).toHaveURL(/\/F51\/\d+$/);
+  await expect(page.getByRole('tab', { name: 'Persönliche Daten' })).toBeVisible();
+});
