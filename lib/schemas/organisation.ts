@@ -23,15 +23,26 @@ export const updatedAtSchema = z
   .string({ error: 'required' })
   .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2})?)$/, 'updatedAtInvalid');
 
+/**
+ * A params text: params are merged key by key over what is stored, so a key that was not sent
+ * stays undefined (kept as stored), while '' or null clears it.
+ */
+const paramText = z
+  .string()
+  .trim()
+  .max(500, 'tooLong')
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
 export const organisationParamsSchema = z.object({
-  iban: optionalText,
-  association: optionalText,
+  iban: paramText,
+  association: paramText,
   section: z.boolean().optional(),
   coop_partner: z.boolean().optional(),
-  clubName: optionalText,
+  clubName: paramText,
   clubNameVisible: z.boolean().optional(),
-  zvrNumber: optionalText,
-  federalState: optionalText,
+  zvrNumber: paramText,
+  federalState: paramText,
 });
 
 const organisationFields = {

@@ -247,6 +247,21 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
       expect(byFed.body.params.coop_partner).toBe(true);
     });
 
+    it('params are merged key by key: keys left out keep their stored value, an empty one clears it', async () => {
+      const current = await getOrg(t, fed, 13, 1);
+      const storedIban = current.body.params.iban;
+      expect(storedIban).toBeTruthy();
+      const body = formOf(current.body);
+      body.params = { association: 'Neuer Dachverband' };
+      const partial = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: body });
+      expect(partial.status).toBe(200);
+      expect(partial.body.params).toMatchObject({ association: 'Neuer Dachverband', iban: storedIban, federalState: current.body.params.federalState });
+
+      const cleared = await saveOrg(t, fed, 13, 1, { params: { iban: '' } });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.params.iban).toBeNull();
+    });
+
     it('federal state: required for every organisation except organisation 1', async () => {
       const missing = await saveOrg(t, fed, 12, 1, { params: { federalState: '' } });
       expect(missing.status).toBe(422);
