@@ -100,6 +100,9 @@ export const MemberPageSchema = z
 export const MemberSummarySchema = z
   .object({
     orgId: z.number().int(),
+    orgName: z.string(),
+    orgLevel: z.number().int(),
+    access: z.object({ canCreate: z.boolean(), canEdit: z.boolean(), canDelete: z.boolean() }),
     members: z.number().int(),
     licences: z.number().int(),
     byGender: z.object({ m: z.number().int(), w: z.number().int(), d: z.number().int() }),

@@ -163,6 +163,9 @@ describe.each(testDrivers())('member reads on %s', (driver) => {
       expect(res.body.byGender.m + res.body.byGender.w + res.body.byGender.d).toBe(list.body.total);
       expect(res.body.members).toBeGreaterThan(0);
       expect(res.body.licences).toBeGreaterThan(0);
+      expect(res.body).toMatchObject({ orgName: 'BSV Wiener Neustadt', orgLevel: 3, access: { canCreate: true, canEdit: true, canDelete: false } });
+      expect((await get('/api/v1/admin/members/4/summary', 'land')).body).toMatchObject({ orgLevel: 2, access: { canCreate: false, canEdit: false, canDelete: false } });
+      expect((await get('/api/v1/admin/members/1/summary', 'verband')).body.access).toEqual({ canCreate: true, canEdit: true, canDelete: true });
       expect((await get('/api/v1/admin/members/12/summary')).status).toBe(403);
     });
 

@@ -217,3 +217,17 @@ test('the overview table exports every member of the club as CSV (byte-order mar
   await expect(page).toHaveURL(/\/F51\/\d+$/);
   await expect(page.getByRole('tab', { name: 'Persönliche Daten' })).toBeVisible();
 });
+
+test('a state association reads its members but may not add or change any', async ({ page }) => {
+  await signIn(page, 'land@example.org');
+  await page.goto('/admin/form/O4/F51');
+  const list = page.getByRole('region', { name: 'Mitglieder' });
+  const first = list.getByRole('link').first();
+  await expect(first).toBeVisible();
+  await expect(page.getByRole('link', { name: '+ Neues Mitglied' })).toHaveCount(0);
+  await first.click();
+  await expect(page).toHaveURL(/\/O4\/F51\/\d+$/);
+  await expect(page.getByText('Nur Lesezugriff')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bearbeiten' })).toHaveCount(0);
+  await expect(page.getByLabel('Vorname *')).toBeDisabled();
+});

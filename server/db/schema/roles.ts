@@ -58,7 +58,8 @@ export const functionAssignments = pgTable(
   (t) => [
     index('fa_member_idx').on(t.memberId, t.roleId),
     index('fa_org_role_idx').on(t.orgId, t.roleId, t.dateTo),
-    index('fa_role_idx').on(t.roleId, t.dateTo),
+    // Holders of a function (member search by role): covering, so the holders come from the index alone.
+    index('fa_role_idx').on(t.roleId, t.dateTo, t.dateFrom, t.memberId),
     // "Own members of an organisation" (active function there), read from the index alone: by
     // organisation (counting a club's members) and by member (checking list rows one by one).
     index('fa_org_active_member_idx').on(t.orgId, t.dateTo, t.dateFrom, t.memberId),

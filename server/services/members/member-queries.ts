@@ -2,9 +2,9 @@ import { and, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { DEFAULT_EXCLUDED_GROUP, FUNCTION_LICENCE, FUNCTION_MEMBERSHIP, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { AGE_CLASSES, ageClass, type AgeClass } from '@/lib/domain/members';
-import { mayDeleteMembers, mayEndMembershipIn } from '@/lib/domain/member-permissions';
+import { editsMembersAt, mayDeleteMembers, mayEndMembershipIn } from '@/lib/domain/member-permissions';
 import type { MemberListQuery } from '@/lib/schemas/members';
-import { functionAssignments, members, roles } from '../../db/schema';
+import { functionAssignments, members, organisations, roles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
 import { loadCaller, type ActingOrg } from '../access';
@@ -123,6 +123,10 @@ export async function getMember(deps: AppDeps, callerId: number, orgId: number, 
 
 export type OrgSummary = {
   orgId: number;
+  orgName: string;
+  orgLevel: number;
+  /** What the caller may do with members from this organisation (before any member is opened). */
+  access: { canCreate: boolean; canEdit: boolean; canDelete: boolean };
   members: number;
   licences: number;
   byGender: { m: number; w: number; d: number };
@@ -155,5 +159,7 @@ export async function orgSummary(deps: AppDeps, callerId: number, orgId: number)
     byGender[r.gender] += n;
     byAgeClass[ageClass(`${String(r.year).padStart(4, '0')}-01-01`, day)] += n;
   }
-  return { orgId, members: Number(membersRow?.n ?? 0), licences: Number(licencesRow?.n ?? 0), byGender, byAgeClass };
+  const [orgRow] = await deps.db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, orgId));
+  const access = { canCreate: editsMembersAt(org), canEdit: editsMembersAt(org), canDelete: org.level === ORG_LEVEL_FEDERATION };
+  return { orgId, orgName: orgRow?.name ?? '', orgLevel: org.level, access, members: Number(membersRow?.n ?? 0), licences: Number(licencesRow?.n ?? 0), byGender, byAgeClass };
 }
