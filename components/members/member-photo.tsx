@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { IMAGE_TYPES, MAX_UPLOAD_BYTES, uploadImage } from '@/components/profile/upload-image';
+import { IMAGE_TYPES, MAX_UPLOAD_BYTES, uploadFile } from '@/lib/upload';
 import { hardNavigate } from '@/components/shell/hard-navigate';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -43,7 +43,7 @@ export function MemberPhoto({ memberId, name, imageLink, canUpload }: MemberPhot
     }
     setPercent(0);
     try {
-      const { status, body } = await uploadImage(`${BASE_PATH}/api/v1/profile/image/${memberId}`, file, setPercent);
+      const { status, body } = await uploadFile(`${BASE_PATH}/api/v1/profile/image/${memberId}`, file, setPercent);
       if (status === 401) {
         hardNavigate(BASE_PATH);
         return;

@@ -13,7 +13,8 @@ import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
 import { hardNavigate } from '@/components/shell/hard-navigate';
 import { deleteDocument } from './actions';
-import { DOCUMENT_ACCEPT, MAX_UPLOAD_BYTES, errorCodeOf, isDocumentName, uploadFile } from './upload-file';
+import { MAX_UPLOAD_BYTES, errorCodeOf, uploadFile } from '@/lib/upload';
+import { DOCUMENT_ACCEPT, isDocumentName } from './document-files';
 import { UploadProgress } from './upload-progress';
 
 export interface DocumentsTabProps {

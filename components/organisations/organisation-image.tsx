@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
 import { hardNavigate } from '@/components/shell/hard-navigate';
 import { BASE_PATH, proxiedImageSrc } from '@/lib/domain/shell';
-import { IMAGE_TYPES, MAX_UPLOAD_BYTES, uploadFile } from './upload-file';
+import { IMAGE_TYPES, MAX_UPLOAD_BYTES, uploadFile } from '@/lib/upload';
 import { UploadProgress } from './upload-progress';
 
 export interface OrganisationImageProps {

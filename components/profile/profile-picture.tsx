@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
 import { BASE_PATH, proxiedImageSrc } from '@/lib/domain/shell';
 import { hardNavigate } from '@/components/shell/hard-navigate';
-import { IMAGE_TYPES, MAX_UPLOAD_BYTES, uploadImage } from './upload-image';
+import { IMAGE_TYPES, MAX_UPLOAD_BYTES, uploadFile } from '@/lib/upload';
 
 /** The 200 px profile picture with its upload (png or jpeg, core §2, §5) and a progress bar. */
 export function ProfilePicture({ mgId, name, imageSrc }: { mgId: number; name: string; imageSrc: string | null }) {
@@ -30,7 +30,7 @@ export function ProfilePicture({ mgId, name, imageSrc }: { mgId: number; name: s
     }
     setPercent(0);
     try {
-      const { status, body } = await uploadImage(`${BASE_PATH}/api/v1/profile/image/${mgId}`, file, setPercent);
+      const { status, body } = await uploadFile(`${BASE_PATH}/api/v1/profile/image/${mgId}`, file, setPercent);
       if (status === 401) {
         hardNavigate(BASE_PATH);
         return;

@@ -1,3 +1,4 @@
+// Browser-side: used by client components (profile picture, member photo, organisation image and documents).
 /**
  * Uploads through the app's /admin/api proxy with XMLHttpRequest, because fetch cannot report
  * upload progress. Extra fields go before the file (the API reads them first while streaming).
@@ -8,23 +9,10 @@ export interface UploadResult {
   body: unknown;
 }
 
+/** Uploads are capped at 50 MB (core §9); the API enforces it, this spares a doomed transfer. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
-
-/** Documents: pdf, docx, xlsx (core §5); the API checks the content, this only spares a round trip. */
-export const DOCUMENT_EXTENSIONS = ['.pdf', '.docx', '.xlsx'] as const;
-export const DOCUMENT_ACCEPT = [
-  ...DOCUMENT_EXTENSIONS,
-  'application/pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-].join(',');
-
-export function isDocumentName(name: string): boolean {
-  const lower = name.toLowerCase();
-  return DOCUMENT_EXTENSIONS.some((ext) => lower.endsWith(ext));
-}
 
 export function uploadFile(
   url: string,
