@@ -15,7 +15,7 @@ import { hardNavigate } from '@/components/shell/hard-navigate';
 import { deleteDocument } from './actions';
 import { MAX_UPLOAD_BYTES, errorCodeOf, uploadFile } from '@/lib/upload';
 import { DOCUMENT_ACCEPT, isDocumentName } from './document-files';
-import { UploadProgress } from './upload-progress';
+import { UploadProgress } from '@/components/ui/upload-progress';
 
 export interface DocumentsTabProps {
   actingOrgId: number;
