@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { fail, fieldErrorsOf, ok, type ActionResult } from '@/lib/api/action-result';
 import { ApiError } from '@/lib/api/errors';
 import * as api from '@/lib/api/members';
-import type { DuplicateCandidate } from '@/lib/api/member-types';
+import type { DuplicateCandidate, RoleGroup } from '@/lib/api/member-types';
 import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
 import { isMembershipEndDateAllowed } from '@/lib/domain/members';
 import { duplicateQuerySchema, functionInputSchema, trainingInputSchema, type FunctionInput, type TrainingInput } from '@/lib/schemas/members';
@@ -153,6 +153,16 @@ export async function saveFunctionAction(memberId: number, input: FunctionInput)
     await api.saveFunction(memberId, parsed.data);
     const t = await getTranslations('members');
     return ok({ message: t('functions.saved') });
+  } catch (error) {
+    return memberFailure(error);
+  }
+}
+
+/** The functions the caller may assign in `orgId` (the federation choosing another organisation than its own). */
+export async function functionGroupsAction(orgId: number): Promise<ActionResult<RoleGroup[]>> {
+  if (!positiveId(orgId)) return memberFailure(new ApiError(400));
+  try {
+    return ok(await api.getFunctionGroups(orgId));
   } catch (error) {
     return memberFailure(error);
   }

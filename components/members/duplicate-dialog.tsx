@@ -1,18 +1,25 @@
 'use client';
 
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import type { DuplicateCandidate } from '@/lib/api/member-types';
+import type { DuplicateCandidate, MemberTargetOrg } from '@/lib/api/member-types';
 import { formatDisplayDate } from '@/lib/domain/dates';
+import { OrgPicker } from './org-picker';
 
 export interface DuplicateDialogProps {
   candidates: DuplicateCandidate[] | null;
   /** The club creating the member; connecting is offered only when creating in a club. */
   orgId: number;
   canConnect: boolean;
+  /**
+   * The federation creates outside any club: it chooses the club to connect the existing member
+   * to from these. Absent or null: connecting goes to `orgId`.
+   */
+  clubs?: MemberTargetOrg[] | null;
   busy: boolean;
-  onConnect: (candidate: DuplicateCandidate) => void;
+  onConnect: (candidate: DuplicateCandidate, clubId: number) => void;
   onOpen: (candidate: DuplicateCandidate) => void;
   onCreateNew: () => void;
   onClose: () => void;
@@ -23,8 +30,13 @@ export interface DuplicateDialogProps {
  * The user connects an existing master record to the club (membership from today, no end) or
  * creates a new member anyway.
  */
-export function DuplicateDialog({ candidates, orgId, canConnect, busy, onConnect, onOpen, onCreateNew, onClose }: DuplicateDialogProps) {
+export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, onConnect, onOpen, onCreateNew, onClose }: DuplicateDialogProps) {
   const t = useTranslations('members');
+  const choosing = Boolean(clubs && clubs.length > 0);
+  const [chosenClub, setChosenClub] = useState<number | null>(null);
+  const clubId = choosing ? chosenClub : orgId;
+  const connectable = canConnect || choosing;
+  const chosenName = clubs?.find((c) => c.id === chosenClub)?.name;
   return (
     <Dialog
       open={candidates !== null}
@@ -32,7 +44,7 @@ export function DuplicateDialog({ candidates, orgId, canConnect, busy, onConnect
         if (!open && !busy) onClose();
       }}
       title={t('duplicates.title')}
-      description={t('duplicates.intro')}
+      description={choosing ? t('duplicates.introFederation') : t('duplicates.intro')}
       widthClassName="max-w-2xl"
       footer={
         <>
@@ -45,10 +57,16 @@ export function DuplicateDialog({ candidates, orgId, canConnect, busy, onConnect
         </>
       }
     >
+      {choosing && clubs && (
+        <div className="mb-4">
+          <OrgPicker label={t('duplicates.club')} placeholder={t('orgPicker.chooseClub')} orgs={clubs} value={chosenClub} onChange={setChosenClub} />
+          {chosenClub === null && <p className="mt-1 text-xs text-gray-500">{t('duplicates.chooseClubFirst')}</p>}
+        </div>
+      )}
       <ul className="space-y-3" aria-label={t('duplicates.title')}>
         {(candidates ?? []).map((c) => {
           const name = [c.firstName, c.middleName, c.surname].filter(Boolean).join(' ');
-          const inThisClub = c.organizations.some((o) => o.orgId === orgId);
+          const inThisClub = clubId !== null && c.organizations.some((o) => o.orgId === clubId);
           return (
             <li key={c.id} className="rounded-md border border-gray-200 p-3" aria-label={name}>
               <div className="flex flex-wrap items-start justify-between gap-3">
@@ -77,11 +95,18 @@ export function DuplicateDialog({ candidates, orgId, canConnect, busy, onConnect
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">
                   <span className="text-xs text-gray-500">{t('duplicates.match', { score: c.score })}</span>
-                  {canConnect && !inThisClub ? (
-                    <Button size="sm" onClick={() => onConnect(c)} disabled={busy}>
+                  {connectable && !inThisClub && (
+                    <Button
+                      size="sm"
+                      onClick={() => clubId !== null && onConnect(c, clubId)}
+                      disabled={busy || clubId === null}
+                      title={chosenName}
+                    >
                       {t('duplicates.connect')}
                     </Button>
-                  ) : (
+                  )}
+                  {/* the federation sees every member; a club only its own, so it opens only those */}
+                  {(!connectable || inThisClub || choosing) && (
                     <Button size="sm" variant="secondary" onClick={() => onOpen(c)} disabled={busy}>
                       {t('duplicates.open')}
                     </Button>

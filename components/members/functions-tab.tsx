@@ -6,12 +6,13 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { notify } from '@/components/ui/toast';
-import type { MemberRole, RoleGroup } from '@/lib/api/member-types';
+import type { MemberRole, MemberTargetOrg, RoleGroup } from '@/lib/api/member-types';
 import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
-import { FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
+import { FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB } from '@/lib/domain/functions';
 import { connectMemberAction } from './actions';
 import { EndMembershipDialog } from './end-membership-dialog';
 import { FunctionDialog } from './function-dialog';
+import { MembershipDialog } from './membership-dialog';
 
 export interface FunctionsTabProps {
   memberId: number;
@@ -28,9 +29,19 @@ export interface FunctionsTabProps {
   canEdit: boolean;
   /** A membership can be added here (the acting organisation is a club). */
   canAddMembership: boolean;
+  /**
+   * The federation's organisation picker (GET members/{org}/organisations): memberships go into a
+   * chosen club, new functions into a chosen organisation. Absent or null: both go into `orgId`.
+   */
+  targetOrgs?: MemberTargetOrg[] | null;
 }
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; role: MemberRole } | { kind: 'end'; role: MemberRole } | null;
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'membership' }
+  | { kind: 'edit'; role: MemberRole }
+  | { kind: 'end'; role: MemberRole }
+  | null;
 
 /** Functions and licences of the member (core §2, §4): open-ended shown 'unbefristet'. */
 export function FunctionsTab({
@@ -42,6 +53,7 @@ export function FunctionsTab({
   canEndMembershipIn,
   canEdit,
   canAddMembership,
+  targetOrgs = null,
 }: FunctionsTabProps) {
   const t = useTranslations('members');
   const router = useRouter();
@@ -51,7 +63,12 @@ export function FunctionsTab({
     (a, b) => Number(b.active) - Number(a.active) || b.dateFrom.localeCompare(a.dateFrom) || a.funcName.localeCompare(b.funcName, 'de'),
   );
   const hasMembershipHere = roles.some((r) => r.funcId === FUNCTION_MEMBERSHIP && r.orgId === orgId && r.active);
-  const assignable = functionGroups.some((g) => g.roles.length > 0);
+  const choosing = Boolean(targetOrgs && targetOrgs.length > 0);
+  // the federation may pick another organisation, whose roles the dialog asks for
+  const assignable = choosing || functionGroups.some((g) => g.roles.length > 0);
+  const memberOf = new Set(roles.filter((r) => r.funcId === FUNCTION_MEMBERSHIP && r.active).map((r) => r.orgId));
+  const joinableClubs = (targetOrgs ?? []).filter((o) => o.level === ORG_LEVEL_CLUB && !memberOf.has(o.id));
+  const membershipButton = choosing ? joinableClubs.length > 0 : canAddMembership && !hasMembershipHere;
 
   async function addMembership() {
     setAdding(true);
@@ -72,15 +89,20 @@ export function FunctionsTab({
 
   return (
     <div className="space-y-4">
-      {canEdit && (assignable || (canAddMembership && !hasMembershipHere)) && (
+      {canEdit && (assignable || membershipButton) && (
         <div className="flex flex-wrap gap-2">
           {assignable && (
             <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: 'add' })}>
               + {t('functions.add')}
             </Button>
           )}
-          {canAddMembership && !hasMembershipHere && (
-            <Button variant="secondary" size="sm" onClick={() => void addMembership()} loading={adding}>
+          {membershipButton && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => (choosing ? setDialog({ kind: 'membership' }) : void addMembership())}
+              loading={adding}
+            >
               + {t('functions.addMembership')}
             </Button>
           )}
@@ -149,11 +171,13 @@ export function FunctionsTab({
           memberId={memberId}
           orgId={orgId}
           groups={functionGroups}
+          orgs={targetOrgs}
           role={dialog.kind === 'edit' ? dialog.role : null}
           onClose={() => setDialog(null)}
           onSaved={done}
         />
       )}
+      {dialog?.kind === 'membership' && <MembershipDialog memberId={memberId} clubs={joinableClubs} onClose={() => setDialog(null)} onAdded={done} />}
       {dialog?.kind === 'end' && (
         <EndMembershipDialog
           memberId={memberId}

@@ -10,9 +10,17 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
 import type { ActionResult } from '@/lib/api/action-result';
-import type { DuplicateCandidate, MemberDetail as MemberDetailData, MemberRole, RoleGroup, TrainingDefinition } from '@/lib/api/member-types';
+import type {
+  DuplicateCandidate,
+  MemberDetail as MemberDetailData,
+  MemberRole,
+  MemberTargetOrg,
+  RoleGroup,
+  TrainingDefinition,
+} from '@/lib/api/member-types';
 import type { Country } from '@/lib/api/types';
 import { todayIso } from '@/lib/domain/dates';
+import { ORG_LEVEL_CLUB } from '@/lib/domain/functions';
 import { formPath } from '@/lib/domain/shell';
 import { checkDuplicatesAction, connectMemberAction, createMemberAction, deleteMemberAction, updateMemberAction } from './actions';
 import { DuplicateDialog } from './duplicate-dialog';
@@ -41,6 +49,11 @@ export interface MemberDetailProps {
   trainingDefinitions: TrainingDefinition[];
   functionGroups: RoleGroup[];
   acting: ActingRights;
+  /**
+   * The federation's organisation picker: where it may put memberships (clubs) and functions.
+   * Absent or null (clubs, state associations): everything goes into the acting organisation.
+   */
+  targetOrgs?: MemberTargetOrg[] | null;
 }
 
 type Tab = 'personal' | 'training' | 'functions';
@@ -50,7 +63,17 @@ type Tab = 'personal' | 'training' | 'functions';
  * and licences (the last two only for a saved member). Read mode by default; 'Bearbeiten' switches
  * to edit mode, 'Abbrechen' reloads and leaves it (core §2, §4).
  */
-export function MemberDetail({ orgId, funkId, member, roles, countries, trainingDefinitions, functionGroups, acting }: MemberDetailProps) {
+export function MemberDetail({
+  orgId,
+  funkId,
+  member,
+  roles,
+  countries,
+  trainingDefinitions,
+  functionGroups,
+  acting,
+  targetOrgs = null,
+}: MemberDetailProps) {
   const t = useTranslations('members');
   const router = useRouter();
   const [confirmElement, confirm] = useConfirm();
@@ -160,9 +183,11 @@ export function MemberDetail({ orgId, funkId, member, roles, countries, training
     router.refresh();
   }
 
-  async function connect(candidate: DuplicateCandidate) {
+  const clubs = targetOrgs ? targetOrgs.filter((o) => o.level === ORG_LEVEL_CLUB) : null;
+
+  async function connect(candidate: DuplicateCandidate, clubId: number) {
     setBusy(true);
-    const result = await connectMemberAction(orgId, candidate.id);
+    const result = await connectMemberAction(clubId, candidate.id);
     setBusy(false);
     if (!result.ok) {
       notify.error(result.message);
@@ -241,6 +266,7 @@ export function MemberDetail({ orgId, funkId, member, roles, countries, training
                 canEndMembershipIn={member.access.canEndMembershipIn}
                 canEdit={editing && canEdit}
                 canAddMembership={acting.isClub}
+                targetOrgs={targetOrgs}
               />
             ),
           },
@@ -250,8 +276,9 @@ export function MemberDetail({ orgId, funkId, member, roles, countries, training
         candidates={duplicates}
         orgId={orgId}
         canConnect={acting.isClub}
+        clubs={clubs}
         busy={busy}
-        onConnect={(c) => void connect(c)}
+        onConnect={(c, clubId) => void connect(c, clubId)}
         onOpen={(c) => router.push(formPath(orgId, funkId, c.id))}
         onCreateNew={() => void create(form.getValues())}
         onClose={() => setDuplicates(null)}

@@ -27,6 +27,9 @@ const TEXT_FIELDS = [
 
 const VISIBILITY = ['profileVisible', 'phoneMobileVisible', 'emailVisible'] as const;
 
+/** The select's "no country" entry (Radix reserves '' for "nothing chosen", so it gets a value of its own). */
+const NO_COUNTRY = 'none';
+
 /** The personal-data tab: names, birth date, gender, nationality and country, address, contact, visibility. */
 export function MemberForm({ form, countries, readOnly }: MemberFormProps) {
   const t = useTranslations('members');
@@ -44,7 +47,11 @@ export function MemberForm({ form, countries, readOnly }: MemberFormProps) {
     return key ? t(`validation.${key}`) : message;
   };
 
-  const countryOptions = countries.map((c) => ({ value: String(c.id), label: locale === 'en' ? c.nameEn : c.nameDe }));
+  // '—' first: a country once chosen can be taken back (stored as null)
+  const countryOptions = [
+    { value: NO_COUNTRY, label: t('fields.noCountry') },
+    ...countries.map((c) => ({ value: String(c.id), label: locale === 'en' ? c.nameEn : c.nameDe })),
+  ];
   const genderOptions = GENDERS.map((g) => ({ value: g, label: t(`genders.${g}`) }));
 
   return (
@@ -92,7 +99,7 @@ export function MemberForm({ form, countries, readOnly }: MemberFormProps) {
                 label={t(`fields.${name}`)}
                 placeholder={t('fields.chooseCountry')}
                 value={field.value ? String(field.value) : ''}
-                onValueChange={(v) => field.onChange(v ? Number(v) : null)}
+                onValueChange={(v) => field.onChange(v && v !== NO_COUNTRY ? Number(v) : null)}
                 options={countryOptions}
                 disabled={readOnly}
                 error={text(fieldState.error?.message)}

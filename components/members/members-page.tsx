@@ -6,12 +6,14 @@ import {
   getMember,
   getMemberRoles,
   getMembersSummary,
+  getTargetOrgs,
   getTrainingDefinitions,
   type MemberDetail as MemberDetailData,
   type MemberRole,
+  type MemberTargetOrg,
 } from '@/lib/api/members';
 import { getCountries } from '@/lib/api/user';
-import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_STATE } from '@/lib/domain/functions';
+import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { MemberDetail, type ActingRights } from './member-detail';
 import { parseMemberId } from './member-id';
 import { MembersScreen } from './members-screen';
@@ -57,6 +59,11 @@ export async function MembersPage({ orgId, funkId, id, all = false }: FormPagePr
   }
 
   const level = summary?.orgLevel ?? null;
+  // The federation chooses the club of a membership and the organisation of a function (clubs and
+  // state associations act only in their own organisation, so they get no picker).
+  const federation = level === null ? orgId === FEDERATION_ORG_ID : level === ORG_LEVEL_FEDERATION;
+  const targetOrgs: MemberTargetOrg[] | null =
+    federation && (opened || target === 'new') ? await optional(getTargetOrgs(orgId), null) : null;
   const acting: ActingRights = {
     level,
     // the API decides in the end; this only hides what it would refuse (level 2 reads only)
@@ -79,6 +86,7 @@ export async function MembersPage({ orgId, funkId, id, all = false }: FormPagePr
         trainingDefinitions={trainingDefinitions}
         functionGroups={functionGroups}
         acting={acting}
+        targetOrgs={targetOrgs}
       />
     );
   } else {

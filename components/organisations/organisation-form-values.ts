@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Organisation } from '@/lib/api/organisations';
+import type { Organisation, OrgParams } from '@/lib/api/organisations';
 import { federalStateRequired } from '@/lib/domain/organisation-rules';
 import { organisationSchema, type OrganisationInput } from '@/lib/schemas/organisation';
 
@@ -27,7 +27,7 @@ const text = (v: string | null | undefined) => v ?? '';
 
 /** The record as form values; a new organisation starts as an empty club. */
 export function toFormValues(org: Organisation | null): OrganisationFormValues {
-  const p = org?.params ?? {};
+  const p: Partial<OrgParams> = org?.params ?? {};
   return {
     name: text(org?.name),
     nameShort: text(org?.nameShort),
@@ -49,7 +49,8 @@ export function toFormValues(org: Organisation | null): OrganisationFormValues {
     orgEndDate: org?.orgEndDate ?? null,
     inoperativeSince: org?.inoperativeSince ?? null,
     orgMotherId: org?.orgMotherId ?? null,
-    orgLevel: org?.orgLevel ?? 3,
+    // The API answers levels 1–3 only (organisations.org_level); the form's schema names them.
+    orgLevel: (org?.orgLevel ?? 3) as OrganisationFormValues['orgLevel'],
     params: {
       iban: text(p.iban),
       association: text(p.association),

@@ -4,11 +4,14 @@ import { apiCall } from './client';
 import type {
   DuplicateCandidate,
   MemberCertificate,
+  MemberDeleted,
   MemberDetail,
   MemberRole,
   MembersSummary,
   Member,
   MembershipCreated,
+  MembershipEnded,
+  MemberTargetOrg,
   RoleGroup,
   TrainingDefinition,
 } from './member-types';
@@ -34,6 +37,11 @@ export function getMemberRoles(orgId: number, memberId: number) {
 /** GET /api/v1/admin/members/{org}/summary: counts, and (when the API sends it) the acting organisation's rights. */
 export function getMembersSummary(orgId: number) {
   return apiCall<MembersSummary>(`api/v1/admin/members/${orgId}/summary`);
+}
+
+/** GET /api/v1/admin/members/{org}/organisations: where a membership or function may be put (federation: any; club: itself). */
+export function getTargetOrgs(orgId: number) {
+  return apiCall<MemberTargetOrg[]>(`api/v1/admin/members/${orgId}/organisations`);
 }
 
 /** GET /api/v1/admin/trainings?org=: the training types the acting organisation may record. */
@@ -63,7 +71,7 @@ export function updateMember(input: MemberUpdateData) {
 
 /** DELETE /api/v1/admin/member/{id} (federation only). */
 export function deleteMember(memberId: number) {
-  return apiCall<{ ok: true; id: number; name: string }>(`api/v1/admin/member/${memberId}`, { method: 'delete' });
+  return apiCall<MemberDeleted>(`api/v1/admin/member/${memberId}`, { method: 'delete' });
 }
 
 /** POST /api/v1/admin/member/membership: connects an existing member to a club (function 32 from today, no end). */
@@ -73,7 +81,7 @@ export function addMembership(orgId: number, memberId: number) {
 
 /** DELETE /api/v1/admin/member/cancel/{org}/{memberId}?date=: the membership in club org ends on date. */
 export function endMembership(clubId: number, memberId: number, date: string) {
-  return apiCall<{ ok: true; funkMgId: number; dateTo: string }>(`api/v1/admin/member/cancel/${clubId}/${memberId}`, {
+  return apiCall<MembershipEnded>(`api/v1/admin/member/cancel/${clubId}/${memberId}`, {
     method: 'delete',
     searchParams: { date },
   });

@@ -1,108 +1,15 @@
 import 'server-only';
 import { apiCall } from './client';
 
+import type { Organisation, OrganisationListItem, Place } from '@/lib/schemas/organisation-responses';
+
 /*
- * Shapes of the answers (notes/organisations-contract.md). Client components import these with
- * `import type`, which is erased, so the server-only guard above never reaches the browser.
+ * Shapes of the answers, inferred from the zod schemas the API publishes
+ * (lib/schemas/organisation-responses.ts). Client components import these with `import type`,
+ * which is erased, so the server-only guard above never reaches the browser.
  */
-
-export type OrgLevel = 1 | 2 | 3;
-export type TrainingOffer = 'Indoor' | 'Outdoor' | '3D' | 'Feld';
-export type DocumentType = 'Statuten' | 'ZVR-Auszug' | 'Vereinsgründung';
-
-export interface OrgDocument {
-  uuid: string;
-  /** /api/v1/uploads?file=<stored key>; the browser prefixes /admin. */
-  url: string;
-  name: string;
-  type: DocumentType;
-  mime?: string;
-  size?: number;
-  uploadedAt?: string;
-}
-
-export interface OrgParams {
-  iban?: string | null;
-  association?: string | null;
-  section?: boolean;
-  coop_partner?: boolean;
-  clubName?: string | null;
-  clubNameVisible?: boolean;
-  zvrNumber?: string | null;
-  federalState?: string | null;
-  files?: OrgDocument[];
-}
-
-export interface Fee {
-  orderId: number;
-  ordercat: string;
-  processing: { status: string | null };
-  completed: string | null;
-}
-
-export interface Place {
-  id: number;
-  orgId: number;
-  pname: string;
-  address: string | null;
-  city: string | null;
-  zip: string | null;
-  lat: number | null;
-  lon: number | null;
-  params: { openingHours?: string | null; training?: TrainingOffer[] };
-  updatedAt: string;
-}
-
-export interface FieldRights {
-  dates: boolean;
-  bso: boolean;
-  coopPartner: boolean;
-  parent: boolean;
-}
-
-/** The scalar fields shared by list items and the full record. */
-export interface OrganisationBase {
-  id: number;
-  uuid: string | null;
-  imageLink?: string | null;
-  name: string;
-  nameShort: string;
-  street: string | null;
-  city: string | null;
-  zip: string | null;
-  address: string | null;
-  street2: string | null;
-  city2: string | null;
-  zip2: string | null;
-  email: string | null;
-  homepage: string | null;
-  phoneOffice: string | null;
-  faxOffice: string | null;
-  bso: string | null;
-  zvr: string | null;
-  dvr: string | null;
-  orgStartDate: string | null;
-  orgEndDate: string | null;
-  inoperativeSince: string | null;
-  orgMotherId: number | null;
-  orgLevel: OrgLevel;
-  members?: number;
-  licenses?: number;
-  params: OrgParams;
-  updatedAt: string;
-}
-
-export interface OrganisationListItem extends OrganisationBase {
-  /** Orders without completion date (table filter 'Offene Beiträge >=2'). */
-  openFees: number;
-}
-
-export interface Organisation extends OrganisationBase {
-  fees: Fee[];
-  places: Place[];
-  canEdit: boolean;
-  fieldRights: FieldRights;
-}
+export type { Fee, OrgDocument, OrgParams, Organisation, OrganisationListItem, Place } from '@/lib/schemas/organisation-responses';
+export type { DocumentType, FieldRights, TrainingOffer } from '@/lib/domain/organisation-rules';
 
 /**
  * Server-only calls of the organisations screen (core §7 "Organisations", notes/organisations-contract).

@@ -8,14 +8,8 @@
  * (both indexed) and scores them here.
  */
 
-export type DuplicateReason =
-  | 'same_email'
-  | 'same_name'
-  | 'name_spelling'
-  | 'name_typo'
-  | 'swapped_names'
-  | 'same_birth_date'
-  | 'swapped_day_month';
+export const DUPLICATE_REASONS = ['same_email', 'same_name', 'name_spelling', 'name_typo', 'swapped_names', 'same_birth_date', 'swapped_day_month'] as const;
+export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
 
 export type PersonKey = {
   firstName: string;

@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { AssignmentSchema, RoleGroupSchema } from '@/lib/schemas/member-responses';
 import { functionInputSchema } from '@/lib/schemas/members';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { roleCatalogue, saveFunction } from '../services/members/functions';
-import { AssignmentSchema, bodyIs422, idParam, RoleGroupSchema } from './member-schemas';
+import { bodyIs422, idParam } from './member-schemas';
 
 /** Functions (core §7 "Functions"): what may be assigned in an organisation, and create/update of an assignment. */
 

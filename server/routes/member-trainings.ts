@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { MemberCertificateSchema, TrainingDefinitionSchema } from '@/lib/schemas/member-responses';
 import { isoDate, trainingInputSchema } from '@/lib/schemas/members';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { addTraining, listTrainingDefinitions, removeTraining, trainingValidity } from '../services/members/trainings';
-import { bodyIs422, idParam, MemberCertificateSchema, TrainingDefinitionSchema } from './member-schemas';
+import { bodyIs422, idParam } from './member-schemas';
 
 /** Trainings (core §7 "Trainings"): types, validity, recording and removing a member's training. */
 

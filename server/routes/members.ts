@@ -9,6 +9,18 @@ import {
   orgMembersQuerySchema,
   orgRoleMembersQuerySchema,
 } from '@/lib/schemas/members';
+import {
+  AssignmentSchema,
+  DuplicateCandidateSchema,
+  MemberDeletedSchema,
+  MemberDetailSchema,
+  MemberPageSchema,
+  MemberSchema,
+  MembershipEndedSchema,
+  MembershipSchema,
+  MemberSummarySchema,
+  TargetOrgSchema,
+} from '@/lib/schemas/member-responses';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
@@ -17,19 +29,10 @@ import { getMember, listAllMembers, listOrgMembers, listOrgRoleMembers, orgSumma
 import { createMember, deleteMember, updateMember } from '../services/members/member-write';
 import { addMembership, endMembership } from '../services/members/memberships';
 import { memberFunctionRoutes } from './member-functions';
-import {
-  AssignmentSchema,
-  bodyIs422,
-  DuplicateCandidateSchema,
-  idParam,
-  MemberDetailSchema,
-  MemberPageSchema,
-  MemberSchema,
-  MembershipSchema,
-  MemberSummarySchema,
-} from './member-schemas';
+import { bodyIs422, idParam } from './member-schemas';
 import { memberTrainingRoutes } from './member-trainings';
 import { memberRoles } from '../services/members/functions';
+import { targetOrgs } from '../services/members/target-orgs';
 
 /** Members (core §7 "Members"): lists, search, one member, duplicates, create/update/delete, memberships. */
 
@@ -81,6 +84,18 @@ const summaryRoute = createRoute({
   security: bearerSecurity,
   request: { params: orgParam },
   responses: { 200: { description: 'Summary', content: json(MemberSummarySchema) }, ...errorResponses(400, 401, 403) },
+});
+
+const targetOrgsRoute = createRoute({
+  method: 'get',
+  path: '/api/v1/admin/members/{org}/organisations',
+  tags,
+  summary: 'Organisations where the caller, acting in {org}, may add memberships and functions',
+  description:
+    'For the organisation picker of the member screen: the federation gets every organisation that is not dissolved (memberships only in those of level 3), a club only itself, a state association none. Sorted by name.',
+  security: bearerSecurity,
+  request: { params: orgParam },
+  responses: { 200: { description: 'Organisations', content: json(z.array(TargetOrgSchema)) }, ...errorResponses(400, 401, 403) },
 });
 
 const orgRoleMembersRoute = createRoute({
@@ -163,7 +178,7 @@ const deleteRouteDef = createRoute({
   security: bearerSecurity,
   request: { params: z.object({ id: idParam }) },
   responses: {
-    200: { description: 'Deleted', content: json(z.object({ ok: z.literal(true), id: z.number().int(), name: z.string() })) },
+    200: { description: 'Deleted', content: json(MemberDeletedSchema) },
     ...errorResponses(400, 401, 403, 404, 422),
   },
 });
@@ -177,7 +192,7 @@ const cancelRoute = createRoute({
   security: bearerSecurity,
   request: { params: z.object({ org: idParam, memberId: idParam }), query: z.object({ date: z.string().meta({ format: 'date' }) }) },
   responses: {
-    200: { description: 'Ended', content: json(z.object({ ok: z.literal(true), funkMgId: z.number().int(), dateTo: z.string() })) },
+    200: { description: 'Ended', content: json(MembershipEndedSchema) },
     ...errorResponses(400, 401, 403, 404, 422),
   },
 });
@@ -212,6 +227,9 @@ export function memberRoutes(deps: AppDeps) {
 
   guardRoute(router, summaryRoute, auth);
   router.openapi(summaryRoute, async (c) => c.json(await orgSummary(deps, me(c), c.req.valid('param').org), 200));
+
+  guardRoute(router, targetOrgsRoute, auth);
+  router.openapi(targetOrgsRoute, async (c) => c.json(await targetOrgs(deps, me(c), c.req.valid('param').org), 200));
 
   guardRoute(router, memberRolesRoute, auth);
   router.openapi(memberRolesRoute, async (c) => {

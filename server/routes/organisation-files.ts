@@ -1,11 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DOCUMENT_TYPES } from '@/lib/domain/organisation-rules';
+import { OrgDocumentSchema } from '@/lib/schemas/organisation-responses';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { ApiError, errorResponses, notFound, validationHook } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { MAX_UPLOAD_BYTES } from '../files/multipart-upload';
 import { deleteOrgDocument, orgImageResponse, uploadOrgDocument, uploadOrgImage, uploadResponse } from '../services/organisation-files';
-import { actingQuery, OrgDocumentSchema } from './organisation-schemas';
+import { actingQuery } from './organisation-schemas';
 
 /**
  * Organisation image, documents and the download of stored files (core §7 "Images").

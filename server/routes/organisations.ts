@@ -1,12 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { organisationSchema, organisationUpdateSchema, placeSchema } from '@/lib/schemas/organisation';
+import { OrgDetailSchema, OrgListItemSchema, PlaceSchema } from '@/lib/schemas/organisation-responses';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { ApiError, errorResponses, notFound, validationHook } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { deletePlace, savePlace } from '../services/organisation-places';
 import { createOrg, getOrg, listOrgs, updateOrg } from '../services/organisations';
 import { organisationFileRoutes } from './organisation-files';
-import { actingQuery, OrgDetailSchema, OrgListItemSchema, PlaceSchema } from './organisation-schemas';
+import { actingQuery } from './organisation-schemas';
 
 /**
  * Organisations, places and fees (core §7 "Organisations"; notes/organisations-contract.md).

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { documentTypeSchema } from '@/lib/schemas/organisation';
+import type { OrgDocument } from '@/lib/schemas/organisation-responses';
 import { organisations, uploadedFiles } from '../db/schema';
 import { attachmentDisposition } from '../files/content-disposition';
 import { detectDocument } from '../files/document-type';
@@ -11,7 +12,7 @@ import { deleteFile, fileResponse, findFile, storeFile } from '../files/stored-f
 import { parseUploadKey } from '../files/upload-key';
 import type { AppDeps } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
-import { ORG_DOCUMENT, ORG_IMAGE, orgForCaller, orgImageLink, toDocument, type OrgDocumentOut } from './organisations';
+import { ORG_DOCUMENT, ORG_IMAGE, orgForCaller, orgImageLink, toDocument } from './organisations';
 
 /**
  * Organisation image and documents (core §5 "Document upload", §7 "Images"), and the download of
@@ -79,7 +80,7 @@ export async function uploadOrgDocument(
   orgId: number,
   request: Request,
   options: { actingOrgId?: number; type?: string } = {},
-): Promise<OrgDocumentOut> {
+): Promise<OrgDocument> {
   await orgForCaller(deps, memberId, orgId, 'edit', options.actingOrgId);
   // A type in the query is checked before a single byte of the body is read.
   if (options.type !== undefined) parseDocumentType(options.type);

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { placeSchema } from '@/lib/schemas/organisation';
+import type { Place } from '@/lib/schemas/organisation-responses';
 import { places } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ApiError, notFound, validationError } from '../http/errors';
-import { orgForCaller, toPlace, type PlaceOut } from './organisations';
+import { orgForCaller, toPlace } from './organisations';
 
 /** Training places of an organisation (POST /admin/org/places, DELETE /admin/org/places/{org}/{place}). */
 
@@ -13,7 +14,7 @@ export async function savePlace(
   memberId: number,
   input: unknown,
   actingOrgId?: number,
-): Promise<{ created: boolean; place: PlaceOut }> {
+): Promise<{ created: boolean; place: Place }> {
   const parsed = placeSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, 422);
   const v = parsed.data;

@@ -8,13 +8,12 @@ import {
   checkOrgChange,
   fieldRights,
   isDissolving,
-  type FieldRights,
   type OrgRuleValues,
   type DocumentType,
   type RuleViolation,
-  type TrainingOffer,
 } from '@/lib/domain/organisation-rules';
 import { organisationSchema, type OrganisationValues } from '@/lib/schemas/organisation';
+import type { OrgDocument, Organisation, OrganisationListItem, Place } from '@/lib/schemas/organisation-responses';
 import type { Db } from '../db/client';
 import { functionAssignments, orders, organisations, places, uploadedFiles, type OrgParams } from '../db/schema';
 import type { AppDeps } from '../http/context';
@@ -30,27 +29,12 @@ export const ORG_IMAGE = 'org_image';
 type OrgRow = typeof organisations.$inferSelect;
 type PlaceRow = typeof places.$inferSelect;
 
-export type OrgDocumentOut = { uuid: string; url: string; name: string; type: DocumentType; mime: string; size: number; uploadedAt: string };
-export type PlaceOut = {
-  id: number;
-  orgId: number;
-  pname: string;
-  address: string | null;
-  city: string | null;
-  zip: string | null;
-  lat: number | null;
-  lon: number | null;
-  params: { openingHours: string | null; training: TrainingOffer[] };
-  updatedAt: string;
-};
-export type FeeOut = { orderId: number; ordercat: string; processing: { status: string }; completed: string | null };
-
 export const uploadUrl = (storedPath: string) => `/api/v1/uploads?file=${encodeURIComponent(storedPath)}`;
 export const orgImageLink = (uuid: string | null) => (uuid ? `/api/v1/org/image/${uuid}` : null);
 
 const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v);
 
-function toPlace(p: PlaceRow): PlaceOut {
+function toPlace(p: PlaceRow): Place {
   return {
     id: p.id,
     orgId: p.orgId,
@@ -66,7 +50,7 @@ function toPlace(p: PlaceRow): PlaceOut {
 }
 
 /** The record as answered by list and detail (without fees/places, which only the detail adds). */
-function toOrgBase(row: OrgRow, extra: { members: number; licenses: number; files: OrgDocumentOut[] }) {
+function toOrgBase(row: OrgRow, extra: { members: number; licenses: number; files: OrgDocument[] }) {
   const params = row.params ?? {};
   return {
     id: row.id,
@@ -110,14 +94,6 @@ function toOrgBase(row: OrgRow, extra: { members: number; licenses: number; file
   };
 }
 
-export type OrgListItem = ReturnType<typeof toOrgBase> & { openFees: number };
-export type OrgDetail = ReturnType<typeof toOrgBase> & {
-  fees: FeeOut[];
-  places: PlaceOut[];
-  canEdit: boolean;
-  fieldRights: FieldRights;
-};
-
 /** Active memberships (32) and licences (29) per organisation. A licence counts one day past its end (core §4). */
 async function countsByOrg(db: Db, orgIds: number[], today: string) {
   const result = new Map<number, { members: number; licenses: number }>();
@@ -144,7 +120,7 @@ async function countsByOrg(db: Db, orgIds: number[], today: string) {
 }
 
 async function documentsByOrg(db: Db, orgIds: number[]) {
-  const result = new Map<number, OrgDocumentOut[]>();
+  const result = new Map<number, OrgDocument[]>();
   if (orgIds.length === 0) return result;
   const rows = await db
     .select()
@@ -159,7 +135,7 @@ async function documentsByOrg(db: Db, orgIds: number[]) {
   return result;
 }
 
-export function toDocument(f: typeof uploadedFiles.$inferSelect): OrgDocumentOut {
+export function toDocument(f: typeof uploadedFiles.$inferSelect): OrgDocument {
   return {
     uuid: f.uuid,
     url: uploadUrl(f.storedPath),
@@ -186,7 +162,7 @@ export async function orgForCaller(deps: AppDeps, memberId: number, id: number, 
 }
 
 /** GET orgs/{id}: what the acting organisation may see, sorted by short name. */
-export async function listOrgs(deps: AppDeps, memberId: number, actingId: number): Promise<OrgListItem[]> {
+export async function listOrgs(deps: AppDeps, memberId: number, actingId: number): Promise<OrganisationListItem[]> {
   const [actor] = await orgScreenActors(deps, memberId, actingId);
   const base = deps.db.select().from(organisations);
   let rows: OrgRow[];
@@ -218,7 +194,7 @@ export async function listOrgs(deps: AppDeps, memberId: number, actingId: number
     .sort((a, b) => collator.compare(a.nameShort, b.nameShort) || a.id - b.id);
 }
 
-async function detail(deps: AppDeps, row: OrgRow, actor: ActingOrg): Promise<OrgDetail> {
+async function detail(deps: AppDeps, row: OrgRow, actor: ActingOrg): Promise<Organisation> {
   const today = todayIso(deps.clock());
   const [counts, files, fees, placeRows] = await Promise.all([
     countsByOrg(deps.db, [row.id], today),
@@ -236,7 +212,7 @@ async function detail(deps: AppDeps, row: OrgRow, actor: ActingOrg): Promise<Org
 }
 
 /** GET org/{id}. */
-export async function getOrg(deps: AppDeps, memberId: number, id: number, actingOrgId?: number): Promise<OrgDetail> {
+export async function getOrg(deps: AppDeps, memberId: number, id: number, actingOrgId?: number): Promise<Organisation> {
   const { row, actor } = await orgForCaller(deps, memberId, id, 'read', actingOrgId);
   return detail(deps, row, actor);
 }
@@ -347,7 +323,7 @@ function parseValues(input: unknown): OrganisationValues {
 }
 
 /** POST org: only the federation creates organisations. */
-export async function createOrg(deps: AppDeps, memberId: number, input: unknown, actingOrgId?: number): Promise<OrgDetail> {
+export async function createOrg(deps: AppDeps, memberId: number, input: unknown, actingOrgId?: number): Promise<Organisation> {
   const actors = await orgScreenActors(deps, memberId, actingOrgId);
   const actor = actors.find((a) => canCreateOrg(a));
   if (!actor) throw forbidden('Only the federation creates organisations');
@@ -407,7 +383,7 @@ export async function updateOrg(
   memberId: number,
   input: { id: number; updatedAt: string } & Record<string, unknown>,
   options: UpdateOrgOptions = {},
-): Promise<OrgDetail> {
+): Promise<Organisation> {
   const { row: current, actor } = await orgForCaller(deps, memberId, input.id, 'edit', options.actingOrgId);
 
   const merged = storedAsInput(current);

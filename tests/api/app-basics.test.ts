@@ -1,19 +1,16 @@
 /** @jest-environment node */
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
-import { createTestDb, type TestDb } from './helpers/test-db';
+import { closeApi, openApi } from './helpers/open-api';
+import { call, signIn, type TestApp } from './helpers/test-app';
+import type { TestDb } from './helpers/test-db';
 
 describe('API basics: health, OpenAPI document, reference page, error shape', () => {
   let tdb: TestDb;
   let t: TestApp;
 
   beforeAll(async () => {
-    tdb = await createTestDb('pglite');
-    t = createTestApp(tdb.db);
+    ({ tdb, t } = await openApi('pglite'));
   });
-  afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
-  });
+  afterAll(() => closeApi({ tdb, t }));
 
   it('answers /api/health', async () => {
     const res = await call(t.app, 'GET', '/api/health');

@@ -1,20 +1,17 @@
 /** @jest-environment node */
 import { SignJWT } from 'jose';
-import { call, createTestApp, DEMO_PASSWORD, signIn, TEST_JWT_SECRET, type TestApp } from './helpers/test-app';
-import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { closeApi, openApi } from './helpers/open-api';
+import { call, DEMO_PASSWORD, signIn, TEST_JWT_SECRET, type TestApp } from './helpers/test-app';
+import { testDrivers, type TestDb } from './helpers/test-db';
 
 describe.each(testDrivers())('sign-in and tokens on %s', (driver) => {
   let tdb: TestDb;
   let t: TestApp;
 
   beforeAll(async () => {
-    tdb = await createTestDb(driver);
-    t = createTestApp(tdb.db);
+    ({ tdb, t } = await openApi(driver));
   });
-  afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
-  });
+  afterAll(() => closeApi({ tdb, t }));
 
   const login = (email: string, password: string, ip = '198.51.100.1', headers?: Record<string, string>) =>
     call(t.app, 'POST', '/api/v1/auth/login', { json: { email, password }, ip, headers });

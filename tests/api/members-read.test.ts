@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import { foldSearch } from '@/lib/domain/search-fold';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
-import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { closeApi, openApi } from './helpers/open-api';
+import { call, type TestApp } from './helpers/test-app';
+import { testDrivers, type TestDb } from './helpers/test-db';
 
 /**
  * Member reads (core §7 "Members"): lists paged, searched and sorted in the database, one member
@@ -14,17 +15,12 @@ import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
 describe.each(testDrivers())('member reads on %s', (driver) => {
   let tdb: TestDb;
   let t: TestApp;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
 
   beforeAll(async () => {
-    tdb = await createTestDb(driver);
-    t = createTestApp(tdb.db);
-    for (const who of ['verband', 'verein', 'land', 'trainer', 'mitglied']) tokens[who] = await signIn(t.app, `${who}@example.org`);
+    ({ tdb, t, tokens } = await openApi(driver, ['verband', 'verein', 'land', 'trainer', 'mitglied']));
   });
-  afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
-  });
+  afterAll(() => closeApi({ tdb, t }));
 
   const get = (url: string, who = 'verein') => call(t.app, 'GET', url, { token: tokens[who] });
   type Item = { id: number; surname: string; firstName: string; organizations: { orgId: number; active: boolean }[]; functions: { orgId: number; active: boolean; groupId: number }[] };

@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { addDays } from '@/lib/domain/members';
 import { functionAssignments, memberTrainings } from '@/server/db/schema';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
-import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { callsWith, closeApi, openApi } from './helpers/open-api';
+import type { TestApp } from './helpers/test-app';
+import { testDrivers, type TestDb } from './helpers/test-db';
 
 /**
  * Trainings and functions of members (core §6, §7): training types filtered by
@@ -20,24 +21,15 @@ describe.each(testDrivers())('trainings and functions on %s', (driver) => {
   let tdb: TestDb;
   let t: TestApp;
   let today: string;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
 
   beforeAll(async () => {
-    tdb = await createTestDb(driver);
-    t = createTestApp(tdb.db);
+    ({ tdb, t, tokens } = await openApi(driver, ['verband', 'verein', 'land', 'mitglied']));
     today = todayIso(t.clock.now());
-    for (const who of ['verband', 'verein', 'land', 'mitglied']) tokens[who] = await signIn(t.app, `${who}@example.org`);
   });
-  afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
-  });
+  afterAll(() => closeApi({ tdb, t }));
 
-  const as = (who: string) => ({
-    get: (url: string) => call(t.app, 'GET', url, { token: tokens[who] }),
-    post: (url: string, json: unknown) => call(t.app, 'POST', url, { token: tokens[who], json }),
-    del: (url: string) => call(t.app, 'DELETE', url, { token: tokens[who] }),
-  });
+  const as = (who: string) => callsWith(t, tokens[who]);
   const ids = (list: Array<{ trainingId: number }>) => list.map((d) => d.trainingId).sort((a, b) => a - b);
 
   describe('training types', () => {

@@ -3,8 +3,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { addDays, addMonths } from '@/lib/domain/members';
 import { functionAssignments, members } from '@/server/db/schema';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
-import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { callsWith, closeApi, openApi } from './helpers/open-api';
+import { call, type TestApp } from './helpers/test-app';
+import { testDrivers, type TestDb } from './helpers/test-db';
 
 /**
  * Member writes (core §4, §6, §8): create with the club membership, both 409 conflicts with their
@@ -16,25 +17,15 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
   let tdb: TestDb;
   let t: TestApp;
   let today: string;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
 
   beforeAll(async () => {
-    tdb = await createTestDb(driver);
-    t = createTestApp(tdb.db);
+    ({ tdb, t, tokens } = await openApi(driver, ['verband', 'verein', 'land', 'trainer', 'mitglied']));
     today = todayIso(t.clock.now());
-    for (const who of ['verband', 'verein', 'land', 'trainer', 'mitglied']) tokens[who] = await signIn(t.app, `${who}@example.org`);
   });
-  afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
-  });
+  afterAll(() => closeApi({ tdb, t }));
 
-  const as = (who: string) => ({
-    get: (url: string) => call(t.app, 'GET', url, { token: tokens[who] }),
-    post: (url: string, json: unknown) => call(t.app, 'POST', url, { token: tokens[who], json }),
-    put: (url: string, json: unknown) => call(t.app, 'PUT', url, { token: tokens[who], json }),
-    del: (url: string) => call(t.app, 'DELETE', url, { token: tokens[who] }),
-  });
+  const as = (who: string) => callsWith(t, tokens[who]);
   const memberCount = async () => Number((await tdb.db.select({ n: count() }).from(members))[0].n);
   const assignmentCount = async () => Number((await tdb.db.select({ n: count() }).from(functionAssignments))[0].n);
 

@@ -3,8 +3,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { organisations, uploadedFiles } from '@/server/db/schema';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
-import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { closeApi, openApi } from './helpers/open-api';
+import { call, type TestApp } from './helpers/test-app';
+import { testDrivers, type TestDb } from './helpers/test-db';
 import { DOCX, PDF, PLAIN_ZIP, XLSX, form, getOrg, png, type Json } from './organisations-fixtures';
 
 /** Organisation image, documents (upload, list, download, delete) and GET uploads?file=. */
@@ -46,19 +47,10 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
   const snapshot = async () => ({ rows: await documentRows(), files: storedFiles() });
 
   beforeAll(async () => {
-    tdb = await createTestDb(driver);
-    t = createTestApp(tdb.db);
-    [fed, club, state] = await Promise.all([
-      signIn(t.app, 'verband@example.org'),
-      signIn(t.app, 'verein@example.org'),
-      signIn(t.app, 'land@example.org'),
-    ]);
+    ({ tdb, t, tokens: { verband: fed, verein: club, land: state } } = await openApi(driver, ['verband', 'verein', 'land']));
   });
 
-  afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
-  });
+  afterAll(() => closeApi({ tdb, t }));
 
   describe('documents', () => {
     let statuten: Json;

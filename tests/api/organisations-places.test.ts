@@ -1,8 +1,9 @@
 /** @jest-environment node */
 import { eq, sql } from 'drizzle-orm';
 import { places } from '@/server/db/schema';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
-import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { closeApi, openApi } from './helpers/open-api';
+import { call, type TestApp } from './helpers/test-app';
+import { testDrivers, type TestDb } from './helpers/test-db';
 import { getOrg, type Json } from './organisations-fixtures';
 
 /** Training places: create, update, delete, rights, coordinates and required fields. */
@@ -29,19 +30,10 @@ describe.each(testDrivers())('organisation places on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    tdb = await createTestDb(driver);
-    t = createTestApp(tdb.db);
-    [fed, club, state] = await Promise.all([
-      signIn(t.app, 'verband@example.org'),
-      signIn(t.app, 'verein@example.org'),
-      signIn(t.app, 'land@example.org'),
-    ]);
+    ({ tdb, t, tokens: { verband: fed, verein: club, land: state } } = await openApi(driver, ['verband', 'verein', 'land']));
   });
 
-  afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
-  });
+  afterAll(() => closeApi({ tdb, t }));
 
   it("a club adds a place with 'lat, lon' coordinates, updates and deletes it", async () => {
     const created = await save(club, 11, valid);

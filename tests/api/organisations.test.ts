@@ -3,8 +3,9 @@ import { addDays, format, subDays } from 'date-fns';
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { functionAssignments, orders, organisations } from '@/server/db/schema';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
-import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { closeApi, openApi } from './helpers/open-api';
+import { call, signIn, type TestApp } from './helpers/test-app';
+import { testDrivers, type TestDb } from './helpers/test-db';
 import { formOf, getOrg, saveOrg, type Json } from './organisations-fixtures';
 
 /** Organisation list, record, create and update: visibility, level rules, dissolving, staleness, bad input. */
@@ -25,21 +26,11 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
     tdb.db.select().from(functionAssignments).where(eq(functionAssignments.orgId, orgId)).orderBy(asc(functionAssignments.id));
 
   beforeAll(async () => {
-    tdb = await createTestDb(driver);
-    t = createTestApp(tdb.db);
+    ({ tdb, t, tokens: { verband: fed, verein: club, land: state, trainer } } = await openApi(driver, ['verband', 'verein', 'land', 'trainer']));
     today = todayIso(t.clock.now());
-    [fed, club, state, trainer] = await Promise.all([
-      signIn(t.app, 'verband@example.org'),
-      signIn(t.app, 'verein@example.org'),
-      signIn(t.app, 'land@example.org'),
-      signIn(t.app, 'trainer@example.org'),
-    ]);
   });
 
-  afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
-  });
+  afterAll(() => closeApi({ tdb, t }));
 
   describe('list (GET orgs/{acting})', () => {
     it('federation sees every organisation, dissolved ones included, sorted by short name', async () => {

@@ -1,6 +1,7 @@
 /** @jest-environment node */
-import { call, createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './helpers/test-app';
-import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { closeApi, openApi } from './helpers/open-api';
+import { call, DEMO_PASSWORD, type TestApp } from './helpers/test-app';
+import { testDrivers, type TestDb } from './helpers/test-db';
 
 describe.each(testDrivers())('update_password on %s', (driver) => {
   let tdb: TestDb;
@@ -9,14 +10,9 @@ describe.each(testDrivers())('update_password on %s', (driver) => {
   const email = 'mitglied@example.org';
 
   beforeAll(async () => {
-    tdb = await createTestDb(driver);
-    t = createTestApp(tdb.db);
-    token = await signIn(t.app, email);
+    ({ tdb, t, tokens: { mitglied: token } } = await openApi(driver, ['mitglied']));
   });
-  afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
-  });
+  afterAll(() => closeApi({ tdb, t }));
 
   /** Changes the password; on success the fresh token replaces the revoked one. */
   const update = async (oldPassword: string, newPassword: string) => {

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { members, uploadedFiles } from '@/server/db/schema';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
-import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { closeApi, openApi } from './helpers/open-api';
+import { call, signIn, type TestApp } from './helpers/test-app';
+import { testDrivers, type TestDb } from './helpers/test-db';
 
 /** A real, valid PNG (width × height, RGB), built byte by byte. */
 function png(width = 4, height = 3): Buffer {
@@ -57,15 +58,10 @@ describe.each(testDrivers())('profile image on %s', (driver) => {
   let myId: number;
 
   beforeAll(async () => {
-    tdb = await createTestDb(driver);
-    t = createTestApp(tdb.db);
-    token = await signIn(t.app, 'mitglied@example.org');
+    ({ tdb, t, tokens: { mitglied: token } } = await openApi(driver, ['mitglied']));
     myId = (await call(t.app, 'GET', '/api/v1/getUser', { token })).body.mg_id;
   });
-  afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
-  });
+  afterAll(() => closeApi({ tdb, t }));
 
   const upload = (memberId: number, body: FormData | string, as = token, headers?: Record<string, string>) =>
     call(t.app, 'POST', `/api/v1/profile/image/${memberId}`, { token: as, body, headers });

@@ -2,8 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { FORM_FUNCTION_IDS } from '@/lib/domain/functions';
 import { functionAssignments, members, organisations } from '@/server/db/schema';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
-import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { closeApi, openApi } from './helpers/open-api';
+import { call, signIn, type TestApp } from './helpers/test-app';
+import { testDrivers, type TestDb } from './helpers/test-db';
 
 type Entry = { orgId: number; orgName: string; funkMgId: number };
 type Role = { funkId: number; functionName: string; orgId: number; funkMgId: number };
@@ -13,13 +14,9 @@ describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    tdb = await createTestDb(driver);
-    t = createTestApp(tdb.db);
+    ({ tdb, t } = await openApi(driver));
   });
-  afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
-  });
+  afterAll(() => closeApi({ tdb, t }));
 
   async function session(email: string) {
     const token = await signIn(t.app, email);

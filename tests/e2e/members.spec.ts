@@ -6,7 +6,8 @@ import { DEMO_PASSWORD, signIn } from './support/sign-in';
 /**
  * The member page (forms 51/52, issue 4) as a club administrator of BSV Wiener Neustadt (O11):
  * duplicate check with connect, creating a new member, trainings, functions, ending a membership
- * and the overview table's CSV export. Runs on a freshly seeded database.
+ * and the overview table's CSV export; the federation (O1, form 52) putting a membership and a
+ * function into organisations it picks. Runs on a freshly seeded database.
  */
 
 const CLUB = 11;
@@ -189,6 +190,59 @@ test('a genuinely new member is created, then gets a training and a function', a
   await page.reload();
   await page.getByRole('tab', { name: 'Funktionen und Lizenzen' }).click();
   await expect(page.getByRole('table', { name: 'Funktionen und Lizenzen' }).getByRole('row').filter({ hasText: 'Trainer' })).toHaveCount(1);
+});
+
+test('the federation adds a membership in a club it picks and a function in another organisation', async ({ page }) => {
+  // Lena Steiner (demo member 5) belongs to BSV Wiener Neustadt only.
+  await signIn(page, 'verband@example.org');
+  await page.goto('/admin/form/O1/F52/5');
+  await expect(page.getByRole('heading', { name: 'Lena Steiner' })).toBeVisible();
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await page.getByRole('tab', { name: 'Funktionen und Lizenzen' }).click();
+  const functions = page.getByRole('table', { name: 'Funktionen und Lizenzen' });
+
+  await page.getByRole('button', { name: '+ Mitgliedschaft hinzufügen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mitgliedschaft hinzufügen' });
+  const add = dialog.getByRole('button', { name: 'Mitgliedschaft hinzufügen' });
+  await expect(add).toBeDisabled();
+  const club = dialog.getByRole('combobox', { name: 'Verein *' });
+  await club.fill('polten');
+  await expect(dialog.getByRole('option')).toHaveCount(1);
+  await dialog.getByRole('option', { name: /^Union Bogenschützen St\. Pölten/ }).click();
+  await expect(club).toHaveValue('Union Bogenschützen St. Pölten');
+  await add.click();
+  await expect(page.getByText('Mitglied zum Verein hinzugefügt')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const membership = functions.getByRole('row').filter({ hasText: 'Union Bogenschützen St. Pölten' });
+  await expect(membership).toContainText('Mitglied');
+  await expect(membership).toContainText(display(new Date()));
+  await expect(membership).toContainText('unbefristet');
+  await expect(page.getByRole('region', { name: 'Profil' })).toContainText('Union Bogenschützen St. Pölten');
+
+  // A function in a club: the roles offered follow the chosen organisation (Zeugwart is not offered in the federation).
+  await page.getByRole('button', { name: '+ Funktion hinzufügen' }).click();
+  const fnDialog = page.getByRole('dialog', { name: 'Funktion hinzufügen' });
+  const org = fnDialog.getByRole('combobox', { name: 'Organisation *' });
+  await expect(org).toHaveValue('Österreichischer Bogensportverband');
+  await fnDialog.getByRole('combobox', { name: 'Funktion *' }).click();
+  await expect(page.getByRole('option', { name: 'Vereinsdienste: Zeugwart' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await org.fill('BSC Linz');
+  await fnDialog.getByRole('option', { name: /^Bogensportclub Linz/ }).click();
+  await fnDialog.getByRole('combobox', { name: 'Funktion *' }).click();
+  await page.getByRole('option', { name: 'Vereinsdienste: Zeugwart' }).click();
+  await fnDialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(fnDialog).toHaveCount(0);
+  const warden = functions.getByRole('row').filter({ hasText: 'Zeugwart' });
+  await expect(warden).toContainText('Bogensportclub Linz');
+  await expect(warden).toContainText('aktiv');
+
+  // Both stay after a reload.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Funktionen und Lizenzen' }).click();
+  const reloaded = page.getByRole('table', { name: 'Funktionen und Lizenzen' });
+  await expect(reloaded.getByRole('row').filter({ hasText: 'Union Bogenschützen St. Pölten' })).toHaveCount(1);
+  await expect(reloaded.getByRole('row').filter({ hasText: 'Zeugwart' })).toContainText('Bogensportclub Linz');
 });
 
 test('the overview table exports every member of the club as CSV (byte-order mark, semicolons)', async ({ page }) => {

@@ -1,8 +1,9 @@
 import { and, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
-import { candidateBirthDates, matchDuplicate, type DuplicateReason } from '@/lib/domain/member-duplicates';
+import { candidateBirthDates, matchDuplicate } from '@/lib/domain/member-duplicates';
 import type { z } from 'zod';
+import type { DuplicateCandidate } from '@/lib/schemas/member-responses';
 import type { duplicateQuerySchema } from '@/lib/schemas/members';
 import { functionAssignments, members, organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
@@ -18,22 +19,6 @@ import { requireMemberFormOrgs } from '../member-access';
  * Candidates show only what identifies a person (no e-mail, no phone): a club sees master
  * records of other clubs here, to connect instead of creating a second record.
  */
-
-export type DuplicateCandidate = {
-  id: number;
-  uuid: string | null;
-  regNr: string | null;
-  firstName: string;
-  middleName: string | null;
-  surname: string;
-  birthDate: string;
-  gender: 'm' | 'w' | 'd';
-  city: string | null;
-  zip: string | null;
-  organizations: { orgId: number; orgName: string }[];
-  score: number;
-  reasons: DuplicateReason[];
-};
 
 const MAX_CANDIDATES = 10;
 

@@ -3,6 +3,7 @@ import { todayIso } from '@/lib/domain/dates';
 import { isActiveOn, OPEN_END_DATE } from '@/lib/domain/members';
 import { mayAssignFunctionsIn, roleEditableBy, roleOfferedIn, type OrgRef } from '@/lib/domain/member-permissions';
 import type { z } from 'zod';
+import type { MemberRole, RoleGroup } from '@/lib/schemas/member-responses';
 import type { functionInputSchema } from '@/lib/schemas/members';
 import { functionAssignments, members, organisations, roleGroups, roles } from '../../db/schema';
 import { isBadTimestamp } from '../../db/db-errors';
@@ -17,30 +18,13 @@ import { assertReadable, editingOrgs, memberActingOrg, memberFormOrgs, requireMe
  * filtered by params.editWhitelist (who may assign) and orgWhitelist/orgBlacklist (where).
  */
 
-export type RoleGroupDto = { id: number; group: string; roles: { id: number; name: string; params: Record<string, unknown> }[] };
-
-export type AssignmentDto = {
-  funkMgId: number;
-  funcId: number;
-  funcName: string;
-  funcGroup: string;
-  groupId: number;
-  orgId: number;
-  orgName: string;
-  dateFrom: string;
-  dateTo: string;
-  active: boolean;
-  updatedAt: string;
-  editable: boolean;
-};
-
 /** A caller may touch an assignment when they may assign in its organisation and the role's editWhitelist lets them. */
 function canTouch(formOrgs: OrgRef[], role: { params: Record<string, unknown> | null }, orgId: number): boolean {
   return mayAssignFunctionsIn(formOrgs, orgId) && roleEditableBy(role, formOrgs.map((o) => o.id));
 }
 
 /** GET /admin/functions/{orgId}: role groups with the roles the caller may assign in that organisation. */
-export async function roleCatalogue(deps: AppDeps, callerId: number, orgId: number): Promise<RoleGroupDto[]> {
+export async function roleCatalogue(deps: AppDeps, callerId: number, orgId: number): Promise<RoleGroup[]> {
   const formOrgs = requireMemberFormOrgs(await loadCaller(deps, callerId));
   if (!mayAssignFunctionsIn(formOrgs, orgId)) return [];
   const rows = await deps.db
@@ -48,7 +32,7 @@ export async function roleCatalogue(deps: AppDeps, callerId: number, orgId: numb
     .from(roles)
     .innerJoin(roleGroups, eq(roleGroups.id, roles.groupId))
     .orderBy(asc(roleGroups.id), asc(roles.id));
-  const groups = new Map<number, RoleGroupDto>();
+  const groups = new Map<number, RoleGroup>();
   for (const r of rows) {
     if (!roleOfferedIn(r, orgId) || !roleEditableBy(r, formOrgs.map((o) => o.id))) continue;
     const g = groups.get(r.groupId) ?? { id: r.groupId, group: r.group, roles: [] };
@@ -84,7 +68,7 @@ async function assignments(deps: AppDeps, where: ReturnType<typeof eq>) {
 
 type AssignmentRow = Awaited<ReturnType<typeof assignments>>[number];
 
-function toDto(a: AssignmentRow, today: string, editable: boolean): AssignmentDto {
+function toDto(a: AssignmentRow, today: string, editable: boolean): MemberRole {
   return {
     funkMgId: a.funkMgId,
     funcId: a.funcId,
@@ -102,7 +86,7 @@ function toDto(a: AssignmentRow, today: string, editable: boolean): AssignmentDt
 }
 
 /** GET /admin/member/role/{org}/{id}: every assignment of the member, with whether the caller may change it. */
-export async function memberRoles(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<AssignmentDto[]> {
+export async function memberRoles(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<MemberRole[]> {
   const caller = await loadCaller(deps, callerId);
   await assertReadable(deps, memberActingOrg(caller, orgId), memberId);
   const formOrgs = memberFormOrgs(caller);
@@ -117,7 +101,7 @@ export async function saveFunction(
   callerId: number,
   memberId: number,
   input: z.output<typeof functionInputSchema>,
-): Promise<{ created: boolean; assignment: AssignmentDto }> {
+): Promise<{ created: boolean; assignment: MemberRole }> {
   if (input.memberId !== memberId) throw new ApiError(422, 'validation', 'memberIdMismatch', { field: 'memberId' });
   const caller = await loadCaller(deps, callerId);
   const formOrgs = requireMemberFormOrgs(caller);

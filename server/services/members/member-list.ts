@@ -2,10 +2,11 @@ import { and, asc, count, desc, eq, gte, lte, sql, type AnyColumn, type SQL } fr
 import { FUNCTION_LICENCE } from '@/lib/domain/functions';
 import { birthDateRange } from '@/lib/domain/members';
 import { searchWords } from '@/lib/domain/search-fold';
+import type { Member, Page } from '@/lib/schemas/member-responses';
 import type { MemberListQuery, MemberSort } from '@/lib/schemas/members';
 import type { Db } from '../../db/client';
 import { foldSql, functionAssignments, members } from '../../db/schema';
-import { memberColumns, toMemberDtos, type FunctionFilter, type MemberDto, type MemberRow } from './member-shape';
+import { memberColumns, toMemberDtos, type FunctionFilter, type MemberRow } from './member-shape';
 
 /**
  * One page of members, searched, filtered, sorted and counted in the database (DESIGN §5).
@@ -14,8 +15,6 @@ import { memberColumns, toMemberDtos, type FunctionFilter, type MemberDto, type 
  * Default order surname, first name, id (members_sort_name_idx), so an unfiltered page is read
  * straight off the index.
  */
-
-export type Page<T> = { items: T[]; total: number };
 
 const SEARCH_TEXT = members.searchText;
 const SURNAME_KEY = members.sortSurname;
@@ -107,7 +106,7 @@ export type MemberScope = {
 };
 
 /** A page of members in `scope` matching the query's search and filters, and how many match in all. */
-export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberListQuery, today: string, functions: FunctionFilter): Promise<Page<MemberDto>> {
+export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberListQuery, today: string, functions: FunctionFilter): Promise<Page<Member>> {
   const filters = filterConditions(query, today);
   const conditions = [...scope.conditions.filter((c): c is SQL => Boolean(c)), ...filters];
   const where = conditions.length ? and(...conditions) : undefined;

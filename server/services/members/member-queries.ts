@@ -3,6 +3,7 @@ import { todayIso } from '@/lib/domain/dates';
 import { DEFAULT_EXCLUDED_GROUP, FUNCTION_LICENCE, FUNCTION_MEMBERSHIP, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { AGE_CLASSES, ageClass, type AgeClass } from '@/lib/domain/members';
 import { editsMembersAt, mayDeleteMembers, mayEndMembershipIn } from '@/lib/domain/member-permissions';
+import type { Member, MemberAccess, MemberDetail, MembersSummary, Page } from '@/lib/schemas/member-responses';
 import type { MemberListQuery } from '@/lib/schemas/members';
 import { functionAssignments, members, organisations, roles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
@@ -18,8 +19,8 @@ import {
   ownMembersCondition,
   requireMemberFormOrgs,
 } from '../member-access';
-import { pageOfMembers, type MemberScope, type Page } from './member-list';
-import { loadMemberDto, type MemberDto } from './member-shape';
+import { pageOfMembers, type MemberScope } from './member-list';
+import { loadMemberDto } from './member-shape';
 
 /** The member reads of core §7 "Members": lists, search, one member, summary. */
 
@@ -33,7 +34,7 @@ async function ownMembersScope(deps: AppDeps, org: ActingOrg, day: string, onlyI
 }
 
 /** GET /admin/members: every member, former ones too. Form 52 ("all") of the federation. */
-export async function listAllMembers(deps: AppDeps, callerId: number, query: MemberListQuery): Promise<Page<MemberDto>> {
+export async function listAllMembers(deps: AppDeps, callerId: number, query: MemberListQuery): Promise<Page<Member>> {
   const orgs = requireMemberFormOrgs(await loadCaller(deps, callerId));
   if (!orgs.some((o) => o.level === ORG_LEVEL_FEDERATION)) throw forbidden('Only the federation lists all members');
   return pageOfMembers(deps.db, { conditions: [] }, query, today(deps), { kind: 'active', excludeGroups: [DEFAULT_EXCLUDED_GROUP] });
@@ -45,7 +46,7 @@ export async function listOrgMembers(
   callerId: number,
   orgId: number,
   query: MemberListQuery & { onlyInOrg: boolean; excludeGroups: number[] },
-): Promise<Page<MemberDto>> {
+): Promise<Page<Member>> {
   const org = memberActingOrg(await loadCaller(deps, callerId), orgId);
   const day = today(deps);
   return pageOfMembers(deps.db, await ownMembersScope(deps, org, day, query.onlyInOrg), query, day, { kind: 'active', excludeGroups: query.excludeGroups });
@@ -59,7 +60,7 @@ export async function searchMembers(
   deps: AppDeps,
   callerId: number,
   query: MemberListQuery & { name?: string; roles?: number[]; org?: number },
-): Promise<Page<MemberDto>> {
+): Promise<Page<Member>> {
   const caller = await loadCaller(deps, callerId);
   const day = today(deps);
   const scope: MemberScope = { conditions: [] };
@@ -88,7 +89,7 @@ export async function listOrgRoleMembers(
   callerId: number,
   orgId: number,
   query: MemberListQuery & { groups?: number[] },
-): Promise<Page<MemberDto>> {
+): Promise<Page<Member>> {
   memberActingOrg(await loadCaller(deps, callerId), orgId);
   const day = today(deps);
   const groups = query.groups && query.groups.length > 0 ? query.groups : undefined;
@@ -103,10 +104,8 @@ export async function listOrgRoleMembers(
   return pageOfMembers(deps.db, scope, query, day, { kind: 'active', excludeGroups: groups ? [] : [DEFAULT_EXCLUDED_GROUP], orgId });
 }
 
-export type MemberAccess = { canEdit: boolean; canDelete: boolean; canEndMembershipIn: number[] };
-
 /** GET /admin/member/{org}/{id}: one member seen from the acting organisation, with what the caller may do. */
-export async function getMember(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<MemberDto & { access: MemberAccess }> {
+export async function getMember(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<MemberDetail> {
   const caller = await loadCaller(deps, callerId);
   const org = memberActingOrg(caller, orgId);
   await assertReadable(deps, org, memberId);
@@ -121,20 +120,8 @@ export async function getMember(deps: AppDeps, callerId: number, orgId: number, 
   return { ...member, access };
 }
 
-export type OrgSummary = {
-  orgId: number;
-  orgName: string;
-  orgLevel: number;
-  /** What the caller may do with members from this organisation (before any member is opened). */
-  access: { canCreate: boolean; canEdit: boolean; canDelete: boolean };
-  members: number;
-  licences: number;
-  byGender: { m: number; w: number; d: number };
-  byAgeClass: Record<AgeClass, number>;
-};
-
 /** GET /admin/members/{org}/summary: counts over the organisation's own members. */
-export async function orgSummary(deps: AppDeps, callerId: number, orgId: number): Promise<OrgSummary> {
+export async function orgSummary(deps: AppDeps, callerId: number, orgId: number): Promise<MembersSummary> {
   const org = memberActingOrg(await loadCaller(deps, callerId), orgId);
   const day = today(deps);
   // Memberships and licences count in the organisation itself, a state's clubs, or anywhere for the federation.

@@ -1,75 +1,17 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
-import { ageClass, isActiveOn, isLicenceActive, isOpenEnded, licenceSeason, type AgeClass } from '@/lib/domain/members';
+import { ageClass, isActiveOn, isLicenceActive, isOpenEnded, licenceSeason } from '@/lib/domain/members';
+import type { Member } from '@/lib/schemas/member-responses';
 import type { Db } from '../../db/client';
 import { functionAssignments, members, memberTrainings, organisations, roleGroups, roles, trainingDefinitions } from '../../db/schema';
 import { profileImageLink } from '../auth';
 
 /**
- * The Member as the API answers it (core §3 Member; contract in notes/members-contract.md):
+ * The Member as the API answers it (core §3 Member; shape in lib/schemas/member-responses.ts):
  * the master record plus memberships, functions, licence and certificates, loaded for a page of
  * members at once (three queries, whatever the page size).
  */
-
-export type MemberOrganization = { funkMgId: number; orgId: number; orgName: string; dateFrom: string; dateTo: string; active: boolean };
-export type MemberFunction = {
-  funkMgId: number;
-  funcId: number;
-  funcName: string;
-  funcGroup: string;
-  groupId: number;
-  orgId: number;
-  orgName: string;
-  dateFrom: string;
-  dateTo: string;
-  active: boolean;
-  updatedAt: string;
-};
-export type MemberCertificate = {
-  certId: number;
-  certName: string;
-  certTitle: string;
-  certGroupName: string;
-  certController: string | null;
-  dateFrom: string;
-  dateTo: string | null;
-  ausb_mg_id: number;
-  orgId: number | null;
-};
-export type MemberLicence = { orgId: number; orgName: string; dateFrom: string; dateTo: string; active: boolean; openEnded: boolean; season: number | null };
-
-export type MemberDto = {
-  id: number;
-  uuid: string | null;
-  imageLink: string | null;
-  regNr: string | null;
-  firstName: string;
-  middleName: string | null;
-  surname: string;
-  birthDate: string;
-  ageClass: AgeClass;
-  gender: 'm' | 'w' | 'd';
-  nationality: number | null;
-  country: number | null;
-  street: string | null;
-  houseNumber: string | null;
-  doorNumber: string | null;
-  zip: string | null;
-  city: string | null;
-  phoneMobile: string | null;
-  email: string | null;
-  orgId: number | null;
-  licenseOrg: string | null;
-  licenseOrgBso: string | null;
-  licenseOrgBl: string | null;
-  licence: MemberLicence | null;
-  params: { profileVisible?: boolean; phoneMobileVisible?: boolean; emailVisible?: boolean };
-  organizations: MemberOrganization[];
-  functions: MemberFunction[];
-  certificates: MemberCertificate[];
-  updatedAt: string;
-};
 
 /** The member columns every list and detail selects (never the password hash). */
 export const memberColumns = {
@@ -105,7 +47,7 @@ export type FunctionFilter =
 const motherOrg = alias(organisations, 'mother_org');
 
 /** Loads memberships, functions, licences and certificates for `rows` and builds the API shape, keeping the order of `rows`. */
-export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, filter: FunctionFilter): Promise<MemberDto[]> {
+export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, filter: FunctionFilter): Promise<Member[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
 
@@ -248,7 +190,7 @@ export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, fil
 }
 
 /** One member in the API shape (all functions), or null. */
-export async function loadMemberDto(db: Db, memberId: number, today: string): Promise<MemberDto | null> {
+export async function loadMemberDto(db: Db, memberId: number, today: string): Promise<Member | null> {
   const rows = await db.select(memberColumns).from(members).where(and(eq(members.id, memberId)));
   const [dto] = await toMemberDtos(db, rows, today, { kind: 'all' });
   return dto ?? null;

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { isBirthDateAllowed, OPEN_END_DATE } from '@/lib/domain/members';
+import type { Member } from '@/lib/schemas/member-responses';
 import type { MemberData, MemberUpdateData } from '@/lib/schemas/members';
 import { isBadTimestamp, sqlState, uniqueViolation } from '../../db/db-errors';
 import { functionAssignments, members, organisations } from '../../db/schema';
@@ -10,7 +11,7 @@ import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
 import { assertEditable, assertMayDelete, requireMemberFormOrgs } from '../member-access';
-import { loadMemberDto, type MemberDto } from './member-shape';
+import { loadMemberDto } from './member-shape';
 
 /**
  * Creating, updating and deleting members (core §4). Each write is one transaction; the unique
@@ -66,7 +67,7 @@ function mapWriteError(err: unknown, data: MemberFields): never {
 }
 
 /** POST /admin/member: the new member; a club creating one gets a membership (32) from today in the same transaction. */
-export async function createMember(deps: AppDeps, callerId: number, data: MemberData): Promise<MemberDto> {
+export async function createMember(deps: AppDeps, callerId: number, data: MemberData): Promise<Member> {
   const caller = await loadCaller(deps, callerId);
   const formOrgs = requireMemberFormOrgs(caller);
   const [org] = await deps.db.select({ id: organisations.id, level: organisations.orgLevel }).from(organisations).where(eq(organisations.id, data.orgId));
@@ -92,7 +93,7 @@ export async function createMember(deps: AppDeps, callerId: number, data: Member
 }
 
 /** PUT /admin/member: only when the record is still the version the caller read (updatedAt), else 409 stale. */
-export async function updateMember(deps: AppDeps, callerId: number, data: MemberUpdateData): Promise<MemberDto> {
+export async function updateMember(deps: AppDeps, callerId: number, data: MemberUpdateData): Promise<Member> {
   const caller = await loadCaller(deps, callerId);
   await assertEditable(deps, caller, data.id);
   const today = todayIso(deps.clock());

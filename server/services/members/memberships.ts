@@ -3,6 +3,7 @@ import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB } from '@/lib/domain/functions';
 import { isMembershipEndDateAllowed, membershipEndDateRange, OPEN_END_DATE } from '@/lib/domain/members';
 import { mayAddMembershipIn, mayEndMembershipIn } from '@/lib/domain/member-permissions';
+import type { MembershipCreated, MembershipEnded } from '@/lib/schemas/member-responses';
 import { functionAssignments, members, organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
@@ -15,10 +16,8 @@ import { requireMemberFormOrgs } from '../member-access';
  * function assignments only, not the member's record, so an open personal-data form stays current.
  */
 
-export type MembershipResult = { funkMgId: number; orgId: number; memberId: number; roleId: number; dateFrom: string; dateTo: string };
-
 /** POST /admin/member/membership {orgId, memberId}: the federation or the club itself. */
-export async function addMembership(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<MembershipResult> {
+export async function addMembership(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<MembershipCreated> {
   const formOrgs = requireMemberFormOrgs(await loadCaller(deps, callerId));
   if (!mayAddMembershipIn(formOrgs, orgId)) throw forbidden('You may not add members to this organisation');
   const [org] = await deps.db.select({ level: organisations.orgLevel }).from(organisations).where(eq(organisations.id, orgId));
@@ -60,7 +59,7 @@ export async function endMembership(
   orgId: number,
   memberId: number,
   date: string,
-): Promise<{ ok: true; funkMgId: number; dateTo: string }> {
+): Promise<MembershipEnded> {
   const formOrgs = requireMemberFormOrgs(await loadCaller(deps, callerId));
   if (!mayEndMembershipIn(formOrgs, orgId)) throw forbidden("Only the federation or the member's club ends a membership");
   const today = todayIso(deps.clock());

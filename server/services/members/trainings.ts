@@ -2,13 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { trainingValidTo } from '@/lib/domain/members';
 import { trainingEditableBy } from '@/lib/domain/member-permissions';
 import type { z } from 'zod';
+import type { MemberCertificate, TrainingDefinition } from '@/lib/schemas/member-responses';
 import type { trainingInputSchema } from '@/lib/schemas/members';
 import { memberTrainings, trainingDefinitions } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller, type ActingOrg, type Caller } from '../access';
 import { editingOrgs, memberActingOrg, requireMemberFormOrgs } from '../member-access';
-import type { MemberCertificate } from './member-shape';
 
 /**
  * Trainings (certificates) of members (core §7 "Trainings"). Recording or removing one needs the
@@ -16,17 +16,7 @@ import type { MemberCertificate } from './member-shape';
  * organisation edit this type (rules.editAtOrgLevel, params.orgWhitelist).
  */
 
-export type TrainingDefinitionDto = {
-  trainingId: number;
-  title: string;
-  groupTitle: string;
-  name: string;
-  validityMonths: number | null;
-  rules: { editAtOrgLevel?: number[] };
-  params: { orgWhitelist?: number[] };
-};
-
-async function definitions(deps: AppDeps): Promise<TrainingDefinitionDto[]> {
+async function definitions(deps: AppDeps): Promise<TrainingDefinition[]> {
   const rows = await deps.db.select().from(trainingDefinitions).orderBy(asc(trainingDefinitions.groupTitle), asc(trainingDefinitions.id));
   return rows.map((d) => ({
     trainingId: d.id,
@@ -40,7 +30,7 @@ async function definitions(deps: AppDeps): Promise<TrainingDefinitionDto[]> {
 }
 
 /** GET /admin/trainings[?org=]: all training types, or those the acting organisation may record. */
-export async function listTrainingDefinitions(deps: AppDeps, callerId: number, orgId?: number): Promise<TrainingDefinitionDto[]> {
+export async function listTrainingDefinitions(deps: AppDeps, callerId: number, orgId?: number): Promise<TrainingDefinition[]> {
   const caller = await loadCaller(deps, callerId);
   if (orgId === undefined) {
     requireMemberFormOrgs(caller);

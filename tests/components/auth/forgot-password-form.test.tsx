@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
 import { requestPasswordReset } from '@/components/auth/actions';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 jest.mock('../../../components/auth/actions', () => ({ requestPasswordReset: jest.fn() }));
 jest.mock('../../../components/ui/toast', () => ({
@@ -16,7 +16,7 @@ beforeEach(() => jest.clearAllMocks());
 describe('ForgotPasswordForm', () => {
   it('requires an e-mail and refuses a malformed one (English texts)', async () => {
     const user = userEvent.setup();
-    renderIntl(<ForgotPasswordForm />, 'en');
+    renderWithIntl(<ForgotPasswordForm />, 'en');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('A valid email must be entered!')).toBeInTheDocument();
     await user.type(screen.getByLabelText('E-Mail'), 'anna');
@@ -28,7 +28,7 @@ describe('ForgotPasswordForm', () => {
   it('says the link was sent to the address', async () => {
     requestMock.mockResolvedValue({ ok: true, data: { email: 'anna@example.org' } });
     const user = userEvent.setup();
-    renderIntl(<ForgotPasswordForm />);
+    renderWithIntl(<ForgotPasswordForm />);
     await user.type(screen.getByLabelText('E-Mail'), 'anna@example.org');
     await user.click(screen.getByRole('button', { name: 'Senden' }));
     await waitFor(() =>
@@ -37,7 +37,7 @@ describe('ForgotPasswordForm', () => {
   });
 
   it('links back to sign-in', () => {
-    renderIntl(<ForgotPasswordForm />);
+    renderWithIntl(<ForgotPasswordForm />);
     expect(screen.getByRole('link', { name: 'Zurück zur Anmeldung' })).toHaveAttribute('href', '/');
   });
 });

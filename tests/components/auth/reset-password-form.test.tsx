@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { completePasswordReset } from '@/components/auth/actions';
 import { notify } from '@/components/ui/toast';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 const router = { replace: jest.fn(), refresh: jest.fn(), push: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -28,7 +28,7 @@ function fields() {
 describe('ResetPasswordForm', () => {
   it('keeps the submit button disabled until e-mail, a valid password and the same repeat are there', async () => {
     const user = userEvent.setup();
-    renderIntl(<ResetPasswordForm token="tok123" />);
+    renderWithIntl(<ResetPasswordForm token="tok123" />);
     const f = fields();
     expect(f.submit).toBeDisabled();
 
@@ -44,7 +44,7 @@ describe('ResetPasswordForm', () => {
 
   it('stays disabled for a 7-character password and for 33 characters', async () => {
     const user = userEvent.setup();
-    renderIntl(<ResetPasswordForm token="t" />);
+    renderWithIntl(<ResetPasswordForm token="t" />);
     const f = fields();
     await user.type(f.email, 'anna@example.org');
     await user.type(f.password, 'Abcde1!');
@@ -69,7 +69,7 @@ describe('ResetPasswordForm', () => {
 
   it('says the passwords are different once the repeat was left', async () => {
     const user = userEvent.setup();
-    renderIntl(<ResetPasswordForm token="t" />);
+    renderWithIntl(<ResetPasswordForm token="t" />);
     const f = fields();
     await user.type(f.password, 'Neues2026!');
     await user.type(f.repeat, 'Anderes2026!');
@@ -79,7 +79,7 @@ describe('ResetPasswordForm', () => {
 
   it('offers show/hide on both password fields', async () => {
     const user = userEvent.setup();
-    renderIntl(<ResetPasswordForm token="t" />);
+    renderWithIntl(<ResetPasswordForm token="t" />);
     const toggles = screen.getAllByRole('button', { name: 'Passwort anzeigen' });
     expect(toggles).toHaveLength(2);
     await user.click(toggles[0]);
@@ -90,7 +90,7 @@ describe('ResetPasswordForm', () => {
   it('sends the token with the form, toasts the success and goes to sign-in', async () => {
     resetMock.mockResolvedValue({ ok: true, data: null });
     const user = userEvent.setup();
-    renderIntl(<ResetPasswordForm token="tok123" />);
+    renderWithIntl(<ResetPasswordForm token="tok123" />);
     const f = fields();
     await user.type(f.email, 'anna@example.org');
     await user.type(f.password, 'Neues2026!');
@@ -105,7 +105,7 @@ describe('ResetPasswordForm', () => {
   it('shows the failure of a used link and stays', async () => {
     resetMock.mockResolvedValue({ ok: false, message: 'Der Link ist ungültig oder abgelaufen, oder die E-Mail passt nicht.' });
     const user = userEvent.setup();
-    renderIntl(<ResetPasswordForm token="used" />);
+    renderWithIntl(<ResetPasswordForm token="used" />);
     const f = fields();
     await user.type(f.email, 'anna@example.org');
     await user.type(f.password, 'Neues2026!');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { signIn } from '@/components/auth/actions';
 import { notify } from '@/components/ui/toast';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 const router = { replace: jest.fn(), refresh: jest.fn(), push: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -27,7 +27,7 @@ async function fill(email: string, password: string) {
 
 describe('SignInForm', () => {
   it('shows the English validation texts and does not call sign-in', async () => {
-    renderIntl(<SignInForm />, 'en');
+    renderWithIntl(<SignInForm />, 'en');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('E-Mail missing!')).toBeInTheDocument();
     expect(screen.getByText("Password can't be empty")).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('SignInForm', () => {
   });
 
   it('says an address without @ is invalid', async () => {
-    renderIntl(<SignInForm />, 'en');
+    renderWithIntl(<SignInForm />, 'en');
     const user = await fill('verband.example.org', 'x');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('E-Mail invalid')).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('SignInForm', () => {
   });
 
   it('shows the German texts in German mode, and the 6-character hint', async () => {
-    renderIntl(<SignInForm />, 'de');
+    renderWithIntl(<SignInForm />, 'de');
     expect(screen.getByText('Mindestens 6 Zeichen')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect(await screen.findByText('E-Mail fehlt!')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('SignInForm', () => {
   it('shows "Please wait" on a disabled button while signing in, then the success toast and /admin', async () => {
     let finish: (v: { ok: true; data: null }) => void = () => undefined;
     signInMock.mockReturnValue(new Promise((resolve) => (finish = resolve)));
-    renderIntl(<SignInForm />, 'en');
+    renderWithIntl(<SignInForm />, 'en');
     const user = await fill('verband@example.org', 'Bogen2026!');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -68,7 +68,7 @@ describe('SignInForm', () => {
 
   it('shows the failure toast for wrong credentials and stays on the form', async () => {
     signInMock.mockResolvedValue({ ok: false, message: 'E-Mail oder Passwort wurde falsch eingegeben!', code: 'invalid_credentials' });
-    renderIntl(<SignInForm />, 'de');
+    renderWithIntl(<SignInForm />, 'de');
     const user = await fill('verband@example.org', 'falsch');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('E-Mail oder Passwort wurde falsch eingegeben!', undefined));
@@ -78,7 +78,7 @@ describe('SignInForm', () => {
 
   it('keeps the no-permission error on screen', async () => {
     signInMock.mockResolvedValue({ ok: false, message: 'Error: mitglied@example.org has no permissions.', code: 'no_permissions' });
-    renderIntl(<SignInForm />, 'en');
+    renderWithIntl(<SignInForm />, 'en');
     const user = await fill('mitglied@example.org', 'Bogen2026!');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: mitglied@example.org has no permissions.');
@@ -87,7 +87,7 @@ describe('SignInForm', () => {
 
   it('shows the rate-limit message for 5 s', async () => {
     signInMock.mockResolvedValue({ ok: false, message: 'Too many failed sign-in attempts. Please try again in 15 minutes.', code: 'rate_limited' });
-    renderIntl(<SignInForm />, 'en');
+    renderWithIntl(<SignInForm />, 'en');
     const user = await fill('verband@example.org', 'x');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() =>
@@ -96,7 +96,7 @@ describe('SignInForm', () => {
   });
 
   it('links to the forgot-password screen', () => {
-    renderIntl(<SignInForm />, 'en');
+    renderWithIntl(<SignInForm />, 'en');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/new-password');
   });
 });

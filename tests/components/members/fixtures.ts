@@ -1,4 +1,4 @@
-import type { Member, MemberDetail, MemberRole, RoleGroup, TrainingDefinition } from '@/lib/api/member-types';
+import type { Member, MemberDetail, MemberRole, MemberTargetOrg, RoleGroup, TrainingDefinition } from '@/lib/api/member-types';
 import type { Country } from '@/lib/api/types';
 
 /** A saved member of club 11 as GET /api/v1/admin/member/11/955 answers it. */
@@ -84,3 +84,12 @@ export function listMember(overrides: Partial<MemberDetail> = {}): Member {
   void access;
   return member;
 }
+
+/** GET /api/v1/admin/members/1/organisations as the federation sees it (a few of them). */
+export const targetOrgs: MemberTargetOrg[] = [
+  { id: 4, name: 'Bogensportverband Niederösterreich', nameShort: 'BSV NÖ', level: 2, bso: null },
+  { id: 11, name: 'BSV Wiener Neustadt', nameShort: 'BSV WN', level: 3, bso: '3011' },
+  { id: 1, name: 'Österreichischer Bogensportverband', nameShort: 'ÖBSV', level: 1, bso: null },
+  { id: 34, name: 'Pongauer Bogenschützen St. Johann', nameShort: 'PBS St. Johann', level: 3, bso: '5034' },
+  { id: 12, name: 'Union Bogenschützen St. Pölten', nameShort: 'UBS St. Pölten', level: 3, bso: '3012' },
+];

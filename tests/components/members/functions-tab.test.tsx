@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FunctionsTab, type FunctionsTabProps } from '@/components/members/functions-tab';
-import { connectMemberAction, endMembershipAction, saveFunctionAction } from '@/components/members/actions';
+import { connectMemberAction, endMembershipAction, functionGroupsAction, saveFunctionAction } from '@/components/members/actions';
 import { notify } from '@/components/ui/toast';
 import { addDays, membershipEndDateRange } from '@/lib/domain/members';
 import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
 import { renderIntl } from '../shell/render-intl';
-import { functionGroups, membershipRole, pastLicenceRole } from './fixtures';
+import { functionGroups, membershipRole, pastLicenceRole, targetOrgs } from './fixtures';
 
 const router = { push: jest.fn(), refresh: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -14,6 +14,7 @@ jest.mock('../../../components/members/actions', () => ({
   connectMemberAction: jest.fn(),
   endMembershipAction: jest.fn(),
   saveFunctionAction: jest.fn(),
+  functionGroupsAction: jest.fn(),
 }));
 jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),
@@ -23,6 +24,7 @@ jest.mock('../../../components/ui/toast', () => ({
 const end = endMembershipAction as jest.MockedFunction<typeof endMembershipAction>;
 const save = saveFunctionAction as jest.MockedFunction<typeof saveFunctionAction>;
 const connect = connectMemberAction as jest.MockedFunction<typeof connectMemberAction>;
+const loadGroups = functionGroupsAction as jest.MockedFunction<typeof functionGroupsAction>;
 
 beforeEach(() => jest.clearAllMocks());
 
@@ -133,5 +135,101 @@ describe('FunctionsTab', () => {
     await user.click(screen.getByRole('button', { name: '+ Mitgliedschaft hinzufügen' }));
     await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 955));
     expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
+  });
+});
+
+describe('FunctionsTab: the federation chooses the organisation', () => {
+  /** The federation (O1) editing a member of club 11. */
+  const renderFederation = (props: Partial<FunctionsTabProps> = {}) =>
+    renderTab({ orgId: 1, canAddMembership: false, targetOrgs, canEndMembershipIn: [11], ...props });
+
+  it('adds a membership in a club it picks; clubs the member already belongs to and non-clubs are not offered', async () => {
+    connect.mockResolvedValue({ ok: true, data: { message: 'Mitglied zum Verein hinzugefügt' } });
+    const user = userEvent.setup();
+    renderFederation();
+    await user.click(screen.getByRole('button', { name: '+ Mitgliedschaft hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mitgliedschaft hinzufügen' });
+    const add = within(dialog).getByRole('button', { name: 'Mitgliedschaft hinzufügen' });
+    expect(add).toBeDisabled();
+
+    const picker = within(dialog).getByRole('combobox', { name: 'Verein *' });
+    await user.click(picker);
+    const offered = within(dialog).getAllByRole('option').map((o) => o.firstChild?.textContent);
+    // 11: already a member there; 1 and 4: no clubs
+    expect(offered).toEqual(['Pongauer Bogenschützen St. Johann', 'Union Bogenschützen St. Pölten']);
+    await user.type(picker, 'pölt');
+    await user.click(within(dialog).getByRole('option', { name: /^Union Bogenschützen St\. Pölten/ }));
+    expect(add).toBeEnabled();
+    await user.click(add);
+    await waitFor(() => expect(connect).toHaveBeenCalledWith(12, 955));
+    expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
+    expect(router.refresh).toHaveBeenCalled();
+  });
+
+  it('shows the failure and keeps the dialog open when the membership is refused', async () => {
+    connect.mockResolvedValue({ ok: false, message: 'Fehlgeschlagen', code: 'already_member' });
+    const user = userEvent.setup();
+    renderFederation();
+    await user.click(screen.getByRole('button', { name: '+ Mitgliedschaft hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mitgliedschaft hinzufügen' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Verein *' }));
+    await user.click(within(dialog).getByRole('option', { name: /^Pongauer/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Mitgliedschaft hinzufügen' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Fehlgeschlagen'));
+    expect(connect).toHaveBeenCalledWith(34, 955);
+    expect(screen.getByRole('dialog', { name: 'Mitgliedschaft hinzufügen' })).toBeInTheDocument();
+    expect(router.refresh).not.toHaveBeenCalled();
+  });
+
+  it('adds a function in another organisation, offering the roles assignable there', async () => {
+    loadGroups.mockResolvedValue({ ok: true, data: [{ id: 2, group: 'Vorstand', roles: [{ id: 27, name: 'Zeugwart', params: {} }] }] });
+    save.mockResolvedValue({ ok: true, data: { message: 'Erfolgreich gespeichert' } });
+    const user = userEvent.setup();
+    renderFederation();
+    await user.click(screen.getByRole('button', { name: '+ Funktion hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Funktion hinzufügen' });
+    const org = within(dialog).getByRole('combobox', { name: 'Organisation *' });
+    // starts in the acting organisation
+    expect(org).toHaveValue('Österreichischer Bogensportverband');
+    await user.click(org);
+    await user.type(org, 'st. polten');
+    await user.click(within(dialog).getByRole('option', { name: /^Union Bogenschützen St\. Pölten/ }));
+    await waitFor(() => expect(loadGroups).toHaveBeenCalledWith(12));
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Funktion *' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Vorstand: Zeugwart']);
+    await user.click(screen.getByRole('option', { name: 'Vorstand: Zeugwart' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith(955, { orgId: 12, memberId: 955, roleId: 27, from: todayIso(), to: null }));
+  });
+
+  it('going back to its own organisation offers its own roles again without asking', async () => {
+    loadGroups.mockResolvedValue({ ok: true, data: [] });
+    const user = userEvent.setup();
+    renderFederation();
+    await user.click(screen.getByRole('button', { name: '+ Funktion hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Funktion hinzufügen' });
+    const org = within(dialog).getByRole('combobox', { name: 'Organisation *' });
+    await user.click(org);
+    await user.click(within(dialog).getByRole('option', { name: /^Bogensportverband Niederösterreich/ }));
+    await waitFor(() => expect(loadGroups).toHaveBeenCalledWith(4));
+    const role = within(dialog).getByRole('combobox', { name: 'Funktion *' });
+    expect(role).toBeDisabled();
+    expect(role).toHaveTextContent('In dieser Organisation ist keine Funktion zuweisbar');
+    expect(within(dialog).getByRole('button', { name: 'Speichern' })).toBeDisabled();
+
+    await user.click(org);
+    await user.click(within(dialog).getByRole('option', { name: /^Österreichischer Bogensportverband/ }));
+    expect(loadGroups).toHaveBeenCalledTimes(1);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Funktion *' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Sportbetrieb / Trainer: Trainer', 'Sportbetrieb / Trainer: Jugendwart']);
+  });
+
+  it('gives a club no organisation to choose: functions go into the club itself', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(screen.getByRole('button', { name: '+ Funktion hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Funktion hinzufügen' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Organisation *' })).not.toBeInTheDocument();
   });
 });

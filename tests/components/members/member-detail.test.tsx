@@ -11,7 +11,7 @@ import {
 import { notify } from '@/components/ui/toast';
 import type { DuplicateCandidate } from '@/lib/api/member-types';
 import { renderIntl } from '../shell/render-intl';
-import { countries, functionGroups, membershipRole, savedMember, trainingDefinitions } from './fixtures';
+import { countries, functionGroups, membershipRole, savedMember, targetOrgs, trainingDefinitions } from './fixtures';
 
 const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -184,17 +184,66 @@ describe('MemberDetail: a new member', () => {
     expect(router.push).toHaveBeenCalledWith('/form/O11/F51/1601');
   });
 
-  it('offers "open" instead of connecting when the federation creates (no club to connect to)', async () => {
+  it('lets the federation connect the existing record to a club it picks (no club of its own to connect to)', async () => {
     check.mockResolvedValue({ ok: true, data: [candidate] });
+    connect.mockResolvedValue({ ok: true, data: { message: 'Mitglied zum Verein hinzugefügt' } });
     const user = userEvent.setup();
-    renderDetail({ orgId: 1, funkId: 52, acting: { level: 1, canCreate: true, isClub: false } });
+    renderDetail({ orgId: 1, funkId: 52, acting: { level: 1, canCreate: true, isClub: false }, targetOrgs });
     await fillNewMember(user);
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await answer(user, true);
     const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
-    expect(within(dialog).queryByRole('button', { name: 'Mit Verein verbinden' })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Mitglied öffnen' }));
+    const entry = within(dialog).getByRole('listitem', { name: 'Alois Brückl' });
+    const connectButton = within(entry).getByRole('button', { name: 'Mit Verein verbinden' });
+    expect(connectButton).toBeDisabled();
+    expect(dialog).toHaveTextContent('Wählen Sie zuerst den Verein, mit dem das Mitglied verbunden werden soll.');
+
+    const picker = within(dialog).getByRole('combobox', { name: 'Verein für die Verbindung' });
+    await user.click(picker);
+    // only clubs: not the federation or a state association
+    expect(within(dialog).getAllByRole('option').map((o) => o.firstChild?.textContent)).toEqual([
+      'BSV Wiener Neustadt',
+      'Pongauer Bogenschützen St. Johann',
+      'Union Bogenschützen St. Pölten',
+    ]);
+    await user.type(picker, 'neustadt');
+    await user.click(within(dialog).getByRole('option', { name: /^BSV Wiener Neustadt/ }));
+    await user.click(connectButton);
+    await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 826));
+    expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
     expect(router.push).toHaveBeenCalledWith('/form/O1/F52/826');
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('offers the federation "open" for a candidate already in the picked club, and always next to connecting', async () => {
+    check.mockResolvedValue({ ok: true, data: [candidate] });
+    const user = userEvent.setup();
+    renderDetail({ orgId: 1, funkId: 52, acting: { level: 1, canCreate: true, isClub: false }, targetOrgs });
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    const entry = within(dialog).getByRole('listitem', { name: 'Alois Brückl' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Verein für die Verbindung' }));
+    await user.click(within(dialog).getByRole('option', { name: /^Pongauer Bogenschützen St\. Johann/ }));
+    // the candidate is a member there already
+    expect(within(entry).queryByRole('button', { name: 'Mit Verein verbinden' })).not.toBeInTheDocument();
+    await user.click(within(entry).getByRole('button', { name: 'Mitglied öffnen' }));
+    expect(router.push).toHaveBeenCalledWith('/form/O1/F52/826');
+    expect(connect).not.toHaveBeenCalled();
+  });
+
+  it('lets a club connect only to itself: no club to pick', async () => {
+    check.mockResolvedValue({ ok: true, data: [candidate] });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Verein für die Verbindung' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Mit Verein verbinden' })).toBeEnabled();
+    expect(within(dialog).queryByRole('button', { name: 'Mitglied öffnen' })).not.toBeInTheDocument();
   });
 
   it('shows the identity conflict text on the birth date', async () => {
@@ -246,6 +295,27 @@ describe('MemberDetail: a saved member', () => {
     expect(values).toMatchObject({ city: 'Baden', firstName: 'Rosalie' });
     expect(check).not.toHaveBeenCalled();
     expect(notify.success).toHaveBeenCalledWith('Erfolgreich gespeichert');
+  });
+
+  it("clears nationality and country with the '—' entry and saves them empty", async () => {
+    update.mockResolvedValue({ ok: true, data: { message: 'Erfolgreich gespeichert' } });
+    const user = userEvent.setup();
+    renderDetail({ member: savedMember({ nationality: 40, country: 276 }) });
+    expect(screen.getByRole('combobox', { name: 'Nationalität' })).toHaveTextContent('Österreich');
+    expect(screen.getByRole('combobox', { name: 'Land' })).toHaveTextContent('Deutschland');
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    for (const name of ['Nationalität', 'Land']) {
+      await user.click(screen.getByRole('combobox', { name }));
+      const options = await screen.findAllByRole('option');
+      expect(options[0]).toHaveTextContent('—');
+      await user.click(options[0]);
+      // back to "nothing chosen": the placeholder shows again
+      expect(screen.getByRole('combobox', { name })).toHaveTextContent('Land wählen');
+    }
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0][3]).toMatchObject({ nationality: null, country: null, firstName: 'Rosalie' });
   });
 
   it('puts the e-mail conflict on the e-mail field', async () => {

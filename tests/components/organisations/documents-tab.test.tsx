@@ -4,7 +4,7 @@ import { DocumentsTab, documentHref } from '@/components/organisations/documents
 import { deleteDocument } from '@/components/organisations/actions';
 import { notify } from '@/components/ui/toast';
 import type { OrgDocument } from '@/lib/api/organisations';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 /** Documents tab (core §2, §5): pdf/docx/xlsx with a type, download, delete after confirmation. */
 const router = { refresh: jest.fn() };
@@ -31,7 +31,7 @@ beforeEach(() => jest.clearAllMocks());
 describe('DocumentsTab', () => {
   it("says 'Keine Dokumente vorhanden' and needs a document type before a file can be chosen", async () => {
     const user = userEvent.setup();
-    renderIntl(<DocumentsTab actingOrgId={11} orgId={11} documents={[]} canEdit />);
+    renderWithIntl(<DocumentsTab actingOrgId={11} orgId={11} documents={[]} canEdit />);
     expect(screen.getByText('Keine Dokumente vorhanden')).toBeInTheDocument();
     const choose = screen.getByRole('button', { name: 'Datei auswählen und hochladen' });
     expect(choose).toBeDisabled();
@@ -44,7 +44,7 @@ describe('DocumentsTab', () => {
   it('refuses a file that is not pdf, docx or xlsx before uploading', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const open = jest.spyOn(XMLHttpRequest.prototype, 'open');
-    renderIntl(<DocumentsTab actingOrgId={11} orgId={11} documents={[]} canEdit />);
+    renderWithIntl(<DocumentsTab actingOrgId={11} orgId={11} documents={[]} canEdit />);
     await user.click(screen.getByRole('combobox', { name: 'Dokumenttyp' }));
     await user.click(screen.getByRole('option', { name: 'Statuten' }));
     await user.upload(screen.getByLabelText('Datei auswählen und hochladen', { selector: 'input' }), new File(['x'], 'notes.txt', { type: 'text/plain' }));
@@ -56,7 +56,7 @@ describe('DocumentsTab', () => {
   it('links each document for download through the proxy and deletes after Ja', async () => {
     const user = userEvent.setup();
     deleteMock.mockResolvedValue({ ok: true, data: null });
-    renderIntl(<DocumentsTab actingOrgId={1} orgId={11} documents={[doc]} canEdit />);
+    renderWithIntl(<DocumentsTab actingOrgId={1} orgId={11} documents={[doc]} canEdit />);
     const link = screen.getByRole('link', { name: 'statuten.pdf' });
     expect(link).toHaveAttribute('href', '/admin/api/v1/uploads?file=org%2F11%2Fa1b2c3.pdf&actingOrgId=1');
     expect(link).toHaveAttribute('download', 'statuten.pdf');
@@ -73,7 +73,7 @@ describe('DocumentsTab', () => {
   });
 
   it('offers no upload or delete without the right to edit', () => {
-    renderIntl(<DocumentsTab actingOrgId={4} orgId={11} documents={[doc]} canEdit={false} />);
+    renderWithIntl(<DocumentsTab actingOrgId={4} orgId={11} documents={[doc]} canEdit={false} />);
     expect(screen.queryByRole('button', { name: /Löschen/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Dokumenttyp' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'statuten.pdf' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { FeeStatusTag } from '@/components/organisations/fee-status-tag';
 import { FeesTab } from '@/components/organisations/fees-tab';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 /** Fees tab (core §2, §4): status tag Erstellt blue, Freigegeben green, anything else 'Unknown'. */
 describe('FeeStatusTag', () => {
@@ -11,7 +11,7 @@ describe('FeeStatusTag', () => {
     ['canceled', 'Unknown', 'unknown', 'bg-gray-100'],
     [null, 'Unknown', 'unknown', 'bg-gray-100'],
   ])('status %p shows %p in %s', (status, text, tone, colour) => {
-    renderIntl(<FeeStatusTag status={status} />);
+    renderWithIntl(<FeeStatusTag status={status} />);
     const tag = screen.getByText(text);
     expect(tag).toHaveAttribute('data-tone', tone);
     expect(tag).toHaveClass(colour);
@@ -20,12 +20,12 @@ describe('FeeStatusTag', () => {
 
 describe('FeesTab', () => {
   it("shows 'keine Bestellung' without orders", () => {
-    renderIntl(<FeesTab fees={[]} />);
+    renderWithIntl(<FeesTab fees={[]} />);
     expect(screen.getByText('keine Bestellung')).toBeInTheDocument();
   });
 
   it('lists order number, category, status tag and completion date (DD.MM.YYYY)', () => {
-    renderIntl(
+    renderWithIntl(
       <FeesTab
         fees={[
           { orderId: 113, ordercat: 'VEREINSBEITRAG_2026', processing: { status: 'Freigegeben' }, completed: '2026-01-14' },

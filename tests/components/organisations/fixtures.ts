@@ -1,8 +1,11 @@
-import type { Organisation, OrganisationListItem } from '@/lib/api/organisations';
+import type { Organisation, OrganisationListItem, OrgParams } from '@/lib/api/organisations';
+
+/** Fields to change; `params` names only the settings that differ from the default club's. */
+type Overrides<T> = Partial<Omit<T, 'params'>> & { params?: Partial<OrgParams> };
 
 /** A club as the API answers GET org/{id} (notes/organisations-contract.md). */
-export function makeOrganisation(overrides: Partial<Organisation> = {}): Organisation {
-  return {
+export function makeOrganisation({ params, ...overrides }: Overrides<Organisation> = {}): Organisation {
+  const org: Organisation = {
     id: 11,
     uuid: null,
     imageLink: null,
@@ -47,10 +50,11 @@ export function makeOrganisation(overrides: Partial<Organisation> = {}): Organis
     fieldRights: { dates: false, bso: false, coopPartner: false, parent: false },
     ...overrides,
   };
+  return { ...org, params: { ...org.params, ...params } };
 }
 
-export function makeListItem(overrides: Partial<OrganisationListItem> = {}): OrganisationListItem {
-  const base: Partial<Organisation> = makeOrganisation();
+export function makeListItem({ params, ...overrides }: Overrides<OrganisationListItem> = {}): OrganisationListItem {
+  const base: Partial<Organisation> = makeOrganisation({ params });
   // a list item is the record without fees, places and the rights
   delete base.fees;
   delete base.places;

@@ -5,7 +5,7 @@ import { saveOrganisation } from '@/components/organisations/actions';
 import { notify } from '@/components/ui/toast';
 import { addDays, format } from 'date-fns';
 import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl } from '../render-with-intl';
 import { federationList, makeOrganisation } from './fixtures';
 
 const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
@@ -28,7 +28,7 @@ beforeEach(() => jest.clearAllMocks());
 afterEach(() => jest.useRealTimers());
 
 function renderDetail(actingOrgId: number, actingLevel: number, organisation = makeOrganisation()) {
-  return renderIntl(
+  return renderWithIntl(
     <OrganisationDetail actingOrgId={actingOrgId} actingLevel={actingLevel} funkId={50} organisation={organisation} list={federationList()} />,
   );
 }
@@ -246,7 +246,7 @@ describe('a new organisation', () => {
   it('starts in edit mode with the other tabs disabled, and goes to the created id after saving', async () => {
     const user = userEvent.setup();
     saveMock.mockResolvedValue({ ok: true, data: makeOrganisation({ id: 77 }) });
-    renderIntl(<OrganisationDetail actingOrgId={1} actingLevel={1} funkId={50} organisation={null} list={federationList()} />);
+    renderWithIntl(<OrganisationDetail actingOrgId={1} actingLevel={1} funkId={50} organisation={null} list={federationList()} />);
     expect(screen.getByRole('tab', { name: 'Beiträge' })).toBeDisabled();
     expect(screen.getByRole('tab', { name: 'Dokumente' })).toBeDisabled();
     await user.type(field('Name *'), 'Neuer Verein');

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIST_PAGE_SIZE, OrganisationList } from '@/components/organisations/organisation-list';
 import { OrganisationTable } from '@/components/organisations/organisation-table';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl } from '../render-with-intl';
 import { federationList, makeListItem } from './fixtures';
 
 /** The left list and the table view of the organisation page (core §2, §9). */
@@ -17,7 +17,7 @@ function manyClubs(n: number) {
 describe('OrganisationList', () => {
   it('shows 11 per page sorted by short name, with paging', async () => {
     const user = userEvent.setup();
-    renderIntl(<OrganisationList items={manyClubs(14)} selectedId={null} hrefFor={hrefFor} canCreate />);
+    renderWithIntl(<OrganisationList items={manyClubs(14)} selectedId={null} hrefFor={hrefFor} canCreate />);
     const nav = screen.getByRole('navigation', { name: 'Organisationsliste' });
     let links = within(nav).getAllByRole('link').filter((a) => a.getAttribute('href') !== hrefFor('new'));
     expect(LIST_PAGE_SIZE).toBe(11);
@@ -31,7 +31,7 @@ describe('OrganisationList', () => {
   });
 
   it('styles dissolved organisations as inactive and marks the selected one', () => {
-    renderIntl(<OrganisationList items={federationList()} selectedId={12} hrefFor={hrefFor} canCreate={false} />);
+    renderWithIntl(<OrganisationList items={federationList()} selectedId={12} hrefFor={hrefFor} canCreate={false} />);
     const dissolved = screen.getByRole('link', { name: /BS Eisenerz/ });
     expect(dissolved).toHaveAttribute('data-inactive', 'true');
     expect(dissolved).toHaveTextContent('aufgelöst');
@@ -42,7 +42,7 @@ describe('OrganisationList', () => {
 
   it("searches, and says 'Organization nicht gefunden' when nothing matches", async () => {
     const user = userEvent.setup();
-    renderIntl(<OrganisationList items={federationList()} selectedId={null} hrefFor={hrefFor} canCreate />);
+    renderWithIntl(<OrganisationList items={federationList()} selectedId={null} hrefFor={hrefFor} canCreate />);
     expect(screen.getByRole('link', { name: 'Organisation hinzufügen' })).toHaveAttribute('href', '/form/O1/F50/new');
     await user.type(screen.getByRole('searchbox', { name: 'Organisation suchen' }), 'pölten');
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
@@ -55,7 +55,7 @@ describe('OrganisationList', () => {
 describe('OrganisationTable', () => {
   it("filters 'Offene Beiträge >=2' (two or more orders without completion date)", async () => {
     const user = userEvent.setup();
-    renderIntl(<OrganisationTable rows={federationList()} onOpen={jest.fn()} />);
+    renderWithIntl(<OrganisationTable rows={federationList()} onOpen={jest.fn()} />);
     const table = screen.getByRole('table', { name: 'Organisationen' });
     expect(within(table).getAllByRole('row')).toHaveLength(2 + 5);
     const filter = screen.getByRole('combobox', { name: 'Filter: Offene Beiträge' });
@@ -67,7 +67,7 @@ describe('OrganisationTable', () => {
   it('pages 20 rows, offers all columns, and opens a row', async () => {
     const user = userEvent.setup();
     const onOpen = jest.fn();
-    renderIntl(<OrganisationTable rows={manyClubs(25)} onOpen={onOpen} />);
+    renderWithIntl(<OrganisationTable rows={manyClubs(25)} onOpen={onOpen} />);
     const table = screen.getByRole('table', { name: 'Organisationen' });
     expect(within(table).getAllByRole('row')).toHaveLength(2 + 20);
     for (const header of ['Kurzname', 'c/o', 'BSO-Nummer', 'ZVR-Zahl', 'DVR-Nummer', 'IBAN', 'Gegründet', 'Aufgelöst', 'Kooperationspartner', 'Offene Beiträge']) {

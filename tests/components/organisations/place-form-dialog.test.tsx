@@ -4,7 +4,7 @@ import { PlaceFormDialog } from '@/components/organisations/place-form-dialog';
 import { savePlace } from '@/components/organisations/actions';
 import { notify } from '@/components/ui/toast';
 import type { Place } from '@/lib/api/organisations';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 /** The place form (core §5): 'lat, lon' coordinates; opening hours, name and training offer required. */
 jest.mock('../../../components/organisations/actions', () => ({ savePlace: jest.fn() }));
@@ -30,7 +30,7 @@ const stored: Place = {
 beforeEach(() => jest.clearAllMocks());
 
 function renderForm(place: Place | null, onSaved = jest.fn()) {
-  renderIntl(<PlaceFormDialog actingOrgId={11} orgId={11} place={place} open onClose={jest.fn()} onSaved={onSaved} />);
+  renderWithIntl(<PlaceFormDialog actingOrgId={11} orgId={11} place={place} open onClose={jest.fn()} onSaved={onSaved} />);
   const form = within(screen.getByRole('form'));
   return { form, onSaved, field: (label: string) => form.getByLabelText(label, { exact: true }) };
 }

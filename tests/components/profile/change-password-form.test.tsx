@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ChangePasswordForm } from '@/components/profile/change-password-form';
 import { changePassword } from '@/components/profile/actions';
 import { notify } from '@/components/ui/toast';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 jest.mock('../../../components/profile/actions', () => ({ changePassword: jest.fn() }));
 jest.mock('../../../components/ui/toast', () => ({
@@ -19,7 +19,7 @@ const field = (label: string) => screen.getByLabelText(label);
 
 describe('ChangePasswordForm', () => {
   it("shows 'This field must not be empty!' for every empty field (English)", async () => {
-    renderIntl(<ChangePasswordForm />, 'en');
+    renderWithIntl(<ChangePasswordForm />, 'en');
     await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findAllByText('This field must not be empty!')).toHaveLength(3);
     expect(changeMock).not.toHaveBeenCalled();
@@ -27,7 +27,7 @@ describe('ChangePasswordForm', () => {
 
   it("says 'passwords are different' when the repeat does not match", async () => {
     const user = userEvent.setup();
-    renderIntl(<ChangePasswordForm />, 'en');
+    renderWithIntl(<ChangePasswordForm />, 'en');
     await user.type(field('Old password'), 'Bogen2026!');
     await user.type(field('New password'), 'Pfeil2027?');
     await user.type(field('Repeat new password'), 'Pfeil2027!');
@@ -38,7 +38,7 @@ describe('ChangePasswordForm', () => {
 
   it('refuses a new password equal to the old one', async () => {
     const user = userEvent.setup();
-    renderIntl(<ChangePasswordForm />, 'de');
+    renderWithIntl(<ChangePasswordForm />, 'de');
     await user.type(field('Altes Passwort'), 'Bogen2026!');
     await user.type(field('Neues Passwort'), 'Bogen2026!');
     await user.type(field('Neues Passwort wiederholen'), 'Bogen2026!');
@@ -49,7 +49,7 @@ describe('ChangePasswordForm', () => {
 
   it('shows the rules and marks the ones a password meets', async () => {
     const user = userEvent.setup();
-    renderIntl(<ChangePasswordForm />, 'en');
+    renderWithIntl(<ChangePasswordForm />, 'en');
     const rules = screen.getByRole('list', { name: /8 to 32 characters, upper and lower case/ });
     expect(rules).toHaveTextContent('8 to 32 characters');
     expect(rules).toHaveTextContent('upper and lower case');
@@ -66,7 +66,7 @@ describe('ChangePasswordForm', () => {
 
   it('refuses a password breaking a rule with the rule as message', async () => {
     const user = userEvent.setup();
-    renderIntl(<ChangePasswordForm />, 'en');
+    renderWithIntl(<ChangePasswordForm />, 'en');
     await user.type(field('Old password'), 'Bogen2026!');
     await user.type(field('New password'), 'pfeil2027?');
     await user.type(field('Repeat new password'), 'pfeil2027?');
@@ -82,7 +82,7 @@ describe('ChangePasswordForm', () => {
     jest.useFakeTimers();
     changeMock.mockResolvedValue({ ok: true, data: null });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderIntl(<ChangePasswordForm />, 'de');
+    renderWithIntl(<ChangePasswordForm />, 'de');
     await user.type(field('Altes Passwort'), 'Bogen2026!');
     await user.type(field('Neues Passwort'), 'Pfeil2027?');
     await user.type(field('Neues Passwort wiederholen'), 'Pfeil2027?');
@@ -104,7 +104,7 @@ describe('ChangePasswordForm', () => {
   it("toasts 'Fehler!' and marks the old password when the API refuses it", async () => {
     changeMock.mockResolvedValue({ ok: false, message: 'Fehler!', fieldErrors: { oldPassword: 'Das alte Passwort ist falsch' } });
     const user = userEvent.setup();
-    renderIntl(<ChangePasswordForm />, 'de');
+    renderWithIntl(<ChangePasswordForm />, 'de');
     await user.type(field('Altes Passwort'), 'Falsch2026!');
     await user.type(field('Neues Passwort'), 'Pfeil2027?');
     await user.type(field('Neues Passwort wiederholen'), 'Pfeil2027?');

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ProfilePicture } from '@/components/profile/profile-picture';
 import { notify } from '@/components/ui/toast';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 const router = { refresh: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -52,14 +52,14 @@ function choose(file: File) {
 
 describe('ProfilePicture', () => {
   it('shows a 200 px avatar with the initials when there is no picture', () => {
-    renderIntl(<ProfilePicture mgId={7} name="Anna Huber" imageSrc={null} />);
+    renderWithIntl(<ProfilePicture mgId={7} name="Anna Huber" imageSrc={null} />);
     const avatar = screen.getByRole('img', { name: 'Anna Huber' });
     expect(avatar).toHaveTextContent('AH');
     expect(avatar.parentElement).toHaveStyle({ width: '200px', height: '200px' });
   });
 
   it('accepts png and jpeg only, refusing other files before uploading', () => {
-    renderIntl(<ProfilePicture mgId={7} name="Anna Huber" imageSrc={null} />);
+    renderWithIntl(<ProfilePicture mgId={7} name="Anna Huber" imageSrc={null} />);
     expect(screen.getByLabelText('Bild hochladen')).toHaveAttribute('accept', 'image/png,image/jpeg');
     choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
     expect(notify.error).toHaveBeenCalledWith('Nur PNG- oder JPEG-Bilder sind erlaubt');
@@ -67,7 +67,7 @@ describe('ProfilePicture', () => {
   });
 
   it('uploads through the proxy to the own member id, shows the progress, then the success toast', async () => {
-    renderIntl(<ProfilePicture mgId={7} name="Anna Huber" imageSrc={null} />);
+    renderWithIntl(<ProfilePicture mgId={7} name="Anna Huber" imageSrc={null} />);
     choose(png());
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('POST');
@@ -85,7 +85,7 @@ describe('ProfilePicture', () => {
   });
 
   it('shows the refusal of a file that is not really an image', async () => {
-    renderIntl(<ProfilePicture mgId={7} name="Anna Huber" imageSrc={null} />);
+    renderWithIntl(<ProfilePicture mgId={7} name="Anna Huber" imageSrc={null} />);
     choose(png());
     act(() => FakeXhr.last!.respond(415, { error: { code: 'unsupported_type', message: 'x' } }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Nur PNG- oder JPEG-Bilder sind erlaubt'));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { FormSelect } from '@/components/shell/form-select';
 import { OrgSelect } from '@/components/shell/org-select';
 import { formsFor, organisationsOf } from '@/lib/domain/shell';
-import { renderIntl } from './render-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -25,7 +25,7 @@ const systemRoles = [
 describe('organisation selector', () => {
   it('offers each organisation once and opens /form/O{orgId}', async () => {
     const user = userEvent.setup();
-    renderIntl(<OrgSelect organisations={organisationsOf(rolesOrg)} />, 'en');
+    renderWithIntl(<OrgSelect organisations={organisationsOf(rolesOrg)} />, 'en');
     const select = screen.getByRole('combobox', { name: 'Choose organisation' });
     await user.click(select);
     const options = await screen.findAllByRole('option');
@@ -35,7 +35,7 @@ describe('organisation selector', () => {
   });
 
   it('shows the chosen organisation', () => {
-    renderIntl(<OrgSelect organisations={organisationsOf(rolesOrg)} selectedOrgId={5} />, 'de');
+    renderWithIntl(<OrgSelect organisations={organisationsOf(rolesOrg)} selectedOrgId={5} />, 'de');
     expect(screen.getByRole('combobox', { name: 'Organisation wählen' })).toHaveTextContent('Bogensport Graz');
   });
 });
@@ -43,7 +43,7 @@ describe('organisation selector', () => {
 describe('form selector', () => {
   it('lists the forms of the chosen organisation sorted by function id and opens /form/O{org}/F{funkId}', async () => {
     const user = userEvent.setup();
-    renderIntl(<FormSelect orgId={12} forms={formsFor(systemRoles, 12)} />, 'de');
+    renderWithIntl(<FormSelect orgId={12} forms={formsFor(systemRoles, 12)} />, 'de');
     await user.click(screen.getByRole('combobox', { name: 'Formular wählen' }));
     const listbox = await screen.findByRole('listbox');
     expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -57,13 +57,13 @@ describe('form selector', () => {
   });
 
   it('is disabled until an organisation is chosen', () => {
-    renderIntl(<FormSelect forms={formsFor(systemRoles, undefined)} />, 'en');
+    renderWithIntl(<FormSelect forms={formsFor(systemRoles, undefined)} />, 'en');
     expect(screen.getByRole('combobox', { name: 'Choose form' })).toBeDisabled();
   });
 
   it('offers only the forms of that organisation', async () => {
     const user = userEvent.setup();
-    renderIntl(<FormSelect orgId={5} forms={formsFor(systemRoles, 5)} selectedFunkId={51} />, 'en');
+    renderWithIntl(<FormSelect orgId={5} forms={formsFor(systemRoles, 5)} selectedFunkId={51} />, 'en');
     const select = screen.getByRole('combobox', { name: 'Choose form' });
     expect(select).toHaveTextContent('Mitglieder');
     await user.click(select);

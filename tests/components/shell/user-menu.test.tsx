@@ -4,7 +4,7 @@ import { setLanguage, signOut } from '@/components/shell/actions';
 import { hardNavigate } from '@/components/shell/hard-navigate';
 import { LanguageSwitch } from '@/components/shell/language-switch';
 import { UserMenu } from '@/components/shell/user-menu';
-import { renderIntl } from './render-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -20,7 +20,7 @@ beforeEach(() => jest.clearAllMocks());
 describe('UserMenu', () => {
   it('opens from the 64 px avatar and offers profile, language and sign-out', async () => {
     const user = userEvent.setup();
-    renderIntl(<UserMenu name="Anna Huber" email="anna@example.org" imageSrc={null} />, 'de');
+    renderWithIntl(<UserMenu name="Anna Huber" email="anna@example.org" imageSrc={null} />, 'de');
     const trigger = screen.getByRole('button', { name: 'Benutzermenü' });
     expect(screen.getByRole('img', { name: 'Anna Huber' }).parentElement).toHaveStyle({ width: '64px' });
     await user.click(trigger);
@@ -31,7 +31,7 @@ describe('UserMenu', () => {
 
   it('signs out through the server action, then reloads /admin', async () => {
     const user = userEvent.setup();
-    renderIntl(<UserMenu name="Anna Huber" email="anna@example.org" imageSrc={null} />, 'en');
+    renderWithIntl(<UserMenu name="Anna Huber" email="anna@example.org" imageSrc={null} />, 'en');
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/admin'));
@@ -43,7 +43,7 @@ describe('UserMenu', () => {
 describe('LanguageSwitch', () => {
   it('marks the current language and stores another one, then refreshes', async () => {
     const user = userEvent.setup();
-    renderIntl(<LanguageSwitch />, 'de');
+    renderWithIntl(<LanguageSwitch />, 'de');
     expect(screen.getByRole('button', { name: 'DE' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'false');
     await user.click(screen.getByRole('button', { name: 'EN' }));
@@ -53,7 +53,7 @@ describe('LanguageSwitch', () => {
 
   it('does nothing when the current language is chosen again', async () => {
     const user = userEvent.setup();
-    renderIntl(<LanguageSwitch />, 'en');
+    renderWithIntl(<LanguageSwitch />, 'en');
     await user.click(screen.getByRole('button', { name: 'EN' }));
     expect(setLanguage).not.toHaveBeenCalled();
   });

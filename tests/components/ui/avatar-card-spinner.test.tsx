@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { Avatar, initialsOf } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { renderWithIntl } from './render-with-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 describe('Avatar', () => {
   it('shows the initials at the given size when there is no picture', () => {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfirmDialog, useConfirm } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { renderWithIntl } from './render-with-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 function SaveForm({ onAnswer, onSave }: { onAnswer: (answer: boolean) => void; onSave: () => void }) {
   const [confirmElement, confirm] = useConfirm();

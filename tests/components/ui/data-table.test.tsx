@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { renderWithIntl } from './render-with-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 type Member = {
   id: number;

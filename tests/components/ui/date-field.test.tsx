@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateField } from '@/components/ui/date-field';
-import { renderWithIntl } from './render-with-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 function Harness({
   initial = null,

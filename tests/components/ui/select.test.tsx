@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Select } from '@/components/ui/select';
-import { renderWithIntl } from './render-with-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 const genders = [
   { value: 'm', label: 'männlich' },

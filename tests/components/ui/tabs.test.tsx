@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Tabs } from '@/components/ui/tabs';
-import { renderWithIntl } from './render-with-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 const items = [
   { value: 'personal', label: 'Persönliche Daten', content: <p>Vorname und Nachname</p> },

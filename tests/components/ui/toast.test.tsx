@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { notify, Toaster, TOAST_DURATION_MS, TOAST_LONG_DURATION_MS } from '@/components/ui/toast';
-import { renderWithIntl } from './render-with-intl';
+import { renderWithIntl } from '../render-with-intl';
 
 describe('toasts', () => {
   afterEach(() => {

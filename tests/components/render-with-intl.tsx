@@ -1,11 +1,13 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
-import messages from '@/messages/de.json';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
 
 /*
- * jsdom lacks a few browser APIs that Radix primitives (Select in particular) call on pointer
- * interaction. Installed here, only for the tests that import this helper.
+ * jsdom lacks a few browser APIs that Radix primitives (Select and Popover in particular) call on
+ * pointer interaction, and the matchMedia the toaster asks. Installed here, only for the tests
+ * that import this helper.
  */
 if (typeof window !== 'undefined') {
   const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
@@ -31,17 +33,16 @@ if (typeof window !== 'undefined') {
     }) as MediaQueryList;
 }
 
-export const deMessages = messages;
+const messages = { de, en };
 
-export function IntlWrapper({ children }: { children: ReactNode }) {
-  return (
-    <NextIntlClientProvider locale="de" messages={messages} timeZone="Europe/Vienna">
-      {children}
-    </NextIntlClientProvider>
-  );
-}
-
-/** Renders inside NextIntlClientProvider with locale 'de' and messages/de.json. */
-export function renderWithIntl(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
-  return render(ui, { wrapper: IntlWrapper, ...options });
+/** Renders inside NextIntlClientProvider with the real messages of the given locale (German by default). */
+export function renderWithIntl(ui: ReactElement, locale: 'de' | 'en' = 'de', options?: Omit<RenderOptions, 'wrapper'>) {
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <NextIntlClientProvider locale={locale} messages={messages[locale]} timeZone="Europe/Vienna">
+        {children}
+      </NextIntlClientProvider>
+    );
+  }
+  return render(ui, { wrapper: Wrapper, ...options });
 }

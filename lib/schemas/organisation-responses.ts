@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { DOCUMENT_TYPES, TRAINING_OFFERS } from '@/lib/domain/organisation-rules';
+
+/**
+ * The answers of the organisation calls (notes/organisations-contract.md), written once: the route
+ * definitions publish them in the OpenAPI document, the services build values of their inferred
+ * types, and the screen reads them through lib/api/organisations.ts. Zod only (no server imports).
+ */
+
+const text = z.string().nullable();
+const isoDate = z.string().nullable().meta({ example: '2026-05-01' });
+
+export const OrgDocumentSchema = z
+  .object({
+    uuid: z.string(),
+    url: z.string().meta({ example: '/api/v1/uploads?file=org_document%2F2026%2F05%2F….pdf' }),
+    name: z.string(),
+    type: z.enum(DOCUMENT_TYPES),
+    mime: z.string(),
+    size: z.number().int(),
+    uploadedAt: z.string(),
+  })
+  .meta({ id: 'OrgDocument' });
+
+export const PlaceSchema = z
+  .object({
+    id: z.number().int(),
+    orgId: z.number().int(),
+    pname: z.string(),
+    address: text,
+    city: text,
+    zip: text,
+    lat: z.number().nullable(),
+    lon: z.number().nullable(),
+    params: z.object({ openingHours: text, training: z.array(z.enum(TRAINING_OFFERS)) }),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Place' });
+
+export const FeeSchema = z
+  .object({
+    orderId: z.number().int(),
+    ordercat: z.string().meta({ example: 'VEREINSBEITRAG_2026' }),
+    processing: z.object({ status: z.string().meta({ example: 'Freigegeben' }) }),
+    completed: isoDate,
+  })
+  .meta({ id: 'Fee' });
+
+const orgBase = {
+  id: z.number().int(),
+  uuid: z.string().nullable().meta({ description: 'Image key' }),
+  imageLink: z.string().nullable(),
+  name: z.string(),
+  nameShort: z.string(),
+  street: text,
+  city: text,
+  zip: text,
+  address: text,
+  street2: text,
+  city2: text,
+  zip2: text,
+  email: text,
+  homepage: text,
+  phoneOffice: text,
+  faxOffice: text,
+  bso: text,
+  zvr: text,
+  dvr: text,
+  orgStartDate: isoDate,
+  orgEndDate: isoDate,
+  inoperativeSince: isoDate,
+  orgMotherId: z.number().int().nullable(),
+  orgLevel: z.number().int(),
+  members: z.number().int().meta({ description: 'Active memberships (function 32)' }),
+  licenses: z.number().int().meta({ description: 'Active licences (function 29)' }),
+  params: z.object({
+    iban: text,
+    association: text,
+    section: z.boolean(),
+    coop_partner: z.boolean(),
+    clubName: text,
+    clubNameVisible: z.boolean(),
+    zvrNumber: text,
+    federalState: text,
+    files: z.array(OrgDocumentSchema),
+  }),
+  updatedAt: z.string(),
+};
+
+export const OrgListItemSchema = z
+  .object({ ...orgBase, openFees: z.number().int().meta({ description: 'Orders without completion date' }) })
+  .meta({ id: 'OrganisationListItem' });
+
+export const OrgDetailSchema = z
+  .object({
+    ...orgBase,
+    fees: z.array(FeeSchema),
+    places: z.array(PlaceSchema),
+    canEdit: z.boolean(),
+    fieldRights: z.object({ dates: z.boolean(), bso: z.boolean(), coopPartner: z.boolean(), parent: z.boolean() }),
+  })
+  .meta({ id: 'Organisation' });
+
+export type OrgDocument = z.infer<typeof OrgDocumentSchema>;
+export type Place = z.infer<typeof PlaceSchema>;
+export type Fee = z.infer<typeof FeeSchema>;
+/** An organisation in the list (form 50/58), with its number of open fees. */
+export type OrganisationListItem = z.infer<typeof OrgListItemSchema>;
+/** One organisation with fees, places and what the caller may change. */
+export type Organisation = z.infer<typeof OrgDetailSchema>;
+export type OrgParams = Organisation['params'];
