@@ -1,0 +1,57 @@
+/** @jest-environment node */
+import { call, createTestApp, type TestApp } from './helpers/test-app';
+import { createTestDb, type TestDb } from './helpers/test-db';
+
+/** The OpenAPI document is generated from the route definitions: every call of the contract is in it. */
+describe('OpenAPI document', () => {
+  let tdb: TestDb;
+  let t: TestApp;
+  beforeAll(async () => {
+    tdb = await createTestDb('pglite');
+    t = createTestApp(tdb.db);
+  });
+  afterAll(async () => {
+    t?.cleanup();
+    await tdb?.close();
+  });
+
+  it('lists the session, organisation and member calls with their methods', async () => {
+    const res = await call(t.app, 'GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    const paths = res.body.paths as Record<string, Record<string, unknown>>;
+    const has = (method: string, path: string) => expect(Object.keys(paths[path] ?? {})).toContain(method);
+    has('post', '/api/v1/auth/login');
+    has('get', '/api/v1/getUser');
+    has('put', '/api/v1/auth/request_password/{email}');
+    has('put', '/api/v1/auth/reset_password/{token}');
+    has('put', '/api/v1/auth/update_password');
+    has('get', '/api/v1/admin/systemroles');
+    has('get', '/api/v1/admin/countries');
+    has('get', '/api/v1/profile/image/{uuid}');
+    has('post', '/api/v1/profile/image/{memberId}');
+    has('post', '/api/v1/admin/org');
+    has('get', '/api/v1/uploads');
+    has('delete', '/api/v1/admin/member/cancel/{org}/{memberId}');
+    has('get', '/api/v1/admin/orgs/{id}');
+    has('put', '/api/v1/admin/org');
+    has('post', '/api/v1/admin/org/places');
+    has('get', '/api/v1/admin/members/{org}');
+    has('put', '/api/v1/admin/member/duplicates');
+    has('post', '/api/v1/admin/training/{memberId}');
+    has('post', '/api/v1/admin/functions/{memberId}');
+    expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('serves a reference page that needs no internet (assets from this server)', async () => {
+    const res = await call(t.app, 'GET', '/api/docs');
+    expect(res.status).toBe(200);
+    const html = await res.raw.text();
+    expect(html).toContain('/api/docs/assets/swagger-ui-bundle.js');
+    expect(html).not.toMatch(/https?:\/\//);
+    const init = await call(t.app, 'GET', '/api/docs/init.js');
+    expect(init.status).toBe(200);
+    expect(await init.raw.text()).toContain('/api/openapi.json');
+    const bundle = await call(t.app, 'GET', '/api/docs/assets/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+  });
+});
