@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toast';
 import { requestPasswordSchema } from '@/lib/schemas/auth';
 import { requestPasswordReset } from './actions';
+import { FooterLink } from './footer-link';
 
 type Values = { email: string };
 
@@ -55,11 +55,7 @@ export function ForgotPasswordForm() {
           {isSubmitting ? tc('pleaseWait') : t('submit')}
         </Button>
       </form>
-      <p className="mt-4 text-center text-sm">
-        <Link href="/" className="text-brand hover:underline">
-          {t('backToSignIn')}
-        </Link>
-      </p>
+      <FooterLink href="/">{t('backToSignIn')}</FooterLink>
     </div>
   );
 }

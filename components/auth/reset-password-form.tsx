@@ -1,7 +1,6 @@
 'use client';
 
 import { useTransition } from 'react';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
@@ -11,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toast';
 import { completePasswordReset } from './actions';
+import { FooterLink } from './footer-link';
 import { PasswordRules } from './password-rules';
 import { resetFormSchema, type ResetFormInput } from './reset-form-schema';
 
@@ -76,11 +76,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {pending ? tc('pleaseWait') : t('submit')}
         </Button>
       </form>
-      <p className="mt-4 text-center text-sm">
-        <Link href="/" className="text-brand hover:underline">
-          {t('backToSignIn')}
-        </Link>
-      </p>
+      <FooterLink href="/">{t('backToSignIn')}</FooterLink>
     </div>
   );
 }

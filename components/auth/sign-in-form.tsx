@@ -1,7 +1,6 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
@@ -13,6 +12,7 @@ import { notify, TOAST_LONG_DURATION_MS } from '@/components/ui/toast';
 import { LanguageSwitch } from '@/components/shell/language-switch';
 import { loginSchema, type LoginInput } from '@/lib/schemas/auth';
 import { signIn } from './actions';
+import { FooterLink } from './footer-link';
 
 /** The sign-in screen's form (core §2, §4, §5, §8). `notice` is shown above it, e.g. after the session expired. */
 export function SignInForm({ notice }: { notice?: string }) {
@@ -81,11 +81,7 @@ export function SignInForm({ notice }: { notice?: string }) {
           {pending ? t('pending') : t('submit')}
         </Button>
       </form>
-      <p className="mt-4 text-center text-sm">
-        <Link href="/new-password" className="text-brand hover:underline">
-          {t('forgotLink')}
-        </Link>
-      </p>
+      <FooterLink href="/new-password">{t('forgotLink')}</FooterLink>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { OrgDocument } from '@/lib/api/organisations';
@@ -11,11 +11,11 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
-import { hardNavigate } from '@/components/shell/hard-navigate';
 import { deleteDocument } from './actions';
-import { MAX_UPLOAD_BYTES, errorCodeOf, uploadFile } from '@/lib/upload';
+import { MAX_UPLOAD_BYTES, errorCodeOf } from '@/lib/upload';
 import { DOCUMENT_ACCEPT, isDocumentName } from './document-files';
 import { UploadProgress } from '@/components/ui/upload-progress';
+import { useUpload } from '@/components/ui/use-upload';
 
 export interface DocumentsTabProps {
   actingOrgId: number;
@@ -47,9 +47,8 @@ export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: Documen
   const te = useTranslations('errors');
   const router = useRouter();
   const [confirmElement, confirm] = useConfirm();
-  const input = useRef<HTMLInputElement>(null);
+  const { input, percent, send } = useUpload();
   const [type, setType] = useState<DocumentType | ''>('');
-  const [percent, setPercent] = useState<number | null>(null);
 
   async function upload(file: File) {
     if (!type) return;
@@ -65,14 +64,8 @@ export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: Documen
       notify.error(te('tooLarge'));
       return;
     }
-    setPercent(0);
-    try {
-      const url = `${BASE_PATH}/api/v1/admin/org/${orgId}/documents?actingOrgId=${actingOrgId}&type=${encodeURIComponent(type)}`;
-      const { status, body } = await uploadFile(url, file, setPercent, { type });
-      if (status === 401) {
-        hardNavigate(BASE_PATH);
-        return;
-      }
+    const url = `${BASE_PATH}/api/v1/admin/org/${orgId}/documents?actingOrgId=${actingOrgId}&type=${encodeURIComponent(type)}`;
+    await send(url, file, { type }, ({ status, body }) => {
       if (status >= 200 && status < 300) {
         notify.success(t('uploadSuccess'));
         router.refresh();
@@ -87,12 +80,7 @@ export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: Documen
         : status === 422 ? t('validation.documentTypeInvalid')
         : te('generic'),
       );
-    } catch {
-      notify.error(te('generic'));
-    } finally {
-      setPercent(null);
-      if (input.current) input.current.value = '';
-    }
+    });
   }
 
   async function remove(doc: OrgDocument) {

@@ -1,15 +1,15 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { hardNavigate } from '@/components/shell/hard-navigate';
-import { BASE_PATH, proxiedImageSrc } from '@/lib/domain/shell';
-import { IMAGE_TYPES, MAX_UPLOAD_BYTES, uploadFile } from '@/lib/upload';
+import { proxiedImageSrc } from '@/lib/domain/shell';
+import { IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@/lib/upload';
 import { Avatar } from './avatar';
 import { Button } from './button';
 import { notify } from './toast';
 import { UploadProgress } from './upload-progress';
+import { useUpload } from './use-upload';
 
 export interface ImageUploadTexts {
   upload: string;
@@ -37,9 +37,8 @@ export interface ImageUploadProps {
 export function ImageUpload({ uploadUrl, name, imageLink, size, texts }: ImageUploadProps) {
   const te = useTranslations('errors');
   const router = useRouter();
-  const input = useRef<HTMLInputElement>(null);
+  const { input, percent, send } = useUpload();
   const [uploaded, setUploaded] = useState<string | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
   const src = uploaded ?? proxiedImageSrc(imageLink);
 
   async function upload(url: string, file: File) {
@@ -51,13 +50,7 @@ export function ImageUpload({ uploadUrl, name, imageLink, size, texts }: ImageUp
       notify.error(te('tooLarge'));
       return;
     }
-    setPercent(0);
-    try {
-      const { status, body } = await uploadFile(url, file, setPercent);
-      if (status === 401) {
-        hardNavigate(BASE_PATH);
-        return;
-      }
+    await send(url, file, undefined, ({ status, body }) => {
       if (status >= 200 && status < 300) {
         const next = proxiedImageSrc((body as { imageLink?: string } | null)?.imageLink);
         // A new address each time, so the browser does not keep showing the cached old picture.
@@ -67,12 +60,7 @@ export function ImageUpload({ uploadUrl, name, imageLink, size, texts }: ImageUp
         return;
       }
       notify.error(status === 415 ? texts.wrongType : status === 413 ? te('tooLarge') : status === 403 ? te('forbidden') : te('generic'));
-    } catch {
-      notify.error(te('generic'));
-    } finally {
-      setPercent(null);
-      if (input.current) input.current.value = '';
-    }
+    });
   }
 
   return (

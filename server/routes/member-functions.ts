@@ -5,12 +5,11 @@ import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { roleCatalogue, saveFunction } from '../services/members/functions';
-import { bodyIs422, idParam } from './member-schemas';
+import { bodyIs422, idParam, json } from './member-schemas';
 
 /** Functions (core §7 "Functions"): what may be assigned in an organisation, and create/update of an assignment. */
 
 const tags = ['Functions'];
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 
 const catalogueRoute = createRoute({
   method: 'get',

@@ -3,6 +3,9 @@ import { validationHook } from '../http/errors';
 
 /** What the member routes share besides the answer shapes (those are in lib/schemas/member-responses.ts). */
 
+/** A JSON request or response body of `schema`. */
+export const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+
 /** Path ids: positive whole numbers. */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 

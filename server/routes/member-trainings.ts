@@ -5,12 +5,11 @@ import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { addTraining, listTrainingDefinitions, removeTraining, trainingValidity } from '../services/members/trainings';
-import { bodyIs422, idParam } from './member-schemas';
+import { bodyIs422, idParam, json } from './member-schemas';
 
 /** Trainings (core §7 "Trainings"): types, validity, recording and removing a member's training. */
 
 const tags = ['Trainings'];
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 
 const listRoute = createRoute({
   method: 'get',

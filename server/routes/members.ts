@@ -29,7 +29,7 @@ import { getMember, listAllMembers, listOrgMembers, listOrgRoleMembers, orgSumma
 import { createMember, deleteMember, updateMember } from '../services/members/member-write';
 import { addMembership, endMembership } from '../services/members/memberships';
 import { memberFunctionRoutes } from './member-functions';
-import { bodyIs422, idParam } from './member-schemas';
+import { bodyIs422, idParam, json } from './member-schemas';
 import { memberTrainingRoutes } from './member-trainings';
 import { memberRoles } from '../services/members/functions';
 import { targetOrgs } from '../services/members/target-orgs';
@@ -37,7 +37,6 @@ import { targetOrgs } from '../services/members/target-orgs';
 /** Members (core §7 "Members"): lists, search, one member, duplicates, create/update/delete, memberships. */
 
 const tags = ['Members'];
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const page = { 200: { description: 'One page and the total number of matches', content: json(MemberPageSchema) } };
 const orgParam = z.object({ org: idParam });
 const listDescription =

@@ -28,6 +28,16 @@ export type Caller = {
   orgs: ActingOrg[];
 };
 
+/** The member's system roles: assignments active on `today` whose function opens a form (DESIGN §4). */
+export function systemRoleAssignments(memberId: number, today: string) {
+  return and(
+    eq(functionAssignments.memberId, memberId),
+    inArray(functionAssignments.roleId, [...FORM_FUNCTION_IDS]),
+    lte(functionAssignments.dateFrom, today),
+    gte(functionAssignments.dateTo, today),
+  );
+}
+
 export async function loadCaller(deps: AppDeps, memberId: number): Promise<Caller> {
   const today = todayIso(deps.clock());
   const rows = await deps.db
@@ -40,14 +50,7 @@ export async function loadCaller(deps: AppDeps, memberId: number): Promise<Calle
     })
     .from(functionAssignments)
     .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .where(
-      and(
-        eq(functionAssignments.memberId, memberId),
-        inArray(functionAssignments.roleId, [...FORM_FUNCTION_IDS]),
-        lte(functionAssignments.dateFrom, today),
-        gte(functionAssignments.dateTo, today),
-      ),
-    );
+    .where(systemRoleAssignments(memberId, today));
   const byOrg = new Map<number, ActingOrg>();
   for (const r of rows) {
     const org = byOrg.get(r.orgId) ?? {

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
-import { FORM_FUNCTION_IDS } from '@/lib/domain/functions';
 import { deriveRolesOrg, type RolesOrg, type SystemRole } from '@/lib/domain/roles-org';
 import { functionAssignments, loginFailures, members, organisations, passwordResetTokens, roles } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
 import { passwordResetMail } from '../mail/password-reset-mail';
+import { systemRoleAssignments } from './access';
 import { signToken } from './jwt';
 import { hashPassword, verifyPassword } from './password-hash';
 
@@ -82,14 +82,7 @@ export async function systemRoles(deps: AppDeps, memberId: number): Promise<Arra
     .from(functionAssignments)
     .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
     .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .where(
-      and(
-        eq(functionAssignments.memberId, memberId),
-        inArray(functionAssignments.roleId, [...FORM_FUNCTION_IDS]),
-        lte(functionAssignments.dateFrom, today),
-        gte(functionAssignments.dateTo, today),
-      ),
-    )
+    .where(systemRoleAssignments(memberId, today))
     .orderBy(asc(functionAssignments.orgId), asc(functionAssignments.roleId), asc(functionAssignments.id));
 }
 

@@ -6,13 +6,13 @@ import type { OrgDocument } from '@/lib/schemas/organisation-responses';
 import { organisations, uploadedFiles } from '../db/schema';
 import { attachmentDisposition } from '../files/content-disposition';
 import { detectDocument } from '../files/document-type';
-import { detectImage } from '../files/image-type';
 import { receiveSingleFile } from '../files/multipart-upload';
 import { deleteFile, fileResponse, findFile, storeFile } from '../files/stored-files';
 import { parseUploadKey } from '../files/upload-key';
 import type { AppDeps } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import { ORG_DOCUMENT, ORG_IMAGE, orgForCaller, orgImageLink, toDocument } from './organisations';
+import { imageResponse, replaceImage } from './owned-image';
 
 /**
  * Organisation image and documents (core §5 "Document upload", §7 "Images"), and the download of
@@ -26,38 +26,25 @@ const tmpDir = (deps: AppDeps) => path.join(deps.env.uploadDir, '.tmp');
 /** POST org/image/{orgId}: PNG or JPEG; replaces the previous image. */
 export async function uploadOrgImage(deps: AppDeps, memberId: number, orgId: number, request: Request, actingOrgId?: number) {
   const { row } = await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
-  const received = await receiveSingleFile(request, { field: 'file', tmpDir: tmpDir(deps) });
-  try {
-    const { mime, ext } = await detectImage(received.tmpPath);
-    const stored = await storeFile(deps.db, deps.env.uploadDir, {
-      tmpPath: received.tmpPath,
-      ownerType: ORG_IMAGE,
-      ownerId: orgId,
-      originalName: received.originalName,
-      mime,
-      ext,
-      size: received.size,
-      uploadedBy: memberId,
-      now: deps.clock(),
-    });
-    await deps.db.update(organisations).set({ uuid: stored.uuid }).where(eq(organisations.id, orgId));
-    if (row.uuid) {
-      const previous = await findFile(deps.db, row.uuid);
-      if (previous) await deleteFile(deps.db, deps.env.uploadDir, previous).catch(() => undefined);
-    }
-    return { uuid: stored.uuid, imageLink: orgImageLink(stored.uuid)! };
-  } finally {
-    await rm(received.tmpPath, { force: true });
-  }
+  const uuid = await replaceImage(
+    deps,
+    memberId,
+    {
+      type: ORG_IMAGE,
+      id: orgId,
+      previousUuid: row.uuid,
+      attach: async (next) => {
+        await deps.db.update(organisations).set({ uuid: next }).where(eq(organisations.id, orgId));
+      },
+    },
+    request,
+  );
+  return { uuid, imageLink: orgImageLink(uuid)! };
 }
 
 /** GET org/image/{uuid}: organisation logos are shown to every signed-in user. */
-export async function orgImageResponse(deps: AppDeps, uuid: string): Promise<Response> {
-  const file = await findFile(deps.db, uuid);
-  if (!file || file.ownerType !== ORG_IMAGE) throw notFound('No such image');
-  const response = await fileResponse(deps.env.uploadDir, file);
-  if (!response) throw notFound('The image file is missing');
-  return response;
+export function orgImageResponse(deps: AppDeps, uuid: string): Promise<Response> {
+  return imageResponse(deps, ORG_IMAGE, uuid, 'image');
 }
 
 /** A client file name must be a plain name: no folders, no '..', nothing that could be read as a path. */

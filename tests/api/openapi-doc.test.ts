@@ -1,19 +1,16 @@
 /** @jest-environment node */
-import { call, createTestApp, type TestApp } from './helpers/test-app';
-import { createTestDb, type TestDb } from './helpers/test-db';
+import { closeApi, openApi } from './helpers/open-api';
+import { call, type TestApp } from './helpers/test-app';
+import type { TestDb } from './helpers/test-db';
 
 /** The OpenAPI document is generated from the route definitions: every call of the contract is in it. */
 describe('OpenAPI document', () => {
   let tdb: TestDb;
   let t: TestApp;
   beforeAll(async () => {
-    tdb = await createTestDb('pglite');
-    t = createTestApp(tdb.db);
+    ({ tdb, t } = await openApi('pglite'));
   });
-  afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
-  });
+  afterAll(() => closeApi({ tdb, t }));
 
   it('lists the session, organisation and member calls with their methods', async () => {
     const res = await call(t.app, 'GET', '/api/openapi.json');

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { organisations, uploadedFiles } from '@/server/db/schema';
 import { closeApi, openApi } from './helpers/open-api';
+import { DOCX, PDF, PLAIN_ZIP, png, XLSX } from './helpers/sample-files';
 import { call, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
-import { DOCX, PDF, PLAIN_ZIP, XLSX, form, getOrg, png, type Json } from './organisations-fixtures';
+import { form, getOrg, type Json } from './organisations-fixtures';
 
 /** Organisation image, documents (upload, list, download, delete) and GET uploads?file=. */
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
-import { isActiveOn, OPEN_END_DATE } from '@/lib/domain/members';
+import { OPEN_END_DATE } from '@/lib/domain/members';
 import { mayAssignFunctionsIn, roleEditableBy, roleOfferedIn, type OrgRef } from '@/lib/domain/member-permissions';
 import type { z } from 'zod';
 import type { MemberRole, RoleGroup } from '@/lib/schemas/member-responses';
@@ -11,6 +11,7 @@ import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
 import { assertReadable, editingOrgs, memberActingOrg, memberFormOrgs, requireMemberFormOrgs } from '../member-access';
+import { loadAssignments, toMemberFunction, type AssignmentRow } from './member-shape';
 
 /**
  * Functions (roles) of members (core §7 "Functions", §6): the catalogue a caller may assign in an
@@ -42,47 +43,8 @@ export async function roleCatalogue(deps: AppDeps, callerId: number, orgId: numb
   return [...groups.values()];
 }
 
-async function assignments(deps: AppDeps, where: ReturnType<typeof eq>) {
-  return deps.db
-    .select({
-      funkMgId: functionAssignments.id,
-      memberId: functionAssignments.memberId,
-      funcId: functionAssignments.roleId,
-      funcName: roles.name,
-      params: roles.params,
-      groupId: roles.groupId,
-      funcGroup: roleGroups.group,
-      orgId: functionAssignments.orgId,
-      orgName: organisations.name,
-      dateFrom: functionAssignments.dateFrom,
-      dateTo: functionAssignments.dateTo,
-      updatedAt: functionAssignments.updatedAt,
-    })
-    .from(functionAssignments)
-    .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
-    .innerJoin(roleGroups, eq(roleGroups.id, roles.groupId))
-    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .where(where)
-    .orderBy(desc(functionAssignments.dateTo), desc(functionAssignments.dateFrom), asc(functionAssignments.id));
-}
-
-type AssignmentRow = Awaited<ReturnType<typeof assignments>>[number];
-
 function toDto(a: AssignmentRow, today: string, editable: boolean): MemberRole {
-  return {
-    funkMgId: a.funkMgId,
-    funcId: a.funcId,
-    funcName: a.funcName,
-    funcGroup: a.funcGroup,
-    groupId: a.groupId,
-    orgId: a.orgId,
-    orgName: a.orgName,
-    dateFrom: a.dateFrom,
-    dateTo: a.dateTo,
-    active: isActiveOn(a.dateFrom, a.dateTo, today),
-    updatedAt: a.updatedAt,
-    editable,
-  };
+  return { ...toMemberFunction(a, today), editable };
 }
 
 /** GET /admin/member/role/{org}/{id}: every assignment of the member, with whether the caller may change it. */
@@ -92,7 +54,7 @@ export async function memberRoles(deps: AppDeps, callerId: number, orgId: number
   const formOrgs = memberFormOrgs(caller);
   const mayEdit = (await editingOrgs(deps, caller, memberId)).length > 0;
   const today = todayIso(deps.clock());
-  return (await assignments(deps, eq(functionAssignments.memberId, memberId))).map((a) => toDto(a, today, mayEdit && canTouch(formOrgs, a, a.orgId)));
+  return (await loadAssignments(deps.db, eq(functionAssignments.memberId, memberId))).map((a) => toDto(a, today, mayEdit && canTouch(formOrgs, a, a.orgId)));
 }
 
 /** POST /admin/functions/{memberId}: create (no id) or update (id + updatedAt) one assignment. */
@@ -125,7 +87,7 @@ export async function saveFunction(
       const [row] = await tx.insert(functionAssignments).values(values).returning({ id: functionAssignments.id });
       return row.id;
     }
-    const [existing] = await assignments({ ...deps, db: tx as unknown as AppDeps['db'] }, and(eq(functionAssignments.id, input.id), eq(functionAssignments.memberId, memberId))!);
+    const [existing] = await loadAssignments(tx as unknown as AppDeps['db'], and(eq(functionAssignments.id, input.id), eq(functionAssignments.memberId, memberId)));
     if (!existing) throw notFound('No such function of this member');
     if (!canTouch(formOrgs, existing, existing.orgId)) throw forbidden('You may not change this function');
     const now = deps.clock().toISOString();
@@ -141,6 +103,6 @@ export async function saveFunction(
     if (isBadTimestamp(err)) throw new ApiError(422, 'validation', 'invalidUpdatedAt', { field: 'updatedAt' });
     throw err;
   });
-  const [row] = await assignments(deps, eq(functionAssignments.id, id));
+  const [row] = await loadAssignments(deps.db, eq(functionAssignments.id, id));
   return { created: !input.id, assignment: toDto(row, today, true) };
 }

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { ageClass, isActiveOn, isLicenceActive, isOpenEnded, licenceSeason } from '@/lib/domain/members';
-import type { Member } from '@/lib/schemas/member-responses';
+import type { Member, MemberFunction } from '@/lib/schemas/member-responses';
 import type { Db } from '../../db/client';
 import { functionAssignments, members, memberTrainings, organisations, roleGroups, roles, trainingDefinitions } from '../../db/schema';
 import { profileImageLink } from '../auth';
@@ -46,17 +46,18 @@ export type FunctionFilter =
 
 const motherOrg = alias(organisations, 'mother_org');
 
-/** Loads memberships, functions, licences and certificates for `rows` and builds the API shape, keeping the order of `rows`. */
-export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, filter: FunctionFilter): Promise<Member[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-
-  const assignments = await db
+/**
+ * Function assignments with their role (and its params), role group and organisation, plus that
+ * organisation's mother (the state association a licence is shown with); latest end first.
+ */
+export function loadAssignments(db: Db, where: SQL | undefined) {
+  return db
     .select({
       funkMgId: functionAssignments.id,
       memberId: functionAssignments.memberId,
       funcId: functionAssignments.roleId,
       funcName: roles.name,
+      params: roles.params,
       groupId: roles.groupId,
       funcGroup: roleGroups.group,
       orgId: functionAssignments.orgId,
@@ -73,8 +74,35 @@ export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, fil
     .innerJoin(roleGroups, eq(roleGroups.id, roles.groupId))
     .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
     .leftJoin(motherOrg, eq(motherOrg.id, organisations.orgMotherId))
-    .where(inArray(functionAssignments.memberId, ids))
+    .where(where)
     .orderBy(desc(functionAssignments.dateTo), desc(functionAssignments.dateFrom), asc(functionAssignments.id));
+}
+
+export type AssignmentRow = Awaited<ReturnType<typeof loadAssignments>>[number];
+
+/** An assignment as one of the member's functions, active or not on `today`. */
+export function toMemberFunction(a: AssignmentRow, today: string): MemberFunction {
+  return {
+    funkMgId: a.funkMgId,
+    funcId: a.funcId,
+    funcName: a.funcName,
+    funcGroup: a.funcGroup,
+    groupId: a.groupId,
+    orgId: a.orgId,
+    orgName: a.orgName,
+    dateFrom: a.dateFrom,
+    dateTo: a.dateTo,
+    active: isActiveOn(a.dateFrom, a.dateTo, today),
+    updatedAt: a.updatedAt,
+  };
+}
+
+/** Loads memberships, functions, licences and certificates for `rows` and builds the API shape, keeping the order of `rows`. */
+export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, filter: FunctionFilter): Promise<Member[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+
+  const assignments = await loadAssignments(db, inArray(functionAssignments.memberId, ids));
 
   const trainings = await db
     .select({
@@ -121,19 +149,7 @@ export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, fil
         if (!active(a) || filter.excludeGroups.includes(a.groupId)) return false;
         return filter.orgId === undefined || a.orgId === filter.orgId;
       })
-      .map((a) => ({
-        funkMgId: a.funkMgId,
-        funcId: a.funcId,
-        funcName: a.funcName,
-        funcGroup: a.funcGroup,
-        groupId: a.groupId,
-        orgId: a.orgId,
-        orgName: a.orgName,
-        dateFrom: a.dateFrom,
-        dateTo: a.dateTo,
-        active: active(a),
-        updatedAt: a.updatedAt,
-      }));
+      .map((a) => toMemberFunction(a, today));
 
     return {
       id: row.id,

@@ -16,6 +16,16 @@ import { requireMemberFormOrgs } from '../member-access';
  * function assignments only, not the member's record, so an open personal-data form stays current.
  */
 
+/** The member's memberships in club `orgId` that have not ended before `today`. */
+function runningMembership(memberId: number, orgId: number, today: string) {
+  return and(
+    eq(functionAssignments.memberId, memberId),
+    eq(functionAssignments.orgId, orgId),
+    eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP),
+    gte(functionAssignments.dateTo, today),
+  );
+}
+
 /** POST /admin/member/membership {orgId, memberId}: the federation or the club itself. */
 export async function addMembership(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<MembershipCreated> {
   const formOrgs = requireMemberFormOrgs(await loadCaller(deps, callerId));
@@ -28,18 +38,7 @@ export async function addMembership(deps: AppDeps, callerId: number, orgId: numb
 
   const today = todayIso(deps.clock());
   return deps.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: functionAssignments.id })
-      .from(functionAssignments)
-      .where(
-        and(
-          eq(functionAssignments.memberId, memberId),
-          eq(functionAssignments.orgId, orgId),
-          eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP),
-          gte(functionAssignments.dateTo, today),
-        ),
-      )
-      .limit(1);
+    const [existing] = await tx.select({ id: functionAssignments.id }).from(functionAssignments).where(runningMembership(memberId, orgId, today)).limit(1);
     if (existing) throw new ApiError(409, 'already_member', 'The member already belongs to this club', { value: orgId });
     const [row] = await tx
       .insert(functionAssignments)
@@ -71,15 +70,7 @@ export async function endMembership(
     const [membership] = await tx
       .select({ id: functionAssignments.id })
       .from(functionAssignments)
-      .where(
-        and(
-          eq(functionAssignments.memberId, memberId),
-          eq(functionAssignments.orgId, orgId),
-          eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP),
-          gte(functionAssignments.dateTo, today),
-          lte(functionAssignments.dateFrom, date),
-        ),
-      )
+      .where(and(runningMembership(memberId, orgId, today), lte(functionAssignments.dateFrom, date)))
       .orderBy(asc(functionAssignments.dateFrom))
       .limit(1);
     if (!membership) throw new ApiError(404, 'no_membership', 'The member has no running membership in this club');
