@@ -2,8 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { functionAssignments, members } from '@/server/db/schema';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
-import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { callsWith, closeApi, openApi, type DemoUser, type OpenApi } from './helpers/open-api';
+import { testDrivers } from './helpers/test-db';
 
 /**
  * The federation puts memberships and functions into a club it chooses (the member screen's
@@ -12,17 +12,13 @@ import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
  */
 
 describe.each(testDrivers())('chosen target organisation on %s', (driver) => {
-  let tdb: TestDb;
-  let t: TestApp;
+  let api: OpenApi;
   let today: string;
   let memberId: number;
-  const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    tdb = await createTestDb(driver);
-    t = createTestApp(tdb.db);
-    today = todayIso(t.clock.now());
-    for (const who of ['verband', 'verein', 'land']) tokens[who] = await signIn(t.app, `${who}@example.org`);
+    api = await openApi(driver, ['verband', 'verein', 'land']);
+    today = todayIso(api.t.clock.now());
     // A member of club 11 only (created by the club, so it has its membership there).
     const created = await as('verein').post('/api/v1/admin/member', {
       orgId: 11,
@@ -37,17 +33,12 @@ describe.each(testDrivers())('chosen target organisation on %s', (driver) => {
     memberId = created.body.id;
   });
   afterAll(async () => {
-    t?.cleanup();
-    await tdb?.close();
+    await closeApi(api ?? {});
   });
 
-  const as = (who: string) => ({
-    get: (url: string) => call(t.app, 'GET', url, { token: tokens[who] }),
-    post: (url: string, json: unknown) => call(t.app, 'POST', url, { token: tokens[who], json }),
-    put: (url: string, json: unknown) => call(t.app, 'PUT', url, { token: tokens[who], json }),
-  });
+  const as = (who: DemoUser) => callsWith(api.t, api.tokens[who]);
   const assignmentsIn = async (orgId: number) =>
-    tdb.db
+    api.tdb.db
       .select({ roleId: functionAssignments.roleId, dateFrom: functionAssignments.dateFrom, dateTo: functionAssignments.dateTo })
       .from(functionAssignments)
       .where(and(eq(functionAssignments.memberId, memberId), eq(functionAssignments.orgId, orgId)));
@@ -123,7 +114,7 @@ describe.each(testDrivers())('chosen target organisation on %s', (driver) => {
       const res = await as('verein').put('/api/v1/admin/member', { orgId: 11, id: memberId, updatedAt, firstName, surname, birthDate, gender, nationality: null, country: null });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ nationality: null, country: null });
-      const [row] = await tdb.db.select({ nationality: members.nationality, country: members.country }).from(members).where(eq(members.id, memberId));
+      const [row] = await api.tdb.db.select({ nationality: members.nationality, country: members.country }).from(members).where(eq(members.id, memberId));
       expect(row).toEqual({ nationality: null, country: null });
     });
   });

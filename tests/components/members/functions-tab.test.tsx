@@ -5,7 +5,7 @@ import { connectMemberAction, endMembershipAction, functionGroupsAction, saveFun
 import { notify } from '@/components/ui/toast';
 import { addDays, membershipEndDateRange } from '@/lib/domain/members';
 import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl as renderIntl } from '../render-with-intl';
 import { functionGroups, membershipRole, pastLicenceRole, targetOrgs } from './fixtures';
 
 const router = { push: jest.fn(), refresh: jest.fn() };

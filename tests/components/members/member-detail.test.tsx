@@ -10,7 +10,7 @@ import {
 } from '@/components/members/actions';
 import { notify } from '@/components/ui/toast';
 import type { DuplicateCandidate } from '@/lib/api/member-types';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl as renderIntl } from '../render-with-intl';
 import { countries, functionGroups, membershipRole, savedMember, targetOrgs, trainingDefinitions } from './fixtures';
 
 const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };

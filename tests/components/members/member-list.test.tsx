@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemberList } from '@/components/members/member-list';
 import { notify } from '@/components/ui/toast';
 import type { Member } from '@/lib/api/member-types';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl as renderIntl } from '../render-with-intl';
 import { listMember } from './fixtures';
 
 jest.mock('../../../components/ui/toast', () => ({

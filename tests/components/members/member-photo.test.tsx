@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemberPhoto } from '@/components/members/member-photo';
 import { notify } from '@/components/ui/toast';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl as renderIntl } from '../render-with-intl';
 
 const router = { refresh: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MembersOverview } from '@/components/members/members-overview';
 import { downloadCsv } from '@/lib/csv';
 import type { Member } from '@/lib/api/member-types';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl as renderIntl } from '../render-with-intl';
 import { countries, listMember } from './fixtures';
 
 jest.mock('../../../lib/csv', () => ({ ...jest.requireActual('../../../lib/csv'), downloadCsv: jest.fn() }));

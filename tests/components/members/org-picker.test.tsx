@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OrgPicker } from '@/components/members/org-picker';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl as renderIntl } from '../render-with-intl';
 import { targetOrgs } from './fixtures';
 
 function Picker({ onChange = () => undefined, initial = null }: { onChange?: (id: number) => void; initial?: number | null }) {

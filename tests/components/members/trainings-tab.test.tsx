@@ -4,7 +4,7 @@ import { TrainingsTab } from '@/components/members/trainings-tab';
 import { addTrainingAction, removeTrainingAction } from '@/components/members/actions';
 import { notify } from '@/components/ui/toast';
 import type { MemberCertificate } from '@/lib/api/member-types';
-import { renderIntl } from '../shell/render-intl';
+import { renderWithIntl as renderIntl } from '../render-with-intl';
 import { trainingDefinitions } from './fixtures';
 
 const router = { push: jest.fn(), refresh: jest.fn() };
