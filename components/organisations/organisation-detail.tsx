@@ -106,7 +106,7 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
       .filter((o) => o.orgLevel === wanted && o.id !== record?.id)
       .map((o) => ({ value: String(o.id), label: o.nameShort }));
     const current = record?.orgMotherId;
-    if (current && !options.some((o) => o.value === String(current))) options.push({ value: String(current), label: `#${current}` });
+    if (current && !options.some((o) => o.value === String(current))) options.push({ value: String(current), label: record?.orgMotherName ?? `#${current}` });
     return options;
   }, [list, orgLevel, record]);
 

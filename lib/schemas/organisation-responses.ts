@@ -94,6 +94,7 @@ export const OrgListItemSchema = z
 export const OrgDetailSchema = z
   .object({
     ...orgBase,
+    orgMotherName: text.meta({ description: 'Short name of the parent organisation, also when the caller cannot list it' }),
     fees: z.array(FeeSchema),
     places: z.array(PlaceSchema),
     canEdit: z.boolean(),

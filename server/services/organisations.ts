@@ -196,14 +196,18 @@ export async function listOrgs(deps: AppDeps, memberId: number, actingId: number
 
 async function detail(deps: AppDeps, row: OrgRow, actor: ActingOrg): Promise<Organisation> {
   const today = todayIso(deps.clock());
-  const [counts, files, fees, placeRows] = await Promise.all([
+  const [counts, files, fees, placeRows, mother] = await Promise.all([
     countsByOrg(deps.db, [row.id], today),
     documentsByOrg(deps.db, [row.id]),
     deps.db.select().from(orders).where(eq(orders.orgId, row.id)).orderBy(desc(orders.createdAt), desc(orders.id)),
     deps.db.select().from(places).where(eq(places.orgId, row.id)).orderBy(asc(places.pname), asc(places.id)),
+    row.orgMotherId === null
+      ? Promise.resolve([])
+      : deps.db.select({ nameShort: organisations.nameShort }).from(organisations).where(eq(organisations.id, row.orgMotherId)),
   ]);
   return {
     ...toOrgBase(row, { ...(counts.get(row.id) ?? { members: 0, licenses: 0 }), files: files.get(row.id) ?? [] }),
+    orgMotherName: mother[0]?.nameShort ?? null,
     fees: fees.map((o) => ({ orderId: o.id, ordercat: o.category, processing: { status: o.status }, completed: o.completed })),
     places: placeRows.map(toPlace),
     canEdit: canEditOrg(actor, row),

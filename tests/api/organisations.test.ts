@@ -88,6 +88,9 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
       expect(org.fieldRights).toEqual({ dates: false, bso: false, coopPartner: false, parent: false });
       expect(org.params.federalState).toBe('Niederösterreich');
       expect(org.params.files).toEqual([]);
+      // The club cannot list its state association, but sees its name.
+      expect(org.orgMotherId).toBe(4);
+      expect(org.orgMotherName).toBe('BSV NÖ');
 
       const fees = await tdb.db.select().from(orders).where(eq(orders.orgId, 11));
       expect(org.fees).toHaveLength(fees.length);

@@ -29,6 +29,7 @@ export function makeOrganisation({ params, ...overrides }: Overrides<Organisatio
     orgEndDate: null,
     inoperativeSince: null,
     orgMotherId: 4,
+    orgMotherName: 'BSV NÖ',
     orgLevel: 3,
     members: 129,
     licenses: 69,

@@ -76,6 +76,13 @@ describe('fields per acting level (core §5)', () => {
     expect(form().getByRole('combobox', { name: 'Bundesland *' })).toBeEnabled();
   });
 
+  it('a club that cannot list its state association still sees the parent by name', () => {
+    renderWithIntl(
+      <OrganisationDetail actingOrgId={11} actingLevel={3} funkId={50} organisation={makeOrganisation()} list={[]} />,
+    );
+    expect(form().getByRole('combobox', { name: 'Übergeordnete Organisation' })).toHaveTextContent('BSV NÖ');
+  });
+
   it('federation (level 1): dates, BSO and cooperation partner editable', async () => {
     renderDetail(1, 1);
     await userEvent.click(button('Bearbeiten'));
