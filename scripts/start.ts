@@ -76,22 +76,32 @@ function shutdown(code: number) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
+/**
+ * Waits until the API answers. No fixed deadline: a first start on a slow machine migrates and
+ * seeds the database first, and if the API fails it exits, which ends everything (see run()).
+ */
 async function waitForApi() {
   const url = `${env.UPSTREAM_URL}/api/health`;
-  for (let i = 0; i < 600; i++) {
+  const started = Date.now();
+  let reported = started;
+  while (!stopping) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
       /* not up yet */
     }
+    if (Date.now() - reported > 30_000) {
+      reported = Date.now();
+      console.log(`[start] waiting for the API at ${url} (${Math.round((reported - started) / 1000)} s) …`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  fail(`the API did not answer at ${url}`);
 }
 
 (async () => {
   run('api', bin('tsx'), dev ? ['watch', 'server/index.ts'] : ['server/index.ts']);
   await waitForApi();
+  if (stopping) return;
   // The admin app runs in its own small server (scripts/admin-server.ts) so that downloads through
   // the API proxy keep their Content-Length.
   run('admin', bin('tsx'), ['scripts/admin-server.ts', ...(dev ? ['--dev'] : [])], { NODE_ENV: dev ? 'development' : 'production' });

@@ -22,11 +22,23 @@ const booleanFlag = z.preprocess(
     .transform((v) => v === 'true' || v === '1' || v === 'yes'),
 );
 
+/**
+ * Ports that fetch() (browsers and Node's undici) refuses to connect to ("bad ports" of the Fetch
+ * standard): a service on one of them would start and then be unreachable for the admin app.
+ */
+const FETCH_BLOCKED_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113,
+  115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556,
+  563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667,
+  6668, 6669, 6679, 6697, 10080,
+]);
+
 const portNumber = z.coerce
   .number({ message: 'expected a port number' })
   .int('expected a whole number')
   .min(1, 'expected a port number between 1 and 65535')
-  .max(65535, 'expected a port number between 1 and 65535');
+  .max(65535, 'expected a port number between 1 and 65535')
+  .refine((p) => !FETCH_BLOCKED_PORTS.has(p), 'this port is blocked by browsers and fetch() (a "bad port"); choose another');
 
 /** "8h", "30m", "45s", "2d" or a plain number of seconds. */
 const DURATION = /^(\d+)\s*([smhd]?)$/;

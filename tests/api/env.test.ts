@@ -54,6 +54,11 @@ describe('loadEnv', () => {
     expect((error as EnvError).problems).toHaveLength(6);
   });
 
+  it('refuses a port that fetch() will not connect to (4190 is a "bad port"), naming it', () => {
+    expect(() => loadEnv({ DATA_DIR: dir, API_PORT: '4190' })).toThrow(/API_PORT.*bad port/s);
+    expect(loadEnv({ DATA_DIR: dir, API_PORT: '4191' }).apiPort).toBe(4191);
+  });
+
   it('reads the SMTP settings and the reply-to list', () => {
     const env = loadEnv({
       DATA_DIR: dir,
