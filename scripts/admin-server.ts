@@ -10,11 +10,13 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import next from 'next';
 import { handleApiProxy } from '../lib/api/proxy-handler';
+import { believedForwardedFor, trustedProxyIps } from '../lib/api/upstream';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
 const API_PREFIX = '/admin/api/';
+const trustedProxies = trustedProxyIps();
 
 const app = next({ dev, dir: process.cwd(), port, hostname: 'localhost' });
 const handle = app.getRequestHandler();
@@ -26,8 +28,6 @@ async function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  const socketIp = req.socket.remoteAddress ?? '';
-  headers.set('x-forwarded-for', [req.headers['x-forwarded-for'], socketIp].filter(Boolean).join(', '));
   const hasBody = !['GET', 'HEAD'].includes(req.method ?? 'GET');
   const request = new Request(url, {
     method: req.method,
@@ -50,6 +50,10 @@ async function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
 app.prepare().then(() => {
   http
     .createServer((req, res) => {
+      // Pages, server actions (sign-in) and the API proxy all pass the client address on to the API.
+      const forwardedFor = believedForwardedFor(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
+      if (forwardedFor) req.headers['x-forwarded-for'] = forwardedFor;
+      else delete req.headers['x-forwarded-for'];
       if (req.url?.startsWith(API_PREFIX)) {
         proxy(req, res).catch((err) => {
           console.error('[admin] proxy failure', err);

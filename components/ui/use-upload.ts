@@ -9,8 +9,9 @@ import { notify } from './toast';
 
 /**
  * One browser upload from a hidden file input, as every upload of the admin does it: `percent`
- * while it runs (null otherwise), 401 leaves for the sign-in page, a network failure shows the
- * generic error, and the input is cleared afterwards so the same file can be chosen again.
+ * while it runs (null otherwise), 401 leaves for the sign-in page with the session-expired notice,
+ * a network failure shows the generic error, and the input is cleared afterwards so the same file
+ * can be chosen again.
  * `onAnswer` gets every other answer of the API (success or error shape).
  */
 export function useUpload() {
@@ -23,7 +24,8 @@ export function useUpload() {
     try {
       const result = await uploadFile(url, file, setPercent, fields);
       if (result.status === 401) {
-        hardNavigate(BASE_PATH);
+        // The proxy has already ended the session; sign-in says why, as after any ended session.
+        hardNavigate(`${BASE_PATH}?expired=1`);
         return;
       }
       onAnswer(result);

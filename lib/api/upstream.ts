@@ -7,10 +7,9 @@ export function upstreamUrl(): string {
 }
 
 /**
- * The client address to pass on as X-Forwarded-For. Next fills `x-forwarded-for` with the socket
- * address when the request has none; behind a reverse proxy that appends the address it saw, the
- * right-most entry is the one a client cannot forge, so that one is used (the API rate-limits
- * failed sign-ins per address).
+ * The client address to pass on as X-Forwarded-For: the right-most entry, which the admin server
+ * (scripts/admin-server.ts, see believedForwardedFor) has already reduced to what can be believed
+ * (the API rate-limits failed sign-ins per address and client).
  */
 export function clientIp(forwardedFor: string | null | undefined, realIp?: string | null): string | undefined {
   const entries = (forwardedFor ?? '')
@@ -18,4 +17,34 @@ export function clientIp(forwardedFor: string | null | undefined, realIp?: strin
     .map((s) => s.trim())
     .filter(Boolean);
   return entries.at(-1) ?? (realIp?.trim() || undefined);
+}
+
+/**
+ * The X-Forwarded-For the admin server hands to Next and to the API proxy. Next keeps whatever
+ * X-Forwarded-For a browser sends, so a browser could otherwise pick a fresh "client address" for
+ * every sign-in attempt. Only a reverse proxy listed in ADMIN_TRUSTED_PROXY_IPS is believed (its
+ * header's right-most entry is the client it saw); from anyone else the connecting address is used.
+ */
+export function believedForwardedFor(
+  socketIp: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedProxies: readonly string[],
+): string | undefined {
+  const socket = socketIp?.trim() || undefined;
+  const forwarded = [forwardedFor ?? []]
+    .flat()
+    .join(',')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (socket && trustedProxies.includes(socket) && forwarded.length > 0) return forwarded.join(', ');
+  return socket;
+}
+
+/** ADMIN_TRUSTED_PROXY_IPS: comma-separated addresses of reverse proxies in front of the admin app (none by default). */
+export function trustedProxyIps(value: string | undefined = process.env.ADMIN_TRUSTED_PROXY_IPS): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -157,3 +157,57 @@ test('changing the password on the profile keeps the user signed in; the new pas
   await signIn(page, 'land@example.org', 'Sehne2026!');
   await change('Sehne2026!', DEMO_PASSWORD);
 });
+
+test('failed sign-ins are limited per client even when the browser makes up an X-Forwarded-For for each attempt', async ({ page }) => {
+  await page.goto('/admin');
+  await page.getByLabel('E-Mail').fill('probe@example.org');
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    // A browser that picks a fresh "client address" each time must not get a fresh set of tries.
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${attempt}` });
+    await page.getByLabel('Passwort', { exact: true }).fill(`Falsch${attempt}!`);
+    // Wait for the sign-in action's answer, so each attempt is counted before the next one.
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Anmelden' }).click(),
+    ]);
+    const expected = attempt <= 5 ? 'E-Mail oder Passwort wurde falsch eingegeben!' : /Zu viele fehlgeschlagene Anmeldeversuche/;
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: expected }).first()).toBeVisible();
+  }
+});
+
+test('unknown addresses go to the start page; a held function without a form says so', async ({ page }) => {
+  await page.goto('/admin/gibt-es-nicht/auch-nicht');
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  await signIn(page, 'verband@example.org');
+  await page.goto('/admin/irgendwas');
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  await expect(page.getByText('Bitte wählen Sie zuerst eine Organisation und danach ein Formular.')).toBeVisible();
+  // Function 201 opens no form in this product (operations §2: "another form, not shown").
+  await page.goto('/admin/form/O1/F201');
+  await expect(page.getByText('Form Seiten not found')).toBeVisible();
+});
+
+test('when the API no longer accepts the token, the session ends and sign-in says why', async ({ page, browser }, testInfo) => {
+  await signIn(page, 'verband@example.org');
+  // The same user changes the password elsewhere, which revokes every earlier token.
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const otherPage = await other.newPage();
+  const change = async (from: string, to: string) => {
+    await otherPage.goto('/admin/profile');
+    await otherPage.getByLabel('Altes Passwort', { exact: true }).fill(from);
+    await otherPage.getByLabel('Neues Passwort', { exact: true }).fill(to);
+    await otherPage.getByLabel('Neues Passwort wiederholen', { exact: true }).fill(to);
+    await otherPage.getByRole('button', { name: 'Passwort speichern' }).click();
+    await expect(otherPage.getByText('Neues Passwort gespeichert!').first()).toBeVisible();
+  };
+  await signIn(otherPage, 'verband@example.org');
+  await change(DEMO_PASSWORD, 'Nocke2026!');
+
+  await page.goto('/admin/form/O1');
+  await expect(page).toHaveURL(/\/admin\?expired=1$/);
+  await expect(page.getByText('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.')).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'auth')).toBeUndefined();
+
+  await change('Nocke2026!', DEMO_PASSWORD);
+  await other.close();
+});

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ProfilePicture } from '@/components/profile/profile-picture';
+import { hardNavigate } from '@/components/shell/hard-navigate';
 import { notify } from '@/components/ui/toast';
 import { renderWithIntl } from '../render-with-intl';
 
@@ -9,6 +10,7 @@ jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),
   notify: { success: jest.fn(), error: jest.fn() },
 }));
+jest.mock('../../../components/shell/hard-navigate', () => ({ hardNavigate: jest.fn() }));
 
 /** Stands in for XMLHttpRequest so the test controls progress and the answer. */
 class FakeXhr {
@@ -89,6 +91,14 @@ describe('ProfilePicture', () => {
     choose(png());
     act(() => FakeXhr.last!.respond(415, { error: { code: 'unsupported_type', message: 'x' } }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Nur PNG- oder JPEG-Bilder sind erlaubt'));
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('goes to sign-in with the session-expired notice when the API no longer accepts the session', async () => {
+    renderWithIntl(<ProfilePicture mgId={7} name="Anna Huber" imageSrc={null} />);
+    choose(png());
+    act(() => FakeXhr.last!.respond(401, { error: { code: 'unauthorized', message: 'x' } }));
+    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/admin?expired=1'));
     expect(notify.success).not.toHaveBeenCalled();
   });
 });
