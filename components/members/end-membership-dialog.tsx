@@ -26,10 +26,12 @@ export function EndMembershipDialog({ memberId, memberName, membership, onClose,
   const [confirmElement, confirm] = useConfirm();
   const [range] = useState(() => membershipEndDateRange(todayIso()));
   const [date, setDate] = useState<string | null>(range.min);
+  // false while the field refuses the typed text (`date` then still holds the previous date)
+  const [dateAccepted, setDateAccepted] = useState(true);
   const [saving, setSaving] = useState(false);
 
   async function end() {
-    if (!date) return;
+    if (!date || !dateAccepted) return;
     const question = t('functions.endConfirm', { org: membership.orgName, date: formatDisplayDate(date) });
     if (!(await confirm(question, { title: memberName, tone: 'danger' }))) return;
     setSaving(true);
@@ -55,14 +57,21 @@ export function EndMembershipDialog({ memberId, memberName, membership, onClose,
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             {t('cancel')}
           </Button>
-          <Button variant="danger" onClick={() => void end()} disabled={!date} loading={saving}>
+          <Button variant="danger" onClick={() => void end()} disabled={!date || !dateAccepted} loading={saving}>
             {t('functions.endMembership')}
           </Button>
         </>
       }
     >
       {confirmElement}
-      <DateField label={`${t('functions.endDate')} *`} value={date} min={range.min} max={range.max} onChange={setDate} />
+      <DateField
+        label={`${t('functions.endDate')} *`}
+        value={date}
+        min={range.min}
+        max={range.max}
+        onChange={setDate}
+        onValidityChange={setDateAccepted}
+      />
     </Dialog>
   );
 }

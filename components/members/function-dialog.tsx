@@ -42,6 +42,10 @@ export function FunctionDialog({ memberId, orgId, groups, orgs, role, onClose, o
   const [to, setTo] = useState<string | null>(role && !isOpenEnded(role.dateTo) ? role.dateTo : null);
   const [saving, setSaving] = useState(false);
   const [toError, setToError] = useState<string | null>(null);
+  // date fields that refuse their typed text (their value then still holds the previous date)
+  const [fromAccepted, setFromAccepted] = useState(true);
+  const [toAccepted, setToAccepted] = useState(true);
+  const datesAccepted = fromAccepted && toAccepted;
 
   const choosing = role === null && Boolean(orgs?.length);
 
@@ -74,7 +78,7 @@ export function FunctionDialog({ memberId, orgId, groups, orgs, role, onClose, o
   }
 
   async function save() {
-    if (!roleId || !from) return;
+    if (!roleId || !from || !datesAccepted) return;
     setSaving(true);
     const result = await saveFunctionAction(memberId, {
       ...(role ? { id: role.funkMgId, updatedAt: role.updatedAt } : {}),
@@ -106,7 +110,7 @@ export function FunctionDialog({ memberId, orgId, groups, orgs, role, onClose, o
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             {t('cancel')}
           </Button>
-          <Button onClick={() => void save()} disabled={!roleId || !from || loadingRoles} loading={saving}>
+          <Button onClick={() => void save()} disabled={!roleId || !from || !datesAccepted || loadingRoles} loading={saving}>
             {t('save')}
           </Button>
         </>
@@ -124,7 +128,7 @@ export function FunctionDialog({ memberId, orgId, groups, orgs, role, onClose, o
           options={options}
           disabled={role !== null || loadingRoles || options.length === 0}
         />
-        <DateField label={`${t('functions.from')} *`} value={from} onChange={setFrom} />
+        <DateField label={`${t('functions.from')} *`} value={from} onChange={setFrom} onValidityChange={setFromAccepted} />
         <DateField
           label={t('functions.to')}
           value={to}
@@ -133,6 +137,7 @@ export function FunctionDialog({ memberId, orgId, groups, orgs, role, onClose, o
             setTo(v);
             setToError(null);
           }}
+          onValidityChange={setToAccepted}
           error={toError}
         />
         {!to && (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
@@ -84,6 +84,11 @@ export function MemberDetail({
   const [busy, setBusy] = useState(false);
   const [duplicates, setDuplicates] = useState<DuplicateCandidate[] | null>(null);
   const [today] = useState(() => todayIso());
+  // The birth-date field refuses what was typed: the form still holds the previous date, so saving
+  // now would store something other than what the field shows.
+  const birthDateRefused = useRef(false);
+  // Bumped by cancel: the fields mount afresh, so no typed text outlives the reload.
+  const [formKey, setFormKey] = useState(0);
 
   const form = useForm<MemberFormValues>({
     resolver: zodResolver(memberFormSchema(today)),
@@ -156,7 +161,16 @@ export function MemberDetail({
     router.refresh();
   }
 
-  const save = form.handleSubmit(onValid, () => setTab('personal'));
+  const submit = form.handleSubmit(onValid, () => setTab('personal'));
+
+  async function save() {
+    if (birthDateRefused.current) {
+      setTab('personal');
+      notify.error(t('validation.invalidDate'));
+      return;
+    }
+    await submit();
+  }
 
   function cancel() {
     if (isNew) {
@@ -164,6 +178,8 @@ export function MemberDetail({
       return;
     }
     form.reset(memberFormValues(member));
+    birthDateRefused.current = false;
+    setFormKey((k) => k + 1);
     setEditing(false);
     router.refresh();
   }
@@ -236,7 +252,17 @@ export function MemberDetail({
           {
             value: 'personal',
             label: t('tabs.personal'),
-            content: <MemberForm form={form} countries={countries} readOnly={!editing} />,
+            content: (
+              <MemberForm
+                key={formKey}
+                form={form}
+                countries={countries}
+                readOnly={!editing}
+                onBirthDateValidity={(valid) => {
+                  birthDateRefused.current = !valid;
+                }}
+              />
+            ),
           },
           {
             value: 'training',

@@ -14,6 +14,8 @@ export interface MemberFormProps {
   countries: Country[];
   /** Read mode: every field disabled (core §4 read/edit toggle). */
   readOnly: boolean;
+  /** Told whether the birth-date field accepts its typed text (if not, the form still holds the previous date). */
+  onBirthDateValidity?: (valid: boolean) => void;
 }
 
 const TEXT_FIELDS = [
@@ -31,7 +33,7 @@ const VISIBILITY = ['profileVisible', 'phoneMobileVisible', 'emailVisible'] as c
 const NO_COUNTRY = 'none';
 
 /** The personal-data tab: names, birth date, gender, nationality and country, address, contact, visibility. */
-export function MemberForm({ form, countries, readOnly }: MemberFormProps) {
+export function MemberForm({ form, countries, readOnly, onBirthDateValidity }: MemberFormProps) {
   const t = useTranslations('members');
   const locale = useLocale();
   const {
@@ -48,9 +50,13 @@ export function MemberForm({ form, countries, readOnly }: MemberFormProps) {
   };
 
   // '—' first: a country once chosen can be taken back (stored as null)
+  // the API sends them in German order; the list is sorted by the name it shows
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
   const countryOptions = [
     { value: NO_COUNTRY, label: t('fields.noCountry') },
-    ...countries.map((c) => ({ value: String(c.id), label: locale === 'en' ? c.nameEn : c.nameDe })),
+    ...countries
+      .map((c) => ({ value: String(c.id), label: locale === 'en' ? c.nameEn : c.nameDe }))
+      .sort((a, b) => collator.compare(a.label, b.label)),
   ];
   const genderOptions = GENDERS.map((g) => ({ value: g, label: t(`genders.${g}`) }));
 
@@ -68,6 +74,7 @@ export function MemberForm({ form, countries, readOnly }: MemberFormProps) {
               label={`${t('fields.birthDate')} *`}
               value={field.value || null}
               onChange={(iso) => field.onChange(iso ?? '')}
+              onValidityChange={onBirthDateValidity}
               disabled={readOnly}
               error={text(fieldState.error?.message)}
             />

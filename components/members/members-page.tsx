@@ -1,3 +1,4 @@
+import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { FormPageProps } from '@/lib/forms';
 import { ApiError } from '@/lib/api/errors';
@@ -14,6 +15,7 @@ import {
 } from '@/lib/api/members';
 import { getCountries } from '@/lib/api/user';
 import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
+import { formPath } from '@/lib/domain/shell';
 import { MemberDetail, type ActingRights } from './member-detail';
 import { parseMemberId } from './member-id';
 import { MembersScreen } from './members-screen';
@@ -59,6 +61,9 @@ export async function MembersPage({ orgId, funkId, id, all = false }: FormPagePr
   }
 
   const level = summary?.orgLevel ?? null;
+  // Read-only organisations (a state association) get no empty form they could not save: like the
+  // organisation page, 'new' then leads to the route without id.
+  if (target === 'new' && summary?.access?.canCreate === false) redirect(formPath(orgId, funkId));
   // The federation chooses the club of a membership and the organisation of a function (clubs and
   // state associations act only in their own organisation, so they get no picker).
   const federation = level === null ? orgId === FEDERATION_ORG_ID : level === ORG_LEVEL_FEDERATION;

@@ -113,16 +113,20 @@ export function AddTrainingForm({ memberId, orgId, definitions }: { memberId: nu
   const [dateTo, setDateTo] = useState<{ value: string | null } | null>(null);
   const [controller, setController] = useState('');
   const [saving, setSaving] = useState(false);
+  // date fields that refuse their typed text (their value then still holds the previous date)
+  const [startAccepted, setStartAccepted] = useState(true);
+  const [endAccepted, setEndAccepted] = useState(true);
 
   const definition = definitions.find((d) => String(d.trainingId) === trainingId);
   const suggestedEnd = definition && dateFrom ? trainingValidTo(dateFrom, definition.validityMonths) : null;
   const end = dateTo ? dateTo.value : suggestedEnd;
+  const ready = Boolean(definition && dateFrom) && startAccepted && endAccepted;
   const options = [...definitions]
     .sort((a, b) => a.groupTitle.localeCompare(b.groupTitle, 'de') || a.name.localeCompare(b.name, 'de'))
     .map((d) => ({ value: String(d.trainingId), label: `${d.groupTitle} – ${d.name}` }));
 
   async function add() {
-    if (!definition || !dateFrom) return;
+    if (!definition || !dateFrom || !ready) return;
     setSaving(true);
     const result = await addTrainingAction(memberId, {
       orgId,
@@ -162,11 +166,17 @@ export function AddTrainingForm({ memberId, orgId, definitions }: { memberId: nu
         options={options}
         className="lg:col-span-2"
       />
-      <DateField label={`${t('start')} *`} value={dateFrom} onChange={setDateFrom} />
-      <DateField label={t('end')} value={end} min={dateFrom ?? undefined} onChange={(value) => setDateTo({ value })} />
+      <DateField label={`${t('start')} *`} value={dateFrom} onChange={setDateFrom} onValidityChange={setStartAccepted} />
+      <DateField
+        label={t('end')}
+        value={end}
+        min={dateFrom ?? undefined}
+        onChange={(value) => setDateTo({ value })}
+        onValidityChange={setEndAccepted}
+      />
       <Input label={t('controller')} value={controller} onChange={(e) => setController(e.target.value)} />
       <div className="sm:col-span-2 lg:col-span-5">
-        <Button type="submit" disabled={!definition || !dateFrom} loading={saving}>
+        <Button type="submit" disabled={!ready} loading={saving}>
           {t('add')}
         </Button>
       </div>

@@ -24,7 +24,11 @@ export interface OrganisationDataFieldsProps {
   parentOptions: SelectOption[];
   /** Allowed range of the end date (today … +364 days). */
   endDateRange: { min: string; max: string };
+  /** Told when a date field holds text it refuses (the form value then still has the old date). */
+  onDateValidity?: (name: DateFieldName, valid: boolean) => void;
 }
+
+export type DateFieldName = 'orgStartDate' | 'orgEndDate' | 'inoperativeSince';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -40,7 +44,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * registry numbers, dates, IBAN, federal state, governing body, section and cooperation-partner flags.
  * Fields the acting organisation may not change are disabled exactly as the API decides.
  */
-export function OrganisationDataFields({ form, editing, rights, federalStateRequired, parentOptions, endDateRange }: OrganisationDataFieldsProps) {
+export function OrganisationDataFields({
+  form,
+  editing,
+  rights,
+  federalStateRequired,
+  parentOptions,
+  endDateRange,
+  onDateValidity,
+}: OrganisationDataFieldsProps) {
   const t = useTranslations('organisations');
   const {
     register,
@@ -71,7 +83,7 @@ export function OrganisationDataFields({ form, editing, rights, federalStateRequ
     />
   );
 
-  const dateField = (name: 'orgStartDate' | 'orgEndDate' | 'inoperativeSince', range?: { min: string; max: string }) => (
+  const dateField = (name: DateFieldName, range?: { min: string; max: string }) => (
     <Controller
       control={control}
       name={name}
@@ -84,6 +96,7 @@ export function OrganisationDataFields({ form, editing, rights, federalStateRequ
           max={range?.max}
           error={errorOf(name)}
           disabled={!editing || !rights.dates}
+          onValidityChange={(valid) => onDateValidity?.(name, valid)}
         />
       )}
     />

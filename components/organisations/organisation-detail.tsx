@@ -24,7 +24,7 @@ import { notify } from '@/components/ui/toast';
 import { saveOrganisation } from './actions';
 import { DocumentsTab } from './documents-tab';
 import { FeesTab } from './fees-tab';
-import { OrganisationDataFields } from './organisation-data-fields';
+import { OrganisationDataFields, type DateFieldName } from './organisation-data-fields';
 import {
   organisationFormSchema,
   toFormValues,
@@ -78,6 +78,11 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
   const [flashing, setFlashing] = useState(false);
   const [saving, setSaving] = useState(false);
   const flashTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Date fields whose typed text they refuse: the form value still holds the previous date, so
+  // saving now would silently store something other than what the field shows.
+  const refusedDates = useRef(new Set<DateFieldName>());
+  // Bumped by cancel: the fields mount afresh, so no typed text outlives the reload.
+  const [fieldsKey, setFieldsKey] = useState(0);
 
   const schema = useMemo(() => organisationFormSchema(record?.id ?? null), [record?.id]);
   const form = useForm<OrganisationFormValues, unknown, OrganisationFormOutput>({
@@ -175,11 +180,23 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
     // cancel reloads the data and leaves edit mode (core §2)
     setEditing(false);
     reset(toFormValues(record));
+    refusedDates.current.clear();
+    setFieldsKey((k) => k + 1);
     router.refresh();
   }
 
   function onSave() {
+    if (refusedDates.current.size > 0) {
+      setTab('data');
+      notify.error(t('saveFailed'), { description: t('validation.dateInvalid') });
+      return Promise.resolve();
+    }
     return handleSubmit(save, () => flashRequired())();
+  }
+
+  function onDateValidity(name: DateFieldName, valid: boolean) {
+    if (valid) refusedDates.current.delete(name);
+    else refusedDates.current.add(name);
   }
 
   const title = isNew ? t('newTitle') : `${record?.nameShort ?? ''}`;
@@ -252,12 +269,14 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
                 )}
               >
                 <OrganisationDataFields
+                  key={fieldsKey}
                   form={form}
                   editing={editing}
                   rights={rights}
                   federalStateRequired={federalStateRequired(record?.id ?? null)}
                   parentOptions={parentOptions}
                   endDateRange={range}
+                  onDateValidity={onDateValidity}
                 />
                 {/* lets Enter in a field submit the form */}
                 <button type="submit" hidden tabIndex={-1} aria-hidden="true" />

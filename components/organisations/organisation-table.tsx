@@ -16,6 +16,8 @@ export function OrganisationTable({ rows, onOpen }: { rows: Row[]; onOpen: (id: 
   const t = useTranslations('organisations');
 
   const columns = useMemo<DataTableColumn<Row>[]>(() => {
+    const shortName = new Map(rows.map((r) => [r.id, r.nameShort]));
+    const parentName = (r: Row) => (r.orgMotherId === null ? null : (shortName.get(r.orgMotherId) ?? r.orgMotherName ?? null));
     const yesNo = (v: boolean | undefined) => (v ? t('yes') : t('no'));
     const text = (id: keyof Row & string, filter: 'text' | 'select' = 'text'): DataTableColumn<Row> => ({
       id,
@@ -41,6 +43,7 @@ export function OrganisationTable({ rows, onOpen }: { rows: Row[]; onOpen: (id: 
         filter: 'select',
       },
       { id: 'orgLevel', header: t('fields.orgLevel'), accessor: (r) => t(`levels.${r.orgLevel}`), filter: 'select' },
+      { id: 'orgMotherId', header: t('fields.orgMotherId'), accessor: parentName, filter: 'select' },
       {
         id: 'federalState',
         header: t('fields.federalState'),
@@ -83,7 +86,7 @@ export function OrganisationTable({ rows, onOpen }: { rows: Row[]; onOpen: (id: 
         filter: [{ value: 'open2', label: t('openFeesFilter'), test: hasOpenFees }],
       },
     ];
-  }, [t]);
+  }, [t, rows]);
 
   return (
     <DataTable

@@ -87,14 +87,16 @@ const orgBase = {
   updatedAt: z.string(),
 };
 
+const orgMotherName = text.meta({ description: 'Short name of the parent organisation, also when the caller cannot list it' });
+
 export const OrgListItemSchema = z
-  .object({ ...orgBase, openFees: z.number().int().meta({ description: 'Orders without completion date' }) })
+  .object({ ...orgBase, orgMotherName, openFees: z.number().int().meta({ description: 'Orders without completion date' }) })
   .meta({ id: 'OrganisationListItem' });
 
 export const OrgDetailSchema = z
   .object({
     ...orgBase,
-    orgMotherName: text.meta({ description: 'Short name of the parent organisation, also when the caller cannot list it' }),
+    orgMotherName,
     fees: z.array(FeeSchema),
     places: z.array(PlaceSchema),
     canEdit: z.boolean(),

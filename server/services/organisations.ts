@@ -161,6 +161,14 @@ export async function orgForCaller(deps: AppDeps, memberId: number, id: number, 
   return { row, actor };
 }
 
+/** Short names of the given organisations (parents a caller may not list still get their name). */
+async function shortNames(db: Db, ids: Array<number | null>): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: organisations.id, nameShort: organisations.nameShort }).from(organisations).where(inArray(organisations.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.nameShort]));
+}
+
 /** GET orgs/{id}: what the acting organisation may see, sorted by short name. */
 export async function listOrgs(deps: AppDeps, memberId: number, actingId: number): Promise<OrganisationListItem[]> {
   const [actor] = await orgScreenActors(deps, memberId, actingId);
@@ -173,7 +181,7 @@ export async function listOrgs(deps: AppDeps, memberId: number, actingId: number
 
   const ids = rows.map((r) => r.id);
   const today = todayIso(deps.clock());
-  const [counts, files, open] = await Promise.all([
+  const [counts, files, open, motherName] = await Promise.all([
     countsByOrg(deps.db, ids, today),
     documentsByOrg(deps.db, ids),
     ids.length
@@ -183,12 +191,14 @@ export async function listOrgs(deps: AppDeps, memberId: number, actingId: number
           .where(and(inArray(orders.orgId, ids), isNull(orders.completed)))
           .groupBy(orders.orgId)
       : Promise.resolve([]),
+    shortNames(deps.db, rows.map((r) => r.orgMotherId)),
   ]);
   const openByOrg = new Map(open.map((o) => [o.orgId, o.n]));
   const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
   return rows
     .map((r) => ({
       ...toOrgBase(r, { ...(counts.get(r.id) ?? { members: 0, licenses: 0 }), files: files.get(r.id) ?? [] }),
+      orgMotherName: r.orgMotherId === null ? null : (motherName.get(r.orgMotherId) ?? null),
       openFees: openByOrg.get(r.id) ?? 0,
     }))
     .sort((a, b) => collator.compare(a.nameShort, b.nameShort) || a.id - b.id);

@@ -68,6 +68,8 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
       const res = await call(t.app, 'GET', '/api/v1/admin/orgs/11', { token: club });
       expect(res.status).toBe(200);
       expect(res.body.map((o: Json) => o.id)).toEqual([11]);
+      // the table's parent column: named even though the club cannot list its state association
+      expect(res.body[0].orgMotherName).toBe('BSV NÖ');
     });
 
     it('refuses an acting organisation where the caller holds neither 50 nor 58', async () => {

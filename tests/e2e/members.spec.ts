@@ -284,4 +284,9 @@ test('a state association reads its members but may not add or change any', asyn
   await expect(page.getByText('Nur Lesezugriff')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Bearbeiten' })).toHaveCount(0);
   await expect(page.getByLabel('Vorname *')).toBeDisabled();
+
+  // no empty form it could not save: 'new' leads to the route without id
+  await page.goto('/admin/form/O4/F51/new');
+  await expect(page).toHaveURL(/\/O4\/F51$/);
+  await expect(page.getByLabel('Vorname *')).toHaveCount(0);
 });

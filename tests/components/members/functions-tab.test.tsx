@@ -95,6 +95,18 @@ describe('FunctionsTab', () => {
     expect(router.refresh).toHaveBeenCalled();
   });
 
+  it('cannot end a membership while the date field refuses the typed date', async () => {
+    const user = userEvent.setup();
+    const { max } = membershipEndDateRange(todayIso());
+    renderTab();
+    await user.click(screen.getByRole('button', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' });
+    const field = within(dialog).getByLabelText('Letzter Tag der Mitgliedschaft *');
+    // typed over today's date: the field refuses it and still holds today
+    await user.type(field, formatDisplayDate(addDays(max, 1)), { initialSelectionStart: 0, initialSelectionEnd: 10 });
+    expect(within(dialog).getByRole('button', { name: 'Mitgliedschaft beenden' })).toBeDisabled();
+  });
+
   it("shows 'Fehlgeschlagen' when ending fails and nothing changes", async () => {
     end.mockResolvedValue({ ok: false, message: 'Fehlgeschlagen', code: 'no_membership' });
     const user = userEvent.setup();
@@ -122,6 +134,21 @@ describe('FunctionsTab', () => {
     await waitFor(() => expect(save).toHaveBeenCalled());
     expect(save).toHaveBeenCalledWith(955, { orgId: 11, memberId: 955, roleId: 12, from: todayIso(), to: null });
     expect(notify.success).toHaveBeenCalledWith('Erfolgreich gespeichert');
+  });
+
+  it('does not save a function while its end date field refuses the typed date (it would be open-ended)', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(screen.getByRole('button', { name: '+ Funktion hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Funktion hinzufügen' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Funktion *' }));
+    await user.click(await screen.findByRole('option', { name: 'Sportbetrieb / Trainer: Trainer' }));
+    await user.type(within(dialog).getByLabelText('Bis'), '31.02.2027');
+    expect(within(dialog).getByRole('button', { name: 'Speichern' })).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText('Bis'));
+    await user.type(within(dialog).getByLabelText('Bis'), '28.02.2027');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith(955, expect.objectContaining({ to: '2027-02-28' })));
   });
 
   it('adds a membership in the club when the member has none there', async () => {

@@ -297,6 +297,39 @@ describe('MemberDetail: a saved member', () => {
     expect(notify.success).toHaveBeenCalledWith('Erfolgreich gespeichert');
   });
 
+  it('does not save while the birth date field shows a date it refused (the old date would be saved)', async () => {
+    update.mockResolvedValue({ ok: true, data: { message: 'Erfolgreich gespeichert' } });
+    const user = userEvent.setup();
+    renderDetail({ member: savedMember() });
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    const birthDate = screen.getByLabelText('Geburtsdatum *');
+    // typed over the stored date: the field never passes through empty, so the form keeps 2011-01-04
+    await user.type(birthDate, '31.02.2000', { initialSelectionStart: 0, initialSelectionEnd: 10 });
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(notify.error).toHaveBeenCalledWith('Ungültiges Datum (TT.MM.JJJJ)');
+    expect(update).not.toHaveBeenCalled();
+
+    await user.clear(birthDate);
+    await user.type(birthDate, '28.02.2000');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0][3]).toMatchObject({ birthDate: '2000-02-28' });
+  });
+
+  it('Abbrechen also discards a birth date the field refused', async () => {
+    const user = userEvent.setup();
+    renderDetail({ member: savedMember() });
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    const birthDate = screen.getByLabelText('Geburtsdatum *');
+    // typed over the stored date: the field never passes through empty, so the form keeps 2011-01-04
+    await user.type(birthDate, '31.02.2000', { initialSelectionStart: 0, initialSelectionEnd: 10 });
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    expect(screen.getByLabelText('Geburtsdatum *')).toHaveValue('04.01.2011');
+    expect(screen.getByLabelText('Geburtsdatum *')).not.toHaveAttribute('aria-invalid');
+  });
+
   it("clears nationality and country with the '—' entry and saves them empty", async () => {
     update.mockResolvedValue({ ok: true, data: { message: 'Erfolgreich gespeichert' } });
     const user = userEvent.setup();
@@ -316,6 +349,32 @@ describe('MemberDetail: a saved member', () => {
     await answer(user, true);
     await waitFor(() => expect(update).toHaveBeenCalled());
     expect(update.mock.calls[0][3]).toMatchObject({ nationality: null, country: null, firstName: 'Rosalie' });
+  });
+
+  it('lists the countries in the order of the language shown (the API sends them in German order)', async () => {
+    const user = userEvent.setup();
+    const germanOrder = [
+      { id: 818, iso2: 'EG', nameDe: 'Ägypten', nameEn: 'Egypt' },
+      { id: 276, iso2: 'DE', nameDe: 'Deutschland', nameEn: 'Germany' },
+      { id: 40, iso2: 'AT', nameDe: 'Österreich', nameEn: 'Austria' },
+    ];
+    renderIntl(
+      <MemberDetail
+        orgId={11}
+        funkId={51}
+        member={savedMember()}
+        roles={[]}
+        countries={germanOrder}
+        trainingDefinitions={trainingDefinitions}
+        functionGroups={functionGroups}
+        acting={{ level: 3, canCreate: true, isClub: true }}
+      />,
+      'en',
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('combobox', { name: 'Nationality' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['—', 'Austria', 'Egypt', 'Germany']);
   });
 
   it('puts the e-mail conflict on the e-mail field', async () => {

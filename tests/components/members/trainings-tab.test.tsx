@@ -84,6 +84,21 @@ describe('TrainingsTab', () => {
     expect(router.refresh).toHaveBeenCalled();
   });
 
+  it('keeps "Ausbildung hinzufügen" disabled while a date field refuses the typed date', async () => {
+    const user = userEvent.setup();
+    renderTab([]);
+    const button = screen.getByRole('button', { name: 'Ausbildung hinzufügen' });
+    await user.click(screen.getByRole('combobox', { name: 'Ausbildung *' }));
+    await user.click(await screen.findByRole('option', { name: 'Sicherheit – Erste-Hilfe-Kurs (16 Stunden)' }));
+    await user.type(screen.getByLabelText('Beginn *'), '01.03.2026');
+    expect(button).toBeEnabled();
+    // the end typed over the suggested one, but impossible: the suggested end would be saved instead
+    await user.type(screen.getByLabelText('Ende'), '31.02.2028', { initialSelectionStart: 0, initialSelectionEnd: 10 });
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText('Ende'), '28.02.2028', { initialSelectionStart: 0, initialSelectionEnd: 10 });
+    expect(button).toBeEnabled();
+  });
+
   it("removes only types the organisation may record, after confirmation, with the toast 'enfernt'", async () => {
     remove.mockResolvedValue({ ok: true, data: { message: 'enfernt' } });
     const user = userEvent.setup();

@@ -233,6 +233,43 @@ describe('saving', () => {
     expect(field('Name *')).toBeEnabled();
   });
 
+  it('does not save while a date field shows a date it refused (the typed end date would be lost)', async () => {
+    const user = userEvent.setup();
+    saveMock.mockResolvedValue({ ok: true, data: makeOrganisation() });
+    renderDetail(1, 1);
+    await user.click(button('Bearbeiten'));
+    await user.type(field('Aufgelöst'), formatDisplayDate(format(addDays(new Date(), 400), 'yyyy-MM-dd')));
+    await user.click(button('Speichern'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(saveMock).not.toHaveBeenCalled();
+    expect(notify.error).toHaveBeenCalledWith('Speichen fehlgeschlagen', { description: 'Ungültiges Datum' });
+
+    // corrected: saving goes ahead with the date the field shows
+    await user.clear(field('Aufgelöst'));
+    await user.type(field('Aufgelöst'), formatDisplayDate(todayIso()));
+    await user.click(button('Speichern'));
+    await answerConfirm('Daten speichern?', 'Ja');
+    await answerConfirm(/unwiderruflich/, 'Ja');
+    await waitFor(() => expect(saveMock).toHaveBeenCalledTimes(1));
+    expect(saveMock.mock.calls[0][1].values).toMatchObject({ orgEndDate: todayIso() });
+  });
+
+  it('Abbrechen also discards a refused date the user typed, and saving works again afterwards', async () => {
+    const user = userEvent.setup();
+    saveMock.mockResolvedValue({ ok: true, data: makeOrganisation() });
+    renderDetail(1, 1);
+    await user.click(button('Bearbeiten'));
+    await user.type(field('Aufgelöst'), '01.01.2000');
+    await user.click(button('Abbrechen'));
+    expect(field('Aufgelöst')).toHaveValue('');
+    expect(field('Aufgelöst')).not.toHaveAttribute('aria-invalid');
+
+    await user.click(button('Bearbeiten'));
+    await user.click(button('Speichern'));
+    await answerConfirm('Daten speichern?', 'Ja');
+    await waitFor(() => expect(saveMock).toHaveBeenCalledTimes(1));
+  });
+
   it("shows the API's field refusal under the field", async () => {
     const user = userEvent.setup();
     saveMock.mockResolvedValue({

@@ -64,6 +64,27 @@ describe('OrganisationTable', () => {
     expect(rows.map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['BS Eisenerz', 'UBS St. Pölten']);
   });
 
+  it('names the parent organisation (the governing state association) by its short name, and filters by it', async () => {
+    const user = userEvent.setup();
+    renderWithIntl(<OrganisationTable rows={federationList()} onOpen={jest.fn()} />);
+    const table = screen.getByRole('table', { name: 'Organisationen' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const column = headers.findIndex((h) => h?.startsWith('Übergeordnete Organisation'));
+    expect(column).toBeGreaterThan(-1);
+    const parentOf = (shortName: string) => {
+      const row = within(table).getAllByRole('row').find((r) => within(r).queryAllByRole('cell')[1]?.textContent === shortName)!;
+      return within(row).getAllByRole('cell')[column].textContent;
+    };
+    expect(parentOf('BSV WN')).toBe('BSV NÖ');
+    expect(parentOf('BSV NÖ')).toBe('ÖBSV');
+    expect(parentOf('ÖBSV')).toBe('');
+
+    const filter = screen.getByRole('combobox', { name: 'Filter: Übergeordnete Organisation' });
+    await user.selectOptions(filter, within(filter).getByRole('option', { name: 'ÖBSV' }));
+    const rows = within(table).getAllByRole('row').slice(2);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['BSV NÖ']);
+  });
+
   it('pages 20 rows, offers all columns, and opens a row', async () => {
     const user = userEvent.setup();
     const onOpen = jest.fn();

@@ -1,0 +1,65 @@
+import type { ReactElement } from 'react';
+import { MembersPage } from '@/components/members/members-page';
+import type { MembersScreenProps } from '@/components/members/members-screen';
+import { getMembersSummary } from '@/lib/api/members';
+import type { MembersSummary } from '@/lib/api/member-types';
+
+/*
+ * The server part of forms 51/52: which member the address opens and where it redirects. A state
+ * association reads members only, so 'new' (or a negative id) is no page for it: like the
+ * organisation page, it goes to the route without id instead of an empty form it cannot save.
+ */
+jest.mock('next/navigation', () => ({
+  redirect: (to: string) => {
+    throw new Error(`REDIRECT ${to}`);
+  },
+}));
+jest.mock('next-intl/server', () => ({ getTranslations: async () => (key: string) => key }));
+jest.mock('../../../lib/api/members', () => ({
+  getMembersSummary: jest.fn(),
+  getMember: jest.fn(),
+  getMemberRoles: jest.fn(),
+  getTargetOrgs: jest.fn(async () => []),
+  getTrainingDefinitions: jest.fn(async () => []),
+  getFunctionGroups: jest.fn(async () => []),
+}));
+jest.mock('../../../lib/api/user', () => ({ getCountries: jest.fn(async () => []) }));
+jest.mock('../../../components/members/members-screen', () => ({ MembersScreen: () => null }));
+jest.mock('../../../components/members/member-detail', () => ({ MemberDetail: () => null }));
+
+const summaryMock = getMembersSummary as jest.MockedFunction<typeof getMembersSummary>;
+const user = { mgId: 1, email: 'x@example.org', givenName: null, familyName: null };
+
+function summary(orgId: number, orgLevel: number, canCreate: boolean): MembersSummary {
+  return {
+    orgId,
+    orgName: `O${orgId}`,
+    orgLevel,
+    access: { canCreate, canEdit: canCreate, canDelete: orgLevel === 1 },
+    members: 0,
+    licences: 0,
+    byGender: { m: 0, w: 0, d: 0 },
+    byAgeClass: { U10: 0, U13: 0, U15: 0, U18: 0, U21: 0, 'Allgem. Klasse': 0, '50+': 0, '65+': 0 },
+  } as MembersSummary;
+}
+
+function page(orgId: number, id: string | undefined) {
+  return MembersPage({ orgId, funkId: 51, id, orgName: '', functionName: '', funkMgId: 1, user });
+}
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('MembersPage: a new member', () => {
+  it('opens the empty form for a club that may create members', async () => {
+    summaryMock.mockResolvedValue(summary(11, 3, true));
+    const screen = (await page(11, 'new')) as ReactElement<MembersScreenProps>;
+    expect(screen.props.canCreate).toBe(true);
+    expect((screen.props.children as ReactElement<{ member: unknown }>).props.member).toBeNull();
+  });
+
+  it("sends a state association (read only) from 'new' and negative ids to the route without id", async () => {
+    summaryMock.mockResolvedValue(summary(4, 2, false));
+    await expect(page(4, 'new')).rejects.toThrow(/^REDIRECT \/form\/O4\/F51$/);
+    await expect(page(4, '-3')).rejects.toThrow(/^REDIRECT \/form\/O4\/F51$/);
+  });
+});
