@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { BriefCell, BriefTable } from '@/components/ui/brief-table';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { notify } from '@/components/ui/toast';
@@ -108,63 +109,53 @@ export function FunctionsTab({
           )}
         </div>
       )}
-      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-        <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('functions.label')}>
-          <thead className="bg-gray-50 text-left text-gray-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('functions.function')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('functions.group')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('functions.organisation')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('functions.from')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('functions.to')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('functions.status')}</th>
-              {canEdit && <th scope="col" className="px-3 py-2 font-semibold"><span className="sr-only">{t('functions.actions')}</span></th>}
+      <BriefTable
+        label={t('functions.label')}
+        columns={[
+          { key: 'function', header: t('functions.function') },
+          { key: 'group', header: t('functions.group') },
+          { key: 'organisation', header: t('functions.organisation') },
+          { key: 'from', header: t('functions.from') },
+          { key: 'to', header: t('functions.to') },
+          { key: 'status', header: t('functions.status') },
+          ...(canEdit ? [{ key: 'actions', header: t('functions.actions'), srOnly: true }] : []),
+        ]}
+        emptyText={t('functions.empty')}
+        isEmpty={rows.length === 0}
+      >
+        {rows.map((r) => {
+          const canEnd = canEdit && r.funcId === FUNCTION_MEMBERSHIP && r.active && canEndMembershipIn.includes(r.orgId);
+          return (
+            <tr key={r.funkMgId} className={cn(!r.active && 'text-gray-400')}>
+              <BriefCell>{r.funcName}</BriefCell>
+              <BriefCell>{r.funcGroup}</BriefCell>
+              <BriefCell>{r.orgName}</BriefCell>
+              <BriefCell>{formatDisplayDate(r.dateFrom)}</BriefCell>
+              <BriefCell>{isOpenEnded(r.dateTo) ? t('unlimited') : formatDisplayDate(r.dateTo)}</BriefCell>
+              <BriefCell>{r.active ? t('functions.active') : t('functions.ended')}</BriefCell>
+              {canEdit && (
+                <BriefCell className="space-x-1 whitespace-nowrap text-right">
+                  {canEnd && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={t('functions.endMembershipIn', { org: r.orgName })}
+                      onClick={() => setDialog({ kind: 'end', role: r })}
+                    >
+                      {t('functions.endMembership')}
+                    </Button>
+                  )}
+                  {r.editable && r.funcId !== FUNCTION_MEMBERSHIP && (
+                    <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', role: r })}>
+                      {t('functions.editDates')}
+                    </Button>
+                  )}
+                </BriefCell>
+              )}
             </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={canEdit ? 7 : 6} className="px-3 py-6 text-center text-gray-500">
-                  {t('functions.empty')}
-                </td>
-              </tr>
-            ) : (
-              rows.map((r) => {
-                const canEnd = canEdit && r.funcId === FUNCTION_MEMBERSHIP && r.active && canEndMembershipIn.includes(r.orgId);
-                return (
-                  <tr key={r.funkMgId} className={cn(!r.active && 'text-gray-400')}>
-                    <td className="px-3 py-2">{r.funcName}</td>
-                    <td className="px-3 py-2">{r.funcGroup}</td>
-                    <td className="px-3 py-2">{r.orgName}</td>
-                    <td className="px-3 py-2">{formatDisplayDate(r.dateFrom)}</td>
-                    <td className="px-3 py-2">{isOpenEnded(r.dateTo) ? t('unlimited') : formatDisplayDate(r.dateTo)}</td>
-                    <td className="px-3 py-2">{r.active ? t('functions.active') : t('functions.ended')}</td>
-                    {canEdit && (
-                      <td className="space-x-1 whitespace-nowrap px-3 py-2 text-right">
-                        {canEnd && (
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            aria-label={t('functions.endMembershipIn', { org: r.orgName })}
-                            onClick={() => setDialog({ kind: 'end', role: r })}
-                          >
-                            {t('functions.endMembership')}
-                          </Button>
-                        )}
-                        {r.editable && r.funcId !== FUNCTION_MEMBERSHIP && (
-                          <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', role: r })}>
-                            {t('functions.editDates')}
-                          </Button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </BriefTable>
 
       {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
         <FunctionDialog

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { BriefCell, BriefTable } from '@/components/ui/brief-table';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DateField } from '@/components/ui/date-field';
@@ -50,54 +51,44 @@ export function TrainingsTab({ memberId, orgId, certificates, definitions, canEd
   return (
     <div className="space-y-4">
       {confirmElement}
-      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-        <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('label')}>
-          <thead className="bg-gray-50 text-left text-gray-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('group')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('name')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('start')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('end')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('controller')}</th>
-              {canEdit && <th scope="col" className="px-3 py-2 font-semibold"><span className="sr-only">{t('actions')}</span></th>}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={canEdit ? 6 : 5} className="px-3 py-6 text-center text-gray-500">
-                  {t('empty')}
-                </td>
-              </tr>
-            ) : (
-              rows.map((c) => (
-                <tr key={c.ausb_mg_id}>
-                  <td className="px-3 py-2">{c.certGroupName}</td>
-                  <td className="px-3 py-2">{c.certName}</td>
-                  <td className="px-3 py-2">{formatDisplayDate(c.dateFrom)}</td>
-                  <td className="px-3 py-2">{formatDisplayDate(c.dateTo)}</td>
-                  <td className="px-3 py-2">{c.certController ?? ''}</td>
-                  {canEdit && (
-                    <td className="px-3 py-2 text-right">
-                      {editable.has(c.certId) && (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={t('removeLabel', { name: c.certName })}
-                          loading={removing === c.ausb_mg_id}
-                          onClick={() => void remove(c)}
-                        >
-                          {t('remove')}
-                        </Button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))
+      <BriefTable
+        label={t('label')}
+        columns={[
+          { key: 'group', header: t('group') },
+          { key: 'name', header: t('name') },
+          { key: 'start', header: t('start') },
+          { key: 'end', header: t('end') },
+          { key: 'controller', header: t('controller') },
+          ...(canEdit ? [{ key: 'actions', header: t('actions'), srOnly: true }] : []),
+        ]}
+        emptyText={t('empty')}
+        isEmpty={rows.length === 0}
+      >
+        {rows.map((c) => (
+          <tr key={c.ausb_mg_id}>
+            <BriefCell>{c.certGroupName}</BriefCell>
+            <BriefCell>{c.certName}</BriefCell>
+            <BriefCell>{formatDisplayDate(c.dateFrom)}</BriefCell>
+            <BriefCell>{formatDisplayDate(c.dateTo)}</BriefCell>
+            <BriefCell>{c.certController ?? ''}</BriefCell>
+            {canEdit && (
+              <BriefCell className="text-right">
+                {editable.has(c.certId) && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={t('removeLabel', { name: c.certName })}
+                    loading={removing === c.ausb_mg_id}
+                    onClick={() => void remove(c)}
+                  >
+                    {t('remove')}
+                  </Button>
+                )}
+              </BriefCell>
             )}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </BriefTable>
       {canEdit && definitions.length > 0 && <AddTrainingForm memberId={memberId} orgId={orgId} definitions={definitions} />}
     </div>
   );

@@ -7,6 +7,7 @@ import type { OrgDocument } from '@/lib/api/organisations';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { DOCUMENT_TYPES, type DocumentType } from '@/lib/domain/organisation-rules';
 import { BASE_PATH } from '@/lib/domain/shell';
+import { BriefCell, BriefTable } from '@/components/ui/brief-table';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/select';
@@ -129,51 +130,43 @@ export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: Documen
         </div>
       )}
 
-      {documents.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-500">
-          {t('documents.empty')}
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('documents.label')}>
-            <thead className="bg-gray-50 text-left text-gray-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">{t('documents.name')}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{t('documents.type')}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{t('documents.uploadedAt')}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{t('documents.size')}</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">{tc('delete')}</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {documents.map((doc) => (
-                <tr key={doc.uuid}>
-                  <td className="px-3 py-2">
-                    <a
-                      href={documentHref(doc.url, actingOrgId)}
-                      download={doc.name}
-                      className="font-medium text-brand hover:underline"
-                      title={t('documents.download')}
-                    >
-                      {doc.name}
-                    </a>
-                  </td>
-                  <td className="px-3 py-2">{doc.type}</td>
-                  <td className="px-3 py-2">{formatDisplayDate(doc.uploadedAt)}</td>
-                  <td className="px-3 py-2">{formatSize(doc.size)}</td>
-                  <td className="px-3 py-2 text-right">
-                    {canEdit && (
-                      <Button variant="ghost" size="sm" onClick={() => void remove(doc)} aria-label={`${t('documents.delete')}: ${doc.name}`}>
-                        {t('documents.delete')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <BriefTable
+        label={t('documents.label')}
+        columns={[
+          { key: 'name', header: t('documents.name') },
+          { key: 'type', header: t('documents.type') },
+          { key: 'uploadedAt', header: t('documents.uploadedAt') },
+          { key: 'size', header: t('documents.size') },
+          { key: 'actions', header: tc('delete'), srOnly: true },
+        ]}
+        emptyText={t('documents.empty')}
+        isEmpty={documents.length === 0}
+      >
+        {documents.map((doc) => (
+          <tr key={doc.uuid}>
+            <BriefCell>
+              <a
+                href={documentHref(doc.url, actingOrgId)}
+                download={doc.name}
+                className="font-medium text-brand hover:underline"
+                title={t('documents.download')}
+              >
+                {doc.name}
+              </a>
+            </BriefCell>
+            <BriefCell>{doc.type}</BriefCell>
+            <BriefCell>{formatDisplayDate(doc.uploadedAt)}</BriefCell>
+            <BriefCell>{formatSize(doc.size)}</BriefCell>
+            <BriefCell className="text-right">
+              {canEdit && (
+                <Button variant="ghost" size="sm" onClick={() => void remove(doc)} aria-label={`${t('documents.delete')}: ${doc.name}`}>
+                  {t('documents.delete')}
+                </Button>
+              )}
+            </BriefCell>
+          </tr>
+        ))}
+      </BriefTable>
     </div>
   );
 }
