@@ -5,7 +5,8 @@ import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { ApiError, errorResponses, notFound, validationHook } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { deletePlace, savePlace } from '../services/organisation-places';
-import { createOrg, getOrg, listOrgs, updateOrg } from '../services/organisations';
+import { getOrg, listOrgs } from '../services/organisations';
+import { createOrg, updateOrg } from '../services/organisation-write';
 import { organisationFileRoutes } from './organisation-files';
 import { actingQuery } from './organisation-schemas';
 
