@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import {
   columnFilteringFeature,
@@ -22,6 +22,7 @@ import { formatDisplayDate } from '@/lib/domain/dates';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import { Button } from './button';
 import { cn } from './cn';
+import { DataTablePager, tableControlClass } from './data-table-pager';
 
 /** A filter choice with its own rule, e.g. the spec's 'Offene Beiträge >=2'. */
 export interface DataTableFilterOption<Row> {
@@ -129,7 +130,6 @@ export function DataTable<Row extends RowData>({
   className,
 }: DataTableProps<Row>) {
   const t = useTranslations('table');
-  const [jumpText, setJumpText] = useState('');
 
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
 
@@ -203,12 +203,6 @@ export function DataTable<Row extends RowData>({
     if (pageIndex > 0 && pageIndex >= pageCount) table.setPageIndex(pageCount - 1);
   }, [pageIndex, pageCount, table]);
 
-  function goToPage(text: string) {
-    const n = Number.parseInt(text, 10);
-    if (Number.isFinite(n)) table.setPageIndex(Math.min(Math.max(n, 1), pageCount) - 1);
-    setJumpText('');
-  }
-
   function exportCsv() {
     const exported = columns.filter((c) => c.csv !== false);
     // pre-paginated = filtered and sorted, all pages
@@ -232,9 +226,6 @@ export function DataTable<Row extends RowData>({
     return [...values].sort(collator.compare).map((v) => ({ value: v, label: v }));
   }
 
-  const controlClass =
-    'rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
-
   return (
     <div className={cn('flex w-full flex-col gap-3', className)}>
       <div className="flex flex-wrap items-center gap-2">
@@ -247,7 +238,7 @@ export function DataTable<Row extends RowData>({
             table.setGlobalFilter(e.target.value);
             table.setPageIndex(0);
           }}
-          className={cn(controlClass, 'w-full max-w-xs px-3 py-2')}
+          className={cn(tableControlClass, 'w-full max-w-xs px-3 py-2')}
         />
         <div className="ml-auto flex items-center gap-2">
           {toolbar}
@@ -315,7 +306,7 @@ export function DataTable<Row extends RowData>({
                           placeholder={t('filter')}
                           value={value}
                           onChange={(e) => setValue(e.target.value)}
-                          className={cn(controlClass, 'w-full min-w-24')}
+                          className={cn(tableControlClass, 'w-full min-w-24')}
                         />
                       )}
                       {(def.filter === 'select' || Array.isArray(def.filter)) && (
@@ -323,7 +314,7 @@ export function DataTable<Row extends RowData>({
                           aria-label={name}
                           value={value}
                           onChange={(e) => setValue(e.target.value)}
-                          className={cn(controlClass, 'w-full min-w-24')}
+                          className={cn(tableControlClass, 'w-full min-w-24')}
                         >
                           <option value="">{t('all')}</option>
                           {selectOptions(def).map((o) => (
@@ -377,60 +368,18 @@ export function DataTable<Row extends RowData>({
         </table>
       </div>
 
-      <nav aria-label={t('pagination')} className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
-        <span>{t('total', { total: filteredCount })}</span>
-        <label className="flex items-center gap-1">
-          <span className="sr-only">{t('pageSizeLabel')}</span>
-          <select
-            aria-label={t('pageSizeLabel')}
-            value={currentPageSize}
-            onChange={(e) => {
-              table.setPageSize(Number(e.target.value));
-              table.setPageIndex(0);
-            }}
-            className={controlClass}
-          >
-            {pageSizeOptions.map((size) => (
-              <option key={size} value={size}>
-                {t('pageSize', { size })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="ml-auto flex items-center gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => table.previousPage()}
-            disabled={!table.getCanPreviousPage()}
-          >
-            {t('previous')}
-          </Button>
-          <span aria-live="polite">{t('page', { page: Math.min(pageIndex + 1, pageCount), pages: pageCount })}</span>
-          <Button variant="secondary" size="sm" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
-            {t('next')}
-          </Button>
-          <label className="flex items-center gap-1">
-            {t('quickJump')}
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={pageCount}
-              value={jumpText}
-              onChange={(e) => setJumpText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  goToPage(jumpText);
-                }
-              }}
-              onBlur={() => jumpText && goToPage(jumpText)}
-              className={cn(controlClass, 'w-16')}
-            />
-          </label>
-        </div>
-      </nav>
+      <DataTablePager
+        total={filteredCount}
+        pageIndex={pageIndex}
+        pageCount={pageCount}
+        pageSize={currentPageSize}
+        pageSizeOptions={pageSizeOptions}
+        onPageSize={(size) => {
+          table.setPageSize(size);
+          table.setPageIndex(0);
+        }}
+        onPage={(index) => table.setPageIndex(index)}
+      />
     </div>
   );
 }
