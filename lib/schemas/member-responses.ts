@@ -103,6 +103,8 @@ export const MemberSchema = z
 
 const MemberAccessSchema = z.object({
   canEdit: z.boolean(),
+  /** The member holds functions above the caller's (a trainer viewing the club's administrator): read only. */
+  outranked: z.boolean(),
   canDelete: z.boolean(),
   /** Clubs in which this caller may end the member's membership. */
   canEndMembershipIn: z.array(z.number().int()),
@@ -136,7 +138,7 @@ export const DuplicateCandidateSchema = z
     firstName: z.string(),
     middleName: nullableText,
     surname: z.string(),
-    birthDate: date,
+    birthDate: date.nullable().meta({ description: 'null when only the e-mail matched' }),
     gender: z.enum(GENDERS),
     city: nullableText,
     zip: nullableText,
@@ -144,6 +146,10 @@ export const DuplicateCandidateSchema = z
     /** 0..100 */
     score: z.number().int(),
     reasons: z.array(z.enum(DUPLICATE_REASONS)),
+    proof: z.string().nullable().meta({
+      description:
+        'Send it with POST /admin/member/membership to connect this person (valid 15 minutes, for this caller and person only). null when only the e-mail matched: an e-mail does not identify a person.',
+    }),
   })
   .meta({ id: 'DuplicateCandidate' });
 

@@ -99,7 +99,14 @@ export const duplicateQuerySchema = z
 export type DuplicateQuery = z.input<typeof duplicateQuerySchema>;
 
 /** POST /api/v1/admin/member/membership: connect an existing member to a club (function 32, from today). */
-export const membershipInputSchema = z.object({ orgId: id, memberId: id }).strict();
+export const membershipInputSchema = z
+  .object({
+    orgId: id,
+    memberId: id,
+    /** The candidate's proof from the duplicate check; needed unless the caller may already edit the member. */
+    proof: z.string().min(1).max(2000).nullish(),
+  })
+  .strict();
 
 /** POST /api/v1/admin/training/{memberId}. */
 export const trainingInputSchema = z

@@ -1,5 +1,6 @@
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
+import { escapeHtml, fill } from './mail-format';
 import type { OutgoingMail } from './mailer';
 
 /**
@@ -8,15 +9,7 @@ import type { OutgoingMail } from './mailer';
  * the `mail` namespace of messages/*.json like every other visible text.
  */
 
-type MailTexts = { resetSubject: string; resetGreeting: string; resetBody: string; resetIgnore: string };
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+type MailTexts = (typeof de)['mail'];
 
 export function passwordResetMail(input: { to: string; name: string; link: string; minutes: number; replyTo?: string }): OutgoingMail {
   const languages: MailTexts[] = [de.mail, en.mail];

@@ -201,6 +201,8 @@ const membershipRoute = createRoute({
   path: '/api/v1/admin/member/membership',
   tags,
   summary: 'Connect an existing member to a club (membership from today, no end)',
+  description:
+    'Needs `proof`: the one the duplicate check (PUT /admin/member/duplicates) gave this caller for this person, at most 15 minutes ago; without it 403 proof_required, with an expired or foreign one 403 invalid_proof. Not needed when the caller may already edit the person (the federation, or a club the person holds a function in).',
   security: bearerSecurity,
   request: { body: { required: true, content: json(membershipInputSchema) } },
   responses: { 201: { description: 'Membership added', content: json(MembershipSchema) }, ...errorResponses(401, 403, 404, 409, 422) },
@@ -248,10 +250,7 @@ export function memberRoutes(deps: AppDeps) {
   guardRoute(router, membershipRoute, auth);
   router.openapi(
     membershipRoute,
-    async (c) => {
-      const { orgId, memberId } = c.req.valid('json');
-      return c.json(await addMembership(deps, me(c), orgId, memberId), 201);
-    },
+    async (c) => c.json(await addMembership(deps, me(c), c.req.valid('json')), 201),
     bodyIs422,
   );
 

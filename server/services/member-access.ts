@@ -1,10 +1,11 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
+import { functionsAbove, type HeldFunction, type Person } from '@/lib/domain/function-rank';
 import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { editsMembersAt, MEMBER_FORM_FUNCTION_IDS as FORM_IDS, mayDeleteMembers } from '@/lib/domain/member-permissions';
 import { functionAssignments, members, organisations } from '../db/schema';
 import type { AppDeps } from '../http/context';
-import { forbidden, notFound } from '../http/errors';
+import { ApiError, forbidden, notFound } from '../http/errors';
 import { actingOrg, loadCaller, orgsWith, type ActingOrg, type Caller } from './access';
 
 /**
@@ -89,10 +90,10 @@ export async function assertReadable(deps: AppDeps, org: ActingOrg, memberId: nu
 }
 
 /**
- * The caller's member-form organisations from which `memberId` may be edited: the federation
- * always, a club when the member is its own; state associations never (read-only).
+ * The caller's member-form organisations that reach `memberId` for editing: the federation
+ * always, a club when the member is its own; state associations never (they only read).
  */
-export async function editingOrgs(deps: AppDeps, caller: Caller, memberId: number): Promise<ActingOrg[]> {
+async function orgsReaching(deps: AppDeps, caller: Caller, memberId: number): Promise<ActingOrg[]> {
   const candidates = memberFormOrgs(caller).filter(editsMembersAt);
   if (candidates.some((o) => o.level === ORG_LEVEL_FEDERATION)) return candidates.filter((o) => o.level === ORG_LEVEL_FEDERATION);
   const clubIds = candidates.filter((o) => o.level === ORG_LEVEL_CLUB).map((o) => o.id);
@@ -106,10 +107,56 @@ export async function editingOrgs(deps: AppDeps, caller: Caller, memberId: numbe
   return candidates.filter((o) => own.has(o.id));
 }
 
-/** 404 for an unknown member, 403 unless some member-form organisation of the caller may edit them. */
+/** The caller as the rank rule sees them: their system roles, active today. */
+function callerPerson(caller: Caller): Person {
+  return {
+    memberId: caller.memberId,
+    functions: caller.orgs.flatMap((o) => o.functions.map((funkId) => ({ funkId, orgId: o.id, orgLevel: o.level, orgMotherId: o.motherId }))),
+  };
+}
+
+/** Every function `memberId` holds today, with its organisation's level and parent. */
+async function heldFunctions(deps: AppDeps, memberId: number): Promise<HeldFunction[]> {
+  return deps.db
+    .select({ funkId: functionAssignments.roleId, orgId: functionAssignments.orgId, orgLevel: organisations.orgLevel, orgMotherId: organisations.orgMotherId })
+    .from(functionAssignments)
+    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
+    .where(and(eq(functionAssignments.memberId, memberId), activeOn(todayIso(deps.clock()))));
+}
+
+/**
+ * Does `memberId` hold functions the caller does not dominate (lib/domain/function-rank.ts)?
+ * Then the caller changes nothing of theirs: whoever changes the record changes the login e-mail,
+ * and with it who receives the password reset.
+ */
+export async function isAboveCaller(deps: AppDeps, caller: Caller, memberId: number): Promise<boolean> {
+  if (caller.memberId === memberId) return false;
+  return functionsAbove(callerPerson(caller), { memberId, functions: await heldFunctions(deps, memberId) }).length > 0;
+}
+
+export type EditRights = {
+  /** The caller's member-form organisations from which the member may be edited: the federation, or the member's own club. */
+  orgs: ActingOrg[];
+  /** Reached, but the member holds functions above the caller: nothing may be changed. */
+  outranked: boolean;
+};
+
+export async function editRights(deps: AppDeps, caller: Caller, memberId: number): Promise<EditRights> {
+  const orgs = await orgsReaching(deps, caller, memberId);
+  const outranked = orgs.length > 0 && (await isAboveCaller(deps, caller, memberId));
+  return { orgs: outranked ? [] : orgs, outranked };
+}
+
+/** The caller's member-form organisations from which `memberId` may be edited; none when the member stands above the caller. */
+export async function editingOrgs(deps: AppDeps, caller: Caller, memberId: number): Promise<ActingOrg[]> {
+  return (await editRights(deps, caller, memberId)).orgs;
+}
+
+/** 404 for an unknown member; 403 unless some member-form organisation of the caller may edit them (code `outranked`: they stand above the caller). */
 export async function assertEditable(deps: AppDeps, caller: Caller, memberId: number): Promise<ActingOrg[]> {
   if (!(await memberExists(deps, memberId))) throw notFound('No such member');
-  const orgs = await editingOrgs(deps, caller, memberId);
+  const { orgs, outranked } = await editRights(deps, caller, memberId);
+  if (outranked) throw new ApiError(403, 'outranked', 'This person holds functions above yours; only someone above them may change their data');
   if (orgs.length === 0) throw forbidden('You may not change this member');
   return orgs;
 }
@@ -123,7 +170,8 @@ export function assertMayDelete(caller: Caller): void {
  * - always their own record;
  * - with an active member-form function in the federation (level 1): every member;
  * - with one in a club (level 3): members who hold an active function there (membership, licence ...);
- * - a state association (level 2) reads members but does not edit them (core §6).
+ * - a state association (level 2) reads members but does not edit them;
+ * - never a member who holds functions above the caller.
  */
 export async function canEditMember(deps: AppDeps, callerId: number, memberId: number): Promise<boolean> {
   if (callerId === memberId) return true;

@@ -116,7 +116,7 @@ describe.each(testDrivers())('member reads on %s', (driver) => {
         orgId: 11,
         licenseOrg: 'BSV Wiener Neustadt',
         licenseOrgBl: expect.any(String),
-        access: { canEdit: true, canDelete: false, canEndMembershipIn: [11] },
+        access: { canEdit: true, outranked: false, canDelete: false, canEndMembershipIn: [11] },
       });
       expect(res.body.ageClass).toBe(new Date().getFullYear() - 2001 >= 50 ? '50+' : 'Allgem. Klasse');
       expect(res.body.licence).toMatchObject({ active: true, openEnded: false, season: new Date().getFullYear() });
@@ -133,9 +133,9 @@ describe.each(testDrivers())('member reads on %s', (driver) => {
     it('lets the state association read but not edit, and the federation edit and delete', async () => {
       const land = await get('/api/v1/admin/member/4/5', 'land');
       expect(land.status).toBe(200);
-      expect(land.body.access).toEqual({ canEdit: false, canDelete: false, canEndMembershipIn: [] });
+      expect(land.body.access).toEqual({ canEdit: false, outranked: false, canDelete: false, canEndMembershipIn: [] });
       const verband = await get('/api/v1/admin/member/1/5', 'verband');
-      expect(verband.body.access).toEqual({ canEdit: true, canDelete: true, canEndMembershipIn: [11] });
+      expect(verband.body.access).toEqual({ canEdit: true, outranked: false, canDelete: true, canEndMembershipIn: [11] });
     });
 
     it('lists every assignment of a member with whether the caller may change it', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
-import { candidateBirthDates, matchDuplicate } from '@/lib/domain/member-duplicates';
+import { candidateBirthDates, matchDuplicate, type DuplicateReason } from '@/lib/domain/member-duplicates';
 import type { z } from 'zod';
 import type { DuplicateCandidate } from '@/lib/schemas/member-responses';
 import type { duplicateQuerySchema } from '@/lib/schemas/members';
@@ -9,6 +9,7 @@ import { functionAssignments, members, organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { loadCaller } from '../access';
 import { requireMemberFormOrgs } from '../member-access';
+import { issueConnectProof } from './connect-proof';
 
 /**
  * PUT /admin/member/duplicates: persons that may already be the one being entered. The database
@@ -17,10 +18,19 @@ import { requireMemberFormOrgs } from '../member-access';
  * decides which of them match and why.
  *
  * Candidates show only what identifies a person (no e-mail, no phone): a club sees master
- * records of other clubs here, to connect instead of creating a second record.
+ * records of other clubs here, to connect instead of creating a second record. Connecting needs
+ * the candidate's `proof`, given only when the name AND birth date the caller entered matched.
+ * A match by e-mail alone identifies nobody: it shows the name and clubs (a family may share an
+ * address) but not the birth date, registration number or town, and carries no proof; otherwise
+ * an e-mail address would yield what it takes to connect its owner.
  */
 
 const MAX_CANDIDATES = 10;
+
+/** Did the names and the birth date match (not only the e-mail)? */
+function identifiesPerson(reasons: readonly DuplicateReason[]): boolean {
+  return reasons.includes('same_birth_date') || reasons.includes('swapped_day_month');
+}
 
 export async function findDuplicates(
   deps: AppDeps,
@@ -73,21 +83,24 @@ export async function findDuplicates(
       ),
     );
 
-  return {
-    candidates: scored.map(({ row, match }) => ({
+  const candidates = scored.map(async ({ row, match }) => {
+    const identified = identifiesPerson(match.reasons);
+    return {
       id: row.id,
       uuid: row.uuid,
-      regNr: row.regNr,
+      regNr: identified ? row.regNr : null,
       firstName: row.firstName,
       middleName: row.middleName,
       surname: row.surname,
-      birthDate: row.birthDate,
+      birthDate: identified ? row.birthDate : null,
       gender: row.gender,
-      city: row.city,
-      zip: row.zip,
+      city: identified ? row.city : null,
+      zip: identified ? row.zip : null,
       organizations: memberships.filter((m) => m.memberId === row.id).map((m) => ({ orgId: m.orgId, orgName: m.orgName })),
       score: match.score,
       reasons: match.reasons,
-    })),
-  };
+      proof: identified ? await issueConnectProof(deps, callerId, row.id) : null,
+    };
+  });
+  return { candidates: await Promise.all(candidates) };
 }

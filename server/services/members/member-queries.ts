@@ -12,7 +12,7 @@ import { loadCaller, type ActingOrg } from '../access';
 import {
   activeAssignmentsIn,
   assertReadable,
-  editingOrgs,
+  editRights,
   memberActingOrg,
   memberFormOrgs,
   ownMemberOrgIds,
@@ -112,8 +112,10 @@ export async function getMember(deps: AppDeps, callerId: number, orgId: number, 
   const member = await loadMemberDto(deps.db, memberId, today(deps));
   if (!member) throw notFound('No such member');
   const formOrgs = memberFormOrgs(caller);
+  const rights = await editRights(deps, caller, memberId);
   const access: MemberAccess = {
-    canEdit: (await editingOrgs(deps, caller, memberId)).length > 0,
+    canEdit: rights.orgs.length > 0,
+    outranked: rights.outranked,
     canDelete: mayDeleteMembers(formOrgs),
     canEndMembershipIn: member.organizations.filter((m) => m.active && mayEndMembershipIn(formOrgs, m.orgId)).map((m) => m.orgId),
   };

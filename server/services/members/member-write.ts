@@ -7,6 +7,7 @@ import type { MemberData, MemberUpdateData } from '@/lib/schemas/members';
 import { isBadTimestamp, sqlState, uniqueViolation } from '../../db/db-errors';
 import { functionAssignments, members, organisations } from '../../db/schema';
 import { deleteFile, findFile } from '../../files/stored-files';
+import { emailChangedMail } from '../../mail/email-changed-mail';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
@@ -14,7 +15,7 @@ import { assertEditable, assertMayDelete, requireMemberFormOrgs } from '../membe
 import { loadMemberDto } from './member-shape';
 
 /**
- * Creating, updating and deleting members (core §4). Each write is one transaction; the unique
+ * Creating, updating and deleting members. Each write is one transaction; the unique
  * indexes decide conflicts (race-free), and their violations become the 409s the screen shows:
  * members_email_unique → unique_email (value: the address), members_identity_unique →
  * identity_conflict (value: the birth date).
@@ -92,15 +93,24 @@ export async function createMember(deps: AppDeps, callerId: number, data: Member
   return (await loadMemberDto(deps.db, id, today))!;
 }
 
-/** PUT /admin/member: only when the record is still the version the caller read (updatedAt), else 409 stale. */
+/**
+ * PUT /admin/member: only when the record is still the version the caller read (updatedAt), else
+ * 409 stale; never for a person who holds functions above the caller (403 outranked).
+ */
 export async function updateMember(deps: AppDeps, callerId: number, data: MemberUpdateData): Promise<Member> {
   const caller = await loadCaller(deps, callerId);
   await assertEditable(deps, caller, data.id);
   const today = todayIso(deps.clock());
   assertBirthDate(data.birthDate, today);
   const now = deps.clock().toISOString();
+  let before: { email: string | null; firstName: string; surname: string } | undefined;
   try {
     await deps.db.transaction(async (tx) => {
+      [before] = await tx
+        .select({ email: members.email, firstName: members.firstName, surname: members.surname })
+        .from(members)
+        .where(eq(members.id, data.id))
+        .for('update');
       const updated = await tx
         .update(members)
         // Always moves forward, even when the clock did not (tests, clock skew): the next stale check must see the change.
@@ -118,7 +128,28 @@ export async function updateMember(deps: AppDeps, callerId: number, data: Member
     if (isBadTimestamp(err)) throw new ApiError(422, 'validation', 'invalidUpdatedAt', { field: 'updatedAt' });
     mapWriteError(err, data);
   }
+  if (before?.email && before.email.toLowerCase() !== (data.email ?? '').toLowerCase()) {
+    await noticeEmailChange(deps, callerId, { ...before, email: before.email }, data.email ?? null);
+  }
   return (await loadMemberDto(deps.db, data.id, today))!;
+}
+
+/**
+ * A changed login e-mail: a notice goes to the old address (who holds the address holds the
+ * password reset). Sent after the change is committed; a mail failure is logged, not undone.
+ */
+async function noticeEmailChange(deps: AppDeps, callerId: number, person: { email: string; firstName: string; surname: string }, newEmail: string | null) {
+  const [actor] = await deps.db.select({ firstName: members.firstName, surname: members.surname }).from(members).where(eq(members.id, callerId));
+  const mail = emailChangedMail({
+    oldEmail: person.email,
+    newEmail,
+    name: `${person.firstName} ${person.surname}`,
+    actor: actor ? `${actor.firstName} ${actor.surname}` : '',
+    replyTo: deps.env.mailReplyTo[0]?.value,
+  });
+  void deps.mailer.send(mail).catch((err: Error) => {
+    console.error(`[mail] e-mail-change notice to ${person.email} failed: ${err.message}`);
+  });
 }
 
 /** DELETE /admin/member/{id}: federation only; functions and trainings go with the member, the picture file too. */

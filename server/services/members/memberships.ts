@@ -7,11 +7,12 @@ import type { MembershipCreated, MembershipEnded } from '@/lib/schemas/member-re
 import { functionAssignments, members, organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
-import { loadCaller } from '../access';
-import { requireMemberFormOrgs } from '../member-access';
+import { loadCaller, type Caller } from '../access';
+import { editingOrgs, requireMemberFormOrgs } from '../member-access';
+import { isValidConnectProof } from './connect-proof';
 
 /**
- * Club memberships (function 32, core §4): connecting an existing master record to a club (from
+ * Club memberships (function 32): connecting an existing master record to a club (from
  * today, no end) and ending a membership as of a date (today … today + 364 days). These change
  * function assignments only, not the member's record, so an open personal-data form stays current.
  */
@@ -26,15 +27,39 @@ function runningMembership(memberId: number, orgId: number, today: string) {
   );
 }
 
-/** POST /admin/member/membership {orgId, memberId}: the federation or the club itself. */
-export async function addMembership(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<MembershipCreated> {
-  const formOrgs = requireMemberFormOrgs(await loadCaller(deps, callerId));
+/**
+ * Connecting must not widen whom the caller reaches: either the caller may already edit the
+ * person (the federation, or a club the person holds a function in, and the person does not
+ * stand above the caller), or the caller identified them through the duplicate check and brings
+ * its proof. A bare id is never enough.
+ */
+async function assertIdentified(deps: AppDeps, caller: Caller, memberId: number, proof: string | null | undefined): Promise<void> {
+  if ((await editingOrgs(deps, caller, memberId)).length > 0) return;
+  if (!proof) {
+    throw new ApiError(403, 'proof_required', 'Connect an existing person through the duplicate check: send the proof it gave for this person', {
+      field: 'proof',
+    });
+  }
+  if (!(await isValidConnectProof(deps, proof, caller.memberId, memberId))) {
+    throw new ApiError(403, 'invalid_proof', 'The proof is expired or was not given to you for this person; run the duplicate check again', {
+      field: 'proof',
+    });
+  }
+}
+
+export type MembershipInput = { orgId: number; memberId: number; proof?: string | null };
+
+/** POST /admin/member/membership {orgId, memberId, proof}: the federation or the club itself. */
+export async function addMembership(deps: AppDeps, callerId: number, { orgId, memberId, proof }: MembershipInput): Promise<MembershipCreated> {
+  const caller = await loadCaller(deps, callerId);
+  const formOrgs = requireMemberFormOrgs(caller);
   if (!mayAddMembershipIn(formOrgs, orgId)) throw forbidden('You may not add members to this organisation');
   const [org] = await deps.db.select({ level: organisations.orgLevel }).from(organisations).where(eq(organisations.id, orgId));
   if (!org) throw notFound('No such organisation');
   if (org.level !== ORG_LEVEL_CLUB) throw new ApiError(422, 'not_a_club', 'Memberships are held in clubs', { field: 'orgId' });
   const [member] = await deps.db.select({ id: members.id }).from(members).where(eq(members.id, memberId));
   if (!member) throw notFound('No such member');
+  await assertIdentified(deps, caller, memberId, proof);
 
   const today = todayIso(deps.clock());
   return deps.db.transaction(async (tx) => {

@@ -33,7 +33,7 @@ export function savedMember(overrides: Partial<MemberDetail> = {}): MemberDetail
     functions: [],
     certificates: [],
     updatedAt: '2026-11-21 08:43:32.589+00',
-    access: { canEdit: true, canDelete: false, canEndMembershipIn: [11] },
+    access: { canEdit: true, outranked: false, canDelete: false, canEndMembershipIn: [11] },
     ...overrides,
   };
 }

@@ -390,7 +390,7 @@ describe('MemberDetail: a saved member', () => {
   });
 
   it('is read-only without the right to edit (e.g. a state association)', () => {
-    renderDetail({ member: savedMember({ access: { canEdit: false, canDelete: false, canEndMembershipIn: [] } }), acting: { level: 2, canCreate: false, isClub: false } });
+    renderDetail({ member: savedMember({ access: { canEdit: false, outranked: false, canDelete: false, canEndMembershipIn: [] } }), acting: { level: 2, canCreate: false, isClub: false } });
     expect(screen.queryByRole('button', { name: 'Bearbeiten' })).not.toBeInTheDocument();
     expect(screen.getByText('Nur Lesezugriff')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Foto hochladen' })).not.toBeInTheDocument();
@@ -403,7 +403,7 @@ describe('MemberDetail: a saved member', () => {
     expect(screen.queryByRole('button', { name: 'Löschen' })).not.toBeInTheDocument();
     unmount();
 
-    renderDetail({ orgId: 1, funkId: 52, member: savedMember({ access: { canEdit: true, canDelete: true, canEndMembershipIn: [11] } }) });
+    renderDetail({ orgId: 1, funkId: 52, member: savedMember({ access: { canEdit: true, outranked: false, canDelete: true, canEndMembershipIn: [11] } }) });
     await user.click(screen.getByRole('button', { name: 'Löschen' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Soll Rosalie Aigner wirklich gelöscht werden?' });
     await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
