@@ -26,6 +26,12 @@ export async function memberFailure(error: unknown, fallback: 'generic' | 'faile
     }
     case 'stale':
       return fail(te('conflict'), { code: error.code });
+    case 'outranked':
+      return fail(t('outranked'), { code: error.code });
+    case 'proof_required':
+      return fail(t('duplicates.proofRequired'), { code: error.code });
+    case 'invalid_proof':
+      return fail(t('duplicates.proofExpired'), { code: error.code });
     case 'not_found':
     case 'no_membership':
       return fail(fallback === 'failed' ? generic : t('checkId'), { code: error.code });

@@ -80,11 +80,15 @@ export async function checkDuplicatesAction(values: MemberFormValues, excludeId?
   }
 }
 
-/** Connects an existing master record to the club: membership (32) from today, no end. */
-export async function connectMemberAction(orgId: number, memberId: number): Promise<ActionResult<{ message: string }>> {
-  if (!positiveId(orgId) || !positiveId(memberId)) return memberFailure(new ApiError(400), 'failed');
+/**
+ * Connects an existing master record to the club: membership (32) from today, no end. `proof` is
+ * the duplicate check's proof for this candidate; without it only a member the caller may already
+ * edit can be connected.
+ */
+export async function connectMemberAction(orgId: number, memberId: number, proof?: string | null): Promise<ActionResult<{ message: string }>> {
+  if (!positiveId(orgId) || !positiveId(memberId) || (proof != null && typeof proof !== 'string')) return memberFailure(new ApiError(400), 'failed');
   try {
-    await api.addMembership(orgId, memberId);
+    await api.addMembership(orgId, memberId, proof);
     const t = await getTranslations('members');
     return ok({ message: t('duplicates.connected') });
   } catch (error) {

@@ -26,9 +26,10 @@ export interface DuplicateDialogProps {
 }
 
 /**
- * 'Mitglied existiert bereits' (core §4): the near-matches the API found, each with why it matched.
+ * 'Mitglied existiert bereits': the near-matches the API found, each with why it matched.
  * The user connects an existing master record to the club (membership from today, no end) or
- * creates a new member anyway.
+ * creates a new member anyway. Only candidates found by name and birth date carry the proof that
+ * connecting needs; one found by e-mail alone cannot be connected.
  */
 export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, onConnect, onOpen, onCreateNew, onClose }: DuplicateDialogProps) {
   const t = useTranslations('members');
@@ -74,7 +75,7 @@ export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, on
                   <p className="font-semibold text-gray-900">{name}</p>
                   <p className="text-gray-600">
                     {[
-                      t('duplicates.born', { date: formatDisplayDate(c.birthDate) }),
+                      c.birthDate && t('duplicates.born', { date: formatDisplayDate(c.birthDate) }),
                       t(`genders.${c.gender}`),
                       c.regNr,
                       [c.zip, c.city].filter(Boolean).join(' '),
@@ -95,7 +96,7 @@ export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, on
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">
                   <span className="text-xs text-gray-500">{t('duplicates.match', { score: c.score })}</span>
-                  {connectable && !inThisClub && (
+                  {connectable && !inThisClub && c.proof && (
                     <Button
                       size="sm"
                       onClick={() => clubId !== null && onConnect(c, clubId)}
@@ -105,6 +106,7 @@ export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, on
                       {t('duplicates.connect')}
                     </Button>
                   )}
+                  {connectable && !inThisClub && !c.proof && <span className="max-w-56 text-right text-xs text-gray-600">{t('duplicates.emailOnly')}</span>}
                   {/* the federation sees every member; a club only its own, so it opens only those */}
                   {(!connectable || inThisClub || choosing) && (
                     <Button size="sm" variant="secondary" onClick={() => onOpen(c)} disabled={busy}>

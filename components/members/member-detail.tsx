@@ -203,7 +203,7 @@ export function MemberDetail({
 
   async function connect(candidate: DuplicateCandidate, clubId: number) {
     setBusy(true);
-    const result = await connectMemberAction(clubId, candidate.id);
+    const result = await connectMemberAction(clubId, candidate.id, candidate.proof);
     setBusy(false);
     if (!result.ok) {
       notify.error(result.message);
@@ -237,7 +237,10 @@ export function MemberDetail({
       </>
     )
   ) : (
-    <span className="rounded-full bg-gray-100 px-2 py-1 text-xs text-gray-600">{t('readOnly')}</span>
+    <>
+      <span className="rounded-full bg-gray-100 px-2 py-1 text-xs text-gray-600">{t('readOnly')}</span>
+      {member?.access.outranked && <p className="w-full text-xs text-gray-600">{t('outranked')}</p>}
+    </>
   );
 
   return (

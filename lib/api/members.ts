@@ -75,8 +75,8 @@ export function deleteMember(memberId: number) {
 }
 
 /** POST /api/v1/admin/member/membership: connects an existing member to a club (function 32 from today, no end). */
-export function addMembership(orgId: number, memberId: number) {
-  return apiCall<MembershipCreated>('api/v1/admin/member/membership', { method: 'post', json: { orgId, memberId } });
+export function addMembership(orgId: number, memberId: number, proof?: string | null) {
+  return apiCall<MembershipCreated>('api/v1/admin/member/membership', { method: 'post', json: { orgId, memberId, proof: proof ?? null } });
 }
 
 /** DELETE /api/v1/admin/member/cancel/{org}/{memberId}?date=: the membership in club org ends on date. */

@@ -175,7 +175,7 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
 
   describe('duplicates', () => {
     const check = (body: Record<string, unknown>) => as('verein').put('/api/v1/admin/member/duplicates', body);
-    type Candidate = { id: number; reasons: string[]; score: number; organizations: { orgId: number }[] };
+    type Candidate = { id: number; reasons: string[]; score: number; organizations: { orgId: number }[]; proof: string | null };
     let juergen: number;
     let strauss: number;
 
@@ -225,14 +225,17 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
 
     it('connects the existing record to the club instead of creating a new one (membership from today, no end)', async () => {
       expect((await as('verein').get(`/api/v1/admin/member/11/${juergen}`)).status).toBe(403);
-      const res = await as('verein').post('/api/v1/admin/member/membership', { orgId: 11, memberId: juergen });
+      // Only with the proof the duplicate check gave for the name and birth date entered, never by bare id.
+      expect((await as('verein').post('/api/v1/admin/member/membership', { orgId: 11, memberId: juergen })).body.error.code).toBe('proof_required');
+      const { proof } = find(await check({ firstName: 'Jürgen', surname: 'Müllner', birthDate: '1975-03-08' }), juergen)!;
+      const res = await as('verein').post('/api/v1/admin/member/membership', { orgId: 11, memberId: juergen, proof });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ orgId: 11, memberId: juergen, roleId: 32, dateFrom: today, dateTo: '2999-12-31' });
       const now = await as('verein').get(`/api/v1/admin/member/11/${juergen}`);
       expect(now.status).toBe(200);
       expect(now.body.organizations).toEqual([expect.objectContaining({ orgId: 11, active: true })]);
 
-      const again = await as('verein').post('/api/v1/admin/member/membership', { orgId: 11, memberId: juergen });
+      const again = await as('verein').post('/api/v1/admin/member/membership', { orgId: 11, memberId: juergen, proof });
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('already_member');
     });

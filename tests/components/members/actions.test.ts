@@ -156,8 +156,19 @@ describe('member actions against the members API', () => {
     expect(other.ok).toBe(true);
     const id = (other as { data: { id: number } }).data.id;
     as('verein');
-    expect(await connectMemberAction(CLUB, id)).toEqual({ ok: true, data: { message: 'Mitglied zum Verein hinzugefügt' } });
-    expect(await connectMemberAction(CLUB, id)).toMatchObject({ ok: false, message: 'Fehlgeschlagen' });
+    // by bare id: refused, with the text the screen shows
+    expect(await connectMemberAction(CLUB, id)).toMatchObject({
+      ok: false,
+      code: 'proof_required',
+      message: 'Bestehende Personen werden nur über die Prüfung auf bestehende Mitglieder verbunden.',
+    });
+    expect(await connectMemberAction(CLUB, id, 'forged')).toMatchObject({ ok: false, code: 'invalid_proof' });
+    // with the proof the duplicate check gave for the name and birth date entered
+    const check = await checkDuplicatesAction(person({ firstName: 'Ottokar', surname: 'Brückl', gender: 'm', birthDate: '1975-06-01' }));
+    const found = check.ok ? check.data.find((c) => c.id === id) : undefined;
+    expect(found?.proof).toEqual(expect.any(String));
+    expect(await connectMemberAction(CLUB, id, found!.proof)).toEqual({ ok: true, data: { message: 'Mitglied zum Verein hinzugefügt' } });
+    expect(await connectMemberAction(CLUB, id, found!.proof)).toMatchObject({ ok: false, message: 'Fehlgeschlagen' });
   });
 
   it('lets only the federation delete, and a state association create nothing', async () => {

@@ -85,6 +85,21 @@ const candidate: DuplicateCandidate = {
   organizations: [{ orgId: 34, orgName: 'Pongauer Bogenschützen St. Johann' }],
   score: 95,
   reasons: ['name_spelling', 'same_birth_date'],
+  proof: 'proof-for-826',
+};
+
+/** Found by the e-mail alone: no birth date, no proof, so it cannot be connected. */
+const emailOnlyCandidate: DuplicateCandidate = {
+  ...candidate,
+  id: 827,
+  firstName: 'Maria',
+  surname: 'Brückl',
+  birthDate: null,
+  city: null,
+  zip: null,
+  score: 50,
+  reasons: ['same_email'],
+  proof: null,
 };
 
 describe('MemberDetail: a new member', () => {
@@ -163,10 +178,41 @@ describe('MemberDetail: a new member', () => {
     expect(create).not.toHaveBeenCalled();
 
     await user.click(within(entry).getByRole('button', { name: 'Mit Verein verbinden' }));
-    await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 826));
+    await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 826, 'proof-for-826'));
     expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
     expect(router.push).toHaveBeenCalledWith('/form/O11/F51/826');
     expect(create).not.toHaveBeenCalled();
+  });
+
+  it('offers no connecting for a person found by the e-mail alone, and says why', async () => {
+    check.mockResolvedValue({ ok: true, data: [candidate, emailOnlyCandidate] });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    const entry = within(dialog).getByRole('listitem', { name: 'Maria Brückl' });
+    expect(entry).not.toHaveTextContent('geb.');
+    expect(within(entry).queryByRole('button', { name: 'Mit Verein verbinden' })).not.toBeInTheDocument();
+    expect(entry).toHaveTextContent('Nur die E-Mail stimmt überein. Zum Verbinden geben Sie Namen und Geburtsdatum der Person ein.');
+    expect(within(within(dialog).getByRole('listitem', { name: 'Alois Brückl' })).getByRole('button', { name: 'Mit Verein verbinden' })).toBeEnabled();
+  });
+
+  it('shows why connecting failed when the proof has expired, and keeps the dialog open', async () => {
+    check.mockResolvedValue({ ok: true, data: [candidate] });
+    const text = 'Die Prüfung ist abgelaufen. Bitte speichern Sie erneut, um nach bestehenden Mitgliedern zu suchen.';
+    connect.mockResolvedValue({ ok: false, message: text, code: 'invalid_proof' });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mit Verein verbinden' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(text));
+    expect(router.push).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Mitglied existiert bereits' })).toBeInTheDocument();
   });
 
   it('creates a new member anyway when the user chooses so in the dialog', async () => {
@@ -209,7 +255,7 @@ describe('MemberDetail: a new member', () => {
     await user.type(picker, 'neustadt');
     await user.click(within(dialog).getByRole('option', { name: /^BSV Wiener Neustadt/ }));
     await user.click(connectButton);
-    await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 826));
+    await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 826, 'proof-for-826'));
     expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
     expect(router.push).toHaveBeenCalledWith('/form/O1/F52/826');
     expect(create).not.toHaveBeenCalled();
@@ -393,6 +439,14 @@ describe('MemberDetail: a saved member', () => {
     renderDetail({ member: savedMember({ access: { canEdit: false, outranked: false, canDelete: false, canEndMembershipIn: [] } }), acting: { level: 2, canCreate: false, isClub: false } });
     expect(screen.queryByRole('button', { name: 'Bearbeiten' })).not.toBeInTheDocument();
     expect(screen.getByText('Nur Lesezugriff')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Foto hochladen' })).not.toBeInTheDocument();
+  });
+
+  it('is read-only for a person above the caller, and says why', () => {
+    renderDetail({ member: savedMember({ access: { canEdit: false, outranked: true, canDelete: false, canEndMembershipIn: [] } }) });
+    expect(screen.queryByRole('button', { name: 'Bearbeiten' })).not.toBeInTheDocument();
+    expect(screen.getByText('Nur Lesezugriff')).toBeInTheDocument();
+    expect(screen.getByText('Diese Person hat Funktionen über Ihren. Nur wer über ihr steht, darf ihre Daten ändern.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Foto hochladen' })).not.toBeInTheDocument();
   });
 
