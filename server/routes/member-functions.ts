@@ -15,10 +15,10 @@ const tags = ['Functions'];
 const catalogueRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/functions/{orgId}',
-  ...access({ own: ['trainer', 'club', 'state', 'federation'], foreign: ['trainer', 'club', 'state', 'federation'] }),
+  ...access({ own: ['trainer', 'club', 'state', 'federation'], foreign: ['federation'] }),
   tags,
   summary: 'Functions the caller may assign in an organisation, by role group',
-  description: 'Filtered by orgWhitelist/orgBlacklist (offered in the organisation) and editWhitelist (who may assign). Empty when the caller may not assign there.',
+  description: 'Filtered by orgWhitelist/orgBlacklist (offered in the organisation) and editWhitelist (who may assign). Empty in an organisation where the caller holds the member form but may not assign (a state association); 403 for any other organisation (the federation may assign everywhere).',
   security: bearerSecurity,
   request: { params: z.object({ orgId: idParam }) },
   responses: { 200: { description: 'Role groups', content: json(z.array(RoleGroupSchema)) }, ...errorResponses(400, 401, 403) },

@@ -37,6 +37,7 @@ function actingOrgIdOf(value: string | undefined): number | undefined {
 const imageRoute = createRoute({
   method: 'get',
   path: '/api/v1/org/image/{uuid}',
+  // The uuid is random and handed out only with a record the caller may read; <img> loads it without asking again.
   ...access.signedIn,
   tags: [TAG],
   summary: "An organisation's image",

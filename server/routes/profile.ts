@@ -13,6 +13,7 @@ const UploadResult = z.object({ uuid: z.string().uuid(), imageLink: z.string() }
 const getImageRoute = createRoute({
   method: 'get',
   path: '/api/v1/profile/image/{uuid}',
+  // The uuid is random and handed out only with a record the caller may read; <img> loads it without asking again.
   ...access.signedIn,
   tags: ['Profile'],
   summary: 'A profile picture',

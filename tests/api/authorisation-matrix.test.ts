@@ -31,7 +31,13 @@ const UNDOCUMENTED_PUBLIC = ['GET /api/health', 'GET /api/openapi.json', 'GET /a
  * Cells where the code still disagrees with the declared rule, each with the reason. The test
  * asserts they still disagree, so fixing one makes it fail until the entry is removed.
  */
-const KNOWN_FAILURES: Record<string, string> = {};
+const DUPLICATES_FOR_READERS =
+  'A state association only reads members, so it has no use for the duplicate check that comes before creating or editing one, ' +
+  'and the check answers persons of the whole federation. Left to the rework of the duplicate check (connect only with proof).';
+const KNOWN_FAILURES: Record<string, string> = {
+  'PUT /api/v1/admin/member/duplicates as state on own': DUPLICATES_FOR_READERS,
+  'PUT /api/v1/admin/member/duplicates as state on foreign': DUPLICATES_FOR_READERS,
+};
 
 type Operation = { key: string; rule: AccessRule | undefined };
 type Kind = CallerKind | 'anonymous';
