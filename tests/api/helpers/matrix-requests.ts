@@ -99,7 +99,8 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest> =
     const m = c.fx.members[c.member];
     return { method: 'PUT', url: '/api/v1/admin/member/duplicates', json: { firstName: m.firstName, surname: m.surname, birthDate: m.birthDate } };
   },
-  // Connects the other side's member to this side's club.
+  // Connects the other side's member to this side's club. Today's contract takes a bare member id; once a
+  // connection needs the duplicate check's proof, this sample must carry one (the matrix checks who, not how).
   'POST /api/v1/admin/member/membership': (c) => ({
     method: 'POST',
     url: '/api/v1/admin/member/membership',
