@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { loginSchema, resetPasswordSchema, updatePasswordSchema } from '@/lib/schemas/auth';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
+import { access } from '../http/access-rule';
 import { clientIp } from '../http/client-ip';
 import { ApiError, errorResponses, validationHook } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
@@ -46,6 +47,7 @@ const SystemRole = z
 const loginRoute = createRoute({
   method: 'post',
   path: '/api/v1/auth/login',
+  ...access.public,
   tags: ['Session'],
   summary: 'Sign in',
   description:
@@ -60,6 +62,7 @@ const loginRoute = createRoute({
 const getUserRoute = createRoute({
   method: 'get',
   path: '/api/v1/getUser',
+  ...access.signedIn,
   tags: ['Session'],
   summary: 'The signed-in user',
   security: bearerSecurity,
@@ -69,6 +72,7 @@ const getUserRoute = createRoute({
 const systemRolesRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/systemroles',
+  ...access.signedIn,
   tags: ['Session'],
   summary: "The caller's active system roles",
   description: 'Active assignments (from ≤ today ≤ to) whose function opens a form; funkMgId is the assignment id.',
@@ -82,6 +86,7 @@ const systemRolesRoute = createRoute({
 const requestPasswordRoute = createRoute({
   method: 'put',
   path: '/api/v1/auth/request_password/{email}',
+  ...access.public,
   tags: ['Session'],
   summary: 'Send a password-reset link',
   description: 'Answers the same for known and unknown addresses. The link is valid for 60 minutes and can be used once.',
@@ -92,6 +97,7 @@ const requestPasswordRoute = createRoute({
 const resetPasswordRoute = createRoute({
   method: 'put',
   path: '/api/v1/auth/reset_password/{token}',
+  ...access.public,
   tags: ['Session'],
   summary: 'Set a new password with a reset link',
   request: {
@@ -104,6 +110,7 @@ const resetPasswordRoute = createRoute({
 const updatePasswordRoute = createRoute({
   method: 'put',
   path: '/api/v1/auth/update_password',
+  ...access.signedIn,
   tags: ['Session'],
   summary: "Change the signed-in user's password",
   security: bearerSecurity,

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { asc } from 'drizzle-orm';
 import { countries } from '../db/schema';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
+import { access } from '../http/access-rule';
 import { errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 
@@ -12,6 +13,7 @@ const Country = z
 const countriesRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/countries',
+  ...access.signedIn,
   tags: ['Reference data'],
   summary: 'Countries, sorted by German name',
   security: bearerSecurity,

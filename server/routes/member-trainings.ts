@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MemberCertificateSchema, TrainingDefinitionSchema } from '@/lib/schemas/member-responses';
 import { isoDate, trainingInputSchema } from '@/lib/schemas/members';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
+import { access } from '../http/access-rule';
 import { errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { addTraining, listTrainingDefinitions, removeTraining, trainingValidity } from '../services/members/trainings';
@@ -14,6 +15,7 @@ const tags = ['Trainings'];
 const listRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/trainings',
+  ...access({ own: ['trainer', 'club', 'state', 'federation'], foreign: [] }),
   tags,
   summary: 'Training types',
   description: 'With `org` (the acting organisation): only the types it may record (rules.editAtOrgLevel has its level; params.orgWhitelist absent or naming it).',
@@ -25,6 +27,7 @@ const listRoute = createRoute({
 const validityRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/training/{id}',
+  ...access({ own: ['trainer', 'club', 'state', 'federation'], foreign: ['trainer', 'club', 'state', 'federation'] }),
   tags,
   summary: 'Until when a training completed on `date` is valid',
   security: bearerSecurity,
@@ -41,6 +44,7 @@ const validityRoute = createRoute({
 const addRoute = createRoute({
   method: 'post',
   path: '/api/v1/admin/training/{memberId}',
+  ...access({ own: ['trainer', 'club', 'federation'], foreign: ['federation'] }),
   tags,
   summary: "Record a member's training",
   description: 'orgId = the acting organisation. Needs the right to edit the member and a training rule for the organisation.',
@@ -52,6 +56,7 @@ const addRoute = createRoute({
 const removeRoute = createRoute({
   method: 'delete',
   path: '/api/v1/admin/training/{memberId}/{ausbMgId}',
+  ...access({ own: ['trainer', 'club', 'federation'], foreign: ['federation'] }),
   tags,
   summary: "Remove a member's training",
   description: '`org` = the acting organisation (same rules as recording).',

@@ -22,6 +22,7 @@ import {
   TargetOrgSchema,
 } from '@/lib/schemas/member-responses';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
+import { access } from '../http/access-rule';
 import { errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { findDuplicates } from '../services/members/duplicates';
@@ -45,6 +46,7 @@ const listDescription =
 const allMembersRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/members',
+  ...access({ own: ['federation'], foreign: ['federation'] }),
   tags,
   summary: 'All members, former ones too (federation, form 52)',
   description: listDescription,
@@ -56,9 +58,10 @@ const allMembersRoute = createRoute({
 const searchRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/members/search',
+  ...access({ own: ['trainer', 'club', 'state', 'federation'], foreign: [] }),
   tags,
-  summary: 'Search members by name (and active functions), or within an organisation',
-  description: `With \`org\`: the organisation's own members (51/52 there). Without: across the federation; \`roles\` = comma list of function ids the member must hold (active). ${listDescription}`,
+  summary: 'Search the members the caller may read by name (and active functions), or within an organisation',
+  description: `With \`org\`: the organisation's own members (51/52 there). Without: the members of every organisation where the caller holds 51/52 (a state association's include its clubs'; the federation's are everyone), never more than the caller could open one by one. \`roles\` = comma list of function ids the member must hold (active). ${listDescription}`,
   security: bearerSecurity,
   request: { query: memberSearchQuerySchema },
   responses: { ...page, ...errorResponses(400, 401, 403) },
@@ -67,6 +70,7 @@ const searchRoute = createRoute({
 const orgMembersRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/members/{org}',
+  ...access({ own: ['trainer', 'club', 'state', 'federation'], foreign: [] }),
   tags,
   summary: "An organisation's members",
   description: `Members with an active function in the organisation (onlyInOrg=true) or also in its sub-organisations (default); for the federation without onlyInOrg: every member. \`excludeGroups\` (default 6): role groups left out of each member's functions. ${listDescription}`,
@@ -78,6 +82,7 @@ const orgMembersRoute = createRoute({
 const summaryRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/members/{org}/summary',
+  ...access({ own: ['trainer', 'club', 'state', 'federation'], foreign: [] }),
   tags,
   summary: "Counts over an organisation's members",
   security: bearerSecurity,
@@ -88,6 +93,7 @@ const summaryRoute = createRoute({
 const targetOrgsRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/members/{org}/organisations',
+  ...access({ own: ['trainer', 'club', 'state', 'federation'], foreign: [] }),
   tags,
   summary: 'Organisations where the caller, acting in {org}, may add memberships and functions',
   description:
@@ -100,6 +106,7 @@ const targetOrgsRoute = createRoute({
 const orgRoleMembersRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/members/roles/{org}',
+  ...access({ own: ['trainer', 'club', 'state', 'federation'], foreign: [] }),
   tags,
   summary: 'Members holding functions in an organisation',
   description: `Active functions of the organisation outside group 6 (or of \`groups\`); each member's functions are those of this organisation. ${listDescription}`,
@@ -113,6 +120,7 @@ const memberParams = z.object({ org: idParam, id: idParam });
 const getMemberRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/member/{org}/{id}',
+  ...access({ own: ['trainer', 'club', 'state', 'federation'], foreign: ['federation'] }),
   tags,
   summary: 'One member, seen from the acting organisation {org}',
   description: "403 when the member is not one of the organisation's own members; `access` says what the caller may do.",
@@ -124,6 +132,7 @@ const getMemberRoute = createRoute({
 const memberRolesRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/member/role/{org}/{id}',
+  ...access({ own: ['trainer', 'club', 'state', 'federation'], foreign: ['federation'] }),
   tags,
   summary: "A member's function assignments (all, ended ones too)",
   security: bearerSecurity,
@@ -134,6 +143,7 @@ const memberRolesRoute = createRoute({
 const duplicatesRoute = createRoute({
   method: 'put',
   path: '/api/v1/admin/member/duplicates',
+  ...access({ own: ['trainer', 'club', 'federation'], foreign: ['trainer', 'club', 'federation'] }),
   tags,
   summary: 'Possible duplicates of a person about to be created',
   description:
@@ -149,6 +159,7 @@ const duplicatesRoute = createRoute({
 const createRouteDef = createRoute({
   method: 'post',
   path: '/api/v1/admin/member',
+  ...access({ own: ['trainer', 'club', 'federation'], foreign: ['federation'] }),
   tags,
   summary: 'Create a member',
   description:
@@ -161,6 +172,7 @@ const createRouteDef = createRoute({
 const updateRouteDef = createRoute({
   method: 'put',
   path: '/api/v1/admin/member',
+  ...access({ own: ['trainer', 'club', 'federation'], foreign: ['federation'] }),
   tags,
   summary: 'Update a member',
   description: 'Send the updatedAt the edit was based on; 409 stale when the member changed since. 409 unique_email / identity_conflict as on create.',
@@ -172,6 +184,7 @@ const updateRouteDef = createRoute({
 const deleteRouteDef = createRoute({
   method: 'delete',
   path: '/api/v1/admin/member/{id}',
+  ...access({ own: ['federation'], foreign: ['federation'] }),
   tags,
   summary: 'Delete a member (federation only)',
   security: bearerSecurity,
@@ -185,6 +198,7 @@ const deleteRouteDef = createRoute({
 const cancelRoute = createRoute({
   method: 'delete',
   path: '/api/v1/admin/member/cancel/{org}/{memberId}',
+  ...access({ own: ['trainer', 'club', 'federation'], foreign: ['federation'] }),
   tags,
   summary: 'End a membership as of a date',
   description: "The member's running membership in club {org} ends on `date` (today … today + 364 days, else 422 invalid_date). Federation or that club only.",
@@ -199,6 +213,7 @@ const cancelRoute = createRoute({
 const membershipRoute = createRoute({
   method: 'post',
   path: '/api/v1/admin/member/membership',
+  ...access({ own: ['trainer', 'club', 'federation'], foreign: ['federation'] }),
   tags,
   summary: 'Connect an existing member to a club (membership from today, no end)',
   description:

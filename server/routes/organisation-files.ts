@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { DOCUMENT_TYPES } from '@/lib/domain/organisation-rules';
 import { OrgDocumentSchema } from '@/lib/schemas/organisation-responses';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
+import { access } from '../http/access-rule';
 import { ApiError, errorResponses, notFound, validationHook } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { MAX_UPLOAD_BYTES } from '../files/multipart-upload';
@@ -36,6 +37,8 @@ function actingOrgIdOf(value: string | undefined): number | undefined {
 const imageRoute = createRoute({
   method: 'get',
   path: '/api/v1/org/image/{uuid}',
+  // The uuid is random and handed out only with a record the caller may read; <img> loads it without asking again.
+  ...access.signedIn,
   tags: [TAG],
   summary: "An organisation's image",
   security: bearerSecurity,
@@ -49,6 +52,7 @@ const imageRoute = createRoute({
 const uploadsRoute = createRoute({
   method: 'get',
   path: '/api/v1/uploads',
+  ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
   tags: [TAG],
   summary: 'Download a stored file',
   description:
@@ -64,6 +68,7 @@ const uploadsRoute = createRoute({
 const deleteDocumentRoute = createRoute({
   method: 'delete',
   path: '/api/v1/admin/org/{id}/documents/{uuid}',
+  ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
   tags: [TAG],
   summary: "Delete one of an organisation's documents",
   security: bearerSecurity,
@@ -110,6 +115,7 @@ export function organisationFileRoutes(deps: AppDeps) {
   router.openAPIRegistry.registerPath({
     method: 'post',
     path: IMAGE_UPLOAD_PATH,
+    ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
     tags: [TAG],
     summary: "Upload an organisation's image",
     description: `PNG or JPEG, checked by content, at most ${MB} MB. Needs the right to edit the organisation. Does not change its updatedAt.`,
@@ -132,6 +138,7 @@ export function organisationFileRoutes(deps: AppDeps) {
   router.openAPIRegistry.registerPath({
     method: 'post',
     path: DOCUMENT_UPLOAD_PATH,
+    ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
     tags: [TAG],
     summary: 'Upload a document of an organisation',
     description: `PDF, DOCX or XLSX, checked by content, at most ${MB} MB; type one of ${DOCUMENT_TYPES.join(', ')} (form field \`type\`, or query \`type\`). Needs the right to edit the organisation.`,

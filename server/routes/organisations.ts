@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { organisationSchema, organisationUpdateSchema, placeSchema } from '@/lib/schemas/organisation';
 import { OrgDetailSchema, OrgListItemSchema, PlaceSchema } from '@/lib/schemas/organisation-responses';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
+import { access } from '../http/access-rule';
 import { ApiError, errorResponses, notFound, validationHook } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { deletePlace, savePlace } from '../services/organisation-places';
@@ -28,6 +29,7 @@ function toId(text: string): number {
 const listRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/orgs/{id}',
+  ...access({ own: ['club', 'state', 'federation'], foreign: [] }),
   tags: [TAG],
   summary: 'Organisations the acting organisation may see',
   description: 'The path id is the acting organisation (caller holds function 50 or 58 there). Level 1: all; level 2: itself and its clubs; level 3 and cooperation partners: only themselves. Sorted by short name.',
@@ -42,6 +44,7 @@ const listRoute = createRoute({
 const getRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/org/{id}',
+  ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
   tags: [TAG],
   summary: 'One organisation with fees, places, documents and counts',
   security: bearerSecurity,
@@ -55,6 +58,7 @@ const getRoute = createRoute({
 const createOrgRoute = createRoute({
   method: 'post',
   path: '/api/v1/admin/org',
+  ...access({ own: ['federation'], foreign: ['federation'] }),
   tags: [TAG],
   summary: 'Create an organisation (federation only)',
   security: bearerSecurity,
@@ -68,6 +72,7 @@ const createOrgRoute = createRoute({
 const updateOrgRoute = createRoute({
   method: 'put',
   path: '/api/v1/admin/org',
+  ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
   tags: [TAG],
   summary: 'Update an organisation',
   description:
@@ -83,6 +88,7 @@ const updateOrgRoute = createRoute({
 const savePlaceRoute = createRoute({
   method: 'post',
   path: '/api/v1/admin/org/places',
+  ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
   tags: [TAG],
   summary: 'Create (no id) or update (id + updatedAt) a training place',
   description: "Coordinates as numbers lat/lon, or as the text 'lat, lon' in coordinates.",
@@ -98,6 +104,7 @@ const savePlaceRoute = createRoute({
 const deletePlaceRoute = createRoute({
   method: 'delete',
   path: '/api/v1/admin/org/places/{orgId}/{placeId}',
+  ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
   tags: [TAG],
   summary: 'Delete a training place',
   security: bearerSecurity,

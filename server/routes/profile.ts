@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
+import { access } from '../http/access-rule';
 import { ApiError, errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { MAX_UPLOAD_BYTES } from '../files/multipart-upload';
@@ -12,6 +13,8 @@ const UploadResult = z.object({ uuid: z.string().uuid(), imageLink: z.string() }
 const getImageRoute = createRoute({
   method: 'get',
   path: '/api/v1/profile/image/{uuid}',
+  // The uuid is random and handed out only with a record the caller may read; <img> loads it without asking again.
+  ...access.signedIn,
   tags: ['Profile'],
   summary: 'A profile picture',
   security: bearerSecurity,
@@ -47,6 +50,7 @@ export function profileRoutes(deps: AppDeps) {
   router.openAPIRegistry.registerPath({
     method: 'post',
     path: UPLOAD_PATH,
+    ...access({ own: ['trainer', 'club', 'federation'], foreign: ['federation'] }),
     tags: ['Profile'],
     summary: "Upload a member's profile picture",
     description: `PNG or JPEG, checked by content, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Allowed for the member's own record or with the right to edit that member.`,

@@ -27,7 +27,12 @@ function canTouch(formOrgs: OrgRef[], role: { params: Record<string, unknown> | 
 /** GET /admin/functions/{orgId}: role groups with the roles the caller may assign in that organisation. */
 export async function roleCatalogue(deps: AppDeps, callerId: number, orgId: number): Promise<RoleGroup[]> {
   const formOrgs = requireMemberFormOrgs(await loadCaller(deps, callerId));
-  if (!mayAssignFunctionsIn(formOrgs, orgId)) return [];
+  if (!mayAssignFunctionsIn(formOrgs, orgId)) {
+    // An organisation the caller works in but may not assign in (a state association only reads): nothing to offer.
+    // Anyone else's organisation is not the caller's business.
+    if (!formOrgs.some((o) => o.id === orgId)) throw forbidden('You may not assign functions in this organisation');
+    return [];
+  }
   const rows = await deps.db
     .select({ id: roles.id, name: roles.name, params: roles.params, groupId: roleGroups.id, group: roleGroups.group })
     .from(roles)

@@ -22,7 +22,7 @@ import {
 import { pageOfMembers, type MemberScope } from './member-list';
 import { loadMemberDto } from './member-shape';
 
-/** The member reads of core §7 "Members": lists, search, one member, summary. */
+/** The member reads: lists, search, one member, summary. */
 
 const today = (deps: AppDeps) => todayIso(deps.clock());
 
@@ -30,6 +30,17 @@ const today = (deps: AppDeps) => todayIso(deps.clock());
 async function ownMembersScope(deps: AppDeps, org: ActingOrg, day: string, onlyInOrg = false): Promise<MemberScope> {
   const orgIds = await ownMemberOrgIds(deps, org, onlyInOrg);
   if (orgIds === null) return { conditions: [] };
+  return { conditions: [ownMembersCondition(orgIds, day)], assignments: activeAssignmentsIn(orgIds, day) };
+}
+
+/**
+ * Everyone the caller could read one by one: the own members of each of their member-form
+ * organisations (a club's members, a state association's and its clubs', everyone for the federation).
+ */
+async function readableMembersScope(deps: AppDeps, orgs: ActingOrg[], day: string): Promise<MemberScope> {
+  const lists = await Promise.all(orgs.map((o) => ownMemberOrgIds(deps, o)));
+  if (lists.some((ids) => ids === null)) return { conditions: [] };
+  const orgIds = [...new Set(lists.flatMap((ids) => ids ?? []))];
   return { conditions: [ownMembersCondition(orgIds, day)], assignments: activeAssignmentsIn(orgIds, day) };
 }
 
@@ -54,7 +65,8 @@ export async function listOrgMembers(
 
 /**
  * GET /admin/members/search: `org` given → within that organisation's own members (51/52 there);
- * otherwise across the federation, optionally only holders of an active function in `roles`.
+ * otherwise within every member the caller may read (never more than they could open one by one),
+ * optionally only holders of an active function in `roles`.
  */
 export async function searchMembers(
   deps: AppDeps,
@@ -65,7 +77,7 @@ export async function searchMembers(
   const day = today(deps);
   const scope: MemberScope = { conditions: [] };
   if (query.org !== undefined) Object.assign(scope, await ownMembersScope(deps, memberActingOrg(caller, query.org), day));
-  else requireMemberFormOrgs(caller);
+  else Object.assign(scope, await readableMembersScope(deps, requireMemberFormOrgs(caller), day));
   if (query.roles && query.roles.length > 0) {
     scope.assignments = undefined;
     scope.conditions.push(

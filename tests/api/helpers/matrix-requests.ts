@@ -1,0 +1,138 @@
+import type { CallerKind } from '@/server/http/access-rule';
+import { formOf } from '../organisations-fixtures';
+import { documentForm, FOREIGN_CLUB, imageForm, OWN_CLUB, OWN_STATE, type MatrixFixtures } from './matrix-fixtures';
+import { DEMO_PASSWORD } from './test-app';
+
+/**
+ * One sample request per API operation for the authorisation matrix, keyed "METHOD /path" as in
+ * the OpenAPI document. Each is built for a caller kind and a side (own / foreign); a request a
+ * caller is allowed to make must be valid, so an allowed cell answers 2xx and a refused one 403.
+ */
+
+export type Side = 'own' | 'foreign';
+
+export type MatrixCell = {
+  kind: CallerKind | 'anonymous';
+  side: Side;
+  /** The organisation the caller acts in (the O{org} of their screen). */
+  home: number;
+  /** The organisation the request is about: own club (own state for a state association) or a foreign club. */
+  org: number;
+  /** The club of the member below. */
+  club: number;
+  /** A plain member of `club`. */
+  member: number;
+  /** For routes whose only organisation is the acting one: home, or a foreign organisation named as acting. */
+  acting: number;
+  today: string;
+  fx: MatrixFixtures;
+};
+
+export type MatrixRequest = { method: string; url: string; json?: unknown; form?: () => FormData };
+
+export const HOME_ORG: Record<CallerKind | 'anonymous', number> = { anonymous: OWN_CLUB, none: OWN_CLUB, trainer: OWN_CLUB, club: OWN_CLUB, state: OWN_STATE, federation: 1 };
+
+export function matrixCell(kind: CallerKind | 'anonymous', side: Side, fx: MatrixFixtures, today: string): MatrixCell {
+  const home = HOME_ORG[kind];
+  const own = side === 'own';
+  return {
+    kind,
+    side,
+    home,
+    org: own ? (kind === 'state' ? OWN_STATE : OWN_CLUB) : FOREIGN_CLUB,
+    club: own ? OWN_CLUB : FOREIGN_CLUB,
+    member: own ? fx.ownMember : fx.foreignMember,
+    acting: own ? home : FOREIGN_CLUB,
+    today,
+    fx,
+  };
+}
+
+const get = (url: string): MatrixRequest => ({ method: 'GET', url });
+const del = (url: string): MatrixRequest => ({ method: 'DELETE', url });
+
+export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest> = {
+  'POST /api/v1/auth/login': () => ({ method: 'POST', url: '/api/v1/auth/login', json: { email: 'mitglied@example.org', password: DEMO_PASSWORD } }),
+  'GET /api/v1/getUser': () => get('/api/v1/getUser'),
+  'GET /api/v1/admin/systemroles': () => get('/api/v1/admin/systemroles'),
+  'PUT /api/v1/auth/request_password/{email}': () => ({ method: 'PUT', url: '/api/v1/auth/request_password/mitglied%40example.org' }),
+  'PUT /api/v1/auth/reset_password/{token}': () => ({ method: 'PUT', url: '/api/v1/auth/reset_password/no-such-token', json: { email: 'mitglied@example.org', password: 'Matrix2026!neu' } }),
+  'PUT /api/v1/auth/update_password': () => ({ method: 'PUT', url: '/api/v1/auth/update_password', json: { oldPassword: DEMO_PASSWORD, newPassword: 'Matrix2026!neu' } }),
+  'GET /api/v1/profile/image/{uuid}': (c) => get(`/api/v1/profile/image/${c.fx.profileImages[c.member]}`),
+  'POST /api/v1/profile/image/{memberId}': (c) => ({ method: 'POST', url: `/api/v1/profile/image/${c.member}`, form: imageForm }),
+  'GET /api/v1/admin/countries': () => get('/api/v1/admin/countries'),
+
+  'GET /api/v1/admin/orgs/{id}': (c) => get(`/api/v1/admin/orgs/${c.acting}`),
+  'GET /api/v1/admin/org/{id}': (c) => get(`/api/v1/admin/org/${c.org}?actingOrgId=${c.home}`),
+  'POST /api/v1/admin/org': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/org?actingOrgId=${c.home}`,
+    json: {
+      name: `Matrix-Bogenclub ${c.kind} ${c.side}`,
+      nameShort: `MBC ${c.kind} ${c.side}`,
+      street: 'Hauptplatz 1',
+      city: 'Wien',
+      zip: '1010',
+      email: 'office@matrix.example.org',
+      orgLevel: 3,
+      params: { federalState: c.side === 'own' ? 'Niederösterreich' : 'Wien' },
+    },
+  }),
+  'PUT /api/v1/admin/org': (c) => ({ method: 'PUT', url: `/api/v1/admin/org?actingOrgId=${c.home}`, json: formOf(c.fx.orgs[c.org], { phoneOffice: '+43 1 1234567' }) }),
+  'POST /api/v1/admin/org/places': (c) => ({ method: 'POST', url: `/api/v1/admin/org/places?actingOrgId=${c.home}`, json: { orgId: c.org, pname: 'Matrixplatz', city: 'Wien', zip: '1100', address: 'Hauptplatz 2', params: { openingHours: 'Di 18:00–21:00', training: ['Indoor'] } } }),
+  'DELETE /api/v1/admin/org/places/{orgId}/{placeId}': (c) => del(`/api/v1/admin/org/places/${c.org}/${c.fx.places[c.org]}?actingOrgId=${c.home}`),
+  'GET /api/v1/org/image/{uuid}': (c) => get(`/api/v1/org/image/${c.fx.orgImages[c.org]}`),
+  'GET /api/v1/uploads': (c) => get(`${c.fx.documents[c.org].url}&actingOrgId=${c.home}`),
+  'DELETE /api/v1/admin/org/{id}/documents/{uuid}': (c) => del(`/api/v1/admin/org/${c.org}/documents/${c.fx.documents[c.org].uuid}?actingOrgId=${c.home}`),
+  'POST /api/v1/org/image/{orgId}': (c) => ({ method: 'POST', url: `/api/v1/org/image/${c.org}?actingOrgId=${c.home}`, form: imageForm }),
+  'POST /api/v1/admin/org/{id}/documents': (c) => ({ method: 'POST', url: `/api/v1/admin/org/${c.org}/documents?actingOrgId=${c.home}`, form: documentForm }),
+
+  'GET /api/v1/admin/members': () => get('/api/v1/admin/members'),
+  'GET /api/v1/admin/members/search': (c) => get(`/api/v1/admin/members/search?org=${c.acting}&name=Matrixprobe`),
+  'GET /api/v1/admin/members/roles/{org}': (c) => get(`/api/v1/admin/members/roles/${c.acting}`),
+  'GET /api/v1/admin/members/{org}': (c) => get(`/api/v1/admin/members/${c.acting}`),
+  'GET /api/v1/admin/members/{org}/summary': (c) => get(`/api/v1/admin/members/${c.acting}/summary`),
+  'GET /api/v1/admin/members/{org}/organisations': (c) => get(`/api/v1/admin/members/${c.acting}/organisations`),
+  'GET /api/v1/admin/member/role/{org}/{id}': (c) => get(`/api/v1/admin/member/role/${c.home}/${c.member}`),
+  'GET /api/v1/admin/member/{org}/{id}': (c) => get(`/api/v1/admin/member/${c.home}/${c.member}`),
+  'PUT /api/v1/admin/member/duplicates': (c) => {
+    const m = c.fx.members[c.member];
+    return { method: 'PUT', url: '/api/v1/admin/member/duplicates', json: { firstName: m.firstName, surname: m.surname, birthDate: m.birthDate } };
+  },
+  // Connects the other side's member to this side's club. Today's contract takes a bare member id; once a
+  // connection needs the duplicate check's proof, this sample must carry one (the matrix checks who, not how).
+  'POST /api/v1/admin/member/membership': (c) => ({
+    method: 'POST',
+    url: '/api/v1/admin/member/membership',
+    json: { orgId: c.club, memberId: c.side === 'own' ? c.fx.foreignMember : c.fx.ownMember },
+  }),
+  'POST /api/v1/admin/member': (c) => ({
+    method: 'POST',
+    url: '/api/v1/admin/member',
+    json: { orgId: c.org, firstName: 'Neu', surname: `Matrix ${c.kind} ${c.side}`, birthDate: '1993-02-02', gender: 'm' },
+  }),
+  'PUT /api/v1/admin/member': (c) => {
+    const m = c.fx.members[c.member];
+    return {
+      method: 'PUT',
+      url: '/api/v1/admin/member',
+      json: { id: m.id, updatedAt: m.updatedAt, orgId: c.home, firstName: m.firstName, surname: m.surname, birthDate: m.birthDate, gender: m.gender, email: m.email, city: 'Baden' },
+    };
+  },
+  'DELETE /api/v1/admin/member/cancel/{org}/{memberId}': (c) => del(`/api/v1/admin/member/cancel/${c.club}/${c.member}?date=${c.today}`),
+  'DELETE /api/v1/admin/member/{id}': (c) => del(`/api/v1/admin/member/${c.member}`),
+  'GET /api/v1/admin/trainings': (c) => get(`/api/v1/admin/trainings?org=${c.acting}`),
+  'GET /api/v1/admin/training/{id}': () => get('/api/v1/admin/training/8?date=2025-03-02'),
+  'POST /api/v1/admin/training/{memberId}': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/training/${c.member}`,
+    json: { orgId: c.home, trainingId: 8, dateFrom: '2025-05-02', dateTo: '2027-05-02', controller: 'Rotes Kreuz' },
+  }),
+  'DELETE /api/v1/admin/training/{memberId}/{ausbMgId}': (c) => del(`/api/v1/admin/training/${c.member}/${c.fx.trainings[c.member]}?org=${c.home}`),
+  'GET /api/v1/admin/functions/{orgId}': (c) => get(`/api/v1/admin/functions/${c.org}`),
+  'POST /api/v1/admin/functions/{memberId}': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/functions/${c.member}`,
+    json: { orgId: c.club, memberId: c.member, roleId: 27, from: c.today },
+  }),
+};
