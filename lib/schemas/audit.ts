@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const AUDIT_ENTITIES = ['member', 'organisation', 'place', 'function', 'training', 'file', 'login'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'upload', 'assign', 'lockout'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'upload', 'assign', 'lockout', 'password'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditQuerySchema = z.object({

@@ -107,10 +107,16 @@ export async function listAudit(deps: AppDeps, callerId: number, query: AuditQue
     .limit(query.size)
     .offset((query.page - 1) * query.size);
   return {
-    entries: rows.map(({ total: _total, actorFirstName, actorSurname, at, ...r }) => ({
-      ...r,
-      at: new Date(at).toISOString(),
-      actorName: actorFirstName ? `${actorFirstName} ${actorSurname}` : null,
+    entries: rows.map((r) => ({
+      id: r.id,
+      at: new Date(r.at).toISOString(),
+      actorId: r.actorId,
+      actorName: r.actorFirstName ? `${r.actorFirstName} ${r.actorSurname}` : null,
+      actingOrgId: r.actingOrgId,
+      entity: r.entity,
+      entityId: r.entityId,
+      action: r.action,
+      changes: r.changes,
     })),
     total: rows[0]?.total ?? 0,
     page: query.page,
