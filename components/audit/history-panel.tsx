@@ -17,7 +17,8 @@ const PAGE_SIZE = 10;
 
 export type HistoryEntity = 'member' | 'organisation';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'done'; page: AuditPage };
+/** The answer for one request key; a key that differs from the current one means "loading". */
+type State = { key: string } & ({ status: 'error' } | { status: 'done'; page: AuditPage });
 
 /** A value as a reader wants to see it: dates as DD.MM.YYYY, empty as a dash, objects compact. */
 function shown(value: unknown): string {
@@ -31,24 +32,23 @@ function shown(value: unknown): string {
 export function HistoryPanel({ entity, id, fieldLabel }: { entity: HistoryEntity; id: number; fieldLabel?: (field: string) => string | undefined }) {
   const t = useTranslations('history');
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [state, setState] = useState<State | null>(null);
+  const key = new URLSearchParams({ entity, id: String(id), page: String(page), size: String(PAGE_SIZE) }).toString();
 
   useEffect(() => {
     const controller = new AbortController();
-    const query = new URLSearchParams({ entity, id: String(id), page: String(page), size: String(PAGE_SIZE) });
-    setState({ status: 'loading' });
-    fetch(`${BASE_PATH}/api/v1/admin/audit?${query}`, { signal: controller.signal, headers: { accept: 'application/json' }, cache: 'no-store' })
+    fetch(`${BASE_PATH}/api/v1/admin/audit?${key}`, { signal: controller.signal, headers: { accept: 'application/json' }, cache: 'no-store' })
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
-        setState({ status: 'done', page: (await res.json()) as AuditPage });
+        setState({ key, status: 'done', page: (await res.json()) as AuditPage });
       })
       .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
+        if (!controller.signal.aborted) setState({ key, status: 'error' });
       });
     return () => controller.abort();
-  }, [entity, id, page]);
+  }, [key]);
 
-  if (state.status === 'loading') {
+  if (!state || state.key !== key) {
     return (
       <p className="flex items-center gap-2 p-4 text-sm text-gray-700" role="status">
         <Spinner /> {t('loading')}
