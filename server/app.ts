@@ -4,6 +4,7 @@ import type { Env } from './env';
 import { createRouter, type AppDeps } from './http/context';
 import { ApiError, handleError, handleNotFound } from './http/errors';
 import type { Mailer } from './mail/mailer';
+import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { countryRoutes } from './routes/countries';
 import { organisationRoutes } from './routes/organisations';
@@ -54,6 +55,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', countryRoutes(deps));
   app.route('/', organisationRoutes(deps));
   app.route('/', memberRoutes(deps));
+  app.route('/', auditRoutes(deps));
   app.route('/', docsRoutes());
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

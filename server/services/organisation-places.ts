@@ -4,6 +4,7 @@ import type { Place } from '@/lib/schemas/organisation-responses';
 import { places } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ApiError, notFound, validationError } from '../http/errors';
+import { recordAudit } from './audit';
 import { orgForCaller, toPlace } from './organisations';
 
 /** Training places of an organisation (POST /admin/org/places, DELETE /admin/org/places/{org}/{place}). */
@@ -18,7 +19,8 @@ export async function savePlace(
   const parsed = placeSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, 422);
   const v = parsed.data;
-  await orgForCaller(deps, memberId, v.orgId, 'edit', actingOrgId);
+  const { actor } = await orgForCaller(deps, memberId, v.orgId, 'edit', actingOrgId);
+  const audit = { actorId: memberId, actingOrgId: actor.id, entity: 'place' as const };
   const values = {
     orgId: v.orgId,
     pname: v.pname,
@@ -31,34 +33,42 @@ export async function savePlace(
   };
 
   if (v.id === undefined) {
-    const [row] = await deps.db.insert(places).values(values).returning();
+    const row = await deps.db.transaction(async (tx) => {
+      const [created] = await tx.insert(places).values(values).returning();
+      await recordAudit(tx, { ...audit, entityId: created.id, action: 'create', after: created });
+      return created;
+    });
     return { created: true, place: toPlace(row) };
   }
 
   const id = v.id;
   const row = await deps.db.transaction(async (tx) => {
     const [lock] = await tx
-      .select({ fresh: sql<boolean>`${places.updatedAt} = ${v.updatedAt!}::timestamptz`, updatedAt: places.updatedAt })
+      .select({ fresh: sql<boolean>`${places.updatedAt} = ${v.updatedAt!}::timestamptz`, before: places })
       .from(places)
       .where(and(eq(places.id, id), eq(places.orgId, v.orgId)))
       .for('update');
     if (!lock) throw notFound('No such place in this organisation');
-    if (!lock.fresh) throw new ApiError(409, 'stale', 'The place was changed in the meantime; reload it', { value: lock.updatedAt });
+    if (!lock.fresh) throw new ApiError(409, 'stale', 'The place was changed in the meantime; reload it', { value: lock.before.updatedAt });
     const [updated] = await tx
       .update(places)
       .set({ ...values, updatedAt: sql`greatest(clock_timestamp(), ${places.updatedAt} + interval '1 millisecond')` })
       .where(eq(places.id, id))
       .returning();
+    await recordAudit(tx, { ...audit, entityId: id, action: 'update', before: lock.before, after: updated });
     return updated;
   });
   return { created: false, place: toPlace(row) };
 }
 
 export async function deletePlace(deps: AppDeps, memberId: number, orgId: number, placeId: number, actingOrgId?: number) {
-  await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
-  const removed = await deps.db
-    .delete(places)
-    .where(and(eq(places.id, placeId), eq(places.orgId, orgId)))
-    .returning({ id: places.id });
-  if (removed.length === 0) throw notFound('No such place in this organisation');
+  const { actor } = await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
+  await deps.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(places)
+      .where(and(eq(places.id, placeId), eq(places.orgId, orgId)))
+      .returning();
+    if (!removed) throw notFound('No such place in this organisation');
+    await recordAudit(tx, { actorId: memberId, actingOrgId: actor.id, entity: 'place', entityId: placeId, action: 'delete', before: removed });
+  });
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { functionAssignments, organisations, type OrgParams } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ApiError, forbidden, notFound, validationError } from '../http/errors';
+import { recordAudit } from './audit';
 import { orgScreenActors } from './organisation-access';
 import { blankToNull, detail, findOrg, orgForCaller } from './organisations';
 
@@ -132,10 +133,14 @@ export async function createOrg(deps: AppDeps, memberId: number, input: unknown,
   const violation = checkOrgChange(actor, null, ruleValues({ ...v, id: null }), todayIso(deps.clock()));
   if (violation) throw violationError(violation);
   const orgMotherId = await resolveParent(deps.db, v, null);
-  const [row] = await deps.db
-    .insert(organisations)
-    .values({ ...columns(v, {}), orgMotherId })
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(organisations)
+      .values({ ...columns(v, {}), orgMotherId })
+      .returning();
+    await recordAudit(tx, { actorId: memberId, actingOrgId: actor.id, entity: 'organisation', entityId: created.id, action: 'create', after: created });
+    return created;
+  });
   return detail(deps, row, actor);
 }
 
@@ -207,11 +212,12 @@ export async function updateOrg(
   const updated = await deps.db.transaction(async (tx) => {
     // Lock the row and compare versions in SQL, so the comparison is exact on both engines.
     const [lock] = await tx
-      .select({ fresh: sql<boolean>`${organisations.updatedAt} = ${input.updatedAt}::timestamptz`, params: organisations.params })
+      .select({ fresh: sql<boolean>`${organisations.updatedAt} = ${input.updatedAt}::timestamptz`, before: organisations })
       .from(organisations)
       .where(eq(organisations.id, current.id))
       .for('update');
     if (!lock) throw notFound('No such organisation');
+    const params = lock.before.params;
     if (!lock.fresh) throw new ApiError(409, 'stale', 'The organisation was changed in the meantime; reload it', { value: current.updatedAt });
 
     if (isDissolving(current, v)) await endAssignments(tx as unknown as Db, current.id, v.orgEndDate!);
@@ -219,12 +225,21 @@ export async function updateOrg(
     const [row] = await tx
       .update(organisations)
       .set({
-        ...columns(v, lock.params ?? {}),
+        ...columns(v, params ?? {}),
         orgMotherId,
         updatedAt: sql`greatest(clock_timestamp(), ${organisations.updatedAt} + interval '1 millisecond')`,
       })
       .where(eq(organisations.id, current.id))
       .returning();
+    await recordAudit(tx, {
+      actorId: memberId,
+      actingOrgId: actor.id,
+      entity: 'organisation',
+      entityId: row.id,
+      action: isDissolving(current, v) ? 'status' : 'update',
+      before: lock.before,
+      after: row,
+    });
     return row;
   });
   return detail(deps, updated, actor);

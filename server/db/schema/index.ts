@@ -6,3 +6,4 @@ export * from './trainings';
 export * from './auth';
 export * from './files';
 export * from './orders';
+export * from './audit';

@@ -8,6 +8,7 @@ import type { functionInputSchema } from '@/lib/schemas/members';
 import { functionAssignments, members, organisations, roleGroups, roles } from '../../db/schema';
 import { isBadTimestamp } from '../../db/db-errors';
 import type { AppDeps } from '../../http/context';
+import { recordAudit } from '../audit';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
 import { assertReadable, editingOrgs, memberActingOrg, memberFormOrgs, requireMemberFormOrgs } from '../member-access';
@@ -88,20 +89,24 @@ export async function saveFunction(
   const values = { memberId, orgId: input.orgId, roleId: input.roleId, dateFrom: input.from, dateTo: input.to ?? OPEN_END_DATE };
 
   const write = deps.db.transaction(async (tx) => {
+    const audit = { actorId: callerId, actingOrgId: input.orgId, entity: 'function' as const, action: 'assign' as const };
     if (!input.id) {
-      const [row] = await tx.insert(functionAssignments).values(values).returning({ id: functionAssignments.id });
+      const [row] = await tx.insert(functionAssignments).values(values).returning();
+      await recordAudit(tx, { ...audit, entityId: row.id, after: row });
       return row.id;
     }
     const [existing] = await loadAssignments(tx as unknown as AppDeps['db'], and(eq(functionAssignments.id, input.id), eq(functionAssignments.memberId, memberId)));
     if (!existing) throw notFound('No such function of this member');
     if (!canTouch(formOrgs, existing, existing.orgId)) throw forbidden('You may not change this function');
     const now = deps.clock().toISOString();
+    const [before] = await tx.select().from(functionAssignments).where(eq(functionAssignments.id, input.id)).for('update');
     const updated = await tx
       .update(functionAssignments)
       .set({ ...values, updatedAt: sql`greatest(${now}::timestamptz, ${functionAssignments.updatedAt} + interval '1 millisecond')` })
       .where(and(eq(functionAssignments.id, input.id), sql`${functionAssignments.updatedAt} = ${input.updatedAt}::timestamptz`))
-      .returning({ id: functionAssignments.id });
+      .returning();
     if (updated.length === 0) throw new ApiError(409, 'stale', 'The function was changed in the meantime; reload it', { value: existing.updatedAt });
+    await recordAudit(tx, { ...audit, entityId: input.id, before, after: updated[0] });
     return input.id;
   });
   const id = await write.catch((err: unknown) => {

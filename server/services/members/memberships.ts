@@ -6,6 +6,7 @@ import { mayAddMembershipIn, mayEndMembershipIn } from '@/lib/domain/member-perm
 import type { MembershipCreated, MembershipEnded } from '@/lib/schemas/member-responses';
 import { functionAssignments, members, organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
+import { recordAudit } from '../audit';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller, type Caller } from '../access';
 import { editingOrgs, requireMemberFormOrgs } from '../member-access';
@@ -68,7 +69,8 @@ export async function addMembership(deps: AppDeps, callerId: number, { orgId, me
     const [row] = await tx
       .insert(functionAssignments)
       .values({ memberId, orgId, roleId: FUNCTION_MEMBERSHIP, dateFrom: today, dateTo: OPEN_END_DATE })
-      .returning({ id: functionAssignments.id });
+      .returning();
+    await recordAudit(tx, { actorId: callerId, actingOrgId: orgId, entity: 'function', entityId: row.id, action: 'assign', after: row });
     return { funkMgId: row.id, orgId, memberId, roleId: FUNCTION_MEMBERSHIP, dateFrom: today, dateTo: OPEN_END_DATE };
   });
 }
@@ -93,14 +95,15 @@ export async function endMembership(
   }
   return deps.db.transaction(async (tx) => {
     const [membership] = await tx
-      .select({ id: functionAssignments.id })
+      .select()
       .from(functionAssignments)
       .where(and(runningMembership(memberId, orgId, today), lte(functionAssignments.dateFrom, date)))
       .orderBy(asc(functionAssignments.dateFrom))
       .limit(1);
     if (!membership) throw new ApiError(404, 'no_membership', 'The member has no running membership in this club');
     const now = deps.clock().toISOString();
-    await tx.update(functionAssignments).set({ dateTo: date, updatedAt: now }).where(eq(functionAssignments.id, membership.id));
+    const [ended] = await tx.update(functionAssignments).set({ dateTo: date, updatedAt: now }).where(eq(functionAssignments.id, membership.id)).returning();
+    await recordAudit(tx, { actorId: callerId, actingOrgId: orgId, entity: 'function', entityId: membership.id, action: 'status', before: membership, after: ended });
     return { ok: true as const, funkMgId: membership.id, dateTo: date };
   });
 }

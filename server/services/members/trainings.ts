@@ -6,6 +6,7 @@ import type { MemberCertificate, TrainingDefinition } from '@/lib/schemas/member
 import type { trainingInputSchema } from '@/lib/schemas/members';
 import { memberTrainings, trainingDefinitions } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
+import { recordAudit } from '../audit';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller, type ActingOrg, type Caller } from '../access';
 import { editingOrgs, memberActingOrg, requireMemberFormOrgs } from '../member-access';
@@ -73,12 +74,14 @@ export async function addTraining(
   const def = await definitionFor(deps, input.trainingId);
   if (!def) throw new ApiError(422, 'validation', 'unknownTraining', { field: 'trainingId' });
   if (!trainingEditableBy(def, org)) throw forbidden('This organisation may not record this training');
-  const [row] = await deps.db.transaction((tx) =>
-    tx
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
       .insert(memberTrainings)
       .values({ memberId, trainingId: def.id, orgId: org.id, dateFrom: input.dateFrom, dateTo: input.dateTo, controller: input.controller })
-      .returning(),
-  );
+      .returning();
+    await recordAudit(tx, { actorId: callerId, actingOrgId: org.id, entity: 'training', entityId: created.id, action: 'create', after: created });
+    return created;
+  });
   return {
     certId: def.id,
     certName: def.name,
@@ -103,6 +106,10 @@ export async function removeTraining(deps: AppDeps, callerId: number, memberId: 
   const org = await editingFrom(deps, caller, orgId, memberId);
   const def = await definitionFor(deps, entry.trainingId);
   if (!def || !trainingEditableBy(def, org)) throw forbidden('This organisation may not remove this training');
-  await deps.db.transaction((tx) => tx.delete(memberTrainings).where(eq(memberTrainings.id, entry.id)));
+  await deps.db.transaction(async (tx) => {
+    const [removed] = await tx.delete(memberTrainings).where(eq(memberTrainings.id, entry.id)).returning();
+    if (!removed) throw notFound('No such training of this member');
+    await recordAudit(tx, { actorId: callerId, actingOrgId: org.id, entity: 'training', entityId: entry.id, action: 'delete', before: removed });
+  });
   return { ok: true };
 }

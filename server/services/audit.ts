@@ -1,0 +1,125 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { diffRecords } from '@/lib/domain/audit-diff';
+import { ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import type { AuditAction, AuditEntity, AuditPage, AuditQuery } from '@/lib/schemas/audit';
+import type { SeedDb } from '../db/seed/insert';
+import { auditEntries, members, organisations } from '../db/schema';
+import type { AppDeps } from '../http/context';
+import { ApiError, forbidden } from '../http/errors';
+import { loadCaller, type Caller } from './access';
+import { assertReadable, memberFormOrgs } from './member-access';
+import { actorFor, orgScreenActors } from './organisation-access';
+
+/**
+ * Writing and reading the audit trail. `recordAudit` takes the transaction of the write it
+ * describes, so the entry commits or rolls back with it.
+ */
+
+export type AuditWrite = {
+  actorId: number | null;
+  actingOrgId?: number | null;
+  entity: AuditEntity;
+  entityId: number | string;
+  action: AuditAction;
+  /** The record before the write (null on create) and after it (null on delete). */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+};
+
+export async function recordAudit(tx: SeedDb, entry: AuditWrite): Promise<void> {
+  const changes = diffRecords(entry.before ?? null, entry.after ?? null);
+  // An update that changed nothing a reader can see (only updatedAt) is not worth an entry.
+  if (entry.action === 'update' && Object.keys(changes).length === 0) return;
+  await tx.insert(auditEntries).values({
+    actorId: entry.actorId,
+    actingOrgId: entry.actingOrgId ?? null,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    action: entry.action,
+    changes,
+  });
+}
+
+const isFederation = (caller: Caller) => caller.orgs.some((o) => o.level === ORG_LEVEL_FEDERATION);
+
+/**
+ * Whether the caller may read the history of one record: the federation reads everything; others
+ * the records they may read themselves (a member of theirs, an organisation they can see).
+ */
+async function assertHistoryReadable(deps: AppDeps, caller: Caller, entity: AuditEntity, id: number): Promise<void> {
+  if (isFederation(caller)) return;
+  if (entity === 'member') {
+    const orgs = memberFormOrgs(caller);
+    for (const org of orgs) {
+      try {
+        await assertReadable(deps, org, id);
+        return;
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status !== 403) throw err;
+      }
+    }
+    throw forbidden('You may not see the history of this member');
+  }
+  if (entity === 'organisation') {
+    const [target] = await deps.db
+      .select({ id: organisations.id, motherId: organisations.orgMotherId })
+      .from(organisations)
+      .where(eq(organisations.id, id));
+    if (!target) throw new ApiError(404, 'not_found', 'No such organisation');
+    actorFor(await orgScreenActors(deps, caller.memberId), { id: target.id, motherId: target.motherId }, 'read');
+    return;
+  }
+  throw forbidden('Only the federation reads this history');
+}
+
+/** GET /admin/audit: newest first, paged. Without entity and id only the federation may ask. */
+export async function listAudit(deps: AppDeps, callerId: number, query: AuditQuery): Promise<AuditPage> {
+  const caller = await loadCaller(deps, callerId);
+  if (query.id !== undefined && query.entity === undefined) {
+    throw new ApiError(422, 'validation', 'An id needs an entity', { field: 'entity' });
+  }
+  const conditions: SQL[] = [];
+  if (query.entity !== undefined) conditions.push(eq(auditEntries.entity, query.entity));
+  if (query.id !== undefined) {
+    conditions.push(eq(auditEntries.entityId, query.id));
+    await assertHistoryReadable(deps, caller, query.entity!, Number(query.id));
+  } else if (!isFederation(caller)) {
+    throw forbidden('Only the federation reads the whole audit trail');
+  }
+  const rows = await deps.db
+    .select({
+      id: auditEntries.id,
+      at: auditEntries.at,
+      actorId: auditEntries.actorId,
+      actorFirstName: members.firstName,
+      actorSurname: members.surname,
+      actingOrgId: auditEntries.actingOrgId,
+      entity: auditEntries.entity,
+      entityId: auditEntries.entityId,
+      action: auditEntries.action,
+      changes: auditEntries.changes,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(auditEntries)
+    .leftJoin(members, eq(members.id, auditEntries.actorId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(auditEntries.at), desc(auditEntries.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      at: new Date(r.at).toISOString(),
+      actorId: r.actorId,
+      actorName: r.actorFirstName ? `${r.actorFirstName} ${r.actorSurname}` : null,
+      actingOrgId: r.actingOrgId,
+      entity: r.entity,
+      entityId: r.entityId,
+      action: r.action,
+      changes: r.changes,
+    })),
+    total: rows[0]?.total ?? 0,
+    page: query.page,
+    size: query.size,
+  };
+}
