@@ -41,6 +41,9 @@ export const notFound = (message = 'Not found') => new ApiError(404, 'not_found'
 
 export function errorResponse(c: Context, err: ApiError): Response {
   for (const [name, value] of Object.entries(err.details.headers ?? {})) c.header(name, value);
+  // A refused body may still be on its way: keep-alive would leave the next request on this
+  // connection stuck behind it, so the connection ends after the answer.
+  if (err.status === 413) c.header('Connection', 'close');
   return c.json(err.toBody(), err.status as ContentfulStatusCode);
 }
 
