@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z, type ZodError } from 'zod';
+import { refusalOf } from '../db/db-errors';
 
 /**
  * The one error shape of the API (DESIGN.md §3):
@@ -64,6 +65,11 @@ export function handleError(err: Error, c: Context): Response {
     const status = err.status;
     const code = HTTP_EXCEPTION_CODES[status] ?? 'http_error';
     return c.json({ error: { code, message: err.message || code } } satisfies ErrorBody, status);
+  }
+  const refusal = refusalOf(err);
+  if (refusal) {
+    console.warn(`[api] ${c.req.method} ${c.req.path} refused by the database (${refusal.code}):`, err.message);
+    return errorResponse(c, new ApiError(refusal.status, refusal.code, refusal.message));
   }
   console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
   return c.json({ error: { code: 'internal', message: 'Something went wrong' } } satisfies ErrorBody, 500);
