@@ -138,7 +138,10 @@ export function authRoutes(deps: AppDeps) {
   router.openapi(
     requestPasswordRoute,
     async (c) => {
-      await requestPassword(deps, c.req.valid('param').email);
+      // Answered before any lookup: known and unknown addresses take the same time, and the
+      // work (token, mail) happens afterwards for known ones only.
+      const email = c.req.valid('param').email;
+      void requestPassword(deps, email).catch((err: Error) => console.error(`[auth] password-reset request failed: ${err.message}`));
       return c.json({ ok: true as const }, 200);
     },
     (result) => {
