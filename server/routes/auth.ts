@@ -139,9 +139,11 @@ export function authRoutes(deps: AppDeps) {
     requestPasswordRoute,
     async (c) => {
       // Answered before any lookup: known and unknown addresses take the same time, and the
-      // work (token, mail) happens afterwards for known ones only.
+      // work (token, mail) starts once the answer is on its way, for known addresses only.
       const email = c.req.valid('param').email;
-      void requestPassword(deps, email).catch((err: Error) => console.error(`[auth] password-reset request failed: ${err.message}`));
+      setImmediate(() => {
+        requestPassword(deps, email).catch((err: Error) => console.error(`[auth] password-reset request failed: ${err.message}`));
+      });
       return c.json({ ok: true as const }, 200);
     },
     (result) => {
