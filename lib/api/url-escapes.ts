@@ -12,4 +12,4 @@ export function hasMalformedEscape(pathname: string): boolean {
 }
 
 /** A path that is never a page, so Next renders its (translated) not-found page with 404. */
-export const NOT_FOUND_PATH = '/admin/_not-found';
+export const NOT_FOUND_PATH = '/admin/malformed-url';
