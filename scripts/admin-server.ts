@@ -11,6 +11,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import next from 'next';
 import { handleApiProxy } from '../lib/api/proxy-handler';
 import { believedForwardedFor, trustedProxyIps } from '../lib/api/upstream';
+import { hasMalformedEscape, NOT_FOUND_PATH } from '../lib/api/url-escapes';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
@@ -62,6 +63,8 @@ app.prepare().then(() => {
         });
         return;
       }
+      // Next.js answers a path it cannot decode with a 500; it is simply not a page.
+      if (hasMalformedEscape((req.url ?? '/').split('?')[0])) req.url = NOT_FOUND_PATH;
       handle(req, res);
     })
     .listen(port, hostname, () => console.log(`[admin] ready on http://localhost:${port}/admin${dev ? ' (development)' : ''}`));

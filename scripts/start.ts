@@ -3,10 +3,11 @@
  * on the embedded database with demo data unless DATABASE_URL points elsewhere.
  * Builds the admin app first when there is no build or the sources are newer than it.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { supervise, type Supervised } from './lib/supervise';
 
 const root = path.resolve(__dirname, '..');
 const dev = process.argv.includes('--dev');
@@ -57,28 +58,30 @@ if (!dev) {
   }
 }
 
-const children: ChildProcess[] = [];
+// A crashed child is restarted (with a log line and a growing pause) while the other keeps
+// serving; only a child that keeps crashing right away stops the whole system.
+const children: Supervised[] = [];
 function run(name: string, cmd: string, args: string[], extraEnv: Record<string, string> = {}) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit' });
-  children.push(child);
-  child.on('exit', (code) => {
-    console.log(`[start] ${name} exited with ${code}`);
-    shutdown(code ?? 1);
-  });
+  children.push(
+    supervise(name, cmd, args, {
+      spawnOptions: { cwd: root, env: { ...env, ...extraEnv } },
+      onGiveUp: (code) => shutdown(code || 1),
+    }),
+  );
 }
 let stopping = false;
 function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 500);
+  Promise.all(children.map((c) => c.stop())).then(() => process.exit(code));
+  setTimeout(() => process.exit(code), 5000).unref();
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 /**
  * Waits until the API answers. No fixed deadline: a first start on a slow machine migrates and
- * seeds the database first, and if the API fails it exits, which ends everything (see run()).
+ * seeds the database first; an API that keeps failing is given up on, which ends everything (see run()).
  */
 async function waitForApi() {
   const url = `${env.UPSTREAM_URL}/api/health`;

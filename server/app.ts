@@ -12,6 +12,7 @@ import { docsRoutes } from './routes/docs';
 import { memberRoutes } from './routes/members';
 import { profileRoutes } from './routes/profile';
 import { LoginRateLimiter } from './services/login-rate-limit';
+import { refuseNulCharacters } from './http/refuse-nul';
 
 /**
  * The federation API as a Hono app, independent of how it is served: server/index.ts runs it
@@ -47,6 +48,8 @@ export function createApp(options: CreateAppOptions) {
       },
     })(c, next);
   });
+
+  app.use('/api/*', refuseNulCharacters);
 
   app.get('/api/health', (c) => c.json({ ok: true }));
 

@@ -18,6 +18,13 @@ function readEnv(): Env {
   }
 }
 
+// Last resort: a promise some request forgot to handle must not end the API for everyone. The
+// causes are fixed where they are found; this only logs them. (A thrown exception still ends the
+// process, and `npm start` restarts it: its state can no longer be trusted.)
+process.on('unhandledRejection', (reason) => {
+  console.error('[api] unhandled rejection (the API keeps serving):', reason);
+});
+
 async function main() {
   const env = readEnv();
   const { db, close: closeDatabase } = await openDatabase(env);

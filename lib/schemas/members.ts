@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGE_CLASSES, isBirthDateAllowed } from '@/lib/domain/members';
+import { dbId, idListText, idText, isoDate as realIsoDate, updatedAtText } from './common';
 
 /**
  * Member form, trainings, functions and member lists (core §3, §5, §7): shared by the member
@@ -7,14 +8,8 @@ import { AGE_CLASSES, isBirthDateAllowed } from '@/lib/domain/members';
  * UI translates ('required' → 'Bitte füllen Sie das erforderliche Feld aus!').
  */
 
-const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-export const isoDate = (required = 'required') =>
-  z
-    .string({ error: required })
-    .min(1, required)
-    .regex(ISO_DATE_RE, 'invalidDate')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'invalidDate');
+/** A day that exists in the calendar, YYYY-MM-DD. */
+export const isoDate = (required = 'required') => realIsoDate('invalidDate', required);
 
 /** Optional free text: trimmed, '' and missing stored as null. */
 const optionalText = (max = 200) =>
@@ -27,7 +22,7 @@ const optionalText = (max = 200) =>
 
 const requiredText = (max = 100) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
 
-const id = z.number({ error: 'required' }).int().positive();
+const id = dbId();
 
 export const GENDERS = ['m', 'w', 'd'] as const;
 
@@ -43,8 +38,8 @@ const memberFields = {
   surname: requiredText(),
   birthDate: isoDate(),
   gender: z.enum(GENDERS, { error: 'required' }),
-  nationality: z.number().int().positive().nullish().transform((v) => v ?? null),
-  country: z.number().int().positive().nullish().transform((v) => v ?? null),
+  nationality: dbId().nullish().transform((v) => v ?? null),
+  country: dbId().nullish().transform((v) => v ?? null),
   street: optionalText(),
   houseNumber: optionalText(20),
   doorNumber: optionalText(20),
@@ -70,7 +65,7 @@ export type MemberData = z.output<typeof memberInputSchema>;
 
 /** PUT /api/v1/admin/member: the same fields plus the record and the version it was based on. */
 export const memberUpdateSchema = z
-  .object({ ...memberFields, id, updatedAt: z.string({ error: 'required' }).min(1, 'required') })
+  .object({ ...memberFields, id, updatedAt: updatedAtText('invalidUpdatedAt') })
   .strict();
 export type MemberUpdateInput = z.input<typeof memberUpdateSchema>;
 export type MemberUpdateData = z.output<typeof memberUpdateSchema>;
@@ -93,7 +88,7 @@ export const duplicateQuerySchema = z
     gender: z.enum(GENDERS).nullish(),
     email: z.string().trim().toLowerCase().max(254).nullish(),
     /** The member being edited, left out of the candidates. */
-    excludeId: z.number().int().positive().nullish(),
+    excludeId: dbId().nullish(),
   })
   .strict();
 export type DuplicateQuery = z.input<typeof duplicateQuerySchema>;
@@ -125,8 +120,8 @@ export type TrainingInput = z.input<typeof trainingInputSchema>;
 /** POST /api/v1/admin/functions/{memberId}: create (no id) or update (id + updatedAt). `to` missing = open-ended. */
 export const functionInputSchema = z
   .object({
-    id: z.number().int().positive().nullish(),
-    updatedAt: z.string().min(1).nullish(),
+    id: dbId().nullish(),
+    updatedAt: updatedAtText('invalidUpdatedAt').nullish(),
     orgId: id,
     memberId: id,
     roleId: id,
@@ -164,10 +159,7 @@ const boolParam = z
   .transform((v) => v === 'true' || v === '1');
 
 /** A comma-separated list of ids; '' = empty list. */
-export const idListParam = z
-  .string()
-  .regex(/^(\d+(,\d+)*)?$/, 'idList')
-  .transform((v) => (v ? v.split(',').map(Number) : []));
+export const idListParam = idListText;
 
 export const orgMembersQuerySchema = memberListQuerySchema.extend({
   onlyInOrg: boolParam,
@@ -177,7 +169,7 @@ export const orgMembersQuerySchema = memberListQuerySchema.extend({
 export const memberSearchQuerySchema = memberListQuerySchema.extend({
   name: z.string().trim().max(100).optional(),
   roles: idListParam.optional(),
-  org: z.coerce.number().int().positive().optional(),
+  org: idText.optional(),
 });
 
 export const orgRoleMembersQuerySchema = memberListQuerySchema.extend({

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, TRAINING_OFFERS, isValidLatitude, isValidLongitude, parseCoordinates } from '@/lib/domain/organisation-rules';
+import { dbId, isoDate as realIsoDate, updatedAtText } from './common';
 
 /**
  * Organisation and place input, shared by the organisation form, its server actions and the API
  * (notes/organisations-contract.md). Messages are message keys; the UI translates them.
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid');
+/** A day that exists in the calendar (2025-02-30 and 0000-00-00 are refused). */
+const isoDate = realIsoDate('dateInvalid');
 
 /** Free text that may be left empty: '' and whitespace become null. */
 const optionalText = z
@@ -19,9 +21,7 @@ const optionalText = z
 const requiredText = z.string({ error: 'required' }).trim().min(1, 'required').max(500, 'tooLong');
 
 /** An updatedAt as the API handed it out (PostgreSQL or ISO timestamp text). */
-export const updatedAtSchema = z
-  .string({ error: 'required' })
-  .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2})?)$/, 'updatedAtInvalid');
+export const updatedAtSchema = updatedAtText('updatedAtInvalid');
 
 /**
  * A params text: params are merged key by key over what is stored, so a key that was not sent
@@ -65,7 +65,7 @@ const organisationFields = {
   orgStartDate: isoDate.nullish().transform((v) => v ?? null),
   orgEndDate: isoDate.nullish().transform((v) => v ?? null),
   inoperativeSince: isoDate.nullish().transform((v) => v ?? null),
-  orgMotherId: z.number().int().positive().nullish().transform((v) => v ?? null),
+  orgMotherId: dbId().nullish().transform((v) => v ?? null),
   orgLevel: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'levelInvalid' }),
   params: organisationParamsSchema,
 };
@@ -81,7 +81,7 @@ export type OrganisationValues = z.output<typeof organisationSchema>;
  * against organisationSchema, so the same messages apply.
  */
 export const organisationUpdateSchema = z.looseObject({
-  id: z.number({ error: 'required' }).int().positive(),
+  id: dbId(),
   updatedAt: updatedAtSchema,
 });
 
@@ -100,8 +100,8 @@ const coordinateNumber = (check: (n: number) => boolean) =>
  */
 export const placeSchema = z
   .object({
-    id: z.number().int().positive().optional(),
-    orgId: z.number({ error: 'required' }).int().positive(),
+    id: dbId().optional(),
+    orgId: dbId(),
     pname: requiredText,
     address: optionalText,
     city: optionalText,

@@ -28,3 +28,28 @@ export function isBadTimestamp(err: unknown): boolean {
   const code = sqlState(err);
   return code === '22007' || code === '22008';
 }
+
+/**
+ * What the API answers when a statement failed on the data rather than on the server: a last line
+ * of defence behind the input schemas (lib/schemas), so that a value they let through is a 4xx
+ * that changed nothing (the statement failed, its transaction rolled back), never a 500.
+ * - 23503 on insert/update: the record referred to does not exist → 404;
+ *   on delete: the record is still referred to → 409;
+ * - 23505 unique, 40001/40P01 serialization failure/deadlock → 409;
+ * - 22xxx data exceptions (number out of range, text with NUL, impossible date …) → 400.
+ */
+export function refusalOf(err: unknown): { status: 400 | 404 | 409; code: string; message: string } | null {
+  const e = find(err) as { code?: unknown; detail?: unknown; message?: unknown } | null;
+  if (!e) return null;
+  const code = String(e.code);
+  if (code === '23503') {
+    const text = `${String(e.message ?? '')} ${String(e.detail ?? '')}`;
+    return /still referenced/i.test(text)
+      ? { status: 409, code: 'in_use', message: 'The record is still in use' }
+      : { status: 404, code: 'not_found', message: 'A record this refers to does not exist' };
+  }
+  if (code === '23505') return { status: 409, code: 'conflict', message: 'A record with these values already exists' };
+  if (code === '40001' || code === '40P01') return { status: 409, code: 'conflict', message: 'A parallel change interfered; try again' };
+  if (code.startsWith('22')) return { status: 400, code: 'invalid_value', message: 'A value is out of range or malformed' };
+  return null;
+}

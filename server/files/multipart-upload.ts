@@ -11,7 +11,9 @@ import { ApiError } from '../http/errors';
 /**
  * Receives one file from a multipart/form-data request by streaming it straight to a temporary
  * file, never holding the upload in memory (Hono's parseBody() would buffer it whole).
- * Over `maxBytes` → 413 (checked on Content-Length first, then while streaming).
+ * Over `maxBytes` → 413 (checked on Content-Length first, then while streaming, so a chunked body
+ * without Content-Length is cut off too); a file of exactly `maxBytes` is accepted. On any failure
+ * the temporary file is removed.
  */
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -58,7 +60,7 @@ export async function receiveSingleFile(
       preservePath: options.preservePath ?? false,
       // Browsers send file names as raw UTF-8 ("Vereinsgründung.pdf"); busboy's default would read them as latin1.
       defParamCharset: 'utf8',
-      limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+      limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
     });
   } catch {
     throw new ApiError(400, 'bad_request', 'Malformed multipart body');
@@ -69,6 +71,10 @@ export async function receiveSingleFile(
   let writing: Promise<void> | undefined;
   let failure: unknown;
   const fields: Record<string, string> = {};
+  // Resolves when the over-limit file is noticed: the answer (413) need not wait for the rest of
+  // the body, which the client may keep sending (the connection is closed after the answer).
+  let stopEarly!: () => void;
+  const overLimit = new Promise<void>((resolve) => (stopEarly = resolve));
 
   busboy.on('field', (name, value) => {
     fields[name] = value;
@@ -87,23 +93,33 @@ export async function receiveSingleFile(
       },
     });
     stream.on('limit', () => {
-      // Stop reading at once instead of draining whatever else the client keeps sending.
+      // busboy's limit is maxBytes + 1, so this fires only for a file larger than maxBytes.
       failure ??= tooLarge(maxBytes);
-      stream.destroy(failure as Error);
+      body.unpipe(busboy);
       body.destroy();
+      stream.destroy(failure as Error);
+      stopEarly();
     });
-    writing = pipeline(stream, counter, createWriteStream(tmpPath)).then(() => {
-      received = { tmpPath, size, originalName: info.filename ?? 'upload', declaredType: info.mimeType, fields };
-    });
+    // The rejection is handled here, at once: left pending until the body pipeline ends, it
+    // counted as unhandled and ended the whole process.
+    writing = pipeline(stream, counter, createWriteStream(tmpPath)).then(
+      () => {
+        received = { tmpPath, size, originalName: info.filename ?? 'upload', declaredType: info.mimeType, fields };
+      },
+      (err) => {
+        failure ??= err;
+      },
+    );
   });
 
   try {
-    await pipeline(body, busboy).catch((err) => {
-      failure ??= err;
-    });
-    await writing?.catch((err) => {
-      failure ??= err;
-    });
+    await Promise.race([
+      pipeline(body, busboy).catch((err) => {
+        failure ??= err;
+      }),
+      overLimit,
+    ]);
+    await writing;
     if (failure) {
       if (failure instanceof ApiError) throw failure;
       throw new ApiError(400, 'bad_request', 'The upload could not be read');

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z, type ZodError } from 'zod';
+import { refusalOf } from '../db/db-errors';
 
 /**
  * The one error shape of the API (DESIGN.md §3):
@@ -41,6 +42,9 @@ export const notFound = (message = 'Not found') => new ApiError(404, 'not_found'
 
 export function errorResponse(c: Context, err: ApiError): Response {
   for (const [name, value] of Object.entries(err.details.headers ?? {})) c.header(name, value);
+  // A refused body may still be on its way: keep-alive would leave the next request on this
+  // connection stuck behind it, so the connection ends after the answer.
+  if (err.status === 413) c.header('Connection', 'close');
   return c.json(err.toBody(), err.status as ContentfulStatusCode);
 }
 
@@ -61,6 +65,11 @@ export function handleError(err: Error, c: Context): Response {
     const status = err.status;
     const code = HTTP_EXCEPTION_CODES[status] ?? 'http_error';
     return c.json({ error: { code, message: err.message || code } } satisfies ErrorBody, status);
+  }
+  const refusal = refusalOf(err);
+  if (refusal) {
+    console.warn(`[api] ${c.req.method} ${c.req.path} refused by the database (${refusal.code}):`, err.message);
+    return errorResponse(c, new ApiError(refusal.status, refusal.code, refusal.message));
   }
   console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
   return c.json({ error: { code: 'internal', message: 'Something went wrong' } } satisfies ErrorBody, 500);

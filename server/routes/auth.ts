@@ -145,7 +145,12 @@ export function authRoutes(deps: AppDeps) {
   router.openapi(
     requestPasswordRoute,
     async (c) => {
-      await requestPassword(deps, c.req.valid('param').email);
+      // Answered before any lookup: known and unknown addresses take the same time, and the
+      // work (token, mail) starts once the answer is on its way, for known addresses only.
+      const email = c.req.valid('param').email;
+      setImmediate(() => {
+        requestPassword(deps, email).catch((err: Error) => console.error(`[auth] password-reset request failed: ${err.message}`));
+      });
       return c.json({ ok: true as const }, 200);
     },
     (result) => {

@@ -1,3 +1,4 @@
+import { idText } from '@/lib/schemas/common';
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { access } from '../http/access-rule';
@@ -56,7 +57,7 @@ export function profileRoutes(deps: AppDeps) {
     description: `PNG or JPEG, checked by content, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Allowed for the member's own record or with the right to edit that member.`,
     security: bearerSecurity,
     request: {
-      params: z.object({ memberId: z.string().regex(/^\d+$/) }),
+      params: z.object({ memberId: idText }),
       body: {
         required: true,
         content: { 'multipart/form-data': { schema: z.object({ file: z.string().meta({ format: 'binary' }) }) } },
@@ -68,9 +69,9 @@ export function profileRoutes(deps: AppDeps) {
     },
   });
   router.post(UPLOAD_PATH.replace('{memberId}', ':memberId'), auth, async (c) => {
-    const memberId = Number(c.req.param('memberId'));
-    if (!Number.isSafeInteger(memberId) || memberId <= 0) throw new ApiError(404, 'not_found', 'No such member');
-    const result = await uploadProfileImage(deps, c.get('memberId'), memberId, c.req.raw);
+    const memberId = idText.safeParse(c.req.param('memberId'));
+    if (!memberId.success) throw new ApiError(404, 'not_found', 'No such member');
+    const result = await uploadProfileImage(deps, c.get('memberId'), memberId.data, c.req.raw);
     return c.json(result, 200);
   });
 

@@ -40,24 +40,22 @@ async function findAccount(deps: AppDeps, email: string) {
 
 /** POST /auth/login. Unknown address and wrong password answer identically (and take as long). */
 export async function login(deps: AppDeps, input: { email: string; password: string }, client: string): Promise<string> {
-  const verdict = await deps.loginRateLimiter.check(input.email, client);
+  const verdict = await deps.loginRateLimiter.begin(input.email, client);
   if (verdict.limited) {
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
     throw new ApiError(
       429,
       'rate_limited',
-      `Too many failed sign-ins for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       { value: verdict.retryAfterSeconds, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } },
     );
   }
   const member = await findAccount(deps, input.email);
   // verifyPassword spends the same time on a missing hash, so unknown addresses are not faster.
   const ok = await verifyPassword(input.password, member?.passwordHash);
-  if (!member || !ok) {
-    await deps.loginRateLimiter.recordFailure(input.email, client);
-    throw invalidCredentials();
-  }
-  await deps.loginRateLimiter.reset(input.email, client);
+  // A failure stays counted (the attempt's row); a success clears the pair.
+  if (!member || !ok) throw invalidCredentials();
+  await deps.loginRateLimiter.succeeded(input.email, client);
   return issueToken(deps, member.id, member.passwordHash!);
 }
 
@@ -150,8 +148,8 @@ export async function getUser(deps: AppDeps, memberId: number): Promise<UserProf
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * PUT /auth/request_password/{email}. Known and unknown addresses get the same answer, and the
- * mail is sent after answering, so neither the answer nor its timing reveals an account.
+ * PUT /auth/request_password/{email}, run after the answer has gone out (routes/auth.ts), so
+ * neither the answer nor its timing reveals whether the address has an account.
  * The token is 32 random bytes; only its SHA-256 is stored.
  */
 export async function requestPassword(deps: AppDeps, email: string): Promise<void> {

@@ -3,21 +3,28 @@ import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema';
 
 /**
- * Failed sign-ins per (e-mail address, client IP): after MAX_FAILURES within WINDOW the pair is
- * refused with 429 until its oldest counted failure leaves the window.
+ * Sign-in limits, counted in the database (table login_failures):
+ * - per (e-mail address, client IP): MAX_FAILURES failed sign-ins within WINDOW;
+ * - per client IP across all addresses: MAX_CLIENT_FAILURES within WINDOW, so one client cannot
+ *   try a few passwords on each of many addresses.
+ * Over a limit → 429 until the oldest counted failure leaves the window.
  *
- * Kept in the database (table login_failures), not in memory, because:
- * - a restart of the API must not hand an attacker a fresh set of tries;
- * - on PostgreSQL several API processes may run behind a balancer, and they must share one count.
- * The cost is one insert per *failed* sign-in (successful ones only delete). Rows older than the
- * window are deleted when their pair is checked again, and all of them every few minutes, so a
- * flood of made-up addresses cannot grow the table without bound.
+ * Kept in the database, not in memory, because a restart must not hand an attacker a fresh set
+ * of tries, and several API processes on PostgreSQL must share one count.
  *
- * Keyed by address AND client so one attacker cannot lock a user out everywhere (other clients
- * keep their own tries) and one client cannot try endless passwords for one address.
+ * Counted atomically, without locks: an attempt first inserts its row (committed at once), then
+ * counts every row of the window. Rows of attempts that were let through are never removed
+ * (except by a success), so of any MAX_FAILURES + 1 of them the one committed last would have seen
+ * them all and been refused: however many arrive in parallel, at most MAX_FAILURES passwords are
+ * checked. A refused attempt removes its row again (it checked no password); a failed one keeps
+ * it as the failure; a successful one clears the pair. Rows older than the window are pruned.
+ *
+ * Keyed by address AND client so one attacker cannot lock a user out everywhere.
  */
 
 export const MAX_FAILURES = 5;
+/** Per client IP, all addresses together: generous for an office behind one NAT address, tight for a sweep. */
+export const MAX_CLIENT_FAILURES = 20;
 export const WINDOW_MS = 15 * 60 * 1000;
 const PRUNE_EVERY_MS = 5 * 60 * 1000;
 
@@ -33,35 +40,49 @@ export class LoginRateLimiter {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async check(email: string, client: string): Promise<RateLimitVerdict> {
-    const now = this.clock().getTime();
-    const since = new Date(now - WINDOW_MS);
-    const key = and(eq(loginFailures.email, normalise(email)), eq(loginFailures.client, client));
-    await this.db.delete(loginFailures).where(and(key, lt(loginFailures.failedAt, since)));
-    const recent = await this.db
-      .select({ failedAt: loginFailures.failedAt })
-      .from(loginFailures)
-      .where(and(key, gte(loginFailures.failedAt, since)))
-      .orderBy(asc(loginFailures.failedAt));
-    if (recent.length < MAX_FAILURES) return { limited: false };
-    // Free again when enough failures have aged out that fewer than MAX_FAILURES remain.
-    const freeingFailure = recent[recent.length - MAX_FAILURES].failedAt.getTime();
-    return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((freeingFailure + WINDOW_MS - now) / 1000)) };
-  }
-
-  async recordFailure(email: string, client: string): Promise<void> {
+  /**
+   * Counts this attempt (before the password is checked). Not limited: go on and check it; its
+   * row stands as a failure unless `succeeded` clears it.
+   */
+  async begin(email: string, client: string): Promise<RateLimitVerdict> {
     const now = this.clock();
-    await this.db.insert(loginFailures).values({ email: normalise(email), client, failedAt: now });
-    if (now.getTime() - this.lastPrune > PRUNE_EVERY_MS) {
-      this.lastPrune = now.getTime();
-      await this.db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now.getTime() - WINDOW_MS)));
-    }
+    const since = new Date(now.getTime() - WINDOW_MS);
+    await this.prune(now);
+    const address = normalise(email);
+    const [mine] = await this.db.insert(loginFailures).values({ email: address, client, failedAt: now }).returning({ id: loginFailures.id });
+    const recent = await this.db
+      .select({ id: loginFailures.id, email: loginFailures.email, failedAt: loginFailures.failedAt })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.client, client), gte(loginFailures.failedAt, since)))
+      .orderBy(asc(loginFailures.failedAt), asc(loginFailures.id));
+    // Every visible attempt counts, also those that started after this one: only then does the
+    // last of any MAX_FAILURES + 1 parallel attempts surely see them all.
+    const others = recent.filter((r) => r.id !== mine.id);
+    const pair = others.filter((r) => r.email === address);
+    const waits: number[] = [];
+    if (pair.length >= MAX_FAILURES) waits.push(freedAt(pair, MAX_FAILURES));
+    if (others.length >= MAX_CLIENT_FAILURES) waits.push(freedAt(others, MAX_CLIENT_FAILURES));
+    if (waits.length === 0) return { limited: false };
+    await this.db.delete(loginFailures).where(eq(loginFailures.id, mine.id));
+    const until = Math.max(...waits);
+    return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) };
   }
 
-  /** A successful sign-in forgets the pair's failures. */
-  async reset(email: string, client: string): Promise<void> {
+  /** A successful sign-in forgets the pair's failures (and its own attempt). */
+  async succeeded(email: string, client: string): Promise<void> {
     await this.db
       .delete(loginFailures)
       .where(and(eq(loginFailures.email, normalise(email)), eq(loginFailures.client, client)));
   }
+
+  private async prune(now: Date) {
+    if (now.getTime() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now.getTime();
+    await this.db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now.getTime() - WINDOW_MS)));
+  }
+}
+
+/** When a client may try again: once enough counted attempts (oldest first) have left the window that fewer than `max` remain. */
+function freedAt(attempts: Array<{ failedAt: Date }>, max: number): number {
+  return attempts[attempts.length - max].failedAt.getTime() + WINDOW_MS;
 }

@@ -25,16 +25,17 @@ const tmpDir = (deps: AppDeps) => path.join(deps.env.uploadDir, '.tmp');
 
 /** POST org/image/{orgId}: PNG or JPEG; replaces the previous image. */
 export async function uploadOrgImage(deps: AppDeps, memberId: number, orgId: number, request: Request, actingOrgId?: number) {
-  const { row } = await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
+  await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
   const uuid = await replaceImage(
     deps,
     memberId,
     {
       type: ORG_IMAGE,
       id: orgId,
-      previousUuid: row.uuid,
-      attach: async (next) => {
-        await deps.db.update(organisations).set({ uuid: next }).where(eq(organisations.id, orgId));
+      swap: async (tx, next) => {
+        const [locked] = await tx.select({ uuid: organisations.uuid }).from(organisations).where(eq(organisations.id, orgId)).for('update');
+        await tx.update(organisations).set({ uuid: next }).where(eq(organisations.id, orgId));
+        return locked?.uuid ?? null;
       },
     },
     request,

@@ -3,6 +3,8 @@ import { rm } from 'node:fs/promises';
 import { detectImage } from '../files/image-type';
 import { receiveSingleFile } from '../files/multipart-upload';
 import { deleteFile, fileResponse, findFile, storeFile } from '../files/stored-files';
+import { resolveInsideRoot } from '../files/upload-root';
+import type { Db } from '../db/client';
 import type { AppDeps } from '../http/context';
 import { notFound } from '../http/errors';
 
@@ -16,36 +18,47 @@ export type ImageOwner = {
   /** uploaded_files.owner_type */
   type: string;
   id: number;
-  /** The owner's current image, removed once the new one is in place. */
-  previousUuid: string | null;
-  /** Points the owner at the stored image. */
-  attach: (uuid: string) => Promise<void>;
+  /**
+   * Inside the storing transaction: locks the owner's row (SELECT … FOR UPDATE), points it at the
+   * new image and returns the uuid it pointed at until now, which is then removed.
+   */
+  swap: (tx: Db, uuid: string) => Promise<string | null>;
 };
 
 /** Streams the upload to a temp file, checks its content is PNG or JPEG, stores it and attaches it; returns its uuid. */
 export async function replaceImage(deps: AppDeps, uploadedBy: number, owner: ImageOwner, request: Request): Promise<string> {
   const received = await receiveSingleFile(request, { field: 'file', tmpDir: path.join(deps.env.uploadDir, '.tmp') });
+  let storedPath: string | undefined;
   try {
     const { mime, ext } = await detectImage(received.tmpPath);
-    const stored = await storeFile(deps.db, deps.env.uploadDir, {
-      tmpPath: received.tmpPath,
-      ownerType: owner.type,
-      ownerId: owner.id,
-      originalName: received.originalName,
-      mime,
-      ext,
-      size: received.size,
-      uploadedBy,
-      now: deps.clock(),
+    // One transaction with the owner's row locked: of parallel uploads each replaces the image the
+    // one before it attached, so exactly one file stays attached and every replaced one is removed.
+    const { uuid, previous } = await deps.db.transaction(async (tx) => {
+      const stored = await storeFile(tx, deps.env.uploadDir, {
+        tmpPath: received.tmpPath,
+        ownerType: owner.type,
+        ownerId: owner.id,
+        originalName: received.originalName,
+        mime,
+        ext,
+        size: received.size,
+        uploadedBy,
+        now: deps.clock(),
+      });
+      storedPath = stored.storedPath;
+      return { uuid: stored.uuid, previous: await owner.swap(tx, stored.uuid) };
     });
-    await owner.attach(stored.uuid);
-    if (owner.previousUuid) {
-      const previous = await findFile(deps.db, owner.previousUuid);
-      if (previous) await deleteFile(deps.db, deps.env.uploadDir, previous).catch(() => undefined);
+    storedPath = undefined; // committed: the file is attached and stays
+    if (previous) {
+      // After the commit, so a rolled-back swap never loses the image still attached.
+      const file = await findFile(deps.db, previous);
+      if (file) await deleteFile(deps.db, deps.env.uploadDir, file).catch(() => undefined);
     }
-    return stored.uuid;
+    return uuid;
   } finally {
     await rm(received.tmpPath, { force: true });
+    // The transaction failed after the file was moved into place: nothing points at it.
+    if (storedPath) await rm(resolveInsideRoot(deps.env.uploadDir, storedPath), { force: true });
   }
 }
 

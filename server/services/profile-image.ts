@@ -14,7 +14,7 @@ export const MEMBER_IMAGE = 'member_image';
  * new one is in place.
  */
 export async function uploadProfileImage(deps: AppDeps, callerId: number, memberId: number, request: Request) {
-  const [member] = await deps.db.select({ id: members.id, uuid: members.uuid }).from(members).where(eq(members.id, memberId)).limit(1);
+  const [member] = await deps.db.select({ id: members.id }).from(members).where(eq(members.id, memberId)).limit(1);
   if (!member) throw notFound('No such member');
   if (!(await canEditMember(deps, callerId, memberId))) throw forbidden("You may not change this member's picture");
 
@@ -24,9 +24,10 @@ export async function uploadProfileImage(deps: AppDeps, callerId: number, member
     {
       type: MEMBER_IMAGE,
       id: memberId,
-      previousUuid: member.uuid,
-      attach: async (next) => {
-        await deps.db.update(members).set({ uuid: next, updatedAt: deps.clock().toISOString() }).where(eq(members.id, memberId));
+      swap: async (tx, next) => {
+        const [locked] = await tx.select({ uuid: members.uuid }).from(members).where(eq(members.id, memberId)).for('update');
+        await tx.update(members).set({ uuid: next, updatedAt: deps.clock().toISOString() }).where(eq(members.id, memberId));
+        return locked?.uuid ?? null;
       },
     },
     request,

@@ -4,7 +4,7 @@ import { trainingEditableBy } from '@/lib/domain/member-permissions';
 import type { z } from 'zod';
 import type { MemberCertificate, TrainingDefinition } from '@/lib/schemas/member-responses';
 import type { trainingInputSchema } from '@/lib/schemas/members';
-import { memberTrainings, trainingDefinitions } from '../../db/schema';
+import { members, memberTrainings, trainingDefinitions } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { recordAudit } from '../audit';
 import { ApiError, forbidden, notFound } from '../../http/errors';
@@ -71,6 +71,9 @@ export async function addTraining(
 ): Promise<MemberCertificate> {
   const caller = await loadCaller(deps, callerId);
   const org = await editingFrom(deps, caller, input.orgId, memberId);
+  // The federation may edit every member, so the right alone does not prove the member exists.
+  const [member] = await deps.db.select({ id: members.id }).from(members).where(eq(members.id, memberId));
+  if (!member) throw notFound('No such member');
   const def = await definitionFor(deps, input.trainingId);
   if (!def) throw new ApiError(422, 'validation', 'unknownTraining', { field: 'trainingId' });
   if (!trainingEditableBy(def, org)) throw forbidden('This organisation may not record this training');

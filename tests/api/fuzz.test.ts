@@ -1,0 +1,175 @@
+/** @jest-environment node */
+import { closeApi, openApi } from './helpers/open-api';
+import { tableSnapshot } from './helpers/table-snapshot';
+import { call, type TestApp } from './helpers/test-app';
+import { testDrivers, type TestDb } from './helpers/test-db';
+
+/**
+ * Schema-driven fuzzing: every operation of the API's own OpenAPI document gets malformed values
+ * in each path and query parameter and each body field (one at a time, the rest plausible), plus
+ * malformed bodies as a whole. Sent as the federation, so permission checks hide nothing.
+ * Every answer must be below 500, every 4xx in the one error shape, and a refused write must leave
+ * every table as it was.
+ *
+ * Bounded (a few hundred requests) and reproducible: the values are picked by a seeded PRNG; the
+ * seed is printed, and FUZZ_SEED=<seed> repeats a run.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+/** mulberry32: small, fast, good enough to pick test values. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function deep(levels: number): Json {
+  let v: Json = 1;
+  for (let i = 0; i < levels; i++) v = { a: v };
+  return v;
+}
+
+/** Malformed values for a path or query parameter (already URL-encoded where needed). */
+const URL_VALUES = ['2147483648', '99999999999999999999', '-1', '0', '1.5', '1e3', '0x10', '%20%31', '%00', 'a%00b', 'x'.repeat(3000), '%E0%A4%A', '%', '__proto__', '[]', 'null', '2025-02-30', '0000-00-00', '%F0%9F%92%A9'];
+
+/** Malformed values for a JSON body field. */
+const BODY_VALUES: Json[] = [2 ** 31, -(2 ** 31) - 1, -1, 0, 1.5, 1e308, 'a\u0000b', '\u0000', 'x'.repeat(10_000), '', true, [], {}, null, '2025-02-30', '0000-00-00', '2025-13-01T25:61:00Z', deep(200), ['x', 1], { __proto__: null, constructor: 1 }];
+
+/** Bodies malformed as a whole (raw JSON text). */
+const RAW_BODIES = ['{', '[]', 'null', '"text"', '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}', JSON.stringify(deep(2000)), `{"a":"${'\\u0000'}"}`];
+
+/** Malformed values tried per parameter and field. */
+const PICKS = 2;
+
+type Operation = { method: string; path: string; params: Json[]; body?: Json };
+
+/** A plausible value for a schema, so that a request fails on the one malformed value only. */
+function plausible(schema: Json, resolve: (s: Json) => Json, depth = 0): Json {
+  const s = resolve(schema ?? {});
+  if (s.default !== undefined) return s.default;
+  if (s.enum) return s.enum[0];
+  if (s.anyOf || s.oneOf) return plausible((s.anyOf ?? s.oneOf)[0], resolve, depth);
+  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return typeof s.example === 'number' ? s.example : 11;
+    case 'boolean':
+      return false;
+    case 'array':
+      return s.items ? [plausible(s.items, resolve, depth + 1)] : [];
+    case 'object': {
+      if (depth > 3) return {};
+      const out: Json = {};
+      for (const [k, v] of Object.entries<Json>(s.properties ?? {})) out[k] = plausible(v, resolve, depth + 1);
+      return out;
+    }
+    default:
+      if (s.format === 'date' || s.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return '2025-03-02';
+      if (s.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      if (s.format === 'email') return 'fuzz@example.org';
+      if (s.pattern?.includes('[ T]')) return '2025-03-02 10:00:00+00';
+      return typeof s.example === 'string' ? s.example : 'x';
+  }
+}
+
+function operations(doc: Json): Operation[] {
+  const ops: Operation[] = [];
+  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+    for (const [method, op] of Object.entries<Json>(item)) {
+      const json = op.requestBody?.content?.['application/json']?.schema;
+      ops.push({ method: method.toUpperCase(), path, params: op.parameters ?? [], body: json });
+    }
+  }
+  return ops;
+}
+
+describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
+  let tdb: TestDb;
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    ({ tdb, t, tokens: { verband: token } } = await openApi(driver, ['verband']));
+    console.log(`fuzz seed ${SEED} (repeat with FUZZ_SEED=${SEED})`);
+  });
+  afterAll(() => closeApi({ tdb, t }));
+
+  it('answers malformed input with a 4xx in the error shape and changes nothing', async () => {
+    const doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
+    const resolve = (s: Json): Json => (s?.$ref ? doc.components.schemas[s.$ref.split('/').pop()] : s);
+    const random = prng(SEED);
+    const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
+    const failures: string[] = [];
+    let sent = 0;
+    // The sign-in limit rightly records failed sign-ins.
+    const except = ['login_failures'];
+    let baseline = await tableSnapshot(tdb.db, except);
+
+    async function send(op: Operation, what: string, pathValues: Record<string, string>, query: Record<string, string>, body?: string) {
+      const url = op.path.replace(/\{(\w+)\}/g, (_, name) => pathValues[name]) + (Object.keys(query).length ? `?${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&')}` : '');
+      const headers: Record<string, string> = body !== undefined ? { 'content-type': 'application/json' } : {};
+      const res = await call(t.app, op.method, url, { token, body, headers });
+      sent += 1;
+      const where = `${op.method} ${op.path} ${what} [${url.slice(0, 160)}${body ? ` body ${body.slice(0, 160)}` : ''}] → ${res.status}`;
+      if (res.status >= 500) failures.push(`${where} ${JSON.stringify(res.body)}`);
+      if (res.status >= 400) {
+        const ok =
+          res.body && Object.keys(res.body).length === 1 && typeof res.body.error?.code === 'string' && typeof res.body.error?.message === 'string';
+        if (!ok) failures.push(`${where}: not the error shape: ${JSON.stringify(res.body)?.slice(0, 200)}`);
+      }
+      if (op.method !== 'GET') {
+        const after = await tableSnapshot(tdb.db, except);
+        const changed = Object.keys(after).filter((k) => after[k] !== baseline[k]);
+        // A 2xx means the value was acceptable there; only a refused request must change nothing.
+        if (res.status >= 400 && changed.length) failures.push(`${where}: refused but changed ${changed.join(', ')}`);
+        baseline = after;
+      }
+    }
+
+    for (const op of operations(doc)) {
+      const pathParams = op.params.filter((p: Json) => p.in === 'path');
+      const queryParams = op.params.filter((p: Json) => p.in === 'query');
+      const basePath = Object.fromEntries(pathParams.map((p: Json) => [p.name, encodeURIComponent(String(plausible(p.schema, resolve)))]));
+      const baseQuery = Object.fromEntries(
+        queryParams.filter((p: Json) => p.required).map((p: Json) => [p.name, encodeURIComponent(String(plausible(p.schema, resolve)))]),
+      );
+      const schema = op.body ? resolve(op.body) : undefined;
+      const baseBody = schema ? plausible(schema, resolve) : undefined;
+      const bodyText = (b: Json) => (b === undefined ? undefined : JSON.stringify(b));
+
+      const fields: string[][] = [];
+      for (const [k, v] of Object.entries<Json>(schema?.properties ?? {})) {
+        fields.push([k]);
+        for (const k2 of Object.keys(resolve(v).properties ?? {})) fields.push([k, k2]);
+      }
+
+      for (let round = 0; round < PICKS; round++) {
+        for (const p of pathParams) await send(op, `path ${p.name}`, { ...basePath, [p.name]: pick(URL_VALUES) }, baseQuery, bodyText(baseBody));
+        for (const p of queryParams) await send(op, `query ${p.name}`, basePath, { ...baseQuery, [p.name]: pick(URL_VALUES) }, bodyText(baseBody));
+        if (!schema) continue;
+        for (const at of fields) {
+          const body = structuredClone(baseBody);
+          let target = body;
+          for (const k of at.slice(0, -1)) target = target[k] ?? (target[k] = {});
+          target[at.at(-1)!] = pick(BODY_VALUES);
+          await send(op, `body ${at.join('.')}`, basePath, baseQuery, bodyText(body));
+        }
+        await send(op, 'raw body', basePath, baseQuery, pick(RAW_BODIES));
+      }
+    }
+
+    console.log(`fuzz seed ${SEED}: ${sent} requests, ${failures.length} failures`);
+    expect(sent).toBeGreaterThan(300);
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
