@@ -17,6 +17,8 @@ const nextConfig = {
   // need not do it a second time.
   typescript: { ignoreBuildErrors: true },
   experimental: { serverActions: { bodySizeLimit: '2mb' } },
+  // No X-Powered-By: Next.js on any answer.
+  poweredByHeader: false,
 };
 
 export default withNextIntl(nextConfig);

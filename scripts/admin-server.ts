@@ -10,7 +10,9 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import next from 'next';
 import { handleApiProxy } from '../lib/api/proxy-handler';
-import { believedForwardedFor, trustedProxyIps } from '../lib/api/upstream';
+import type { TLSSocket } from 'node:tls';
+import { believedForwardedFor, believedHttps, trustedProxyIps } from '../lib/api/upstream';
+import { securityHeaders } from '../lib/security-headers';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
@@ -54,6 +56,18 @@ app.prepare().then(() => {
       const forwardedFor = believedForwardedFor(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
       if (forwardedFor) req.headers['x-forwarded-for'] = forwardedFor;
       else delete req.headers['x-forwarded-for'];
+      // The scheme, too, is only believed from a trusted reverse proxy; Next fills in the socket's
+      // own when the header is missing.
+      const https = believedHttps(
+        req.socket.remoteAddress,
+        Boolean((req.socket as TLSSocket).encrypted),
+        req.headers['x-forwarded-proto'],
+        trustedProxies,
+      );
+      if (https) req.headers['x-forwarded-proto'] = 'https';
+      else delete req.headers['x-forwarded-proto'];
+      // On every answer: pages, assets and the API proxy (proxy.ts adds each page's CSP).
+      for (const [name, value] of Object.entries(securityHeaders(https))) res.setHeader(name, value);
       if (req.url?.startsWith(API_PREFIX)) {
         proxy(req, res).catch((err) => {
           console.error('[admin] proxy failure', err);
