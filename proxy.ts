@@ -28,9 +28,10 @@ export async function proxy(request: NextRequest) {
 }
 
 /**
- * Every page, written without the basePath. Never /api: a matched request body is copied with a
+ * Every page, written without the basePath ('/' is the sign-in page /admin, which the pattern
+ * alone misses). Never /api: a matched request body is copied with a
  * 10 MB cap, which would truncate uploads through the API proxy. Static assets need no policy.
  */
 export const config = {
-  matcher: ['/((?!api/|_next/static/|_next/image|favicon.ico|icon.svg).*)'],
+  matcher: ['/', '/((?!api/|_next/static/|_next/image|favicon.ico|icon.svg).*)'],
 };

@@ -5,7 +5,9 @@
  * /admin/api/* here with the same handler (lib/api/proxy-handler.ts) keeps the API's
  * Content-Length and streams both ways without buffering.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import next from 'next';
@@ -19,6 +21,17 @@ const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
 const API_PREFIX = '/admin/api/';
 const trustedProxies = trustedProxyIps();
+
+/**
+ * In the standalone folder (the container image) there is no next.config.mjs: the build wrote the
+ * resolved configuration into required-server-files.json, where Next's own server.js takes it from.
+ */
+function applyStandaloneConfig(dir: string) {
+  const serverFiles = path.join(dir, '.next', 'required-server-files.json');
+  if (dev || process.env.__NEXT_PRIVATE_STANDALONE_CONFIG || existsSync(path.join(dir, 'next.config.mjs')) || !existsSync(serverFiles)) return;
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(serverFiles, 'utf8')).config);
+}
+applyStandaloneConfig(process.cwd());
 
 const app = next({ dev, dir: process.cwd(), port, hostname: 'localhost' });
 const handle = app.getRequestHandler();

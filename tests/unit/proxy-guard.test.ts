@@ -21,7 +21,7 @@ describe('proxy (signed-in routes)', () => {
   const matches = (path: string) =>
     unstable_doesMiddlewareMatch({ config, url: `http://localhost:3000/admin${path}`, nextConfig: { basePath: '/admin' } });
 
-  it.each(['/', '/profile', '/form/O5', '/form/O5/F51/new', '/new-password', '/repair-password/abc', '/gibt-es-nicht'])(
+  it.each(['', '/', '/profile', '/form/O5', '/form/O5/F51/new', '/new-password', '/repair-password/abc', '/gibt-es-nicht'])(
     'runs for the page %s',
     (path) => expect(matches(path)).toBe(true),
   );
