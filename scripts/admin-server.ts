@@ -23,12 +23,13 @@ const API_PREFIX = '/admin/api/';
 const trustedProxies = trustedProxyIps();
 
 /**
- * In the standalone folder (the container image) there is no next.config.mjs: the build wrote the
- * resolved configuration into required-server-files.json, where Next's own server.js takes it from.
+ * A production server takes the configuration the build resolved (required-server-files.json),
+ * as Next's own standalone server.js does: the standalone folder of the container image has no
+ * next.config.mjs, and Next would otherwise warn that a standalone build is served by "next start".
  */
 function applyStandaloneConfig(dir: string) {
-  const serverFiles = path.join(dir, '.next', 'required-server-files.json');
-  if (dev || process.env.__NEXT_PRIVATE_STANDALONE_CONFIG || existsSync(path.join(dir, 'next.config.mjs')) || !existsSync(serverFiles)) return;
+  const serverFiles = path.join(dir, process.env.NEXT_DIST_DIR ?? '.next', 'required-server-files.json');
+  if (dev || process.env.__NEXT_PRIVATE_STANDALONE_CONFIG || !existsSync(serverFiles)) return;
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(serverFiles, 'utf8')).config);
 }
 applyStandaloneConfig(process.cwd());
