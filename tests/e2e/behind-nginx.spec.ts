@@ -75,7 +75,7 @@ test('sign-in over HTTPS: Secure cookie, HSTS, redirects stay under /admin on th
 
   // sign-out lands on the sign-in page on the public address
   await page.getByRole('button', { name: 'Benutzermenü' }).click();
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
   expect(page.url()).toBe(`${baseURL}/admin`);
 });
