@@ -8,6 +8,9 @@ const buildTime = process.env.BUILD_TIME ?? new Date().toISOString();
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   basePath: '/admin',
+  // A self-contained server folder (.next/standalone) with only the files the app needs at run
+  // time: what the container image ships (see Dockerfile).
+  output: 'standalone',
   // Separate build folders let several builds (e.g. parallel browser-test runs) live side by side.
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   env: { NEXT_PUBLIC_BUILD_TIME: buildTime },
@@ -17,6 +20,8 @@ const nextConfig = {
   // need not do it a second time.
   typescript: { ignoreBuildErrors: true },
   experimental: { serverActions: { bodySizeLimit: '2mb' } },
+  // No X-Powered-By: Next.js on any answer.
+  poweredByHeader: false,
 };
 
 export default withNextIntl(nextConfig);

@@ -8,6 +8,10 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'data/e2e';
+/** The deployment test: nginx with TLS on this port in front of a second admin server (standalone build). */
+export const E2E_NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? E2E_PORT + 5343);
+export const E2E_NGINX_ADMIN_PORT = Number(process.env.E2E_NGINX_ADMIN_PORT ?? E2E_PORT + 10);
+export const E2E_SESSION_SECRET = 'e2e-session-secret-e2e-session-secret-0123';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -35,6 +39,15 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'app', testIgnore: '**/behind-nginx.spec.ts' },
+    {
+      // The production build as the container runs it, behind nginx with TLS (self-signed).
+      name: 'behind-nginx',
+      testMatch: '**/behind-nginx.spec.ts',
+      use: { baseURL: `https://localhost:${E2E_NGINX_PORT}`, ignoreHTTPSErrors: true },
+    },
+  ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && npx tsx scripts/start.ts`,
     url: `http://localhost:${E2E_PORT}/admin`,

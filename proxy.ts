@@ -1,21 +1,37 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { readSessionCookie, SESSION_COOKIE } from '@/lib/session-cookie';
+import { contentSecurityPolicy, newNonce } from '@/lib/security-headers';
+
+/** Pages only a signed-in user sees (paths without the basePath). */
+const SIGNED_IN_ONLY = /^\/(form(\/|$)|profile$)/;
 
 /**
- * Guards the signed-in pages: without a valid session the browser goes to the sign-in screen.
- * Whether the token is still accepted is the API's call; the pages end the session on its 401.
- * /api is deliberately not matched: a matched request body is copied with a 10 MB cap (STACK.md).
+ * Runs before every page: gives the page a Content-Security-Policy with a fresh script nonce
+ * (Next reads it from the request's CSP header and puts it on its own scripts), and sends a
+ * visitor without a valid session from the signed-in pages to the sign-in screen. Whether the
+ * token is still accepted is the API's call; the pages end the session on its 401.
  */
 export async function proxy(request: NextRequest) {
-  const session = await readSessionCookie(request.cookies.get(SESSION_COOKIE)?.value);
-  if (session) return NextResponse.next();
-  const url = request.nextUrl.clone();
-  url.pathname = '/';
-  url.search = '';
-  return NextResponse.redirect(url);
+  // nextUrl.pathname is without the basePath
+  if (SIGNED_IN_ONLY.test(request.nextUrl.pathname) && !(await readSessionCookie(request.cookies.get(SESSION_COOKIE)?.value))) {
+    const url = request.nextUrl.clone();
+    url.pathname = '/';
+    url.search = '';
+    return NextResponse.redirect(url);
+  }
+  const csp = contentSecurityPolicy(newNonce());
+  const headers = new Headers(request.headers);
+  headers.set('content-security-policy', csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('Content-Security-Policy', csp);
+  return response;
 }
 
-// Written without the basePath: Next adds /admin itself.
+/**
+ * Every page, written without the basePath ('/' is the sign-in page /admin, which the pattern
+ * alone misses). Never /api: a matched request body is copied with a
+ * 10 MB cap, which would truncate uploads through the API proxy. Static assets need no policy.
+ */
 export const config = {
-  matcher: ['/form/:path*', '/profile'],
+  matcher: ['/', '/((?!api/|_next/static/|_next/image|favicon.ico|icon.svg).*)'],
 };

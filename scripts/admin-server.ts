@@ -5,19 +5,35 @@
  * /admin/api/* here with the same handler (lib/api/proxy-handler.ts) keeps the API's
  * Content-Length and streams both ways without buffering.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import next from 'next';
 import { handleApiProxy } from '../lib/api/proxy-handler';
-import { believedForwardedFor, trustedProxyIps } from '../lib/api/upstream';
+import type { TLSSocket } from 'node:tls';
+import { believedForwardedFor, believedHttps, trustedProxyIps } from '../lib/api/upstream';
 import { hasMalformedEscape, NOT_FOUND_PATH } from '../lib/api/url-escapes';
+import { securityHeaders } from '../lib/security-headers';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
 const API_PREFIX = '/admin/api/';
 const trustedProxies = trustedProxyIps();
+
+/**
+ * A production server takes the configuration the build resolved (required-server-files.json),
+ * as Next's own standalone server.js does: the standalone folder of the container image has no
+ * next.config.mjs, and Next would otherwise warn that a standalone build is served by "next start".
+ */
+function applyStandaloneConfig(dir: string) {
+  const serverFiles = path.join(dir, process.env.NEXT_DIST_DIR ?? '.next', 'required-server-files.json');
+  if (dev || process.env.__NEXT_PRIVATE_STANDALONE_CONFIG || !existsSync(serverFiles)) return;
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(serverFiles, 'utf8')).config);
+}
+applyStandaloneConfig(process.cwd());
 
 const app = next({ dev, dir: process.cwd(), port, hostname: 'localhost' });
 const handle = app.getRequestHandler();
@@ -55,6 +71,18 @@ app.prepare().then(() => {
       const forwardedFor = believedForwardedFor(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
       if (forwardedFor) req.headers['x-forwarded-for'] = forwardedFor;
       else delete req.headers['x-forwarded-for'];
+      // The scheme, too, is only believed from a trusted reverse proxy; Next fills in the socket's
+      // own when the header is missing.
+      const https = believedHttps(
+        req.socket.remoteAddress,
+        Boolean((req.socket as TLSSocket).encrypted),
+        req.headers['x-forwarded-proto'],
+        trustedProxies,
+      );
+      if (https) req.headers['x-forwarded-proto'] = 'https';
+      else delete req.headers['x-forwarded-proto'];
+      // On every answer: pages, assets and the API proxy (proxy.ts adds each page's CSP).
+      for (const [name, value] of Object.entries(securityHeaders(https))) res.setHeader(name, value);
       if (req.url?.startsWith(API_PREFIX)) {
         proxy(req, res).catch((err) => {
           console.error('[admin] proxy failure', err);

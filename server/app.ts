@@ -1,4 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { createRouter, type AppDeps } from './http/context';
@@ -38,6 +39,16 @@ export function createApp(options: CreateAppOptions) {
   const app = createRouter();
   app.onError(handleError);
   app.notFound(handleNotFound);
+
+  // nosniff, no framing, no referrer, no X-Powered-By. HSTS is the business of whoever terminates
+  // TLS (the admin app or the reverse proxy); the API itself listens on plain HTTP.
+  app.use('/api/*', secureHeaders({ strictTransportSecurity: false, xFrameOptions: 'DENY' }));
+  // Answers of the REST contract carry personal data: no browser or proxy may keep them. A handler
+  // that serves something public says so with its own `Cache-Control: public …`.
+  app.use('/api/:version{v[0-9]+}/*', async (c, next) => {
+    await next();
+    if (!/^\s*public\b/i.test(c.res.headers.get('cache-control') ?? '')) c.res.headers.set('Cache-Control', 'no-store');
+  });
 
   app.use('/api/*', async (c, next) => {
     if (/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) return next();

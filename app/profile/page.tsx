@@ -1,6 +1,7 @@
 import { ChangePasswordForm } from '@/components/profile/change-password-form';
 import { ProfileDetails } from '@/components/profile/profile-details';
 import { ProfilePicture } from '@/components/profile/profile-picture';
+import { SignOutEverywhere } from '@/components/profile/sign-out-everywhere';
 import { loadShell } from '@/components/shell/load-shell';
 import { SignedInLayout } from '@/components/shell/signed-in-layout';
 import { getCountries } from '@/lib/api/user';
@@ -8,7 +9,7 @@ import { displayName, proxiedImageSrc } from '@/lib/domain/shell';
 
 export const dynamic = 'force-dynamic';
 
-/** /admin/profile: the signed-in user's data, picture and password. */
+/** /admin/profile: the signed-in user's data, picture, password and sign-out everywhere. */
 export default async function ProfilePage() {
   const [{ user, systemRoles }, countries] = await Promise.all([loadShell(), getCountries()]);
   return (
@@ -18,6 +19,7 @@ export default async function ProfilePage() {
         <div className="space-y-6">
           <ProfileDetails user={user} countries={countries} />
           <ChangePasswordForm />
+          <SignOutEverywhere />
         </div>
       </div>
     </SignedInLayout>

@@ -6,13 +6,13 @@ import { useTranslations } from 'next-intl';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import type { LatLngBoundsExpression, LatLngTuple, TileEvent } from 'leaflet';
 import type { Place } from '@/lib/api/organisations';
+import { MAP_TILE_URL } from '@/lib/map-tiles';
 import { cn } from '@/components/ui/cn';
 
 /** Default view (core §7): roughly Vienna, zoom 13. */
 export const VIENNA: LatLngTuple = [48.2082, 16.3738];
 export const DEFAULT_ZOOM = 13;
 
-const TILE_URL = process.env.NEXT_PUBLIC_MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 /** Without a single tile after this long the tile server counts as unreachable. */
 const TILE_TIMEOUT_MS = 8000;
@@ -60,7 +60,7 @@ export function LeafletMap({ places }: { places: Place[] }) {
       >
         <MapContainer center={VIENNA} zoom={DEFAULT_ZOOM} scrollWheelZoom={false} className="h-full w-full" style={{ background: '#eef2f6' }}>
           <TileLayer
-            url={TILE_URL}
+            url={MAP_TILE_URL}
             attribution={ATTRIBUTION}
             errorTileUrl={BLANK_TILE}
             eventHandlers={{

@@ -2,7 +2,7 @@
 
 import { getTranslations } from 'next-intl/server';
 import { fail, fieldErrorsOf, ok, type ActionResult } from '@/lib/api/action-result';
-import { updatePassword } from '@/lib/api/auth';
+import { logoutEverywhere, updatePassword } from '@/lib/api/auth';
 import { ApiError } from '@/lib/api/errors';
 import { getSession } from '@/lib/session';
 import { changePasswordFormSchema, type ChangePasswordFormInput } from './change-password-schema';
@@ -15,11 +15,8 @@ export async function changePassword(input: ChangePasswordFormInput): Promise<Ac
     return fail(t('failure'), { fieldErrors: fieldErrorsOf(parsed.error.issues, (k) => t(k)), code: 'validation' });
   }
   try {
-    const { jwtToken } = await updatePassword(parsed.data.oldPassword, parsed.data.newPassword);
-    // The change revokes every earlier token, this session's too: keep the fresh one.
-    const session = await getSession();
-    session.token = jwtToken;
-    await session.save();
+    // The API ends the user's other sessions; this one goes on.
+    await updatePassword(parsed.data.oldPassword, parsed.data.newPassword);
     return ok(null);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error; // e.g. the redirect that ends an expired session
@@ -31,4 +28,20 @@ export async function changePassword(input: ChangePasswordFormInput): Promise<Ac
     }
     return fail(t('failure'), { code: error.code });
   }
+}
+
+/**
+ * "Sign out everywhere": the API ends every session of the user (other browsers and devices, and
+ * this one); then this browser's cookie goes too. The client reloads /admin afterwards.
+ */
+export async function signOutEverywhere(): Promise<ActionResult> {
+  try {
+    await logoutEverywhere();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // 401: the session had already ended — there is nothing left to end.
+    if (error.status !== 401) return fail((await getTranslations('errors'))('generic'), { code: error.code });
+  }
+  (await getSession()).destroy();
+  return ok(null);
 }

@@ -2,6 +2,7 @@
 
 import { cookies } from 'next/headers';
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, resolveLocale } from '@/i18n/locale';
+import { logout } from '@/lib/api/auth';
 import { getSession, SESSION_PATH } from '@/lib/session';
 
 /** Keeps the interface language in the `lang` cookie for a year (core §9: a lang key). */
@@ -13,7 +14,19 @@ export async function setLanguage(locale: string): Promise<void> {
   });
 }
 
-/** Sign-out: clears the stored auth; the client then reloads /admin (core §2). */
+/**
+ * Sign-out: the API ends the session first (a copied cookie is worthless afterwards), then the
+ * cookie is cleared; the client then reloads /admin. When the API cannot be reached the cookie is
+ * cleared all the same; the session then ends with its expiry.
+ */
 export async function signOut(): Promise<void> {
-  (await getSession()).destroy();
+  const session = await getSession();
+  if (session.token) {
+    try {
+      await logout();
+    } catch (error) {
+      console.error('[sign-out] the API did not end the session:', error instanceof Error ? error.message : error);
+    }
+  }
+  session.destroy();
 }

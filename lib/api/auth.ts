@@ -30,10 +30,20 @@ export function resetPassword(resetToken: string, email: string, password: strin
   });
 }
 
-/** PUT /api/v1/auth/update_password {oldPassword,newPassword} for the signed-in user; answers a fresh token. */
+/** PUT /api/v1/auth/update_password {oldPassword,newPassword}: the user's other sessions end, this one goes on. */
 export function updatePassword(oldPassword: string, newPassword: string) {
-  return apiCall<{ ok: true; jwtToken: string }>('api/v1/auth/update_password', {
+  return apiCall<{ ok: true }>('api/v1/auth/update_password', {
     method: 'put',
     json: { oldPassword, newPassword },
   });
+}
+
+/** POST /api/v1/auth/logout: the API ends this session, so the token is worthless even if copied. */
+export function logout() {
+  return apiCall<{ ok: true }>('api/v1/auth/logout', { method: 'post', onUnauthorized: 'throw' });
+}
+
+/** POST /api/v1/auth/logout_everywhere: every session of the signed-in user ends, this one too. */
+export function logoutEverywhere() {
+  return apiCall<{ ok: true }>('api/v1/auth/logout_everywhere', { method: 'post', onUnauthorized: 'throw' });
 }

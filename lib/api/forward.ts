@@ -1,7 +1,7 @@
 import { errorResponse } from './errors';
 
 /**
- * The browser-facing proxy (DESIGN §3): `/admin/api/...` → the same path on the federation API with
+ * The browser-facing proxy: `/admin/api/...` → the same path on the federation API with
  * the session's bearer token. Kept free of Next so it can be tested against a plain HTTP server.
  */
 export interface ForwardOptions {
@@ -9,7 +9,7 @@ export interface ForwardOptions {
   upstream: string;
   /** Path on the API including the leading /api, e.g. /api/v1/profile/image/12 */
   path: string;
-  /** The session's token; absent → the literal NONE (core §7), which the API refuses with 401. */
+  /** The session's token; absent → the literal NONE, which the API refuses with 401. */
   token?: string;
   clientIp?: string;
   /** Value for Set-Cookie that ends the session; sent when the API answers 401. */
@@ -77,9 +77,28 @@ function safeHost(url: string): string | null {
   }
 }
 
+/**
+ * The API's session calls (sign-in, sign-out, password flows) answer or end API tokens, which must
+ * never reach the browser: the admin app makes them on the server (server actions) and keeps the
+ * token sealed in the cookie. The path is compared decoded and without empty segments, so
+ * `/api/v1/%61uth/login` or `/api/v1//auth/login` is refused too; an undecodable path is refused.
+ */
+export function isSessionCall(path: string): boolean {
+  let segments: string[];
+  try {
+    segments = path.split('/').filter(Boolean).map((s) => decodeURIComponent(s).toLowerCase());
+  } catch {
+    return true;
+  }
+  return segments[0] === 'api' && /^v\d+$/.test(segments[1] ?? '') && segments[2] === 'auth';
+}
+
 export async function forwardRequest(request: Request, options: ForwardOptions): Promise<Response> {
   if (isCrossSiteMutation(request)) {
     return errorResponse(403, 'cross_site', 'Cross-site requests are not allowed');
+  }
+  if (isSessionCall(options.path)) {
+    return errorResponse(404, 'not_found', 'Not found');
   }
   const method = request.method.toUpperCase();
   const search = new URL(request.url).search;

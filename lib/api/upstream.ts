@@ -48,3 +48,20 @@ export function trustedProxyIps(value: string | undefined = process.env.ADMIN_TR
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+/**
+ * Whether the browser's connection is HTTPS: the socket is TLS, or a trusted reverse proxy
+ * (ADMIN_TRUSTED_PROXY_IPS) says so in X-Forwarded-Proto (its left-most entry, the scheme the
+ * browser used). Anyone else's X-Forwarded-Proto is ignored.
+ */
+export function believedHttps(
+  socketIp: string | undefined,
+  encrypted: boolean,
+  forwardedProto: string | string[] | undefined,
+  trustedProxies: readonly string[],
+): boolean {
+  if (encrypted) return true;
+  if (!socketIp || !trustedProxies.includes(socketIp.trim())) return false;
+  const first = [forwardedProto ?? []].flat().join(',').split(',')[0]?.trim().toLowerCase();
+  return first === 'https';
+}

@@ -17,11 +17,11 @@ export type AppDeps = {
 
 /**
  * Hono environment of the API. `incoming` is the Node request (socket address for the
- * rate limit); in-process tests may leave it out. `memberId` is set by requireAuth.
+ * rate limit); in-process tests may leave it out. `memberId` and `sessionId` (the token's sign-in session) are set by requireAuth.
  */
 export type AppEnv = {
   Bindings: Partial<HttpBindings>;
-  Variables: { memberId: number };
+  Variables: { memberId: number; sessionId: string };
 };
 
 /** A router whose failed validations answer in the API's error shape. */

@@ -1,15 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { and, eq, isNotNull } from 'drizzle-orm';
-import { members } from '../db/schema';
-import { credentialFingerprint, verifyToken } from '../services/jwt';
+import { verifyToken } from '../services/jwt';
+import { liveSessionMember } from '../services/sessions';
 import type { AppDeps, AppEnv } from './context';
 import { unauthorized } from './errors';
 
 /**
  * Bearer-token guard: a missing header, the literal `NONE` (what the admin app sends when signed
- * out), a forged or expired token, a token of a member who can no longer sign in, or one issued
- * before the member's password was last changed → 401.
+ * out), a forged or expired token, or one whose session has ended (signed out, signed out
+ * everywhere, ended by a password change or reset) or whose member can no longer sign in → 401.
+ * One database statement per request.
  */
 export function requireAuth(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -19,13 +19,10 @@ export function requireAuth(deps: AppDeps) {
     if (!token || token === 'NONE') throw unauthorized();
     const claims = await verifyToken(token, { secret: deps.env.jwtSecret, clock: deps.clock });
     if (!claims) throw unauthorized();
-    const [member] = await deps.db
-      .select({ id: members.id, passwordHash: members.passwordHash })
-      .from(members)
-      .where(and(eq(members.id, claims.memberId), isNotNull(members.passwordHash)))
-      .limit(1);
-    if (!member?.passwordHash || credentialFingerprint(member.passwordHash) !== claims.pwd) throw unauthorized();
-    c.set('memberId', claims.memberId);
+    const memberId = await liveSessionMember(deps, claims.memberId, claims.sessionId);
+    if (memberId === undefined) throw unauthorized();
+    c.set('memberId', memberId);
+    c.set('sessionId', claims.sessionId);
     await next();
   });
 }

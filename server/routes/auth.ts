@@ -6,6 +6,7 @@ import { clientIp } from '../http/client-ip';
 import { ApiError, errorResponses, validationHook } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 import { getUser, login, requestPassword, resetPassword, systemRoles, updatePassword } from '../services/auth';
+import { revokeMemberSessions, revokeSession } from '../services/sessions';
 
 /** Sign-in, the signed-in user, system roles and the password flows (core §7 "Session and password"). */
 
@@ -117,11 +118,31 @@ const updatePasswordRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: updatePasswordSchema } } } },
   responses: {
     200: {
-      description: 'Password changed. Earlier tokens no longer work; `jwtToken` replaces the one used for this call.',
-      content: { 'application/json': { schema: z.object({ ok: z.literal(true), jwtToken: z.string() }) } },
+      description: "Password changed. The member's other sessions end; the token used for this call keeps working.",
+      content: okContent,
     },
     ...errorResponses(400, 401, 422),
   },
+});
+
+const logoutRoute = createRoute({
+  method: 'post',
+  path: '/api/v1/auth/logout',
+  tags: ['Session'],
+  summary: 'Sign out',
+  description: "Ends the token's session: the token answers 401 from now on, even before it expires.",
+  security: bearerSecurity,
+  responses: { 200: { description: 'Signed out', content: okContent }, ...errorResponses(401) },
+});
+
+const logoutEverywhereRoute = createRoute({
+  method: 'post',
+  path: '/api/v1/auth/logout_everywhere',
+  tags: ['Session'],
+  summary: 'Sign out everywhere',
+  description: "Ends every session of the signed-in member, this one included: all of the member's tokens answer 401 from now on.",
+  security: bearerSecurity,
+  responses: { 200: { description: 'All sessions ended', content: okContent }, ...errorResponses(401) },
 });
 
 export function authRoutes(deps: AppDeps) {
@@ -176,11 +197,23 @@ export function authRoutes(deps: AppDeps) {
   router.openapi(
     updatePasswordRoute,
     async (c) => {
-      const jwtToken = await updatePassword(deps, c.get('memberId'), c.req.valid('json'));
-      return c.json({ ok: true as const, jwtToken }, 200);
+      await updatePassword(deps, { memberId: c.get('memberId'), sessionId: c.get('sessionId') }, c.req.valid('json'));
+      return c.json({ ok: true as const }, 200);
     },
     validationHook(422),
   );
+
+  guardRoute(router, logoutRoute, auth);
+  router.openapi(logoutRoute, async (c) => {
+    await revokeSession(deps, c.get('memberId'), c.get('sessionId'));
+    return c.json({ ok: true as const }, 200);
+  });
+
+  guardRoute(router, logoutEverywhereRoute, auth);
+  router.openapi(logoutEverywhereRoute, async (c) => {
+    await revokeMemberSessions(deps.db, c.get('memberId'), deps.clock());
+    return c.json({ ok: true as const }, 200);
+  });
 
   return router;
 }

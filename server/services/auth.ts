@@ -7,8 +7,8 @@ import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
 import { passwordResetMail } from '../mail/password-reset-mail';
 import { systemRoleAssignments } from './access';
-import { signToken } from './jwt';
 import { hashPassword, verifyPassword } from './password-hash';
+import { revokeMemberSessions, startSession } from './sessions';
 
 /**
  * Sign-in, the signed-in user's profile and roles, and the password flows.
@@ -56,11 +56,7 @@ export async function login(deps: AppDeps, input: { email: string; password: str
   // A failure stays counted (the attempt's row); a success clears the pair.
   if (!member || !ok) throw invalidCredentials();
   await deps.loginRateLimiter.succeeded(input.email, client);
-  return issueToken(deps, member.id, member.passwordHash!);
-}
-
-function issueToken(deps: AppDeps, memberId: number, passwordHash: string): Promise<string> {
-  return signToken(memberId, passwordHash, { secret: deps.env.jwtSecret, ttlSeconds: deps.env.jwtTtlSeconds, clock: deps.clock });
+  return startSession(deps, member.id);
 }
 
 /**
@@ -214,6 +210,8 @@ export async function resetPassword(deps: AppDeps, token: string, input: { email
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.memberId, row.memberId), isNull(passwordResetTokens.usedAt)));
     await tx.update(members).set({ passwordHash: newHash, updatedAt: now.toISOString() }).where(eq(members.id, row.memberId));
+    // Whoever knew the old password may be signed in somewhere: every session ends.
+    await revokeMemberSessions(tx, row.memberId, now);
     // The owner proved control of the address: lift any sign-in lock on it.
     await tx.delete(loginFailures).where(eq(loginFailures.email, row.memberEmail.trim().toLowerCase()));
   });
@@ -221,17 +219,21 @@ export async function resetPassword(deps: AppDeps, token: string, input: { email
 
 /**
  * PUT /auth/update_password for the signed-in member. The rules are checked by the route's schema.
- * Earlier tokens stop working (they carry the old credential); the answer holds a fresh one.
+ * The member's other sessions end with the change; the one that made it goes on.
  */
-export async function updatePassword(deps: AppDeps, memberId: number, input: { oldPassword: string; newPassword: string }): Promise<string> {
-  const [m] = await deps.db.select({ passwordHash: members.passwordHash }).from(members).where(eq(members.id, memberId)).limit(1);
+export async function updatePassword(
+  deps: AppDeps,
+  caller: { memberId: number; sessionId: string },
+  input: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const [m] = await deps.db.select({ passwordHash: members.passwordHash }).from(members).where(eq(members.id, caller.memberId)).limit(1);
   if (!(await verifyPassword(input.oldPassword, m?.passwordHash))) {
     throw new ApiError(400, 'wrong_password', 'The old password is not correct', { field: 'oldPassword' });
   }
   const newHash = await hashPassword(input.newPassword);
-  await deps.db
-    .update(members)
-    .set({ passwordHash: newHash, updatedAt: deps.clock().toISOString() })
-    .where(eq(members.id, memberId));
-  return issueToken(deps, memberId, newHash);
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(members).set({ passwordHash: newHash, updatedAt: now.toISOString() }).where(eq(members.id, caller.memberId));
+    await revokeMemberSessions(tx, caller.memberId, now, caller.sessionId);
+  });
 }

@@ -1,21 +1,17 @@
-import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /**
- * API tokens: JWT signed with HS256 (jose). `sub` is the member id, `exp` the end of the
- * session (JWT_TTL after sign-in), `pwd` a fingerprint of the password hash it was issued for:
- * a password change or reset makes every earlier token invalid. Nothing else is trusted from the
- * token: the member's roles are read from the database on every call.
+ * API tokens: JWT signed with HS256 (jose). `sub` is the member id, `sid` the sign-in session
+ * (table `sessions`), `exp` the end of the session (JWT_TTL after sign-in). Whether the session is
+ * still live (not signed out, not ended by a password change) is checked against the database on
+ * every call (server/http/require-auth.ts); so are the member's roles. Nothing else is trusted
+ * from the token.
  */
-
-/** A short one-way fingerprint of the stored password hash (never the hash itself). */
-export function credentialFingerprint(passwordHash: string): string {
-  return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
-}
 
 const ISSUER = 'federation-api';
 
 export type JwtSettings = { secret: string; ttlSeconds: number; clock: () => Date };
+export type TokenClaims = { memberId: number; sessionId: string };
 
 const keys = new Map<string, Uint8Array>();
 function keyFor(secret: string): Uint8Array {
@@ -27,31 +23,32 @@ function keyFor(secret: string): Uint8Array {
   return key;
 }
 
-export async function signToken(memberId: number, passwordHash: string, settings: JwtSettings): Promise<string> {
+/** Signs a token for one session; it expires with the session (`expiresAt`). */
+export async function signToken(claims: TokenClaims, expiresAt: Date, settings: Omit<JwtSettings, 'ttlSeconds'>): Promise<string> {
   const now = Math.floor(settings.clock().getTime() / 1000);
-  return new SignJWT({ pwd: credentialFingerprint(passwordHash) })
+  return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(String(memberId))
+    .setSubject(String(claims.memberId))
     .setIssuer(ISSUER)
     .setIssuedAt(now)
-    .setExpirationTime(now + settings.ttlSeconds)
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .sign(keyFor(settings.secret));
 }
 
-/** The member id and credential fingerprint of a valid token, or null for a forged, malformed or expired one. */
-export async function verifyToken(
-  token: string,
-  settings: Omit<JwtSettings, 'ttlSeconds'>,
-): Promise<{ memberId: number; pwd: string } | null> {
+/** The member and session of a valid token, or null for a forged, malformed or expired one. */
+export async function verifyToken(token: string, settings: Omit<JwtSettings, 'ttlSeconds'>): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, keyFor(settings.secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       currentDate: settings.clock(),
-      requiredClaims: ['sub', 'exp', 'pwd'],
+      requiredClaims: ['sub', 'exp', 'sid'],
     });
     const id = Number(payload.sub);
-    return Number.isSafeInteger(id) && id > 0 && typeof payload.pwd === 'string' ? { memberId: id, pwd: payload.pwd } : null;
+    const sid = payload.sid;
+    return Number.isSafeInteger(id) && id > 0 && typeof sid === 'string' && sid.length > 0 && sid.length <= 64
+      ? { memberId: id, sessionId: sid }
+      : null;
   } catch {
     return null;
   }

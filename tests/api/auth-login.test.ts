@@ -162,17 +162,17 @@ describe.each(testDrivers())('sign-in and tokens on %s', (driver) => {
       const real = await signIn(t.app, 'mitglied@example.org');
       const me = await call(t.app, 'GET', '/api/v1/getUser', { token: real });
       const now = Math.floor(t.clock.now().getTime() / 1000);
-      // The credential fingerprint is part of every token (a password change revokes earlier ones).
-      const { pwd } = JSON.parse(Buffer.from(real.split('.')[1], 'base64url').toString());
-      const withoutPwd = await new SignJWT({})
+      // The session id is part of every token (sign-out and a password change end sessions).
+      const { sid } = JSON.parse(Buffer.from(real.split('.')[1], 'base64url').toString());
+      const withoutSid = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(me.body.mg_id))
         .setIssuer('federation-api')
         .setIssuedAt(now)
         .setExpirationTime(now + 3600)
         .sign(new TextEncoder().encode(TEST_JWT_SECRET));
-      expect((await call(t.app, 'GET', '/api/v1/getUser', { token: withoutPwd })).status).toBe(401);
-      const token = await new SignJWT({ pwd })
+      expect((await call(t.app, 'GET', '/api/v1/getUser', { token: withoutSid })).status).toBe(401);
+      const token = await new SignJWT({ sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(me.body.mg_id))
         .setIssuer('federation-api')

@@ -150,7 +150,7 @@ test('changing the password on the profile keeps the user signed in; the new pas
   };
   await signIn(page, 'land@example.org');
   await change(DEMO_PASSWORD, 'Sehne2026!');
-  // The change revoked the old token; the session carries the fresh one.
+  // The change ends the user's other sessions, not this one.
   await page.goto('/admin/form/O4');
   await expect(page.getByRole('button', { name: 'Benutzermenü' })).toBeVisible();
   await signOut(page);
@@ -189,7 +189,7 @@ test('unknown addresses go to the start page; a held function without a form say
 
 test('when the API no longer accepts the token, the session ends and sign-in says why', async ({ page, browser }, testInfo) => {
   await signIn(page, 'verband@example.org');
-  // The same user changes the password elsewhere, which revokes every earlier token.
+  // The same user changes the password elsewhere, which ends every other session.
   const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const otherPage = await other.newPage();
   const change = async (from: string, to: string) => {

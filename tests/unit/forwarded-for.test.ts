@@ -1,4 +1,4 @@
-import { believedForwardedFor, clientIp, trustedProxyIps } from '@/lib/api/upstream';
+import { believedForwardedFor, believedHttps, clientIp, trustedProxyIps } from '@/lib/api/upstream';
 
 /*
  * The address the API's sign-in rate limit counts per client. A browser's own X-Forwarded-For must
@@ -27,5 +27,19 @@ describe('believedForwardedFor (admin server)', () => {
   it('trusts no proxy unless ADMIN_TRUSTED_PROXY_IPS lists it', () => {
     expect(trustedProxyIps(undefined)).toEqual([]);
     expect(trustedProxyIps(' 10.0.0.2 , ::1,')).toEqual(['10.0.0.2', '::1']);
+  });
+});
+
+describe('believedHttps (admin server)', () => {
+  it('believes X-Forwarded-Proto only from a trusted reverse proxy', () => {
+    expect(believedHttps('10.0.0.2', false, 'https', ['10.0.0.2'])).toBe(true);
+    expect(believedHttps('10.0.0.2', false, 'http', ['10.0.0.2'])).toBe(false);
+    expect(believedHttps('203.0.113.5', false, 'https', ['10.0.0.2'])).toBe(false);
+    expect(believedHttps('203.0.113.5', false, 'https', [])).toBe(false);
+  });
+
+  it('counts a TLS socket as HTTPS, and reads the first scheme of a list', () => {
+    expect(believedHttps('203.0.113.5', true, undefined, [])).toBe(true);
+    expect(believedHttps('10.0.0.2', false, ['HTTPS, http'], ['10.0.0.2'])).toBe(true);
   });
 });

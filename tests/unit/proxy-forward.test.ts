@@ -73,6 +73,28 @@ describe('forwardRequest', () => {
     expect(seen[0].headers.cookie).toBeUndefined();
   });
 
+  it.each([
+    ['POST', '/api/v1/auth/login'],
+    ['PUT', '/api/v1/auth/update_password'],
+    ['POST', '/api/v1/auth/logout'],
+    ['POST', '/api/v1/%61uth/login'],
+    ['POST', '/api/v1//auth/login'],
+    ['POST', '/api/v1/AUTH/login'],
+    ['POST', '/api/v1/%E0%A4%A/login'],
+  ])('never lets the browser reach the session calls that answer API tokens: %s %s → 404, nothing sent', async (method, path) => {
+    reply = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"jwtToken":"eyJ.secret.token"}');
+    };
+    const res = await forwardRequest(
+      browserRequest(path, { method, headers: { 'content-type': 'application/json' }, body: '{"email":"a@b.c","password":"x"}' }),
+      { upstream, path, token: 'jwt-123' },
+    );
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('jwtToken');
+    expect(seen).toHaveLength(0);
+  });
+
   it('sends the literal NONE when signed out', async () => {
     await forwardRequest(browserRequest('/api/v1/getUser'), { upstream, path: '/api/v1/getUser' });
     expect(seen[0].headers.authorization).toBe('Bearer NONE');

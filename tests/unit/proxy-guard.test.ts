@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { sealData } from 'iron-session';
 import { NextRequest } from 'next/server';
+import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { config, proxy } from '@/proxy';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -17,9 +18,35 @@ function request(path: string, cookie?: string) {
 }
 
 describe('proxy (signed-in routes)', () => {
-  it('matches the form and profile routes, written without the basePath, and never /api', () => {
-    expect(config.matcher).toEqual(['/form/:path*', '/profile']);
-    expect(config.matcher.some((m) => m.includes('api'))).toBe(false);
+  const matches = (path: string) =>
+    unstable_doesMiddlewareMatch({ config, url: `http://localhost:3000/admin${path}`, nextConfig: { basePath: '/admin' } });
+
+  it.each(['', '/', '/profile', '/form/O5', '/form/O5/F51/new', '/new-password', '/repair-password/abc', '/gibt-es-nicht'])(
+    'runs for the page %s',
+    (path) => expect(matches(path)).toBe(true),
+  );
+
+  it.each(['/api/v1/profile/image/1', '/api/v1/admin/member/image', '/_next/static/chunks/main.js', '/icon.svg'])(
+    'never runs for %s (a matched body would be cut at 10 MB; assets need no policy)',
+    (path) => expect(matches(path)).toBe(false),
+  );
+
+  it.each(['/', '/new-password', '/profile'])('gives the page %s a script nonce in its Content-Security-Policy', async (path) => {
+    const sealed = await sealData({ token: 'jwt', email: 'a@b.at' }, { password: SECRET });
+    const first = (await proxy(request(path, `auth=${sealed}`))).headers.get('content-security-policy')!;
+    const second = (await proxy(request(path, `auth=${sealed}`))).headers.get('content-security-policy')!;
+    expect(first).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+    expect(first).toContain("frame-ancestors 'none'");
+    expect(first).toContain("object-src 'none'");
+    expect(first).toContain('img-src \'self\' blob: data: https://tile.openstreetmap.org');
+    expect(first).not.toContain('unsafe-eval');
+    // a fresh nonce for every answer
+    expect(first.match(/nonce-([^']+)/)![1]).not.toBe(second.match(/nonce-([^']+)/)![1]);
+  });
+
+  it('does not guard the sign-in and password pages', async () => {
+    const res = await proxy(request('/new-password'));
+    expect(res.headers.get('location')).toBeNull();
   });
 
   it.each(['/profile', '/form/O5', '/form/O5/F51/new'])('sends a signed-out visitor of %s to sign-in', async (path) => {

@@ -29,3 +29,23 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_key_idx').on(t.email, t.client, t.failedAt)],
 );
+
+/**
+ * Sign-in sessions. Every API token names one (`sid`); the token is accepted only while its
+ * session is neither revoked nor expired, so sign-out, "sign out everywhere" and a password
+ * change end tokens before their own expiry. The id is random and appears only inside the signed
+ * token.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sessions_member_idx').on(t.memberId)],
+);

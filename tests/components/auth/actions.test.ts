@@ -5,7 +5,8 @@ import { sealData, unsealData } from 'iron-session';
 import { createTranslator } from 'next-intl';
 import de from '@/messages/de.json';
 import { completePasswordReset, requestPasswordReset, signIn } from '@/components/auth/actions';
-import { changePassword } from '@/components/profile/actions';
+import { changePassword, signOutEverywhere } from '@/components/profile/actions';
+import { signOut } from '@/components/shell/actions';
 
 /*
  * The server actions against a fake federation API on loopback: the boundary is HTTP, so lib/api,
@@ -185,5 +186,55 @@ describe('changePassword', () => {
     const result = await changePassword({ oldPassword: 'Bogen2026!', newPassword: 'Bogen2026!', repeat: 'Bogen2026!' });
     expect(result).toMatchObject({ ok: false, fieldErrors: { newPassword: de.password.mustDiffer } });
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('signOut', () => {
+  beforeEach(async () => {
+    jar.set('auth', { value: await sealData({ token: 'jwt-live', email: 'a@b.at' }, { password: SECRET }) });
+  });
+
+  it('asks the API to end the session, then clears the cookie', async () => {
+    routes['POST /api/v1/auth/logout'] = () => ({ status: 200, json: { ok: true } });
+    await signOut();
+    expect(calls).toEqual([expect.objectContaining({ method: 'POST', url: '/api/v1/auth/logout', auth: 'Bearer jwt-live' })]);
+    expect(await sessionCookie()).toBeNull();
+  });
+
+  it('clears the cookie even when the API cannot end the session', async () => {
+    routes['POST /api/v1/auth/logout'] = () => ({ status: 500, json: { error: { code: 'internal', message: 'x' } } });
+    await signOut();
+    expect(await sessionCookie()).toBeNull();
+  });
+
+  it('does not call the API without a session', async () => {
+    jar.clear();
+    await signOut();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('signOutEverywhere', () => {
+  beforeEach(async () => {
+    jar.set('auth', { value: await sealData({ token: 'jwt-live', email: 'a@b.at' }, { password: SECRET }) });
+  });
+
+  it('ends all sessions at the API, then clears the cookie', async () => {
+    routes['POST /api/v1/auth/logout_everywhere'] = () => ({ status: 200, json: { ok: true } });
+    expect(await signOutEverywhere()).toEqual({ ok: true, data: null });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/auth/logout_everywhere', auth: 'Bearer jwt-live' });
+    expect(await sessionCookie()).toBeNull();
+  });
+
+  it('keeps the session and says so when the API fails', async () => {
+    routes['POST /api/v1/auth/logout_everywhere'] = () => ({ status: 500, json: { error: { code: 'internal', message: 'x' } } });
+    expect(await signOutEverywhere()).toMatchObject({ ok: false, message: de.errors.generic });
+    expect((await sessionCookie())?.token).toBe('jwt-live');
+  });
+
+  it('clears the cookie when the session had already ended', async () => {
+    routes['POST /api/v1/auth/logout_everywhere'] = () => ({ status: 401, json: { error: { code: 'unauthorized', message: 'x' } } });
+    expect(await signOutEverywhere()).toEqual({ ok: true, data: null });
+    expect(await sessionCookie()).toBeNull();
   });
 });

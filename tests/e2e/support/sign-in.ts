@@ -14,6 +14,6 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 /** Opens the avatar menu and signs out. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Benutzermenü' }).click();
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
 }

@@ -1,0 +1,29 @@
+import { tileSource } from '@/lib/map-tiles';
+import { contentSecurityPolicy, securityHeaders } from '@/lib/security-headers';
+
+describe('security headers of the admin app', () => {
+  it('sends HSTS only over HTTPS', () => {
+    expect(securityHeaders(true)['Strict-Transport-Security']).toBe('max-age=31536000');
+    expect(securityHeaders(false)).not.toHaveProperty('Strict-Transport-Security');
+    expect(securityHeaders(false)).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' });
+  });
+
+  it("allows 'unsafe-eval' and the reload websocket only in development", () => {
+    expect(contentSecurityPolicy('abc', false)).not.toMatch(/unsafe-eval|ws:/);
+    expect(contentSecurityPolicy('abc', true)).toContain("'unsafe-eval'");
+    expect(contentSecurityPolicy('abc', false)).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic'");
+  });
+});
+
+describe('tileSource (img-src of the places map)', () => {
+  it.each([
+    ['https://tile.openstreetmap.org/{z}/{x}/{y}.png', 'https://tile.openstreetmap.org'],
+    ['https://{s}.tile.example.org/{z}/{x}/{y}.png', 'https://*.tile.example.org'],
+    ['http://127.0.0.1:8080/tiles/{z}/{x}/{y}.png', 'http://127.0.0.1:8080'],
+  ])('%s → %s', (template, source) => expect(tileSource(template)).toBe(source));
+
+  it.each(['/tiles/{z}/{x}/{y}.png', "https://evil.example; script-src *'/{z}.png", 'javascript:alert(1)'])(
+    'gives nothing for a relative or odd template (%s)',
+    (template) => expect(tileSource(template)).toBeNull(),
+  );
+});
