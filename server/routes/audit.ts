@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditQuerySchema, AuditPageSchema } from '@/lib/schemas/audit';
+import { access } from '../http/access-rule';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
@@ -13,6 +14,8 @@ const auditRoute = createRoute({
   description:
     'Newest first, paged. With `entity` and `id`: the history of one record, for anyone who may read that record (a member of their organisation, an organisation they can see). Without: the whole trail, federation only. Passwords and tokens are never recorded.',
   security: bearerSecurity,
+  // With entity=organisation&id: whoever may read that organisation (a trainer holds no organisation screen).
+  ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
   request: { query: auditQuerySchema },
   responses: {
     200: { description: 'One page of entries', content: { 'application/json': { schema: AuditPageSchema } } },

@@ -132,6 +132,7 @@ const logoutRoute = createRoute({
   summary: 'Sign out',
   description: "Ends the token's session: the token answers 401 from now on, even before it expires.",
   security: bearerSecurity,
+  ...access.signedIn,
   responses: { 200: { description: 'Signed out', content: okContent }, ...errorResponses(401) },
 });
 
@@ -142,6 +143,7 @@ const logoutEverywhereRoute = createRoute({
   summary: 'Sign out everywhere',
   description: "Ends every session of the signed-in member, this one included: all of the member's tokens answer 401 from now on.",
   security: bearerSecurity,
+  ...access.signedIn,
   responses: { 200: { description: 'All sessions ended', content: okContent }, ...errorResponses(401) },
 });
 

@@ -2,11 +2,13 @@ import { and, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { candidateBirthDates, matchDuplicate, type DuplicateReason } from '@/lib/domain/member-duplicates';
+import { editsMembersAt } from '@/lib/domain/member-permissions';
 import type { z } from 'zod';
 import type { DuplicateCandidate } from '@/lib/schemas/member-responses';
 import type { duplicateQuerySchema } from '@/lib/schemas/members';
 import { functionAssignments, members, organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
+import { forbidden } from '../../http/errors';
 import { loadCaller } from '../access';
 import { requireMemberFormOrgs } from '../member-access';
 import { issueConnectProof } from './connect-proof';
@@ -37,7 +39,10 @@ export async function findDuplicates(
   callerId: number,
   input: z.output<typeof duplicateQuerySchema>,
 ): Promise<{ candidates: DuplicateCandidate[] }> {
-  requireMemberFormOrgs(await loadCaller(deps, callerId));
+  // The check serves creating and connecting members, which a state association (read-only) never does.
+  if (!requireMemberFormOrgs(await loadCaller(deps, callerId)).some(editsMembersAt)) {
+    throw forbidden('Only the federation and clubs create or connect members');
+  }
   const email = input.email?.trim().toLowerCase() || null;
   const byDate = inArray(members.birthDate, candidateBirthDates(input.birthDate));
   const match = email ? or(byDate, sql`lower(${members.email}) = ${email}`) : byDate;

@@ -1,7 +1,7 @@
 import type { CallerKind } from '@/server/http/access-rule';
 import { formOf } from '../organisations-fixtures';
 import { documentForm, FOREIGN_CLUB, imageForm, OWN_CLUB, OWN_STATE, type MatrixFixtures } from './matrix-fixtures';
-import { DEMO_PASSWORD } from './test-app';
+import { DEMO_PASSWORD, type CallResult } from './test-app';
 
 /**
  * One sample request per API operation for the authorisation matrix, keyed "METHOD /path" as in
@@ -26,13 +26,15 @@ export type MatrixCell = {
   acting: number;
   today: string;
   fx: MatrixFixtures;
+  /** A preparatory request as the same caller (e.g. the duplicate check whose proof a connect needs). */
+  as: (method: string, url: string, json?: unknown) => Promise<CallResult>;
 };
 
 export type MatrixRequest = { method: string; url: string; json?: unknown; form?: () => FormData };
 
 export const HOME_ORG: Record<CallerKind | 'anonymous', number> = { anonymous: OWN_CLUB, none: OWN_CLUB, trainer: OWN_CLUB, club: OWN_CLUB, state: OWN_STATE, federation: 1 };
 
-export function matrixCell(kind: CallerKind | 'anonymous', side: Side, fx: MatrixFixtures, today: string): MatrixCell {
+export function matrixCell(kind: CallerKind | 'anonymous', side: Side, fx: MatrixFixtures, today: string, as: MatrixCell['as']): MatrixCell {
   const home = HOME_ORG[kind];
   const own = side === 'own';
   return {
@@ -45,13 +47,14 @@ export function matrixCell(kind: CallerKind | 'anonymous', side: Side, fx: Matri
     acting: own ? home : FOREIGN_CLUB,
     today,
     fx,
+    as,
   };
 }
 
 const get = (url: string): MatrixRequest => ({ method: 'GET', url });
 const del = (url: string): MatrixRequest => ({ method: 'DELETE', url });
 
-export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest> = {
+export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | Promise<MatrixRequest>> = {
   'POST /api/v1/auth/login': () => ({ method: 'POST', url: '/api/v1/auth/login', json: { email: 'mitglied@example.org', password: DEMO_PASSWORD } }),
   'GET /api/v1/getUser': () => get('/api/v1/getUser'),
   'GET /api/v1/admin/systemroles': () => get('/api/v1/admin/systemroles'),
@@ -99,13 +102,18 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest> =
     const m = c.fx.members[c.member];
     return { method: 'PUT', url: '/api/v1/admin/member/duplicates', json: { firstName: m.firstName, surname: m.surname, birthDate: m.birthDate } };
   },
-  // Connects the other side's member to this side's club. Today's contract takes a bare member id; once a
-  // connection needs the duplicate check's proof, this sample must carry one (the matrix checks who, not how).
-  'POST /api/v1/admin/member/membership': (c) => ({
-    method: 'POST',
-    url: '/api/v1/admin/member/membership',
-    json: { orgId: c.club, memberId: c.side === 'own' ? c.fx.foreignMember : c.fx.ownMember },
-  }),
+  // Connects the other side's member to this side's club, with the proof the caller's own duplicate
+  // check handed out for that person (callers the check refuses send none).
+  'POST /api/v1/admin/member/membership': async (c) => {
+    const memberId = c.side === 'own' ? c.fx.foreignMember : c.fx.ownMember;
+    const m = c.fx.members[memberId];
+    const check = await c.as('PUT', '/api/v1/admin/member/duplicates', { firstName: m.firstName, surname: m.surname, birthDate: m.birthDate });
+    const proof = (check.body?.candidates as Array<{ id: number; proof?: string }> | undefined)?.find((x) => x.id === memberId)?.proof;
+    return { method: 'POST', url: '/api/v1/admin/member/membership', json: { orgId: c.club, memberId, proof } };
+  },
+  'POST /api/v1/auth/logout': () => ({ method: 'POST', url: '/api/v1/auth/logout' }),
+  'POST /api/v1/auth/logout_everywhere': () => ({ method: 'POST', url: '/api/v1/auth/logout_everywhere' }),
+  'GET /api/v1/admin/audit': (c) => get(`/api/v1/admin/audit?entity=organisation&id=${c.org}`),
   'POST /api/v1/admin/member': (c) => ({
     method: 'POST',
     url: '/api/v1/admin/member',
