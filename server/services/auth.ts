@@ -8,6 +8,7 @@ import { ApiError } from '../http/errors';
 import { passwordResetMail } from '../mail/password-reset-mail';
 import { systemRoleAssignments } from './access';
 import { hashPassword, verifyPassword } from './password-hash';
+import { recordAudit } from './audit';
 import { revokeMemberSessions, startSession } from './sessions';
 
 /**
@@ -54,7 +55,12 @@ export async function login(deps: AppDeps, input: { email: string; password: str
   // verifyPassword spends the same time on a missing hash, so unknown addresses are not faster.
   const ok = await verifyPassword(input.password, member?.passwordHash);
   // A failure stays counted (the attempt's row); a success clears the pair.
-  if (!member || !ok) throw invalidCredentials();
+  if (!member || !ok) {
+    if (verdict.lastTry) {
+      await recordAudit(deps.db, { actorId: null, entity: 'login', entityId: input.email.trim().toLowerCase(), action: 'lockout', after: { client } });
+    }
+    throw invalidCredentials();
+  }
   await deps.loginRateLimiter.succeeded(input.email, client);
   return startSession(deps, member.id);
 }
@@ -210,6 +216,7 @@ export async function resetPassword(deps: AppDeps, token: string, input: { email
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.memberId, row.memberId), isNull(passwordResetTokens.usedAt)));
     await tx.update(members).set({ passwordHash: newHash, updatedAt: now.toISOString() }).where(eq(members.id, row.memberId));
+    await recordAudit(tx, { actorId: row.memberId, entity: 'member', entityId: row.memberId, action: 'password' });
     // Whoever knew the old password may be signed in somewhere: every session ends.
     await revokeMemberSessions(tx, row.memberId, now);
     // The owner proved control of the address: lift any sign-in lock on it.
@@ -234,6 +241,7 @@ export async function updatePassword(
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash: newHash, updatedAt: now.toISOString() }).where(eq(members.id, caller.memberId));
+    await recordAudit(tx, { actorId: caller.memberId, entity: 'member', entityId: caller.memberId, action: 'password' });
     await revokeMemberSessions(tx, caller.memberId, now, caller.sessionId);
   });
 }

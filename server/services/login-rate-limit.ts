@@ -28,7 +28,8 @@ export const MAX_CLIENT_FAILURES = 20;
 export const WINDOW_MS = 15 * 60 * 1000;
 const PRUNE_EVERY_MS = 5 * 60 * 1000;
 
-export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number };
+/** `lastTry`: should this attempt fail, the address (or the client) is locked out from now on. */
+export type RateLimitVerdict = { limited: false; lastTry: boolean } | { limited: true; retryAfterSeconds: number };
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
@@ -62,7 +63,7 @@ export class LoginRateLimiter {
     const waits: number[] = [];
     if (pair.length >= MAX_FAILURES) waits.push(freedAt(pair, MAX_FAILURES));
     if (others.length >= MAX_CLIENT_FAILURES) waits.push(freedAt(others, MAX_CLIENT_FAILURES));
-    if (waits.length === 0) return { limited: false };
+    if (waits.length === 0) return { limited: false, lastTry: pair.length === MAX_FAILURES - 1 || others.length === MAX_CLIENT_FAILURES - 1 };
     await this.db.delete(loginFailures).where(eq(loginFailures.id, mine.id));
     const until = Math.max(...waits);
     return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) };

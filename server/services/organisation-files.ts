@@ -9,9 +9,11 @@ import { detectDocument } from '../files/document-type';
 import { receiveSingleFile } from '../files/multipart-upload';
 import { deleteFile, fileResponse, findFile, storeFile } from '../files/stored-files';
 import { parseUploadKey } from '../files/upload-key';
+import { resolveInsideRoot } from '../files/upload-root';
 import type { AppDeps } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import { ORG_DOCUMENT, ORG_IMAGE, orgForCaller, orgImageLink, toDocument } from './organisations';
+import { recordAudit } from './audit';
 import { imageResponse, replaceImage } from './owned-image';
 
 /**
@@ -25,7 +27,7 @@ const tmpDir = (deps: AppDeps) => path.join(deps.env.uploadDir, '.tmp');
 
 /** POST org/image/{orgId}: PNG or JPEG; replaces the previous image. */
 export async function uploadOrgImage(deps: AppDeps, memberId: number, orgId: number, request: Request, actingOrgId?: number) {
-  await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
+  const { actor } = await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
   const uuid = await replaceImage(
     deps,
     memberId,
@@ -37,6 +39,7 @@ export async function uploadOrgImage(deps: AppDeps, memberId: number, orgId: num
         await tx.update(organisations).set({ uuid: next }).where(eq(organisations.id, orgId));
         return locked?.uuid ?? null;
       },
+      audit: { entity: 'organisation', actingOrgId: actor.id },
     },
     request,
   );
@@ -69,7 +72,7 @@ export async function uploadOrgDocument(
   request: Request,
   options: { actingOrgId?: number; type?: string } = {},
 ): Promise<OrgDocument> {
-  await orgForCaller(deps, memberId, orgId, 'edit', options.actingOrgId);
+  const { actor } = await orgForCaller(deps, memberId, orgId, 'edit', options.actingOrgId);
   // A type in the query is checked before a single byte of the body is read.
   if (options.type !== undefined) parseDocumentType(options.type);
   const received = await receiveSingleFile(request, { field: 'file', tmpDir: tmpDir(deps), preservePath: true });
@@ -77,19 +80,31 @@ export async function uploadOrgDocument(
     const type = parseDocumentType(received.fields.type ?? options.type);
     checkFileName(received.originalName);
     const { mime, ext } = await detectDocument(received.tmpPath);
-    const stored = await storeFile(deps.db, deps.env.uploadDir, {
-      tmpPath: received.tmpPath,
-      ownerType: ORG_DOCUMENT,
-      ownerId: orgId,
-      originalName: received.originalName.trim(),
-      mime,
-      ext,
-      size: received.size,
-      uploadedBy: memberId,
-      now: deps.clock(),
-      params: { type },
-    });
-    return toDocument(stored);
+    let storedPath: string | undefined;
+    try {
+      const stored = await deps.db.transaction(async (tx) => {
+        const row = await storeFile(tx, deps.env.uploadDir, {
+          tmpPath: received.tmpPath,
+          ownerType: ORG_DOCUMENT,
+          ownerId: orgId,
+          originalName: received.originalName.trim(),
+          mime,
+          ext,
+          size: received.size,
+          uploadedBy: memberId,
+          now: deps.clock(),
+          params: { type },
+        });
+        storedPath = row.storedPath;
+        await recordAudit(tx, { actorId: memberId, actingOrgId: actor.id, entity: 'organisation', entityId: orgId, action: 'upload', before: { document: null }, after: { document: row.originalName } });
+        return row;
+      });
+      storedPath = undefined; // committed: the file stays
+      return toDocument(stored);
+    } finally {
+      // The transaction failed after the file was moved into place: nothing points at it.
+      if (storedPath) await rm(resolveInsideRoot(deps.env.uploadDir, storedPath), { force: true });
+    }
   } finally {
     await rm(received.tmpPath, { force: true });
   }
@@ -97,14 +112,17 @@ export async function uploadOrgDocument(
 
 /** DELETE admin/org/{id}/documents/{uuid}. */
 export async function deleteOrgDocument(deps: AppDeps, memberId: number, orgId: number, uuid: string, actingOrgId?: number) {
-  await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
+  const { actor } = await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
   const [file] = await deps.db
     .select()
     .from(uploadedFiles)
     .where(and(eq(uploadedFiles.uuid, uuid), eq(uploadedFiles.ownerType, ORG_DOCUMENT), eq(uploadedFiles.ownerId, orgId)))
     .limit(1);
   if (!file) throw notFound('No such document');
-  await deleteFile(deps.db, deps.env.uploadDir, file);
+  await deps.db.transaction(async (tx) => {
+    await deleteFile(tx, deps.env.uploadDir, file);
+    await recordAudit(tx, { actorId: memberId, actingOrgId: actor.id, entity: 'organisation', entityId: orgId, action: 'update', before: { document: file.originalName }, after: { document: null } });
+  });
 }
 
 /**

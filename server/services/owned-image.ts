@@ -7,6 +7,7 @@ import { resolveInsideRoot } from '../files/upload-root';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../http/context';
 import { notFound } from '../http/errors';
+import { recordAudit } from './audit';
 
 /**
  * The one image of a record (a member's picture, an organisation's image): an upload replaces it,
@@ -23,6 +24,8 @@ export type ImageOwner = {
    * new image and returns the uuid it pointed at until now, which is then removed.
    */
   swap: (tx: Db, uuid: string) => Promise<string | null>;
+  /** Whose history records the new picture, and the organisation the uploader acted in, when known. */
+  audit: { entity: 'member' | 'organisation'; actingOrgId?: number | null };
 };
 
 /** Streams the upload to a temp file, checks its content is PNG or JPEG, stores it and attaches it; returns its uuid. */
@@ -46,7 +49,17 @@ export async function replaceImage(deps: AppDeps, uploadedBy: number, owner: Ima
         now: deps.clock(),
       });
       storedPath = stored.storedPath;
-      return { uuid: stored.uuid, previous: await owner.swap(tx, stored.uuid) };
+      const replaced = await owner.swap(tx, stored.uuid);
+      await recordAudit(tx, {
+        actorId: uploadedBy,
+        actingOrgId: owner.audit.actingOrgId,
+        entity: owner.audit.entity,
+        entityId: owner.id,
+        action: 'upload',
+        before: { image: replaced },
+        after: { image: stored.uuid },
+      });
+      return { uuid: stored.uuid, previous: replaced };
     });
     storedPath = undefined; // committed: the file is attached and stays
     if (previous) {

@@ -29,6 +29,7 @@ export async function uploadProfileImage(deps: AppDeps, callerId: number, member
         await tx.update(members).set({ uuid: next, updatedAt: deps.clock().toISOString() }).where(eq(members.id, memberId));
         return locked?.uuid ?? null;
       },
+      audit: { entity: 'member' },
     },
     request,
   );

@@ -4,6 +4,8 @@ import { auditEntries, members } from '@/server/db/schema';
 import { callsWith, closeApi, openApi, type OpenApi } from './helpers/open-api';
 import { call } from './helpers/test-app';
 import { testDrivers } from './helpers/test-db';
+import { documentForm, imageForm } from './helpers/matrix-fixtures';
+import { DEMO_PASSWORD } from './helpers/test-app';
 import { saveOrg } from './organisations-fixtures';
 
 /**
@@ -81,6 +83,55 @@ describe.each(testDrivers())('audit trail on %s', (driver) => {
     expect(training.status).toBe(201);
     const trHistory = await as('verband').get(`/api/v1/admin/audit?entity=training&id=${training.body.ausb_mg_id}`);
     expect(trHistory.body.entries[0]).toMatchObject({ action: 'create', changes: { trainingId: { before: null, after: 8 } } });
+  });
+
+  it('records a member created, changed and deleted, with the acting organisation', async () => {
+    const created = await as('verein').post('/api/v1/admin/member', { orgId: 11, firstName: 'Ada', surname: 'Audit', birthDate: '1990-04-01', gender: 'w' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const loaded = await as('verein').get(`/api/v1/admin/member/11/${id}`);
+    const m = loaded.body;
+    const changed = await as('verein').put('/api/v1/admin/member', {
+      id, updatedAt: m.updatedAt, orgId: 11, firstName: m.firstName, surname: m.surname, birthDate: m.birthDate, gender: m.gender, city: 'Baden',
+    });
+    expect(changed.status).toBe(200);
+    const picture = await call(api.t.app, 'POST', `/api/v1/profile/image/${id}`, { token: api.tokens.verein, body: imageForm() });
+    expect(picture.status).toBeLessThan(300);
+    let page = await history('verein', 'member', id);
+    expect(page.body.entries.map((e: { action: string }) => e.action)).toEqual(['upload', 'update', 'create']);
+    expect(page.body.entries[1]).toMatchObject({ actingOrgId: 11, changes: { city: { before: null, after: 'Baden' } } });
+    expect(Object.keys(page.body.entries[1].changes)).toEqual(['city']);
+    expect(page.body.entries[2].changes).toMatchObject({ surname: { before: null, after: 'Audit' } });
+    expect(page.body.entries[0].changes.image.after).toEqual(expect.any(String));
+
+    expect((await as('verband').del(`/api/v1/admin/member/${id}`)).status).toBe(200);
+    page = await history('verband', 'member', id);
+    expect(page.body.entries[0]).toMatchObject({ action: 'delete', changes: { surname: { before: 'Audit', after: null } } });
+  });
+
+  it('records documents added and removed on the organisation', async () => {
+    const doc = await call(api.t.app, 'POST', '/api/v1/admin/org/11/documents?actingOrgId=11', { token: api.tokens.verein, body: documentForm() });
+    expect(doc.status).toBe(201);
+    expect((await as('verein').del(`/api/v1/admin/org/11/documents/${doc.body.uuid}?actingOrgId=11`)).status).toBe(200);
+    const [removed, added] = (await history('verein', 'organisation', 11)).body.entries;
+    expect(added).toMatchObject({ action: 'upload', changes: { document: { before: null, after: 'statuten.pdf' } } });
+    expect(removed).toMatchObject({ action: 'update', changes: { document: { before: 'statuten.pdf', after: null } } });
+  });
+
+  it('records a password change without any trace of the password, and a sign-in lockout', async () => {
+    const own = await meId('trainer');
+    const changed = await call(api.t.app, 'PUT', '/api/v1/auth/update_password', { token: api.tokens.trainer, json: { oldPassword: DEMO_PASSWORD, newPassword: 'Audit2026!neu' } });
+    expect(changed.status).toBe(200);
+    const [entry] = (await history('verband', 'member', own)).body.entries;
+    expect(entry).toMatchObject({ action: 'password', actorId: own, changes: {} });
+    const rows = await api.tdb.db.select().from(auditEntries);
+    expect(JSON.stringify(rows)).not.toMatch(/Audit2026|scrypt|\$[0-9a-z]+\$/i);
+
+    for (let i = 0; i < 5; i++) {
+      expect((await call(api.t.app, 'POST', '/api/v1/auth/login', { json: { email: 'land@example.org', password: 'falsch' }, ip: '198.51.100.7' })).status).toBe(401);
+    }
+    const lockouts = await as('verband').get('/api/v1/admin/audit?entity=login');
+    expect(lockouts.body.entries).toEqual([expect.objectContaining({ action: 'lockout', entityId: 'land@example.org', actorId: null, changes: { client: { before: null, after: '198.51.100.7' } } })]);
   });
 
   it('lets a club read the history of its own organisation only; a state association its clubs; the federation everything', async () => {

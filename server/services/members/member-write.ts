@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
-import { FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { FEDERATION_ORG_ID, FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { isBirthDateAllowed, OPEN_END_DATE } from '@/lib/domain/members';
 import type { Member } from '@/lib/schemas/member-responses';
 import type { MemberData, MemberUpdateData } from '@/lib/schemas/members';
@@ -12,6 +12,7 @@ import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
 import { assertEditable, assertMayDelete, requireMemberFormOrgs } from '../member-access';
+import { recordAudit } from '../audit';
 import { loadMemberDto } from './member-shape';
 
 /**
@@ -22,6 +23,26 @@ import { loadMemberDto } from './member-shape';
  */
 
 type MemberFields = Omit<MemberData, 'orgId'>;
+
+/** The member's columns an audit entry compares (the record as a person edits it; no secrets, no derived columns). */
+const auditedColumns = {
+  firstName: members.firstName,
+  middleName: members.middleName,
+  surname: members.surname,
+  birthDate: members.birthDate,
+  gender: members.gender,
+  nationality: members.nationality,
+  country: members.country,
+  street: members.street,
+  houseNumber: members.houseNumber,
+  doorNumber: members.doorNumber,
+  zip: members.zip,
+  city: members.city,
+  phoneMobile: members.phoneMobile,
+  email: members.email,
+  regNr: members.regNr,
+  params: members.params,
+};
 
 function columnsOf(data: MemberFields) {
   return {
@@ -81,11 +102,17 @@ export async function createMember(deps: AppDeps, callerId: number, data: Member
   let id: number;
   try {
     id = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.insert(members).values(columnsOf(data)).returning({ id: members.id });
+      const [row] = await tx.insert(members).values(columnsOf(data)).returning({ id: members.id, ...auditedColumns });
+      const { id: newId, ...after } = row;
+      await recordAudit(tx, { actorId: callerId, actingOrgId: org.id, entity: 'member', entityId: newId, action: 'create', after });
       if (org.level === ORG_LEVEL_CLUB) {
-        await tx.insert(functionAssignments).values({ memberId: row.id, orgId: org.id, roleId: FUNCTION_MEMBERSHIP, dateFrom: today, dateTo: OPEN_END_DATE });
+        const [membership] = await tx
+          .insert(functionAssignments)
+          .values({ memberId: newId, orgId: org.id, roleId: FUNCTION_MEMBERSHIP, dateFrom: today, dateTo: OPEN_END_DATE })
+          .returning();
+        await recordAudit(tx, { actorId: callerId, actingOrgId: org.id, entity: 'function', entityId: membership.id, action: 'assign', after: membership });
       }
-      return row.id;
+      return newId;
     });
   } catch (err) {
     mapWriteError(err, data);
@@ -99,29 +126,27 @@ export async function createMember(deps: AppDeps, callerId: number, data: Member
  */
 export async function updateMember(deps: AppDeps, callerId: number, data: MemberUpdateData): Promise<Member> {
   const caller = await loadCaller(deps, callerId);
-  await assertEditable(deps, caller, data.id);
+  const [editingOrg] = await assertEditable(deps, caller, data.id);
   const today = todayIso(deps.clock());
   assertBirthDate(data.birthDate, today);
   const now = deps.clock().toISOString();
-  let before: { email: string | null; firstName: string; surname: string } | undefined;
+  let before: typeof members.$inferSelect | undefined;
   try {
     await deps.db.transaction(async (tx) => {
-      [before] = await tx
-        .select({ email: members.email, firstName: members.firstName, surname: members.surname })
-        .from(members)
-        .where(eq(members.id, data.id))
-        .for('update');
+      [before] = await tx.select().from(members).where(eq(members.id, data.id)).for('update');
       const updated = await tx
         .update(members)
         // Always moves forward, even when the clock did not (tests, clock skew): the next stale check must see the change.
         .set({ ...columnsOf(data), updatedAt: sql`greatest(${now}::timestamptz, ${members.updatedAt} + interval '1 millisecond')` })
         .where(and(eq(members.id, data.id), sql`${members.updatedAt} = ${data.updatedAt}::timestamptz`))
-        .returning({ id: members.id });
+        .returning(auditedColumns);
       if (updated.length === 0) {
         const [current] = await tx.select({ updatedAt: members.updatedAt }).from(members).where(eq(members.id, data.id));
         if (!current) throw notFound('No such member');
         throw new ApiError(409, 'stale', 'The member was changed in the meantime; reload it', { value: current.updatedAt });
       }
+      const previous = Object.fromEntries(Object.keys(auditedColumns).map((k) => [k, before![k as keyof typeof before]]));
+      await recordAudit(tx, { actorId: callerId, actingOrgId: editingOrg?.id, entity: 'member', entityId: data.id, action: 'update', before: previous, after: updated[0] });
     });
   } catch (err) {
     if (err instanceof ApiError) throw err;
@@ -162,7 +187,8 @@ export async function deleteMember(deps: AppDeps, callerId: number, memberId: nu
     .where(eq(members.id, memberId));
   if (!member) throw notFound('No such member');
   await deps.db.transaction(async (tx) => {
-    await tx.delete(members).where(eq(members.id, memberId));
+    const [removed] = await tx.delete(members).where(eq(members.id, memberId)).returning(auditedColumns);
+    if (removed) await recordAudit(tx, { actorId: callerId, actingOrgId: FEDERATION_ORG_ID, entity: 'member', entityId: memberId, action: 'delete', before: removed });
   });
   if (member.uuid) {
     const file = await findFile(deps.db, member.uuid);
