@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { readSessionCookie, SESSION_COOKIE } from '@/lib/session-cookie';
+import { hasMalformedEscape } from '@/lib/api/url-escapes';
 
 /**
  * Guards the signed-in pages: without a valid session the browser goes to the sign-in screen.
@@ -8,7 +9,8 @@ import { readSessionCookie, SESSION_COOKIE } from '@/lib/session-cookie';
  */
 export async function proxy(request: NextRequest) {
   const session = await readSessionCookie(request.cookies.get(SESSION_COOKIE)?.value);
-  if (session) return NextResponse.next();
+  // A path Next cannot decode (a broken percent-escape) would be a 500 on the page: it is no page.
+  if (session && !hasMalformedEscape(request.nextUrl.pathname)) return NextResponse.next();
   const url = request.nextUrl.clone();
   url.pathname = '/';
   url.search = '';
