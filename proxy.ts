@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { readSessionCookie, SESSION_COOKIE } from '@/lib/session-cookie';
+import { hasMalformedEscape } from '@/lib/api/url-escapes';
 import { contentSecurityPolicy, newNonce } from '@/lib/security-headers';
 
 /** Pages only a signed-in user sees (paths without the basePath). */
@@ -12,8 +13,10 @@ const SIGNED_IN_ONLY = /^\/(form(\/|$)|profile$)/;
  * token is still accepted is the API's call; the pages end the session on its 401.
  */
 export async function proxy(request: NextRequest) {
-  // nextUrl.pathname is without the basePath
-  if (SIGNED_IN_ONLY.test(request.nextUrl.pathname) && !(await readSessionCookie(request.cookies.get(SESSION_COOKIE)?.value))) {
+  // nextUrl.pathname is without the basePath. A path Next cannot decode (a broken percent-escape)
+  // would be a 500 on the page: it is no page, so it goes to the start like a signed-out visitor.
+  const path = request.nextUrl.pathname;
+  if (hasMalformedEscape(path) || (SIGNED_IN_ONLY.test(path) && !(await readSessionCookie(request.cookies.get(SESSION_COOKIE)?.value)))) {
     const url = request.nextUrl.clone();
     url.pathname = '/';
     url.search = '';

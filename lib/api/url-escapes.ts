@@ -1,6 +1,7 @@
 /**
  * A URL path with a broken percent-escape (`/admin/form/O11/F51/%E0%A4%A`) cannot be decoded;
- * Next.js answers it with a 500. The admin server shows the not-found page for it instead.
+ * Next.js answered it with a 500 for a signed-in user. The admin server treats it as any unknown
+ * address instead (the not-found page, which leads to the start page).
  */
 export function hasMalformedEscape(pathname: string): boolean {
   try {
@@ -11,5 +12,5 @@ export function hasMalformedEscape(pathname: string): boolean {
   }
 }
 
-/** A path that is never a page, so Next renders its (translated) not-found page with 404. */
+/** A path that is never a page, so Next renders its not-found page. */
 export const NOT_FOUND_PATH = '/admin/malformed-url';

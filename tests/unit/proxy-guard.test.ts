@@ -73,3 +73,12 @@ describe('proxy (signed-in routes)', () => {
     expect(res.headers.get('x-middleware-next')).toBe('1');
   });
 });
+
+describe('proxy: a path Next cannot decode', () => {
+  it('sends a signed-in user of /form/O11/F51/%E0%A4%A to the start page instead of rendering a 500', async () => {
+    const sealed = await sealData({ token: 'jwt', email: 'a@b.at' }, { password: SECRET });
+    const res = await proxy(request('/form/O11/F51/%E0%A4%A', `auth=${sealed}`));
+    expect(res.status).toBe(307);
+    expect(new URL(res.headers.get('location')!).pathname).toMatch(/^\/admin\/?$/);
+  });
+});
