@@ -130,13 +130,13 @@ describe('member actions against the members API', () => {
     });
   });
 
-  it("records and removes a training ('enfernt')", async () => {
+  it("records and removes a training ('entfernt')", async () => {
     as('verein');
     const added = await addTrainingAction(created, { orgId: CLUB, trainingId: 1, dateFrom: '2025-03-01', dateTo: null, controller: 'Rotes Kreuz' });
     expect(added).toEqual({ ok: true, data: { message: 'Erfolgreich gespeichert' } });
     const cert = (await readMember(1, created)).certificates.find((c) => c.certId === 1)!;
     expect(cert).toMatchObject({ dateFrom: '2025-03-01', certController: 'Rotes Kreuz' });
-    expect(await removeTrainingAction(created, cert.ausb_mg_id, CLUB)).toEqual({ ok: true, data: { message: 'enfernt' } });
+    expect(await removeTrainingAction(created, cert.ausb_mg_id, CLUB)).toEqual({ ok: true, data: { message: 'entfernt' } });
     expect((await readMember(1, created)).certificates).toHaveLength(0);
   });
 
