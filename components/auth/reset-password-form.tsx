@@ -39,7 +39,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const pending = isSubmitting || navigating;
 
   async function onSubmit(values: ResetFormInput) {
-    const result = await completePasswordReset(token, values);
+    const result = await completePasswordReset({ token, values });
     if (result.ok) {
       notify.success(t('success'));
       startNavigation(() => router.push('/'));

@@ -22,6 +22,8 @@ export interface DuplicateDialogProps {
   onConnect: (candidate: DuplicateCandidate, clubId: number) => void;
   onOpen: (candidate: DuplicateCandidate) => void;
   onCreateNew: () => void;
+  /** False when the entered person is already stored exactly (creating would be refused). */
+  canCreateNew?: boolean;
   onClose: () => void;
 }
 
@@ -30,7 +32,7 @@ export interface DuplicateDialogProps {
  * The user connects an existing master record to the club (membership from today, no end) or
  * creates a new member anyway.
  */
-export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, onConnect, onOpen, onCreateNew, onClose }: DuplicateDialogProps) {
+export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, onConnect, onOpen, onCreateNew, onClose, canCreateNew = true }: DuplicateDialogProps) {
   const t = useTranslations('members');
   const choosing = Boolean(clubs && clubs.length > 0);
   const [chosenClub, setChosenClub] = useState<number | null>(null);
@@ -51,9 +53,11 @@ export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, on
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('cancel')}
           </Button>
-          <Button variant="primary" onClick={onCreateNew} loading={busy}>
-            {t('duplicates.createNew')}
-          </Button>
+          {canCreateNew && (
+            <Button variant="primary" onClick={onCreateNew} loading={busy}>
+              {t('duplicates.createNew')}
+            </Button>
+          )}
         </>
       }
     >

@@ -35,7 +35,7 @@ export function EndMembershipDialog({ memberId, memberName, membership, onClose,
     const question = t('functions.endConfirm', { org: membership.orgName, date: formatDisplayDate(date) });
     if (!(await confirm(question, { title: memberName, tone: 'danger' }))) return;
     setSaving(true);
-    const result = await endMembershipAction(membership.orgId, memberId, date);
+    const result = await endMembershipAction({ clubId: membership.orgId, memberId, date });
     setSaving(false);
     if (!result.ok) {
       notify.error(result.message);

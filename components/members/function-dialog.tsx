@@ -61,7 +61,7 @@ export function FunctionDialog({ memberId, orgId, groups, orgs, role, onClose, o
       return;
     }
     setLoadingRoles(true);
-    const result = await functionGroupsAction(next);
+    const result = await functionGroupsAction({ orgId: next });
     if (asked.current !== next) return;
     setLoadingRoles(false);
     if (!result.ok) {
@@ -80,13 +80,15 @@ export function FunctionDialog({ memberId, orgId, groups, orgs, role, onClose, o
   async function save() {
     if (!roleId || !from || !datesAccepted) return;
     setSaving(true);
-    const result = await saveFunctionAction(memberId, {
+    const result = await saveFunctionAction({
+      values: {
       ...(role ? { id: role.funkMgId, updatedAt: role.updatedAt } : {}),
       orgId: role?.orgId ?? targetOrg,
       memberId,
       roleId: Number(roleId),
       from,
-      to,
+        to,
+      },
     });
     setSaving(false);
     if (!result.ok) {

@@ -73,7 +73,7 @@ export function FunctionsTab({
 
   async function addMembership() {
     setAdding(true);
-    const result = await connectMemberAction(orgId, memberId);
+    const result = await connectMemberAction({ orgId, memberId });
     setAdding(false);
     if (!result.ok) {
       notify.error(result.message);

@@ -43,6 +43,18 @@ export function memberFormValues(member: Member | null): MemberFormValues {
   };
 }
 
+/** The duplicate check's question for the entered person. */
+export function duplicateQueryOf(values: MemberFormValues | MemberFormData, excludeId?: number) {
+  return {
+    firstName: values.firstName,
+    surname: values.surname,
+    birthDate: values.birthDate,
+    gender: values.gender || null,
+    email: values.email || null,
+    excludeId: excludeId ?? null,
+  };
+}
+
 /** The validation message keys the schemas use, as members.validation.* keys. */
 export const VALIDATION_KEYS = ['required', 'birthDateTooRecent', 'invalidEmail', 'invalidDate', 'tooLong', 'endBeforeStart'] as const;
 

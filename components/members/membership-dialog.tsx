@@ -26,7 +26,7 @@ export function MembershipDialog({ memberId, clubs, onClose, onAdded }: Membersh
   async function add() {
     if (clubId === null) return;
     setSaving(true);
-    const result = await connectMemberAction(clubId, memberId);
+    const result = await connectMemberAction({ orgId: clubId, memberId });
     setSaving(false);
     if (!result.ok) {
       notify.error(result.message);

@@ -38,7 +38,7 @@ export function TrainingsTab({ memberId, orgId, certificates, definitions, canEd
   async function remove(cert: MemberCertificate) {
     if (!(await confirm(t('removeConfirm', { name: cert.certName }), { tone: 'danger' }))) return;
     setRemoving(cert.ausb_mg_id);
-    const result = await removeTrainingAction(memberId, cert.ausb_mg_id, orgId);
+    const result = await removeTrainingAction({ memberId, ausbMgId: cert.ausb_mg_id, orgId });
     setRemoving(null);
     if (!result.ok) {
       notify.error(result.message);
@@ -119,12 +119,15 @@ export function AddTrainingForm({ memberId, orgId, definitions }: { memberId: nu
   async function add() {
     if (!definition || !dateFrom || !ready) return;
     setSaving(true);
-    const result = await addTrainingAction(memberId, {
+    const result = await addTrainingAction({
+      memberId,
+      values: {
       orgId,
       trainingId: definition.trainingId,
       dateFrom,
       dateTo: end,
       controller: controller.trim() || null,
+      },
     });
     setSaving(false);
     if (!result.ok) {

@@ -86,7 +86,7 @@ export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: Documen
 
   async function remove(doc: OrgDocument) {
     if (!(await confirm(t('documents.deleteConfirm', { name: doc.name }), { tone: 'danger' }))) return;
-    const result = await deleteDocument(actingOrgId, orgId, doc.uuid);
+    const result = await deleteDocument({ actingOrgId, orgId, uuid: doc.uuid });
     if (result.ok) {
       notify.success(t('documents.deleted'));
       router.refresh();

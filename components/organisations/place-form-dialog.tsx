@@ -12,7 +12,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toast';
 import { savePlace } from './actions';
-import { CheckboxField } from './checkbox-field';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 
 export interface PlaceFormDialogProps {
   actingOrgId: number;
@@ -65,7 +65,7 @@ export function PlaceFormDialog({ actingOrgId, orgId, place, open, onClose, onSa
   async function save(values: PlaceValues) {
     setSaving(true);
     try {
-      const result = await savePlace(actingOrgId, values);
+      const result = await savePlace({ actingOrgId, values });
       if (result.ok) {
         notify.success(t('places.saved'));
         onSaved(result.data);

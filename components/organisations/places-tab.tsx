@@ -29,7 +29,7 @@ export function PlacesTab({ actingOrgId, orgId, places, canEdit }: PlacesTabProp
 
   async function remove(place: Place) {
     if (!(await confirm(t('places.deleteConfirm', { name: place.pname }), { tone: 'danger' }))) return;
-    const result = await deletePlace(actingOrgId, orgId, place.id);
+    const result = await deletePlace({ actingOrgId, orgId, placeId: place.id });
     if (result.ok) {
       notify.success(t('places.deleted'));
       router.refresh();

@@ -2,7 +2,7 @@
 
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cn } from './cn';
-import { FieldError } from './field-error';
+import { FieldError } from './field';
 
 export interface InputProps extends ComponentPropsWithRef<'input'> {
   /** Visible label, associated with the input (so it is the input's accessible name). */

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { Select as RadixSelect } from 'radix-ui';
 import { cn } from './cn';
-import { FieldError } from './field-error';
+import { FieldError } from './field';
 
 export interface SelectOption {
   value: string;

@@ -147,3 +147,22 @@ export function matchDuplicate(input: PersonKey, existing: PersonKey): Duplicate
   }
   return { reasons, score: Math.max(0, Math.min(100, score)) };
 }
+
+/**
+ * Whether creating the entered person anyway would be refused: the database holds every person
+ * once by name, gender and birth date, and every e-mail once. Such a candidate is the same person,
+ * so only connecting or opening it is offered.
+ */
+export function blocksNewMember(
+  entered: { firstName: string; surname: string; birthDate: string; gender?: string | null; email?: string | null },
+  candidate: { firstName: string; surname: string; birthDate: string; gender: string; email?: string | null; reasons: readonly string[] },
+): boolean {
+  if (candidate.reasons.includes('same_email')) return true;
+  const same = (a: string, b: string) => a.trim().toLocaleLowerCase('de') === b.trim().toLocaleLowerCase('de');
+  return (
+    same(entered.firstName, candidate.firstName) &&
+    same(entered.surname, candidate.surname) &&
+    entered.birthDate === candidate.birthDate &&
+    entered.gender === candidate.gender
+  );
+}
