@@ -26,7 +26,6 @@ const NO_PERMISSIONS = 'no_permissions';
 export const signIn = defineAction({
   namespace: 'signIn',
   input: loginSchema,
-  failure: 'failure',
   refusal: (error, { t }) => {
     if (error.code === NO_PERMISSIONS) return { message: t('noPermissions', { email: String(error.value ?? '') }) };
     if (error.status === 429) return { message: t('rateLimited', { minutes: minutesToWait(error) }) };

@@ -74,9 +74,11 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
   useEffect(() => {
     const draft = takeDraft<V>(draftKey);
     if (!draft || (draft.basedOn ?? null) !== (version ?? null)) return;
-    setEditing(true);
-    // after the reset above has run for this render
-    queueMicrotask(() => form.reset(draft.values, { keepDefaultValues: true }));
+    // after the read-mode reset above has run for this render
+    queueMicrotask(() => {
+      setEditing(true);
+      form.reset(draft.values, { keepDefaultValues: true });
+    });
     notify.info(t('draftRestored'));
     // only when the record first shows
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
-import type { z } from 'zod';
+import { ZodObject, type z } from 'zod';
 import { fail, ok, SESSION_ENDED, type ActionResult } from '@/lib/api/action-result';
 import { ApiError, errorMessageKey } from '@/lib/api/errors';
 import { throwingUnauthorized } from '@/lib/api/client';
@@ -95,7 +95,8 @@ export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
     const schema = typeof spec.input === 'function' && !('safeParse' in spec.input) ? (spec.input as () => S)() : (spec.input as S);
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
-      const fieldErrors = formFieldErrors(parsed.error.issues, (key) => validationText(t, key));
+      const nested = schema instanceof ZodObject && 'values' in schema.shape;
+      const fieldErrors = formFieldErrors(parsed.error.issues, (key) => validationText(t, key), nested);
       const first = Object.values(fieldErrors)[0];
       return refuse(first ?? te('validation'), 'validation', first ? fieldErrors : undefined);
     }
@@ -123,13 +124,12 @@ export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
 }
 
 /**
- * zod issues → the first message per form field. Only issues under `values` name fields (their
- * path after `values`, dotted); a schema that is the form itself (no `values` key) names fields
- * by its whole path.
+ * zod issues → the first message per form field. In a schema with a `values` key only issues
+ * under it name fields (their path after `values`, dotted); a schema that is the form itself
+ * names fields by its whole path.
  */
-export function formFieldErrors(issues: ReadonlyArray<Issue>, translate: (key: string) => string): Record<string, string> {
+export function formFieldErrors(issues: ReadonlyArray<Issue>, translate: (key: string) => string, nested: boolean): Record<string, string> {
   const out: Record<string, string> = {};
-  const nested = issues.some((i) => i.path[0] === 'values');
   for (const issue of issues) {
     const path = nested ? (issue.path[0] === 'values' ? issue.path.slice(1) : null) : issue.path;
     if (!path || path.length === 0) continue;
