@@ -14,7 +14,7 @@ import { EditActions } from '@/components/ui/edit-actions';
 import type { SelectOption } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
-import { useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
+import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
 import { saveOrganisation } from './actions';
 import { DocumentsTab } from './documents-tab';
 import { FeesTab } from './fees-tab';
@@ -89,9 +89,17 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
     isNew,
     draftKey: formPath(actingOrgId, funkId, record?.id ?? 'new'),
     firstField: 'name',
-    onInvalid: () => {
+    successMessage: t('saved'),
+    onInvalid: ({ errors, refusal }) => {
       setTab('data');
-      if (Object.keys(form.formState.errors).length > 0) flashRequired();
+      if (refusal) {
+        if (refusal.code === 'validation' && refusal.fieldErrors) flashRequired();
+        return;
+      }
+      // an empty required field flashes the form; anything else (a refused date) says what is wrong
+      const messages = errorMessages(errors);
+      if (messages.includes('required')) flashRequired();
+      else notify.error(t('saveFailed'), { description: t.has(`validation.${messages[0]}`) ? t(`validation.${messages[0]}` as 'validation.required') : undefined });
     },
     onCancelNew: () => router.push(formPath(actingOrgId, funkId)),
     confirmMore: async (output, confirm) =>

@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import type { ActionResult } from '@/lib/api/action-result';
+import type { FieldErrors, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { ActionFailure, ActionResult } from '@/lib/api/action-result';
 import { applyActionResult } from './apply-action-result';
 import { useConfirm, type ConfirmOptions } from './confirm-dialog';
 import { saveDraft, takeDraft } from './session-draft';
@@ -35,8 +35,13 @@ export interface RecordEditorOptions<V extends FieldValues, Out> {
   onSaved?: (data: unknown) => void;
   /** Further questions after 'Daten speichern?' (e.g. dissolving); resolve false to stop. */
   confirmMore?: (values: Out, confirm: (message: ReactNode, options?: ConfirmOptions) => Promise<boolean>) => Promise<boolean>;
-  /** The form refused its values (client validation or refused field text). */
-  onInvalid?: () => void;
+  /**
+   * The values were refused: by the form's own checks (`errors` holds the fields) or by the save
+   * (`refusal` is the action's answer, already shown as a toast).
+   */
+  onInvalid?: (why: { errors?: FieldErrors<V>; refusal?: ActionFailure }) => void;
+  /** Success toast when the action's data carries no `message` of its own. */
+  successMessage?: string;
   /** Cancel of a new record (nothing to restore): e.g. back to the list. */
   onCancelNew?: () => void;
 }
@@ -119,17 +124,18 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
       startTransition(async () => {
         const result = await save(output, basedOn.current);
         if (result === null) return;
-        const saved = applyActionResult(result, form, {
+        const shown = applyActionResult(result, form, {
+          success: latest.current.successMessage,
           onSessionEnded: () => saveDraft(draftKey, typed, basedOn.current),
         });
-        if (!saved) {
-          latest.current.onInvalid?.();
+        if (!shown) {
+          latest.current.onInvalid?.({ refusal: result as ActionFailure });
           return;
         }
         // what was typed is stored now: the refreshed record replaces it
         form.reset(typed);
         if (!isNew) setEditing(false);
-        onSaved?.(saved ? result.data : null);
+        onSaved?.(result.data);
         router.refresh();
       });
     },
@@ -137,7 +143,7 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
   );
 
   const save = useCallback(
-    () => form.handleSubmit(onValid, () => latest.current.onInvalid?.())(),
+    () => form.handleSubmit(onValid, (errors) => latest.current.onInvalid?.({ errors }))(),
     [form, onValid],
   );
 
@@ -156,6 +162,15 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
     cancel,
     save,
   };
+}
+
+/** Every message in react-hook-form's (nested) errors, e.g. to tell an empty required field from a bad date. */
+export function errorMessages(errors: unknown): string[] {
+  if (!errors || typeof errors !== 'object') return [];
+  const node = errors as { message?: unknown; ref?: unknown };
+  if (typeof node.message === 'string') return [node.message];
+  // a field's `ref` is its DOM element: not part of the messages
+  return Object.entries(errors).flatMap(([key, value]) => (key === 'ref' ? [] : errorMessages(value)));
 }
 
 /** The record last shown by any editor in this tab: opening another one moves focus to its heading. */
