@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { EditActions } from '@/components/ui/edit-actions';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
-import { useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
+import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
 import type {
   DuplicateCandidate,
   MemberDetail as MemberDetailData,
@@ -107,7 +107,11 @@ export function MemberDetail({
     startEditing: startEditing && canEdit,
     draftKey: formPath(orgId, funkId, member?.id ?? 'new'),
     firstField: 'firstName',
-    onInvalid: () => setTab('personal'),
+    onInvalid: ({ errors }) => {
+      setTab('personal');
+      // a date the field refused is easy to miss on another tab: say it
+      if (errorMessages(errors).includes('invalidDate')) notify.error(t('validation.invalidDate'));
+    },
     onCancelNew: () => router.push(formPath(orgId, funkId)),
     save: async (data, basedOn) => {
       if (!isNew) return updateMemberAction({ orgId, id: member.id, updatedAt: basedOn ?? member.updatedAt, values: data });

@@ -54,5 +54,6 @@ function showFailure<V extends FieldValues>(result: ActionFailure, form: Pick<Us
       form.setError(field as FieldPath<V>, { type: 'server', message }, { shouldFocus: index === 0 });
     });
   }
-  notify.error(result.message, result.description ? { description: result.description } : undefined);
+  if (result.description) notify.error(result.message, { description: result.description });
+  else notify.error(result.message);
 }

@@ -138,8 +138,8 @@ describe('MemberDetail: a new member', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await answer(user, true);
     await waitFor(() => expect(create).toHaveBeenCalled());
-    expect(check.mock.calls[0][0]).toMatchObject({ firstName: 'Alois', surname: 'Brueckl', birthDate: '1991-11-13', gender: 'm' });
-    expect(create.mock.calls[0][0]).toBe(11);
+    expect(check.mock.calls[0][0].values).toMatchObject({ firstName: 'Alois', surname: 'Brueckl', birthDate: '1991-11-13', gender: 'm' });
+    expect(create.mock.calls[0][0].orgId).toBe(11);
     expect(notify.success).toHaveBeenCalledWith('Alois Brueckl wurde erfolgreich erstellt');
     expect(router.push).toHaveBeenCalledWith('/form/O11/F51/1600');
   });
@@ -163,7 +163,7 @@ describe('MemberDetail: a new member', () => {
     expect(create).not.toHaveBeenCalled();
 
     await user.click(within(entry).getByRole('button', { name: 'Mit Verein verbinden' }));
-    await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 826));
+    await waitFor(() => expect(connect).toHaveBeenCalledWith({ orgId: 11, memberId: 826 }));
     expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
     expect(router.push).toHaveBeenCalledWith('/form/O11/F51/826');
     expect(create).not.toHaveBeenCalled();
@@ -209,7 +209,7 @@ describe('MemberDetail: a new member', () => {
     await user.type(picker, 'neustadt');
     await user.click(within(dialog).getByRole('option', { name: /^BSV Wiener Neustadt/ }));
     await user.click(connectButton);
-    await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 826));
+    await waitFor(() => expect(connect).toHaveBeenCalledWith({ orgId: 11, memberId: 826 }));
     expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
     expect(router.push).toHaveBeenCalledWith('/form/O1/F52/826');
     expect(create).not.toHaveBeenCalled();
@@ -290,7 +290,7 @@ describe('MemberDetail: a saved member', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await answer(user, true);
     await waitFor(() => expect(update).toHaveBeenCalled());
-    const [orgId, id, updatedAt, values] = update.mock.calls[0];
+    const [{ orgId, id, updatedAt, values }] = update.mock.calls[0];
     expect([orgId, id, updatedAt]).toEqual([11, 955, '2026-11-21 08:43:32.589+00']);
     expect(values).toMatchObject({ city: 'Baden', firstName: 'Rosalie' });
     expect(check).not.toHaveBeenCalled();
@@ -315,7 +315,7 @@ describe('MemberDetail: a saved member', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await answer(user, true);
     await waitFor(() => expect(update).toHaveBeenCalled());
-    expect(update.mock.calls[0][3]).toMatchObject({ birthDate: '2000-02-28' });
+    expect(update.mock.calls[0][0].values).toMatchObject({ birthDate: '2000-02-28' });
   });
 
   it('Abbrechen also discards a birth date the field refused', async () => {
@@ -348,7 +348,7 @@ describe('MemberDetail: a saved member', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await answer(user, true);
     await waitFor(() => expect(update).toHaveBeenCalled());
-    expect(update.mock.calls[0][3]).toMatchObject({ nationality: null, country: null, firstName: 'Rosalie' });
+    expect(update.mock.calls[0][0].values).toMatchObject({ nationality: null, country: null, firstName: 'Rosalie' });
   });
 
   it('lists the countries in the order of the language shown (the API sends them in German order)', async () => {
@@ -407,7 +407,7 @@ describe('MemberDetail: a saved member', () => {
     await user.click(screen.getByRole('button', { name: 'Löschen' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Soll Rosalie Aigner wirklich gelöscht werden?' });
     await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
-    await waitFor(() => expect(remove).toHaveBeenCalledWith(955));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith({ memberId: 955 }));
     expect(notify.success).toHaveBeenCalledWith('Rosalie Aigner wurde erfolgreich gelöscht');
     expect(router.push).toHaveBeenCalledWith('/form/O1/F52');
   });
