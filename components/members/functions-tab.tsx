@@ -126,7 +126,7 @@ export function FunctionsTab({
         {rows.map((r) => {
           const canEnd = canEdit && r.funcId === FUNCTION_MEMBERSHIP && r.active && canEndMembershipIn.includes(r.orgId);
           return (
-            <tr key={r.funkMgId} className={cn(!r.active && 'text-gray-400')}>
+            <tr key={r.funkMgId} className={cn(!r.active && 'text-gray-600')}>
               <BriefCell>{r.funcName}</BriefCell>
               <BriefCell>{r.funcGroup}</BriefCell>
               <BriefCell>{r.orgName}</BriefCell>

@@ -75,7 +75,7 @@ export function MemberCard({ member, canUpload, actions, headingRef }: MemberCar
                   ) : (
                     <ul className="space-y-0.5">
                       {memberships.map((m) => (
-                        <li key={m.funkMgId} className={cn(!m.active && 'text-gray-400')}>
+                        <li key={m.funkMgId} className={cn(!m.active && 'text-gray-600')}>
                           {m.orgName}{' '}
                           <span className="text-xs">
                             (

@@ -87,7 +87,7 @@ export function OrganisationList({ items, selectedId, hrefFor, canCreate }: Orga
                   className={cn(
                     'block rounded px-2 py-2 text-sm hover:bg-brand-light/60',
                     active && 'bg-brand-light font-semibold text-brand-dark',
-                    inactive && 'text-gray-400',
+                    inactive && 'text-gray-600',
                   )}
                 >
                   <span className={cn('block truncate', inactive && 'line-through')}>{o.nameShort}</span>

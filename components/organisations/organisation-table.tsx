@@ -99,7 +99,7 @@ export function OrganisationTable({ rows, onOpen }: { rows: Row[]; onOpen: (id: 
       getRowId={(r) => String(r.id)}
       initialSort={{ id: 'nameShort' }}
       onRowClick={(r) => onOpen(r.id)}
-      rowClassName={(r) => (isInactive(r) ? 'text-gray-400 [&_td]:text-gray-400' : undefined)}
+      rowClassName={(r) => (isInactive(r) ? 'text-gray-600 [&_td]:text-gray-600' : undefined)}
     />
   );
 }

@@ -138,3 +138,21 @@ export function proxiedImageSrc(imageLink: string | null | undefined): string | 
   if (!imageLink) return null;
   return imageLink.startsWith('/api/') ? `${BASE_PATH}${imageLink}` : imageLink;
 }
+
+/**
+ * Where the sign-in may send the user afterwards: only a page of this app (a form or the profile),
+ * never another site ("//evil.example", "https://…") or the API. Anything else: null.
+ */
+export function safeReturnPath(next: string | null | undefined): string | null {
+  if (!next || next.length > 300) return null;
+  return /^\/(form\/O\d+(\/F\d+(\/[\w-]+)?)?|profile)(\?[\w=&%.-]*)?$/.test(next) ? next : null;
+}
+
+/** The organisation and form a page keeps in its address ("?o=3&f=51"), e.g. the profile. */
+export function shellContextQuery(orgId?: number, funkId?: number): string {
+  const params = new URLSearchParams();
+  if (orgId) params.set('o', String(orgId));
+  if (orgId && funkId) params.set('f', String(funkId));
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
