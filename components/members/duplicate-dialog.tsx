@@ -28,7 +28,7 @@ export interface DuplicateDialogProps {
 }
 
 /**
- * 'Mitglied existiert bereits' (core §4): the near-matches the API found, each with why it matched.
+ * 'Mitglied existiert bereits': the near-matches the API found, each with why it matched.
  * The user connects an existing master record to the club (membership from today, no end) or
  * creates a new member anyway.
  */

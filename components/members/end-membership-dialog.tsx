@@ -20,7 +20,7 @@ export interface EndMembershipDialogProps {
   onEnded: () => void;
 }
 
-/** Ends a membership as of a date from today up to 364 days ahead (core §5), after a Ja/Nein confirmation. */
+/** Ends a membership as of a date from today up to 364 days ahead, after a Ja/Nein confirmation. */
 export function EndMembershipDialog({ memberId, memberName, membership, onClose, onEnded }: EndMembershipDialogProps) {
   const t = useTranslations('members');
   const [confirmElement, confirm] = useConfirm();

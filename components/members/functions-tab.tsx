@@ -44,7 +44,7 @@ type Dialog =
   | { kind: 'end'; role: MemberRole }
   | null;
 
-/** Functions and licences of the member (core §2, §4): open-ended shown 'unbefristet'. */
+/** Functions and licences of the member: open-ended shown 'unbefristet'. */
 export function FunctionsTab({
   memberId,
   memberName,

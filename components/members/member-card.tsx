@@ -19,14 +19,14 @@ export interface MemberCardProps {
 
 type LicenceStatus = 'none' | 'active' | 'expired' | 'unlimited';
 
-/** The licence state as the profile card shows it (core §4: active while end + about a day is not past). */
+/** The licence state as the profile card shows it (active while end + about a day is not past). */
 export function licenceStatus(licence: Member['licence'], today: string): LicenceStatus {
   if (!licence) return 'none';
   if (isOpenEnded(licence.dateTo)) return 'unlimited';
   return isLicenceActive(licence.dateTo, today, licence.dateFrom) ? 'active' : 'expired';
 }
 
-/** Photo, name, registration number, memberships and licence status of the member (core §2). */
+/** Photo, name, registration number, memberships and licence status of the member. */
 export function MemberCard({ member, canUpload, actions, headingRef }: MemberCardProps) {
   const t = useTranslations('members');
   const name = member ? [member.firstName, member.middleName, member.surname].filter(Boolean).join(' ') : t('newMember');

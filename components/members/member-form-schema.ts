@@ -3,7 +3,7 @@ import type { Member } from '@/lib/api/member-types';
 import { memberInputSchema, withBirthDateRule } from '@/lib/schemas/members';
 
 /**
- * The personal-data form (core §5): the shared member schema without the organisation (the page
+ * The personal-data form: the shared member schema without the organisation (the page
  * adds it), with the "birth date at least 2 years back" rule for `today`. Messages are keys of
  * members.validation ('required' → 'Bitte füllen Sie das erforderliche Feld aus!').
  */

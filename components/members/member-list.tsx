@@ -15,10 +15,10 @@ import { fetchMemberPage } from './fetch-members';
 import { useDebouncedValue } from './use-debounced-value';
 import { useIsClient } from './use-is-client';
 
-/** Left list of the member page (core §2, §9): 12 per page, searched in the database as you type. */
+/** Left list of the member page: 12 per page, searched in the database as you type. */
 export const LIST_PAGE_SIZE = 12;
 export const SEARCH_DEBOUNCE_MS = 300;
-/** Up to this many matches the pager shows page numbers; above it a simple previous/next pager (core §9). */
+/** Up to this many matches the pager shows page numbers; above it a simple previous/next pager. */
 const NUMBERED_PAGER_MAX = 100;
 
 export interface MemberListProps {

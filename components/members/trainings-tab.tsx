@@ -26,7 +26,7 @@ export interface TrainingsTabProps {
   canEdit: boolean;
 }
 
-/** The trainings/certificates table (group title, name, start, end, controller) with add and remove (core §2, §5). */
+/** The trainings/certificates table (group title, name, start, end, controller) with add and remove. */
 export function TrainingsTab({ memberId, orgId, certificates, definitions, canEdit }: TrainingsTabProps) {
   const t = useTranslations('members.trainings');
   const router = useRouter();

@@ -39,7 +39,7 @@ function formatSize(bytes: number | undefined): string {
 }
 
 /**
- * The documents tab (core §2, §5): upload with progress (pdf, docx, xlsx up to 50 MB; type Statuten,
+ * The documents tab: upload with progress (pdf, docx, xlsx up to 50 MB; type Statuten,
  * ZVR-Auszug or Vereinsgründung), download, and delete after a confirmation.
  */
 export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: DocumentsTabProps) {

@@ -8,7 +8,7 @@ import type { LatLngBoundsExpression, LatLngTuple, TileEvent } from 'leaflet';
 import type { Place } from '@/lib/api/organisations';
 import { cn } from '@/components/ui/cn';
 
-/** Default view (core §7): roughly Vienna, zoom 13. */
+/** Default view: roughly Vienna, zoom 13. */
 export const VIENNA: LatLngTuple = [48.2082, 16.3738];
 export const DEFAULT_ZOOM = 13;
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { isInactive, sortByShortName } from './organisation-view';
 
-/** Organisations per page of the left list (core §9). */
+/** Organisations per page of the left list. */
 export const LIST_PAGE_SIZE = 11;
 
 export interface OrganisationListProps {
@@ -27,7 +27,7 @@ function matches(item: OrganisationListItem, query: string): boolean {
 }
 
 /**
- * The left list (core §2): searchable, sorted by short name, 11 per page, dissolved organisations
+ * The left list: searchable, sorted by short name, 11 per page, dissolved organisations
  * (with an end date) styled inactive, an add button for those who may create organisations.
  */
 export function OrganisationList({ items, selectedId, hrefFor, canCreate }: OrganisationListProps) {

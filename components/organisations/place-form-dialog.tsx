@@ -34,14 +34,14 @@ function toValues(orgId: number, place: Place | null): PlaceFormValues {
     address: place?.address ?? '',
     city: place?.city ?? '',
     zip: place?.zip ?? '',
-    // coordinates are edited as one text 'lat, lon' (core §5); the schema turns it into lat/lon
+    // coordinates are edited as one text 'lat, lon'; the schema turns it into lat/lon
     coordinates: formatCoordinates(place?.lat, place?.lon),
     params: { openingHours: place?.params?.openingHours ?? '', training: place?.params?.training ?? [] },
   };
 }
 
 /**
- * The place form (core §5): name, address, city, zip, coordinates as 'lat, lon', opening hours and
+ * The place form: name, address, city, zip, coordinates as 'lat, lon', opening hours and
  * training offer (Indoor, Outdoor, 3D, Feld). Name, opening hours and training offer are required.
  */
 export function PlaceFormDialog({ actingOrgId, orgId, place, open, onClose, onSaved }: PlaceFormDialogProps) {

@@ -19,7 +19,7 @@ export interface PlacesTabProps {
   canEdit: boolean;
 }
 
-/** The places tab (core §2): the training places as a list with their form, and on a map. */
+/** The places tab: the training places as a list with their form, and on a map. */
 export function PlacesTab({ actingOrgId, orgId, places, canEdit }: PlacesTabProps) {
   const t = useTranslations('organisations');
   const router = useRouter();

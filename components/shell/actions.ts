@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, resolveLocale } from '@/i18n/locale';
 import { getSession, SESSION_PATH } from '@/lib/session';
 
-/** Keeps the interface language in the `lang` cookie for a year (core §9: a lang key). */
+/** Keeps the interface language in the `lang` cookie for a year (a lang key). */
 export async function setLanguage(locale: string): Promise<void> {
   (await cookies()).set(LANG_COOKIE, resolveLocale(locale), {
     path: SESSION_PATH,
@@ -13,7 +13,7 @@ export async function setLanguage(locale: string): Promise<void> {
   });
 }
 
-/** Sign-out: clears the stored auth; the client then reloads /admin (core §2). */
+/** Sign-out: clears the stored auth; the client then reloads /admin. */
 export async function signOut(): Promise<void> {
   (await getSession()).destroy();
 }

@@ -36,8 +36,8 @@ export function throwingUnauthorized<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * One call to the federation API with the session's bearer token ("NONE" when signed out,
- * core §7). Returns the parsed JSON body; failures become ApiError.
+ * One call to the federation API with the session's bearer token ("NONE" when signed out).
+ * Returns the parsed JSON body; failures become ApiError.
  */
 export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
   const { method = 'get', json, searchParams } = options;

@@ -1,7 +1,7 @@
 import { errorResponse } from './errors';
 
 /**
- * The browser-facing proxy (DESIGN §3): `/admin/api/...` → the same path on the federation API with
+ * The browser-facing proxy: `/admin/api/...` → the same path on the federation API with
  * the session's bearer token. Kept free of Next so it can be tested against a plain HTTP server.
  */
 export interface ForwardOptions {
@@ -9,7 +9,7 @@ export interface ForwardOptions {
   upstream: string;
   /** Path on the API including the leading /api, e.g. /api/v1/profile/image/12 */
   path: string;
-  /** The session's token; absent → the literal NONE (core §7), which the API refuses with 401. */
+  /** The session's token; absent → the literal NONE, which the API refuses with 401. */
   token?: string;
   clientIp?: string;
   /** Value for Set-Cookie that ends the session; sent when the API answers 401. */

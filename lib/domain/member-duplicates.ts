@@ -1,5 +1,5 @@
 /**
- * Duplicate detection before a member is created (core §4: 'Mitglied existiert bereits').
+ * Duplicate detection before a member is created ('Mitglied existiert bereits').
  * Better than an exact match: it catches umlaut and ß spellings (Müller / Mueller / Muller,
  * Strauß / Strauss), small typos, first and last name swapped, day and month of the birth date
  * swapped, and the same e-mail address; every candidate says why it matched.

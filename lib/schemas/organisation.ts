@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DOCUMENT_TYPES, TRAINING_OFFERS, isValidLatitude, isValidLongitude, parseCoordinates } from '@/lib/domain/organisation-rules';
 
 /**
- * Organisation and place input, shared by the organisation form, its server actions and the API
- * (notes/organisations-contract.md). Messages are message keys; the UI translates them.
+ * Organisation and place input, shared by the organisation form, its server actions and the API.
+ * Messages are message keys; the UI translates them.
  */
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid');
