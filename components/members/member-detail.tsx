@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useState, useTransition } from 'react';
-import { useRouter } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -56,8 +56,6 @@ export interface MemberDetailProps {
    * Absent or null (clubs, state associations): everything goes into the acting organisation.
    */
   targetOrgs?: MemberTargetOrg[] | null;
-  /** Open in edit mode (the overview table's 'Bearbeiten'). */
-  startEditing?: boolean;
 }
 
 type Tab = 'personal' | 'training' | 'functions';
@@ -79,11 +77,12 @@ export function MemberDetail({
   functionGroups,
   acting,
   targetOrgs = null,
-  startEditing = false,
 }: MemberDetailProps) {
   const t = useTranslations('members');
   const tc = useTranslations('common');
   const router = useRouter();
+  // '?edit=1': opened through the overview table's 'Bearbeiten', so ready to edit
+  const startEditing = useSearchParams().get('edit') === '1';
   const isNew = member === null;
   const canEdit = isNew ? acting.canCreate : member.access.canEdit;
   const [tab, setTab] = useState<Tab>('personal');

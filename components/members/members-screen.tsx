@@ -32,7 +32,8 @@ export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, count
   const openMember = useCallback(
     (m: Member) => {
       setView('list');
-      router.push(formPath(orgId, funkId, m.id));
+      // the table's 'Bearbeiten' opens the member ready to edit
+      router.push(`${formPath(orgId, funkId, m.id)}?edit=1`);
     },
     [router, orgId, funkId],
   );

@@ -20,7 +20,7 @@ test('sign-in validation and the wrong-password text', async ({ page }) => {
   await page.getByLabel('Passwort', { exact: true }).fill('Falsch123!');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByText('E-Mail oder Passwort wurde falsch eingegeben!')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Benutzermenü/ })).toHaveCount(0);
 });
 
 test('a member without system roles gets the no-permissions error and stays signed out', async ({ page, context }) => {
@@ -53,7 +53,7 @@ test('club administrator picks organisation and form, is refused elsewhere, open
   await page.goto('/admin/form/O12/F51');
   await expect(page.getByText('Kein Zugriff')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Benutzermenü' }).click();
+  await page.getByRole('button', { name: /Benutzermenü/ }).click();
   await page.getByRole('link', { name: 'Profil' }).click();
   await expect(page).toHaveURL(/\/admin\/profile$/);
   await expect(page.getByText('verein@example.org').first()).toBeVisible();
@@ -66,15 +66,15 @@ test('club administrator picks organisation and form, is refused elsewhere, open
 
 test('the language switch survives a reload', async ({ page }) => {
   await signIn(page, 'verband@example.org');
-  await page.getByRole('button', { name: 'Benutzermenü' }).click();
+  await page.getByRole('button', { name: /Benutzermenü/ }).click();
   await page.getByRole('button', { name: 'EN', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /User menu/ })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /User menu/ })).toBeVisible();
   await expect(page.getByText('Please choose an organisation first, then a form.')).toBeVisible();
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: /User menu/ }).click();
   await page.getByRole('button', { name: 'DE', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Benutzermenü/ })).toBeVisible();
 });
 
 test('forgot password → mail → reset → sign in with the new password', async ({ page }) => {
@@ -152,7 +152,7 @@ test('changing the password on the profile keeps the user signed in; the new pas
   await change(DEMO_PASSWORD, 'Sehne2026!');
   // The change revoked the old token; the session carries the fresh one.
   await page.goto('/admin/form/O4');
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Benutzermenü/ })).toBeVisible();
   await signOut(page);
   await signIn(page, 'land@example.org', 'Sehne2026!');
   await change('Sehne2026!', DEMO_PASSWORD);

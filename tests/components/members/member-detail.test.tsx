@@ -14,7 +14,8 @@ import { renderWithIntl as renderIntl } from '../render-with-intl';
 import { countries, functionGroups, membershipRole, savedMember, targetOrgs, trainingDefinitions } from './fixtures';
 
 const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
-jest.mock('next/navigation', () => ({ useRouter: () => router }));
+const searchParams = new URLSearchParams();
+jest.mock('next/navigation', () => ({ useRouter: () => router, useSearchParams: () => searchParams }));
 jest.mock('../../../components/members/actions', () => ({
   checkDuplicatesAction: jest.fn(),
   connectMemberAction: jest.fn(),
@@ -422,5 +423,54 @@ describe('MemberDetail: a saved member', () => {
       member: savedMember({ licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2020-01-01', dateTo: '2020-12-31', active: false, openEnded: false, season: 2020 } }),
     });
     expect(screen.getByTestId('licence-status')).toHaveTextContent('abgelaufen');
+  });
+});
+
+describe('MemberDetail: one editing model', () => {
+  it('offers trainings and functions in read mode, saving at once, and holds them back while the personal data is edited', async () => {
+    const user = userEvent.setup();
+    renderDetail({ member: savedMember(), trainingDefinitions });
+    await user.click(screen.getByRole('tab', { name: 'Ausbildung' }));
+    expect(screen.getByRole('note')).toHaveTextContent('Änderungen in diesem Bereich werden sofort gespeichert.');
+    expect(screen.getByRole('combobox', { name: 'Ausbildung *' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    expect(screen.getByRole('note')).toHaveTextContent('Bitte speichern oder verwerfen Sie zuerst die Änderungen der persönlichen Daten.');
+    expect(screen.queryByRole('combobox', { name: 'Ausbildung *' })).not.toBeInTheDocument();
+  });
+
+  it("opens ready to edit from the overview table's 'Bearbeiten' (?edit=1)", async () => {
+    searchParams.set('edit', '1');
+    try {
+      renderDetail({ member: savedMember() });
+      expect(screen.getByRole('button', { name: 'Speichern' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Vorname *')).toBeEnabled();
+    } finally {
+      searchParams.delete('edit');
+    }
+  });
+
+  it("does not offer 'Trotzdem neu anlegen' when the same person (name, gender, birth date) is already stored", async () => {
+    const same: DuplicateCandidate = { ...candidate, surname: 'Brueckl', score: 100, reasons: ['same_name', 'same_birth_date'] };
+    check.mockResolvedValue({ ok: true, data: [same] });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    expect(within(dialog).queryByRole('button', { name: 'Trotzdem neu anlegen' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Mit Verein verbinden' })).toBeInTheDocument();
+  });
+
+  it("still offers 'Trotzdem neu anlegen' for a near match", async () => {
+    check.mockResolvedValue({ ok: true, data: [candidate] });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    expect(within(dialog).getByRole('button', { name: 'Trotzdem neu anlegen' })).toBeInTheDocument();
   });
 });
