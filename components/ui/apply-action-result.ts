@@ -6,6 +6,7 @@ import { BASE_PATH } from '@/lib/domain/shell';
 import { hardNavigate } from '@/components/shell/hard-navigate';
 import { currentAppPath } from './session-draft';
 import { notify, TOAST_LONG_DURATION_MS } from './toast';
+import { allowLeaving } from './use-unsaved-changes-guard';
 
 export interface ApplyOptions {
   /** Success toast: a text, or false for none. Default: the data's `message`, when it has one. */
@@ -46,6 +47,7 @@ function showFailure<V extends FieldValues>(result: ActionFailure, form: Pick<Us
   if (result.code === SESSION_ENDED) {
     options.onSessionEnded?.();
     notify.error(result.message, { duration: TOAST_LONG_DURATION_MS });
+    allowLeaving();
     hardNavigate(signInAgainPath(currentAppPath(BASE_PATH)));
     return;
   }

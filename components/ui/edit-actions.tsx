@@ -30,7 +30,9 @@ export function EditActions({ canEdit, editing, busy, onEdit, onSave, onCancel, 
   useEffect(() => {
     const left = wasEditing.current && !editing;
     wasEditing.current = editing;
-    if (left && (document.activeElement === document.body || document.activeElement === null)) editButton.current?.focus();
+    // the button that had focus is gone, or the field that had it is read-only now
+    const active = document.activeElement;
+    if (left && (!active || active === document.body || active.matches(':disabled'))) editButton.current?.focus();
   }, [editing]);
 
   if (!canEdit) {

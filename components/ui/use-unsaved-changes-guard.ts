@@ -4,6 +4,14 @@ import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/navigation';
 import { BASE_PATH } from '@/lib/domain/shell';
 
+/** Set just before the app itself leaves the page on purpose (the session ended: data is kept). */
+let leavingOnPurpose = false;
+
+/** The next page unload is the app's own doing: no "leave this page?" question. */
+export function allowLeaving(): void {
+  leavingOnPurpose = true;
+}
+
 /**
  * While `active`, leaving the page through a link inside the app (another organisation or member
  * in the list, a tab of the header) first asks `confirmLeave`; closing or reloading the tab gets
@@ -33,6 +41,7 @@ export function useUnsavedChangesGuard(active: boolean, confirmLeave: () => Prom
       });
     }
     function onBeforeUnload(event: BeforeUnloadEvent) {
+      if (leavingOnPurpose) return;
       event.preventDefault();
     }
     document.addEventListener('click', onClick, true);
