@@ -1,12 +1,12 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DateField } from '@/components/ui/date-field';
 import { Dialog } from '@/components/ui/dialog';
-import { notify } from '@/components/ui/toast';
 import type { MemberRole } from '@/lib/api/member-types';
 import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
 import { membershipEndDateRange } from '@/lib/domain/members';
@@ -37,11 +37,7 @@ export function EndMembershipDialog({ memberId, memberName, membership, onClose,
     setSaving(true);
     const result = await endMembershipAction({ clubId: membership.orgId, memberId, date });
     setSaving(false);
-    if (!result.ok) {
-      notify.error(result.message);
-      return;
-    }
-    notify.success(result.data.message);
+    if (!applyActionResult(result)) return;
     onEnded();
   }
 

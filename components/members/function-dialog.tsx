@@ -1,5 +1,6 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
@@ -82,21 +83,19 @@ export function FunctionDialog({ memberId, orgId, groups, orgs, role, onClose, o
     setSaving(true);
     const result = await saveFunctionAction({
       values: {
-      ...(role ? { id: role.funkMgId, updatedAt: role.updatedAt } : {}),
-      orgId: role?.orgId ?? targetOrg,
-      memberId,
-      roleId: Number(roleId),
-      from,
+        ...(role ? { id: role.funkMgId, updatedAt: role.updatedAt } : {}),
+        orgId: role?.orgId ?? targetOrg,
+        memberId,
+        roleId: Number(roleId),
+        from,
         to,
       },
     });
     setSaving(false);
-    if (!result.ok) {
+    if (!applyActionResult(result)) {
       setToError(result.fieldErrors?.to ?? null);
-      notify.error(result.message);
       return;
     }
-    notify.success(result.data.message);
     onSaved();
   }
 

@@ -1,12 +1,12 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { BriefCell, BriefTable } from '@/components/ui/brief-table';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { notify } from '@/components/ui/toast';
 import type { MemberRole, MemberTargetOrg, RoleGroup } from '@/lib/api/member-types';
 import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB } from '@/lib/domain/functions';
@@ -75,11 +75,7 @@ export function FunctionsTab({
     setAdding(true);
     const result = await connectMemberAction({ orgId, memberId });
     setAdding(false);
-    if (!result.ok) {
-      notify.error(result.message);
-      return;
-    }
-    notify.success(result.data.message);
+    if (!applyActionResult(result)) return;
     router.refresh();
   }
 

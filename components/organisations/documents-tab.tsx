@@ -1,5 +1,6 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -87,12 +88,7 @@ export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: Documen
   async function remove(doc: OrgDocument) {
     if (!(await confirm(t('documents.deleteConfirm', { name: doc.name }), { tone: 'danger' }))) return;
     const result = await deleteDocument({ actingOrgId, orgId, uuid: doc.uuid });
-    if (result.ok) {
-      notify.success(t('documents.deleted'));
-      router.refresh();
-    } else {
-      notify.error(result.message, { description: result.code === 'forbidden' ? t('forbidden') : undefined });
-    }
+    if (applyActionResult(result, null, { success: t('documents.deleted') })) router.refresh();
   }
 
   return (

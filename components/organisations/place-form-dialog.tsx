@@ -1,7 +1,8 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import type { Place } from '@/lib/api/organisations';
@@ -66,18 +67,7 @@ export function PlaceFormDialog({ actingOrgId, orgId, place, open, onClose, onSa
     setSaving(true);
     try {
       const result = await savePlace({ actingOrgId, values });
-      if (result.ok) {
-        notify.success(t('places.saved'));
-        onSaved(result.data);
-        return;
-      }
-      for (const [field, text] of Object.entries(result.fieldErrors ?? {})) {
-        setError(field as FieldPath<PlaceFormValues>, { message: text });
-      }
-      notify.error(result.message, {
-        description:
-          result.code === 'stale' ? t('stale') : result.code === 'forbidden' ? t('forbidden') : result.fieldErrors ? undefined : te('generic'),
-      });
+      if (applyActionResult(result, { setError }, { success: t('places.saved') })) onSaved(result.data);
     } catch {
       notify.error(te('generic'));
     } finally {

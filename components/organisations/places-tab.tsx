@@ -1,5 +1,6 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -7,7 +8,6 @@ import type { Place } from '@/lib/api/organisations';
 import { formatCoordinates } from '@/lib/domain/organisation-rules';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { notify } from '@/components/ui/toast';
 import { deletePlace } from './actions';
 import { PlaceFormDialog } from './place-form-dialog';
 import { PlacesMap } from './places-map';
@@ -30,12 +30,7 @@ export function PlacesTab({ actingOrgId, orgId, places, canEdit }: PlacesTabProp
   async function remove(place: Place) {
     if (!(await confirm(t('places.deleteConfirm', { name: place.pname }), { tone: 'danger' }))) return;
     const result = await deletePlace({ actingOrgId, orgId, placeId: place.id });
-    if (result.ok) {
-      notify.success(t('places.deleted'));
-      router.refresh();
-    } else {
-      notify.error(result.message, { description: result.code === 'forbidden' ? t('forbidden') : undefined });
-    }
+    if (applyActionResult(result, null, { success: t('places.deleted') })) router.refresh();
   }
 
   return (
