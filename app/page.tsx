@@ -13,7 +13,9 @@ export const dynamic = 'force-dynamic';
 
 export async function generateMetadata(): Promise<Metadata> {
   const session = await getSession();
-  return { title: session.token ? undefined : (await getTranslations('signIn'))('title') };
+  if (session.token) return {};
+  // the root layout's title template does not reach its own segment: written out here
+  return { title: `${(await getTranslations('signIn'))('title')} · ${(await getTranslations('common'))('appName')}` };
 }
 
 /**

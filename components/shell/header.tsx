@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { SystemRole, User } from '@/lib/api/types';
-import { displayName, formsFor, organisationsOf, proxiedImageSrc, shellContextQuery } from '@/lib/domain/shell';
+import { displayName, formsFor, holdsOrganisation, organisationsOf, proxiedImageSrc, shellContextQuery } from '@/lib/domain/shell';
 import { FormSelect } from './form-select';
 import { Logo } from './logo';
 import { OrgSelect } from './org-select';
@@ -21,6 +21,8 @@ export interface HeaderProps {
 export async function Header({ user, systemRoles, orgId, funkId }: HeaderProps) {
   const t = await getTranslations('shell');
   const tc = await getTranslations('common');
+  // only an organisation the user holds is carried to the profile (not one of a refused address)
+  const heldOrgId = orgId !== undefined && holdsOrganisation(user.rolesOrg, systemRoles, orgId) ? orgId : undefined;
   return (
     <header className="border-b border-gray-200 bg-white">
       <a
@@ -43,7 +45,7 @@ export async function Header({ user, systemRoles, orgId, funkId }: HeaderProps) 
           name={displayName(user)}
           email={user.email}
           imageSrc={proxiedImageSrc(user.imageLink)}
-          profileHref={`/profile${shellContextQuery(orgId, funkId)}`}
+          profileHref={`/profile${heldOrgId ? shellContextQuery(heldOrgId, funkId) : ''}`}
         />
       </div>
     </header>

@@ -285,9 +285,10 @@ test('the overview table exports every member of the club as CSV (byte-order mar
   expect(lines).toHaveLength(total + 1);
   expect(lines.slice(1).filter((l) => l.includes('BSV Wiener Neustadt')).length).toBeGreaterThan(total / 2);
 
-  // The edit column opens the member in the list view.
+  // The edit column opens the member in the list view, ready to edit.
   await table.getByRole('button', { name: /bearbeiten$/ }).first().click();
-  await expect(page).toHaveURL(/\/F51\/\d+$/);
+  await expect(page).toHaveURL(/\/F51\/\d+\?edit=1$/);
+  await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Persönliche Daten' })).toBeVisible();
 });
 
