@@ -169,7 +169,7 @@ function MemberListBody({ orgId, funkId, all, selectedId, canCreate }: MemberLis
                     <Avatar src={proxiedImageSrc(m.imageLink)} name={`${m.firstName} ${m.surname}`} size={32} />
                     <span className="min-w-0">
                       <span className="block truncate">{name}</span>
-                      <span className="block truncate text-xs font-normal text-gray-500">
+                      <span className="block truncate text-xs font-normal text-gray-600">
                         {[formatDisplayDate(m.birthDate), m.regNr].filter(Boolean).join(' · ')}
                       </span>
                     </span>

@@ -93,7 +93,7 @@ export function OrganisationList({ items, selectedId, hrefFor, canCreate }: Orga
                   <span className={cn('block truncate', inactive && 'line-through')}>{o.nameShort}</span>
                   <span className="block truncate text-xs text-gray-600">
                     {o.name}
-                    {inactive && <span className="ml-1 rounded bg-gray-100 px-1 text-gray-500 no-underline">{t('inactive')}</span>}
+                    {inactive && <span className="ml-1 rounded bg-gray-100 px-1 text-gray-700 no-underline">{t('inactive')}</span>}
                   </span>
                 </Link>
               </li>

@@ -4,6 +4,9 @@ import { E2E_API_PORT } from '../../playwright.config';
 import { expectAccessible } from './support/axe';
 import { DEMO_PASSWORD, signIn } from './support/sign-in';
 
+// the accessibility checks of each screen and dialog take their time on a busy machine
+test.describe.configure({ timeout: 120_000 });
+
 /**
  * The member page (forms 51/52, issue 4) as a club administrator of BSV Wiener Neustadt (O11):
  * duplicate check with connect, creating a new member, trainings, functions, ending a membership
