@@ -8,7 +8,8 @@ import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('common');
-  return { title: t('appName') };
+  // every page names itself first: "Mitglieder – BSV Baden · Verbandsverwaltung"
+  return { title: { default: t('appName'), template: `%s · ${t('appName')}` } };
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 
-/** Any other address goes to the start page (operations §2). */
+/** Any other address goes to the start page . */
 export default function NotFound() {
   redirect('/');
 }

@@ -1,6 +1,6 @@
 /**
- * The interface language lives in a cookie (core §9: "language under a lang key"), not in the URL.
- * German is the default (core §1).
+ * The interface language lives in a cookie ("language under a lang key"), not in the URL.
+ * German is the default.
  */
 export const LOCALES = ['de', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -1,5 +1,5 @@
 /**
- * CSV for spreadsheets used in German-speaking offices (core §9): semicolon delimiter, CRLF line
+ * CSV for spreadsheets used in German-speaking offices: semicolon delimiter, CRLF line
  * ends and a UTF-8 byte-order mark so Excel opens umlauts correctly.
  */
 

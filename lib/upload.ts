@@ -9,7 +9,7 @@ export interface UploadResult {
   body: unknown;
 }
 
-/** Uploads are capped at 50 MB (core §9); the API enforces it, this spares a doomed transfer. */
+/** Uploads are capped at 50 MB; the API enforces it, this spares a doomed transfer. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;

@@ -5,15 +5,28 @@ import { SignOutEverywhere } from '@/components/profile/sign-out-everywhere';
 import { loadShell } from '@/components/shell/load-shell';
 import { SignedInLayout } from '@/components/shell/signed-in-layout';
 import { getCountries } from '@/lib/api/user';
-import { displayName, proxiedImageSrc } from '@/lib/domain/shell';
+import { getTranslations } from 'next-intl/server';
+import type { Metadata } from 'next';
+import { displayName, formsFor, holdsOrganisation, proxiedImageSrc } from '@/lib/domain/shell';
 
 export const dynamic = 'force-dynamic';
 
-/** /admin/profile: the signed-in user's data, picture, password and sign-out everywhere. */
-export default async function ProfilePage() {
-  const [{ user, systemRoles }, countries] = await Promise.all([loadShell(), getCountries()]);
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('shell'))('profileTitle') };
+}
+
+/**
+ * /admin/profile: the signed-in user's data, picture, password and sign-out everywhere. The header keeps the
+ * organisation and form the user came from (?o=&f=), when they still hold them.
+ */
+export default async function ProfilePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [{ user, systemRoles }, countries, query] = await Promise.all([loadShell(), getCountries(), searchParams]);
+  const o = Number(query.o);
+  const orgId = Number.isInteger(o) && o > 0 && holdsOrganisation(user.rolesOrg, systemRoles, o) ? o : undefined;
+  const f = Number(query.f);
+  const funkId = orgId && formsFor(systemRoles, orgId).some((form) => form.funkId === f) ? f : undefined;
   return (
-    <SignedInLayout user={user} systemRoles={systemRoles}>
+    <SignedInLayout user={user} systemRoles={systemRoles} orgId={orgId} funkId={funkId}>
       <div className="grid gap-6 lg:grid-cols-[240px_1fr]">
         <ProfilePicture mgId={user.mg_id} name={displayName(user)} imageSrc={proxiedImageSrc(user.imageLink)} />
         <div className="space-y-6">

@@ -13,7 +13,7 @@ import { FooterLink } from './footer-link';
 
 type Values = { email: string };
 
-/** Forgot password (core §2 /new-password): e-mail, send, link back to sign-in. */
+/** Forgot password (/new-password): e-mail, send, link back to sign-in. */
 export function ForgotPasswordForm() {
   const t = useTranslations('forgotPassword');
   const tc = useTranslations('common');

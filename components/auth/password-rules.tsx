@@ -10,7 +10,7 @@ const RULES: { rule: PasswordRule; key: 'ruleLength' | 'ruleCase' | 'ruleDigitOr
   { rule: 'digitOrSpecial', key: 'ruleDigitOrSpecial' },
 ];
 
-/** The password rules (core §5), each marked as met or not for the password typed so far. */
+/** The password rules, each marked as met or not for the password typed so far. */
 export function PasswordRules({ password, id }: { password: string; id?: string }) {
   const t = useTranslations('password');
   const failures = passwordRuleFailures(password);

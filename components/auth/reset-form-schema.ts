@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { resetPasswordSchema } from '@/lib/schemas/auth';
 
 /**
- * The reset-password screen's form: the API body plus the repeated password, which must match
- * (core §5). Messages are keys of the resetPassword namespace, falling back to password.
+ * The reset-password screen's form: the API body plus the repeated password, which must match.
+ * Messages are keys of the resetPassword namespace, falling back to password.
  */
 export const resetFormSchema = resetPasswordSchema
   .extend({ repeat: z.string() })

@@ -15,7 +15,7 @@ import { PasswordRules } from './password-rules';
 import { resetFormSchema, type ResetFormInput } from './reset-form-schema';
 
 /**
- * Reset password at /repair-password/{token} (core §2, §5): e-mail, new password, repeat, each
+ * Reset password at /repair-password/{token}: e-mail, new password, repeat, each
  * password with show/hide; the submit button stays disabled until the form is valid.
  */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -39,7 +39,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const pending = isSubmitting || navigating;
 
   async function onSubmit(values: ResetFormInput) {
-    const result = await completePasswordReset(token, values);
+    const result = await completePasswordReset({ token, values });
     if (result.ok) {
       notify.success(t('success'));
       startNavigation(() => router.push('/'));

@@ -14,11 +14,14 @@ import { loginSchema, type LoginInput } from '@/lib/schemas/auth';
 import { signIn } from './actions';
 import { FooterLink } from './footer-link';
 
-/** The sign-in screen's form (core §2, §4, §5, §8). `notice` is shown above it, e.g. after the session expired. */
-export function SignInForm({ notice }: { notice?: string }) {
+/**
+ * The sign-in screen's form. `notice` is shown above it, e.g. after the session expired;
+ * `returnTo` is the page to go back to afterwards (where typed data waits to be restored).
+ */
+export function SignInForm({ notice, returnTo }: { notice?: string; returnTo?: string }) {
   const t = useTranslations('signIn');
   const router = useRouter();
-  const [alert, setAlert] = useState<string | null>(notice ?? null);
+  const [alert, setAlert] = useState<string | null>(notice ? (returnTo ? `${notice} ${t('draftKept')}` : notice) : null);
   const [navigating, startNavigation] = useTransition();
   const {
     register,
@@ -34,7 +37,7 @@ export function SignInForm({ notice }: { notice?: string }) {
     if (result.ok) {
       notify.success(t('success'));
       startNavigation(() => {
-        router.replace('/');
+        router.replace(returnTo ?? '/');
         router.refresh();
       });
       return;

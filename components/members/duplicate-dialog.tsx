@@ -22,6 +22,8 @@ export interface DuplicateDialogProps {
   onConnect: (candidate: DuplicateCandidate, clubId: number) => void;
   onOpen: (candidate: DuplicateCandidate) => void;
   onCreateNew: () => void;
+  /** False when the entered person is already stored exactly (creating would be refused). */
+  canCreateNew?: boolean;
   onClose: () => void;
 }
 
@@ -31,7 +33,7 @@ export interface DuplicateDialogProps {
  * creates a new member anyway. Only candidates found by name and birth date carry the proof that
  * connecting needs; one found by e-mail alone cannot be connected.
  */
-export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, onConnect, onOpen, onCreateNew, onClose }: DuplicateDialogProps) {
+export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, onConnect, onOpen, onCreateNew, onClose, canCreateNew = true }: DuplicateDialogProps) {
   const t = useTranslations('members');
   const choosing = Boolean(clubs && clubs.length > 0);
   const [chosenClub, setChosenClub] = useState<number | null>(null);
@@ -52,9 +54,11 @@ export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, on
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('cancel')}
           </Button>
-          <Button variant="primary" onClick={onCreateNew} loading={busy}>
-            {t('duplicates.createNew')}
-          </Button>
+          {canCreateNew && (
+            <Button variant="primary" onClick={onCreateNew} loading={busy}>
+              {t('duplicates.createNew')}
+            </Button>
+          )}
         </>
       }
     >

@@ -1,12 +1,12 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DateField } from '@/components/ui/date-field';
 import { Dialog } from '@/components/ui/dialog';
-import { notify } from '@/components/ui/toast';
 import type { MemberRole } from '@/lib/api/member-types';
 import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
 import { membershipEndDateRange } from '@/lib/domain/members';
@@ -20,7 +20,7 @@ export interface EndMembershipDialogProps {
   onEnded: () => void;
 }
 
-/** Ends a membership as of a date from today up to 364 days ahead (core §5), after a Ja/Nein confirmation. */
+/** Ends a membership as of a date from today up to 364 days ahead, after a Ja/Nein confirmation. */
 export function EndMembershipDialog({ memberId, memberName, membership, onClose, onEnded }: EndMembershipDialogProps) {
   const t = useTranslations('members');
   const [confirmElement, confirm] = useConfirm();
@@ -35,13 +35,9 @@ export function EndMembershipDialog({ memberId, memberName, membership, onClose,
     const question = t('functions.endConfirm', { org: membership.orgName, date: formatDisplayDate(date) });
     if (!(await confirm(question, { title: memberName, tone: 'danger' }))) return;
     setSaving(true);
-    const result = await endMembershipAction(membership.orgId, memberId, date);
+    const result = await endMembershipAction({ clubId: membership.orgId, memberId, date });
     setSaving(false);
-    if (!result.ok) {
-      notify.error(result.message);
-      return;
-    }
-    notify.success(result.data.message);
+    if (!applyActionResult(result)) return;
     onEnded();
   }
 

@@ -3,8 +3,8 @@ import { BASE_PATH } from '@/lib/domain/shell';
 
 /**
  * The browser's own member-list fetches (search-as-you-type, paging, the overview table) go through
- * the app's /admin/api proxy, which adds the token (DESIGN §3). Paging, search and sort happen in
- * the database (notes/members-contract.md "Paging / search / sort").
+ * the app's /admin/api proxy, which adds the token. Paging, search and sort happen in
+ * the database.
  */
 
 export interface MemberListParams {

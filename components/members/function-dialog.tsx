@@ -1,5 +1,6 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
@@ -61,7 +62,7 @@ export function FunctionDialog({ memberId, orgId, groups, orgs, role, onClose, o
       return;
     }
     setLoadingRoles(true);
-    const result = await functionGroupsAction(next);
+    const result = await functionGroupsAction({ orgId: next });
     if (asked.current !== next) return;
     setLoadingRoles(false);
     if (!result.ok) {
@@ -80,21 +81,21 @@ export function FunctionDialog({ memberId, orgId, groups, orgs, role, onClose, o
   async function save() {
     if (!roleId || !from || !datesAccepted) return;
     setSaving(true);
-    const result = await saveFunctionAction(memberId, {
-      ...(role ? { id: role.funkMgId, updatedAt: role.updatedAt } : {}),
-      orgId: role?.orgId ?? targetOrg,
-      memberId,
-      roleId: Number(roleId),
-      from,
-      to,
+    const result = await saveFunctionAction({
+      values: {
+        ...(role ? { id: role.funkMgId, updatedAt: role.updatedAt } : {}),
+        orgId: role?.orgId ?? targetOrg,
+        memberId,
+        roleId: Number(roleId),
+        from,
+        to,
+      },
     });
     setSaving(false);
-    if (!result.ok) {
+    if (!applyActionResult(result)) {
       setToError(result.fieldErrors?.to ?? null);
-      notify.error(result.message);
       return;
     }
-    notify.success(result.data.message);
     onSaved();
   }
 

@@ -1,12 +1,12 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { BriefCell, BriefTable } from '@/components/ui/brief-table';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { notify } from '@/components/ui/toast';
 import type { MemberRole, MemberTargetOrg, RoleGroup } from '@/lib/api/member-types';
 import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB } from '@/lib/domain/functions';
@@ -44,7 +44,7 @@ type Dialog =
   | { kind: 'end'; role: MemberRole }
   | null;
 
-/** Functions and licences of the member (core §2, §4): open-ended shown 'unbefristet'. */
+/** Functions and licences of the member: open-ended shown 'unbefristet'. */
 export function FunctionsTab({
   memberId,
   memberName,
@@ -73,13 +73,9 @@ export function FunctionsTab({
 
   async function addMembership() {
     setAdding(true);
-    const result = await connectMemberAction(orgId, memberId);
+    const result = await connectMemberAction({ orgId, memberId });
     setAdding(false);
-    if (!result.ok) {
-      notify.error(result.message);
-      return;
-    }
-    notify.success(result.data.message);
+    if (!applyActionResult(result)) return;
     router.refresh();
   }
 
@@ -126,7 +122,7 @@ export function FunctionsTab({
         {rows.map((r) => {
           const canEnd = canEdit && r.funcId === FUNCTION_MEMBERSHIP && r.active && canEndMembershipIn.includes(r.orgId);
           return (
-            <tr key={r.funkMgId} className={cn(!r.active && 'text-gray-400')}>
+            <tr key={r.funkMgId} className={cn(!r.active && 'text-gray-600')}>
               <BriefCell>{r.funcName}</BriefCell>
               <BriefCell>{r.funcGroup}</BriefCell>
               <BriefCell>{r.orgName}</BriefCell>

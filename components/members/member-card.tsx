@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslations } from 'next-intl';
 import { cn } from '@/components/ui/cn';
 import type { Member } from '@/lib/api/member-types';
@@ -13,19 +13,21 @@ export interface MemberCardProps {
   canUpload: boolean;
   /** Edit / save / cancel / delete buttons. */
   actions?: ReactNode;
+  /** The name heading; focus moves there when another member is opened. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 type LicenceStatus = 'none' | 'active' | 'expired' | 'unlimited';
 
-/** The licence state as the profile card shows it (core §4: active while end + about a day is not past). */
+/** The licence state as the profile card shows it (active while end + about a day is not past). */
 export function licenceStatus(licence: Member['licence'], today: string): LicenceStatus {
   if (!licence) return 'none';
   if (isOpenEnded(licence.dateTo)) return 'unlimited';
   return isLicenceActive(licence.dateTo, today, licence.dateFrom) ? 'active' : 'expired';
 }
 
-/** Photo, name, registration number, memberships and licence status of the member (core §2). */
-export function MemberCard({ member, canUpload, actions }: MemberCardProps) {
+/** Photo, name, registration number, memberships and licence status of the member. */
+export function MemberCard({ member, canUpload, actions, headingRef }: MemberCardProps) {
   const t = useTranslations('members');
   const name = member ? [member.firstName, member.middleName, member.surname].filter(Boolean).join(' ') : t('newMember');
   const status = licenceStatus(member?.licence ?? null, todayIso());
@@ -45,7 +47,9 @@ export function MemberCard({ member, canUpload, actions }: MemberCardProps) {
         <div className="min-w-0 flex-1 space-y-3">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
-              <h2 className="text-xl font-semibold text-gray-900">{name}</h2>
+              <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-gray-900 focus:outline-none">
+                {name}
+              </h2>
               {member && (
                 <p className="text-sm text-gray-600">
                   {[
@@ -58,7 +62,7 @@ export function MemberCard({ member, canUpload, actions }: MemberCardProps) {
                 </p>
               )}
             </div>
-            {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+            {actions}
           </div>
 
           {member && (
@@ -71,7 +75,7 @@ export function MemberCard({ member, canUpload, actions }: MemberCardProps) {
                   ) : (
                     <ul className="space-y-0.5">
                       {memberships.map((m) => (
-                        <li key={m.funkMgId} className={cn(!m.active && 'text-gray-400')}>
+                        <li key={m.funkMgId} className={cn(!m.active && 'text-gray-600')}>
                           {m.orgName}{' '}
                           <span className="text-xs">
                             (

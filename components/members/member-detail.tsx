@@ -1,15 +1,16 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { useMemo, useState, useTransition } from 'react';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
-import { useConfirm } from '@/components/ui/confirm-dialog';
+import { EditActions } from '@/components/ui/edit-actions';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
-import type { ActionResult } from '@/lib/api/action-result';
+import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
 import type {
   DuplicateCandidate,
   MemberDetail as MemberDetailData,
@@ -21,13 +22,14 @@ import type {
 import type { Country } from '@/lib/api/types';
 import { todayIso } from '@/lib/domain/dates';
 import { ORG_LEVEL_CLUB } from '@/lib/domain/functions';
+import { blocksNewMember } from '@/lib/domain/member-duplicates';
 import { formPath } from '@/lib/domain/shell';
 import { checkDuplicatesAction, connectMemberAction, createMemberAction, deleteMemberAction, updateMemberAction } from './actions';
 import { DuplicateDialog } from './duplicate-dialog';
 import { FunctionsTab } from './functions-tab';
 import { MemberCard } from './member-card';
 import { MemberForm } from './member-form';
-import { memberFormSchema, memberFormValues, type MemberFormValues } from './member-form-schema';
+import { duplicateQueryOf, memberFormSchema, memberFormValues, type MemberFormData, type MemberFormValues } from './member-form-schema';
 import { TrainingsTab } from './trainings-tab';
 
 /** What the acting organisation may do before any member is opened. */
@@ -60,8 +62,10 @@ type Tab = 'personal' | 'training' | 'functions';
 
 /**
  * Right side of the member page: profile card and the tabs personal data / training / functions
- * and licences (the last two only for a saved member). Read mode by default; 'Bearbeiten' switches
- * to edit mode, 'Abbrechen' reloads and leaves it (core §2, §4).
+ * and licences (the last two only for a saved member). 'Bearbeiten', 'Speichern' and 'Abbrechen'
+ * govern the personal data only. Trainings, functions and memberships each save at once behind
+ * their own confirmation; they are offered in read mode and held back while the personal data is
+ * being edited, so 'Abbrechen' never has to undo something it does not own.
  */
 export function MemberDetail({
   orgId,
@@ -75,178 +79,130 @@ export function MemberDetail({
   targetOrgs = null,
 }: MemberDetailProps) {
   const t = useTranslations('members');
+  const tc = useTranslations('common');
   const router = useRouter();
-  const [confirmElement, confirm] = useConfirm();
+  // '?edit=1': opened through the overview table's 'Bearbeiten', so ready to edit
+  const startEditing = useSearchParams().get('edit') === '1';
   const isNew = member === null;
   const canEdit = isNew ? acting.canCreate : member.access.canEdit;
-  const [editing, setEditing] = useState(isNew);
   const [tab, setTab] = useState<Tab>('personal');
-  const [busy, setBusy] = useState(false);
   const [duplicates, setDuplicates] = useState<DuplicateCandidate[] | null>(null);
+  const [busy, startTransition] = useTransition();
   const [today] = useState(() => todayIso());
-  // The birth-date field refuses what was typed: the form still holds the previous date, so saving
-  // now would store something other than what the field shows.
-  const birthDateRefused = useRef(false);
-  // Bumped by cancel: the fields mount afresh, so no typed text outlives the reload.
-  const [formKey, setFormKey] = useState(0);
+  const values = useMemo(() => memberFormValues(member), [member]);
 
-  const form = useForm<MemberFormValues>({
+  const form = useForm<MemberFormValues, unknown, MemberFormData>({
     resolver: zodResolver(memberFormSchema(today)),
-    defaultValues: memberFormValues(member),
+    defaultValues: values,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
 
-  // The page was refreshed (saved, photo or trainings changed ...): follow the member's new data,
-  // keeping whatever the user is typing.
-  useEffect(() => {
-    form.reset(memberFormValues(member), { keepDirtyValues: true });
-  }, [form, member]);
-
-  const name = member ? `${member.firstName} ${member.surname}` : t('newMember');
-
-  /** A refused save: field messages on the form, the message as a toast. */
-  function showFailure(result: Extract<ActionResult<unknown>, { ok: false }>) {
-    for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
-      if (field in form.getValues()) form.setError(field as keyof MemberFormValues, { message });
-    }
-    if (result.fieldErrors && Object.keys(result.fieldErrors).length > 0) setTab('personal');
-    notify.error(result.message);
-  }
-
-  async function create(values: MemberFormValues) {
-    setBusy(true);
-    const result = await createMemberAction(orgId, values);
-    setBusy(false);
-    if (!result.ok) {
-      setDuplicates(null);
-      showFailure(result);
-      return;
-    }
-    setDuplicates(null);
-    notify.success(result.data.message);
-    router.push(formPath(orgId, funkId, result.data.id));
-  }
-
-  async function onValid() {
-    if (!(await confirm(t('saveConfirm')))) return;
-    const values = form.getValues();
-    if (isNew) {
-      setBusy(true);
-      const check = await checkDuplicatesAction(values);
-      setBusy(false);
-      if (!check.ok) {
-        showFailure(check);
-        return;
-      }
-      if (check.data.length > 0) {
+  const editor = useRecordEditor({
+    form,
+    values,
+    version: member?.updatedAt ?? null,
+    isNew,
+    startEditing: startEditing && canEdit,
+    draftKey: formPath(orgId, funkId, member?.id ?? 'new'),
+    firstField: 'firstName',
+    onInvalid: ({ errors }) => {
+      setTab('personal');
+      // a date the field refused is easy to miss on another tab: say it
+      if (errorMessages(errors).includes('invalidDate')) notify.error(t('validation.invalidDate'));
+    },
+    onCancelNew: () => router.push(formPath(orgId, funkId)),
+    save: async (data, basedOn) => {
+      if (!isNew) return updateMemberAction({ orgId, id: member.id, updatedAt: basedOn ?? member.updatedAt, values: data });
+      const check = await checkDuplicatesAction({ values: duplicateQueryOf(data) });
+      if (check.ok && check.data.length > 0) {
         notify.warning(t('duplicates.found'));
         setDuplicates(check.data);
-        return;
+        return null;
       }
-      await create(values);
-      return;
-    }
-    setBusy(true);
-    const result = await updateMemberAction(orgId, member.id, member.updatedAt, values);
-    setBusy(false);
-    if (!result.ok) {
-      showFailure(result);
-      return;
-    }
-    notify.success(result.data.message);
-    // what was typed is saved now: not "dirty" any more, so the refreshed data replaces it
-    form.reset(values);
-    setEditing(false);
-    router.refresh();
+      return check.ok ? createMemberAction({ orgId, values: data }) : check;
+    },
+    onSaved: (data) => {
+      const created = data as { id?: number };
+      if (isNew && created.id) router.push(formPath(orgId, funkId, created.id));
+    },
+  });
+  const headingRef = useFocusOnRecordChange(String(member?.id ?? 'new'));
+  const name = member ? `${member.firstName} ${member.surname}` : t('newMember');
+
+  function createAnyway() {
+    startTransition(async () => {
+      const result = await createMemberAction({ orgId, values: form.getValues() });
+      setDuplicates(null);
+      if (applyActionResult(result, form)) router.push(formPath(orgId, funkId, result.data.id));
+      else setTab('personal');
+    });
   }
 
-  const submit = form.handleSubmit(onValid, () => setTab('personal'));
-
-  async function save() {
-    if (birthDateRefused.current) {
-      setTab('personal');
-      notify.error(t('validation.invalidDate'));
-      return;
-    }
-    await submit();
-  }
-
-  function cancel() {
-    if (isNew) {
-      router.push(formPath(orgId, funkId));
-      return;
-    }
-    form.reset(memberFormValues(member));
-    birthDateRefused.current = false;
-    setFormKey((k) => k + 1);
-    setEditing(false);
-    router.refresh();
-  }
-
-  async function remove() {
+  function remove() {
     if (!member) return;
-    if (!(await confirm(t('deleteConfirm', { name }), { tone: 'danger' }))) return;
-    setBusy(true);
-    const result = await deleteMemberAction(member.id);
-    setBusy(false);
-    if (!result.ok) {
-      notify.error(result.message);
-      return;
-    }
-    notify.success(result.data.message);
-    router.push(formPath(orgId, funkId));
-    router.refresh();
+    void editor.confirm(t('deleteConfirm', { name }), { tone: 'danger' }).then((yes: boolean) => {
+      if (!yes) return;
+      startTransition(async () => {
+        const result = await deleteMemberAction({ memberId: member.id });
+        if (!applyActionResult(result)) return;
+        router.push(formPath(orgId, funkId));
+        router.refresh();
+      });
+    });
+  }
+
+  function connect(candidate: DuplicateCandidate, clubId: number) {
+    startTransition(async () => {
+      const result = await connectMemberAction({ orgId: clubId, memberId: candidate.id, proof: candidate.proof });
+      if (!applyActionResult(result)) return;
+      setDuplicates(null);
+      router.push(formPath(orgId, funkId, candidate.id));
+    });
   }
 
   const clubs = targetOrgs ? targetOrgs.filter((o) => o.level === ORG_LEVEL_CLUB) : null;
+  const entered = form.getValues();
+  const identical = (duplicates ?? []).some((c) => blocksNewMember({ ...entered, email: entered.email ?? null }, c));
+  // sub-actions save at once: offered in read mode, held back while the personal data is edited
+  const subActionsEnabled = canEdit && !editor.editing;
+  const subActionsNote = canEdit && (
+    <p className="mb-3 rounded-md bg-gray-100 px-3 py-2 text-sm text-gray-700" role="note">
+      {editor.editing && !isNew ? tc('finishEditingFirst') : tc('savesAtOnce')}
+    </p>
+  );
 
-  async function connect(candidate: DuplicateCandidate, clubId: number) {
-    setBusy(true);
-    const result = await connectMemberAction(clubId, candidate.id, candidate.proof);
-    setBusy(false);
-    if (!result.ok) {
-      notify.error(result.message);
-      return;
-    }
-    setDuplicates(null);
-    notify.success(result.data.message);
-    router.push(formPath(orgId, funkId, candidate.id));
-  }
-
-  const actions = canEdit ? (
-    editing ? (
-      <>
-        <Button onClick={() => void save()} loading={busy}>
-          {t('save')}
-        </Button>
-        <Button variant="secondary" onClick={cancel} disabled={busy}>
-          {t('cancel')}
-        </Button>
-      </>
-    ) : (
-      <>
-        <Button variant="secondary" onClick={() => setEditing(true)}>
-          {t('edit')}
-        </Button>
-        {member?.access.canDelete && (
-          <Button variant="danger" onClick={() => void remove()} loading={busy}>
+  const actions = (
+    <EditActions
+      canEdit={canEdit}
+      editing={editor.editing}
+      busy={editor.busy || busy}
+      onEdit={editor.startEdit}
+      onSave={() => void editor.save()}
+      onCancel={editor.cancel}
+      readOnlyNote={
+        member?.access.outranked ? (
+          <>
+            {t('readOnly')} – {t('outranked')}
+          </>
+        ) : (
+          t('readOnly')
+        )
+      }
+      extra={
+        member?.access.canDelete && (
+          <Button variant="danger" onClick={remove} loading={busy}>
             {t('delete')}
           </Button>
-        )}
-      </>
-    )
-  ) : (
-    <>
-      <span className="rounded-full bg-gray-100 px-2 py-1 text-xs text-gray-600">{t('readOnly')}</span>
-      {member?.access.outranked && <p className="w-full text-xs text-gray-600">{t('outranked')}</p>}
-    </>
+        )
+      }
+    />
   );
 
   return (
     <div className="space-y-4">
-      {confirmElement}
-      <MemberCard member={member} canUpload={!isNew && canEdit} actions={actions} />
+      {editor.confirmElement}
+      <MemberCard member={member} canUpload={!isNew && canEdit} actions={actions} headingRef={headingRef} />
       <Tabs
         label={t('tabs.label')}
         value={tab}
@@ -255,30 +211,23 @@ export function MemberDetail({
           {
             value: 'personal',
             label: t('tabs.personal'),
-            content: (
-              <MemberForm
-                key={formKey}
-                form={form}
-                countries={countries}
-                readOnly={!editing}
-                onBirthDateValidity={(valid) => {
-                  birthDateRefused.current = !valid;
-                }}
-              />
-            ),
+            content: <MemberForm key={editor.fieldsKey} form={form} countries={countries} readOnly={!editor.editing} />,
           },
           {
             value: 'training',
             label: t('tabs.training'),
             disabled: isNew,
             content: member && (
-              <TrainingsTab
-                memberId={member.id}
-                orgId={orgId}
-                certificates={member.certificates}
-                definitions={trainingDefinitions}
-                canEdit={editing && canEdit}
-              />
+              <>
+                {subActionsNote}
+                <TrainingsTab
+                  memberId={member.id}
+                  orgId={orgId}
+                  certificates={member.certificates}
+                  definitions={trainingDefinitions}
+                  canEdit={subActionsEnabled}
+                />
+              </>
             ),
           },
           {
@@ -286,17 +235,20 @@ export function MemberDetail({
             label: t('tabs.functions'),
             disabled: isNew,
             content: member && (
-              <FunctionsTab
-                memberId={member.id}
-                memberName={name}
-                orgId={orgId}
-                roles={roles}
-                functionGroups={functionGroups}
-                canEndMembershipIn={member.access.canEndMembershipIn}
-                canEdit={editing && canEdit}
-                canAddMembership={acting.isClub}
-                targetOrgs={targetOrgs}
-              />
+              <>
+                {subActionsNote}
+                <FunctionsTab
+                  memberId={member.id}
+                  memberName={name}
+                  orgId={orgId}
+                  roles={roles}
+                  functionGroups={functionGroups}
+                  canEndMembershipIn={member.access.canEndMembershipIn}
+                  canEdit={subActionsEnabled}
+                  canAddMembership={acting.isClub}
+                  targetOrgs={targetOrgs}
+                />
+              </>
             ),
           },
         ]}
@@ -307,9 +259,10 @@ export function MemberDetail({
         canConnect={acting.isClub}
         clubs={clubs}
         busy={busy}
-        onConnect={(c, clubId) => void connect(c, clubId)}
+        canCreateNew={!identical}
+        onConnect={connect}
         onOpen={(c) => router.push(formPath(orgId, funkId, c.id))}
-        onCreateNew={() => void create(form.getValues())}
+        onCreateNew={createAnyway}
         onClose={() => setDuplicates(null)}
       />
     </div>

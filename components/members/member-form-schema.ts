@@ -3,7 +3,7 @@ import type { Member } from '@/lib/api/member-types';
 import { memberInputSchema, withBirthDateRule } from '@/lib/schemas/members';
 
 /**
- * The personal-data form (core §5): the shared member schema without the organisation (the page
+ * The personal-data form: the shared member schema without the organisation (the page
  * adds it), with the "birth date at least 2 years back" rule for `today`. Messages are keys of
  * members.validation ('required' → 'Bitte füllen Sie das erforderliche Feld aus!').
  */
@@ -40,6 +40,18 @@ export function memberFormValues(member: Member | null): MemberFormValues {
       phoneMobileVisible: Boolean(member?.params?.phoneMobileVisible),
       emailVisible: Boolean(member?.params?.emailVisible),
     },
+  };
+}
+
+/** The duplicate check's question for the entered person. */
+export function duplicateQueryOf(values: MemberFormValues | MemberFormData, excludeId?: number) {
+  return {
+    firstName: values.firstName,
+    surname: values.surname,
+    birthDate: values.birthDate,
+    gender: values.gender || null,
+    email: values.email || null,
+    excludeId: excludeId ?? null,
   };
 }
 

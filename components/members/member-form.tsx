@@ -2,20 +2,19 @@
 
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { DateField } from '@/components/ui/date-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { Country } from '@/lib/api/types';
 import { GENDERS } from '@/lib/schemas/members';
-import { validationKey, type MemberFormValues } from './member-form-schema';
+import { validationKey, type MemberFormData, type MemberFormValues } from './member-form-schema';
 
 export interface MemberFormProps {
-  form: UseFormReturn<MemberFormValues>;
+  form: UseFormReturn<MemberFormValues, unknown, MemberFormData>;
   countries: Country[];
-  /** Read mode: every field disabled (core §4 read/edit toggle). */
+  /** Read mode: every field disabled (the card's 'Bearbeiten' switches to edit mode). */
   readOnly: boolean;
-  /** Told whether the birth-date field accepts its typed text (if not, the form still holds the previous date). */
-  onBirthDateValidity?: (valid: boolean) => void;
 }
 
 const TEXT_FIELDS = [
@@ -33,7 +32,7 @@ const VISIBILITY = ['profileVisible', 'phoneMobileVisible', 'emailVisible'] as c
 const NO_COUNTRY = 'none';
 
 /** The personal-data tab: names, birth date, gender, nationality and country, address, contact, visibility. */
-export function MemberForm({ form, countries, readOnly, onBirthDateValidity }: MemberFormProps) {
+export function MemberForm({ form, countries, readOnly }: MemberFormProps) {
   const t = useTranslations('members');
   const locale = useLocale();
   const {
@@ -73,8 +72,7 @@ export function MemberForm({ form, countries, readOnly, onBirthDateValidity }: M
             <DateField
               label={`${t('fields.birthDate')} *`}
               value={field.value || null}
-              onChange={(iso) => field.onChange(iso ?? '')}
-              onValidityChange={onBirthDateValidity}
+              onChange={(value) => field.onChange(value ?? '')}
               disabled={readOnly}
               error={text(fieldState.error?.message)}
             />
@@ -128,10 +126,7 @@ export function MemberForm({ form, countries, readOnly, onBirthDateValidity }: M
           <p className="mb-1 text-sm font-medium text-gray-700">{t('fields.visibility')}</p>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {VISIBILITY.map((name) => (
-              <label key={name} className="inline-flex items-center gap-2 text-sm text-gray-800">
-                <input type="checkbox" className="h-4 w-4 accent-brand" {...register(`params.${name}`)} />
-                {t(`fields.${name}`)}
-              </label>
+              <CheckboxField key={name} label={t(`fields.${name}`)} {...register(`params.${name}`)} />
             ))}
           </div>
         </div>

@@ -15,10 +15,10 @@ import { fetchMemberPage } from './fetch-members';
 import { useDebouncedValue } from './use-debounced-value';
 import { useIsClient } from './use-is-client';
 
-/** Left list of the member page (core §2, §9): 12 per page, searched in the database as you type. */
+/** Left list of the member page: 12 per page, searched in the database as you type. */
 export const LIST_PAGE_SIZE = 12;
 export const SEARCH_DEBOUNCE_MS = 300;
-/** Up to this many matches the pager shows page numbers; above it a simple previous/next pager (core §9). */
+/** Up to this many matches the pager shows page numbers; above it a simple previous/next pager. */
 const NUMBERED_PAGER_MAX = 100;
 
 export interface MemberListProps {
@@ -169,7 +169,7 @@ function MemberListBody({ orgId, funkId, all, selectedId, canCreate }: MemberLis
                     <Avatar src={proxiedImageSrc(m.imageLink)} name={`${m.firstName} ${m.surname}`} size={32} />
                     <span className="min-w-0">
                       <span className="block truncate">{name}</span>
-                      <span className="block truncate text-xs font-normal text-gray-500">
+                      <span className="block truncate text-xs font-normal text-gray-600">
                         {[formatDisplayDate(m.birthDate), m.regNr].filter(Boolean).join(' · ')}
                       </span>
                     </span>

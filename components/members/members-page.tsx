@@ -31,7 +31,7 @@ async function optional<T>(call: Promise<T>, fallback: T): Promise<T> {
 }
 
 /**
- * The member page (forms 51 and 52, core §2): left list, profile card with tabs, overview table.
+ * The member page (forms 51 and 52): left list, profile card with tabs, overview table.
  * Read on the server; the list's search and the table's rows are fetched by the browser.
  */
 export async function MembersPage({ orgId, funkId, id, all = false }: FormPageProps & { all?: boolean }) {

@@ -23,7 +23,7 @@ export interface MembersScreenProps {
 
 type View = 'list' | 'table';
 
-/** The member page's two modes (core §2): list with the member beside it, or the overview table. */
+/** The member page's two modes: list with the member beside it, or the overview table. */
 export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, countries, children }: MembersScreenProps) {
   const t = useTranslations('members');
   const router = useRouter();
@@ -32,7 +32,8 @@ export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, count
   const openMember = useCallback(
     (m: Member) => {
       setView('list');
-      router.push(formPath(orgId, funkId, m.id));
+      // the table's 'Bearbeiten' opens the member ready to edit
+      router.push(`${formPath(orgId, funkId, m.id)}?edit=1`);
     },
     [router, orgId, funkId],
   );

@@ -1,10 +1,10 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { notify } from '@/components/ui/toast';
 import type { MemberTargetOrg } from '@/lib/api/member-types';
 import { connectMemberAction } from './actions';
 import { OrgPicker } from './org-picker';
@@ -26,13 +26,9 @@ export function MembershipDialog({ memberId, clubs, onClose, onAdded }: Membersh
   async function add() {
     if (clubId === null) return;
     setSaving(true);
-    const result = await connectMemberAction(clubId, memberId);
+    const result = await connectMemberAction({ orgId: clubId, memberId });
     setSaving(false);
-    if (!result.ok) {
-      notify.error(result.message);
-      return;
-    }
-    notify.success(result.data.message);
+    if (!applyActionResult(result)) return;
     onAdded();
   }
 

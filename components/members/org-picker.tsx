@@ -3,7 +3,7 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { cn } from '@/components/ui/cn';
-import { FieldError } from '@/components/ui/field-error';
+import { FieldError } from '@/components/ui/field';
 import { inputClassName } from '@/components/ui/input';
 import type { MemberTargetOrg } from '@/lib/api/member-types';
 import { foldSearch, searchWords } from '@/lib/domain/search-fold';

@@ -1,5 +1,6 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -9,7 +10,6 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DateField } from '@/components/ui/date-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { notify } from '@/components/ui/toast';
 import type { MemberCertificate, TrainingDefinition } from '@/lib/api/member-types';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { trainingValidTo } from '@/lib/domain/members';
@@ -26,7 +26,7 @@ export interface TrainingsTabProps {
   canEdit: boolean;
 }
 
-/** The trainings/certificates table (group title, name, start, end, controller) with add and remove (core §2, §5). */
+/** The trainings/certificates table (group title, name, start, end, controller) with add and remove. */
 export function TrainingsTab({ memberId, orgId, certificates, definitions, canEdit }: TrainingsTabProps) {
   const t = useTranslations('members.trainings');
   const router = useRouter();
@@ -38,13 +38,9 @@ export function TrainingsTab({ memberId, orgId, certificates, definitions, canEd
   async function remove(cert: MemberCertificate) {
     if (!(await confirm(t('removeConfirm', { name: cert.certName }), { tone: 'danger' }))) return;
     setRemoving(cert.ausb_mg_id);
-    const result = await removeTrainingAction(memberId, cert.ausb_mg_id, orgId);
+    const result = await removeTrainingAction({ memberId, ausbMgId: cert.ausb_mg_id, orgId });
     setRemoving(null);
-    if (!result.ok) {
-      notify.error(result.message);
-      return;
-    }
-    notify.success(result.data.message);
+    if (!applyActionResult(result)) return;
     router.refresh();
   }
 
@@ -119,19 +115,18 @@ export function AddTrainingForm({ memberId, orgId, definitions }: { memberId: nu
   async function add() {
     if (!definition || !dateFrom || !ready) return;
     setSaving(true);
-    const result = await addTrainingAction(memberId, {
-      orgId,
-      trainingId: definition.trainingId,
-      dateFrom,
-      dateTo: end,
-      controller: controller.trim() || null,
+    const result = await addTrainingAction({
+      memberId,
+      values: {
+        orgId,
+        trainingId: definition.trainingId,
+        dateFrom,
+        dateTo: end,
+        controller: controller.trim() || null,
+      },
     });
     setSaving(false);
-    if (!result.ok) {
-      notify.error(result.message);
-      return;
-    }
-    notify.success(result.data.message);
+    if (!applyActionResult(result)) return;
     setTrainingId('');
     setDateFrom(null);
     setDateTo(null);

@@ -1,4 +1,4 @@
-/** Documents: pdf, docx, xlsx (core §5); the API checks the content, this only spares a round trip. */
+/** Documents: pdf, docx, xlsx; the API checks the content, this only spares a round trip. */
 export const DOCUMENT_EXTENSIONS = ['.pdf', '.docx', '.xlsx'] as const;
 export const DOCUMENT_ACCEPT = [
   ...DOCUMENT_EXTENSIONS,

@@ -1,5 +1,6 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -39,7 +40,7 @@ function formatSize(bytes: number | undefined): string {
 }
 
 /**
- * The documents tab (core §2, §5): upload with progress (pdf, docx, xlsx up to 50 MB; type Statuten,
+ * The documents tab: upload with progress (pdf, docx, xlsx up to 50 MB; type Statuten,
  * ZVR-Auszug or Vereinsgründung), download, and delete after a confirmation.
  */
 export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: DocumentsTabProps) {
@@ -86,13 +87,8 @@ export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: Documen
 
   async function remove(doc: OrgDocument) {
     if (!(await confirm(t('documents.deleteConfirm', { name: doc.name }), { tone: 'danger' }))) return;
-    const result = await deleteDocument(actingOrgId, orgId, doc.uuid);
-    if (result.ok) {
-      notify.success(t('documents.deleted'));
-      router.refresh();
-    } else {
-      notify.error(result.message, { description: result.code === 'forbidden' ? t('forbidden') : undefined });
-    }
+    const result = await deleteDocument({ actingOrgId, orgId, uuid: doc.uuid });
+    if (applyActionResult(result, null, { success: t('documents.deleted') })) router.refresh();
   }
 
   return (

@@ -10,7 +10,7 @@ const toneClass: Record<FeeTone, string> = {
   unknown: 'bg-gray-100 text-gray-700 border-gray-300',
 };
 
-/** Fee processing status (core §4): Erstellt blue, Freigegeben green, anything else 'Unknown'. */
+/** Fee processing status: Erstellt blue, Freigegeben green, anything else 'Unknown'. */
 export function FeeStatusTag({ status }: { status: string | null | undefined }) {
   const t = useTranslations('organisations.fees');
   const tone = feeStatusTone(status);

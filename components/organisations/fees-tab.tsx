@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { FeeStatusTag } from './fee-status-tag';
 import { feeStatusTone } from './organisation-view';
 
-/** The fees tab (core §2, §3 Fee): order number, category, status tag and completion date. */
+/** The fees tab: order number, category, status tag and completion date. */
 export function FeesTab({ fees }: { fees: Fee[] }) {
   const t = useTranslations('organisations.fees');
   const columns = useMemo<DataTableColumn<Fee>[]>(

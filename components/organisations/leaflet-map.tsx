@@ -9,7 +9,7 @@ import type { Place } from '@/lib/api/organisations';
 import { MAP_TILE_URL } from '@/lib/map-tiles';
 import { cn } from '@/components/ui/cn';
 
-/** Default view (core §7): roughly Vienna, zoom 13. */
+/** Default view: roughly Vienna, zoom 13. */
 export const VIENNA: LatLngTuple = [48.2082, 16.3738];
 export const DEFAULT_ZOOM = 13;
 

@@ -7,7 +7,7 @@ import { DateField } from '@/components/ui/date-field';
 import { Input } from '@/components/ui/input';
 import { Select, type SelectOption } from '@/components/ui/select';
 import type { FieldRights } from '@/lib/domain/organisation-rules';
-import { CheckboxField } from './checkbox-field';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import type { OrganisationFormOutput, OrganisationFormValues } from './organisation-form-values';
 
 type TextField =
@@ -24,8 +24,6 @@ export interface OrganisationDataFieldsProps {
   parentOptions: SelectOption[];
   /** Allowed range of the end date (today … +364 days). */
   endDateRange: { min: string; max: string };
-  /** Told when a date field holds text it refuses (the form value then still has the old date). */
-  onDateValidity?: (name: DateFieldName, valid: boolean) => void;
 }
 
 export type DateFieldName = 'orgStartDate' | 'orgEndDate' | 'inoperativeSince';
@@ -40,7 +38,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The organisation data tab (core §2, §5): name, addresses (c/o and second address), contact,
+ * The organisation data tab : name, addresses (c/o and second address), contact,
  * registry numbers, dates, IBAN, federal state, governing body, section and cooperation-partner flags.
  * Fields the acting organisation may not change are disabled exactly as the API decides.
  */
@@ -51,7 +49,6 @@ export function OrganisationDataFields({
   federalStateRequired,
   parentOptions,
   endDateRange,
-  onDateValidity,
 }: OrganisationDataFieldsProps) {
   const t = useTranslations('organisations');
   const {
@@ -96,7 +93,6 @@ export function OrganisationDataFields({
           max={range?.max}
           error={errorOf(name)}
           disabled={!editing || !rights.dates}
-          onValidityChange={(valid) => onDateValidity?.(name, valid)}
         />
       )}
     />

@@ -3,38 +3,27 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Organisation, OrganisationListItem } from '@/lib/api/organisations';
 import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
-import {
-  canEditOrg,
-  endDateRange,
-  federalStateRequired,
-  fieldRights,
-  isDissolving,
-} from '@/lib/domain/organisation-rules';
+import { canEditOrg, endDateRange, federalStateRequired, fieldRights, isDissolving } from '@/lib/domain/organisation-rules';
 import { formPath } from '@/lib/domain/shell';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { useConfirm } from '@/components/ui/confirm-dialog';
+import { EditActions } from '@/components/ui/edit-actions';
 import type { SelectOption } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
+import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
 import { saveOrganisation } from './actions';
 import { DocumentsTab } from './documents-tab';
 import { FeesTab } from './fees-tab';
-import { OrganisationDataFields, type DateFieldName } from './organisation-data-fields';
-import {
-  organisationFormSchema,
-  toFormValues,
-  type OrganisationFormOutput,
-  type OrganisationFormValues,
-} from './organisation-form-values';
+import { OrganisationDataFields } from './organisation-data-fields';
+import { organisationFormSchema, toFormValues, type OrganisationFormOutput, type OrganisationFormValues } from './organisation-form-values';
 import { OrganisationImage } from './organisation-image';
 import { PlacesTab } from './places-tab';
 
-/** The required-field border flash of the organisation form lasts 5.5 s (core §5, §9). */
+/** The required-field border flash of the organisation form lasts 5.5 s. */
 export const REQUIRED_FLASH_MS = 5500;
 
 export interface OrganisationDetailProps {
@@ -56,10 +45,7 @@ type TabValue = 'data' | 'fees' | 'places' | 'documents';
  */
 export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisation, list }: OrganisationDetailProps) {
   const t = useTranslations('organisations');
-  const tc = useTranslations('common');
-  const te = useTranslations('errors');
   const router = useRouter();
-  const [confirmElement, confirm] = useConfirm();
   const isNew = organisation === null;
 
   // The record shown: the server's, or the one a save just returned (until the refresh arrives).
@@ -73,49 +59,20 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
   const acting = { id: actingOrgId, level: actingLevel, coopPartner: false };
   const rights = fieldRights(acting);
   const canEdit = isNew || (record !== null && canEditOrg(acting, record));
-  const [editing, setEditing] = useState(isNew);
   const [tab, setTab] = useState<TabValue>('data');
   const [flashing, setFlashing] = useState(false);
-  const [saving, setSaving] = useState(false);
   const flashTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // Date fields whose typed text they refuse: the form value still holds the previous date, so
-  // saving now would silently store something other than what the field shows.
-  const refusedDates = useRef(new Set<DateFieldName>());
-  // Bumped by cancel: the fields mount afresh, so no typed text outlives the reload.
-  const [fieldsKey, setFieldsKey] = useState(0);
 
   const schema = useMemo(() => organisationFormSchema(record?.id ?? null), [record?.id]);
-  const form = useForm<OrganisationFormValues, unknown, OrganisationFormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: toFormValues(record),
-  });
-  const { reset, handleSubmit, setError } = form;
-  // the version the current edit is based on: set whenever the form is (re)loaded from a record
-  const basedOn = useRef(record?.updatedAt);
+  const values = useMemo(() => toFormValues(record), [record]);
+  const form = useForm<OrganisationFormValues, unknown, OrganisationFormOutput>({ resolver: zodResolver(schema), defaultValues: values });
 
-  // Out of edit mode the form always shows the record (after cancel, save or a refresh).
-  useEffect(() => {
-    if (editing) return;
-    reset(toFormValues(record));
-    basedOn.current = record?.updatedAt;
-  }, [record, editing, reset]);
-
-  useEffect(() => () => {
-    if (flashTimer.current) clearTimeout(flashTimer.current);
-  }, []);
-
-  const orgLevel = useWatch({ control: form.control, name: 'orgLevel' });
-  const parentOptions = useMemo<SelectOption[]>(() => {
-    const wanted = Number(orgLevel) - 1;
-    const options = list
-      .filter((o) => o.orgLevel === wanted && o.id !== record?.id)
-      .map((o) => ({ value: String(o.id), label: o.nameShort }));
-    const current = record?.orgMotherId;
-    if (current && !options.some((o) => o.value === String(current))) options.push({ value: String(current), label: record?.orgMotherName ?? `#${current}` });
-    return options;
-  }, [list, orgLevel, record]);
-
-  const range = useMemo(() => endDateRange(todayIso()), []);
+  useEffect(
+    () => () => {
+      if (flashTimer.current) clearTimeout(flashTimer.current);
+    },
+    [],
+  );
 
   function flashRequired() {
     notify.error(t('requiredField'));
@@ -125,125 +82,84 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
     flashTimer.current = setTimeout(() => setFlashing(false), REQUIRED_FLASH_MS);
   }
 
-  async function save(values: OrganisationFormOutput) {
-    if (!(await confirm(tc('saveConfirm')))) return;
-    if (isDissolving(record, values)) {
-      const question = t('dissolveConfirm', { date: formatDisplayDate(values.orgEndDate) });
-      if (!(await confirm(question, { title: t('dissolveTitle'), tone: 'danger' }))) return;
-    }
-    setSaving(true);
-    const toastId = notify.loading(t('saving'));
-    try {
-      const result = await saveOrganisation(actingOrgId, {
-        id: record?.id,
-        updatedAt: basedOn.current,
-        values,
-      });
-      if (result.ok) {
-        notify.success(t('saved'), { id: toastId });
-        if (isNew) {
-          router.push(formPath(actingOrgId, funkId, result.data.id));
-          return;
-        }
-        setRecord(result.data);
-        setEditing(false);
-        router.refresh();
+  const editor = useRecordEditor({
+    form,
+    values,
+    version: record?.updatedAt ?? null,
+    isNew,
+    draftKey: formPath(actingOrgId, funkId, record?.id ?? 'new'),
+    firstField: 'name',
+    successMessage: t('saved'),
+    onInvalid: ({ errors, refusal }) => {
+      setTab('data');
+      if (refusal) {
+        if (refusal.code === 'validation' && refusal.fieldErrors) flashRequired();
         return;
       }
-      const reason =
-        result.code === 'stale' ? t('stale')
-        : result.code === 'forbidden' || result.code === 'field_not_allowed' ? t('forbidden')
-        : result.code === 'not_found' ? t('notFound')
-        : result.code === 'validation' || result.code === 'end_date_range' ? undefined
-        : te('generic');
-      notify.error(t('saveFailed'), { id: toastId, description: reason });
-      const fields = Object.entries(result.fieldErrors ?? {});
-      for (const [field, message] of fields) {
-        setError(field as FieldPath<OrganisationFormValues>, { message });
-      }
-      if (fields.length > 0) {
-        setTab('data');
-        if (result.code === 'validation') flashRequired();
-      }
-    } catch {
-      notify.error(t('saveFailed'), { id: toastId, description: te('generic') });
-    } finally {
-      setSaving(false);
-    }
-  }
+      // an empty required field flashes the form; anything else (a refused date) says what is wrong
+      const messages = errorMessages(errors);
+      if (messages.includes('required')) flashRequired();
+      else notify.error(t('saveFailed'), { description: t.has(`validation.${messages[0]}`) ? t(`validation.${messages[0]}` as 'validation.required') : undefined });
+    },
+    onCancelNew: () => router.push(formPath(actingOrgId, funkId)),
+    confirmMore: async (output, confirm) =>
+      !isDissolving(record, output) ||
+      confirm(t('dissolveConfirm', { date: formatDisplayDate(output.orgEndDate) }), { title: t('dissolveTitle'), tone: 'danger' }),
+    save: (output, basedOn) =>
+      saveOrganisation({ actingOrgId, id: record?.id, updatedAt: record ? (basedOn ?? undefined) : undefined, values: output }),
+    onSaved: (data) => {
+      const saved = data as Organisation;
+      if (isNew) router.push(formPath(actingOrgId, funkId, saved.id));
+      else setRecord(saved);
+    },
+  });
+  const headingRef = useFocusOnRecordChange(String(record?.id ?? 'new'));
 
-  function cancel() {
-    if (isNew) {
-      router.push(formPath(actingOrgId, funkId));
-      return;
-    }
-    // cancel reloads the data and leaves edit mode (core §2)
-    setEditing(false);
-    reset(toFormValues(record));
-    refusedDates.current.clear();
-    setFieldsKey((k) => k + 1);
-    router.refresh();
-  }
+  const orgLevel = useWatch({ control: form.control, name: 'orgLevel' });
+  const parentOptions = useMemo<SelectOption[]>(() => {
+    const wanted = Number(orgLevel) - 1;
+    const options = list.filter((o) => o.orgLevel === wanted && o.id !== record?.id).map((o) => ({ value: String(o.id), label: o.nameShort }));
+    const current = record?.orgMotherId;
+    if (current && !options.some((o) => o.value === String(current))) options.push({ value: String(current), label: record?.orgMotherName ?? `#${current}` });
+    return options;
+  }, [list, orgLevel, record]);
 
-  function onSave() {
-    if (refusedDates.current.size > 0) {
-      setTab('data');
-      notify.error(t('saveFailed'), { description: t('validation.dateInvalid') });
-      return Promise.resolve();
-    }
-    return handleSubmit(save, () => flashRequired())();
-  }
-
-  function onDateValidity(name: DateFieldName, valid: boolean) {
-    if (valid) refusedDates.current.delete(name);
-    else refusedDates.current.add(name);
-  }
+  const range = useMemo(() => endDateRange(todayIso()), []);
 
   const title = isNew ? t('newTitle') : `${record?.nameShort ?? ''}`;
   return (
     <section aria-label={title} className="space-y-4">
-      {confirmElement}
+      {editor.confirmElement}
       <div className="flex flex-wrap items-start gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
         {record && (
-          <OrganisationImage
-            actingOrgId={actingOrgId}
-            orgId={record.id}
-            name={record.nameShort}
-            imageLink={record.imageLink ?? null}
-            canEdit={canEdit}
-          />
+          <OrganisationImage actingOrgId={actingOrgId} orgId={record.id} name={record.nameShort} imageLink={record.imageLink ?? null} canEdit={canEdit} />
         )}
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-lg font-semibold text-gray-900">{title}</h2>
-          {record && <p className="truncate text-sm text-gray-600">{record.name}</p>}
+          <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-gray-900 focus:outline-none">
+            {title}
+          </h2>
+          {record && <p className="text-sm text-gray-600">{record.name}</p>}
           {record && (
             <p className="mt-1 text-sm text-gray-600">
               {t('fields.members')}: <span data-testid="org-members">{record.members ?? 0}</span> · {t('fields.licenses')}:{' '}
               <span data-testid="org-licenses">{record.licenses ?? 0}</span>
               {record.orgEndDate && (
-                <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600">
+                <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-700">
                   {t('inactive')} {formatDisplayDate(record.orgEndDate)}
                 </span>
               )}
             </p>
           )}
-          {!canEdit && <p className="mt-1 text-sm text-gray-500">{t('readOnly')}</p>}
         </div>
-        <div className="flex gap-2">
-          {canEdit && !editing && (
-            <Button onClick={() => setEditing(true)}>{t('edit')}</Button>
-          )}
-          {editing && (
-            <>
-              <Button variant="secondary" onClick={cancel} disabled={saving}>
-                {t('cancel')}
-              </Button>
-              <Button onClick={() => void onSave()} loading={saving}>
-                {t('save')}
-              </Button>
-            </>
-          )}
-        </div>
+        <EditActions
+          canEdit={canEdit}
+          editing={editor.editing}
+          busy={editor.busy}
+          onEdit={editor.startEdit}
+          onSave={() => void editor.save()}
+          onCancel={editor.cancel}
+          readOnlyNote={t('readOnly')}
+        />
       </div>
 
       <Tabs
@@ -261,22 +177,18 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
                 data-flash={flashing || undefined}
                 onSubmit={(e) => {
                   e.preventDefault();
-                  if (editing) void onSave();
+                  if (editor.editing) void editor.save();
                 }}
-                className={cn(
-                  'rounded-lg border-2 bg-white p-4 transition-colors',
-                  flashing ? 'border-red-500' : 'border-transparent',
-                )}
+                className={cn('rounded-lg border-2 bg-white p-4 transition-colors', flashing ? 'border-red-500' : 'border-transparent')}
               >
                 <OrganisationDataFields
-                  key={fieldsKey}
+                  key={editor.fieldsKey}
                   form={form}
-                  editing={editing}
+                  editing={editor.editing}
                   rights={rights}
                   federalStateRequired={federalStateRequired(record?.id ?? null)}
                   parentOptions={parentOptions}
                   endDateRange={range}
-                  onDateValidity={onDateValidity}
                 />
                 {/* lets Enter in a field submit the form */}
                 <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
@@ -299,9 +211,7 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
             value: 'documents',
             label: t('tabs.documents'),
             disabled: isNew,
-            content: record ? (
-              <DocumentsTab actingOrgId={actingOrgId} orgId={record.id} documents={record.params?.files ?? []} canEdit={canEdit} />
-            ) : null,
+            content: record ? <DocumentsTab actingOrgId={actingOrgId} orgId={record.id} documents={record.params?.files ?? []} canEdit={canEdit} /> : null,
           },
         ]}
       />

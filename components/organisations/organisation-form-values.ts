@@ -9,7 +9,7 @@ import { organisationSchema, type OrganisationInput } from '@/lib/schemas/organi
  */
 export type OrganisationFormValues = OrganisationInput & { params: NonNullable<OrganisationInput['params']> };
 
-/** The fields whose absence the form reports with 'Please fill out the required field!' (core §5). */
+/** The fields whose absence the form reports with 'Please fill out the required field!'. */
 export const REQUIRED_FIELDS = ['name', 'nameShort', 'street', 'city', 'zip', 'email'] as const;
 
 /** The shared schema plus the one rule that depends on the record: federal state, except organisation 1. */

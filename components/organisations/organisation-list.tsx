@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { isInactive, sortByShortName } from './organisation-view';
 
-/** Organisations per page of the left list (core §9). */
+/** Organisations per page of the left list. */
 export const LIST_PAGE_SIZE = 11;
 
 export interface OrganisationListProps {
@@ -27,7 +27,7 @@ function matches(item: OrganisationListItem, query: string): boolean {
 }
 
 /**
- * The left list (core §2): searchable, sorted by short name, 11 per page, dissolved organisations
+ * The left list: searchable, sorted by short name, 11 per page, dissolved organisations
  * (with an end date) styled inactive, an add button for those who may create organisations.
  */
 export function OrganisationList({ items, selectedId, hrefFor, canCreate }: OrganisationListProps) {
@@ -87,13 +87,13 @@ export function OrganisationList({ items, selectedId, hrefFor, canCreate }: Orga
                   className={cn(
                     'block rounded px-2 py-2 text-sm hover:bg-brand-light/60',
                     active && 'bg-brand-light font-semibold text-brand-dark',
-                    inactive && 'text-gray-400',
+                    inactive && 'text-gray-600',
                   )}
                 >
                   <span className={cn('block truncate', inactive && 'line-through')}>{o.nameShort}</span>
-                  <span className="block truncate text-xs text-gray-500">
+                  <span className="block truncate text-xs text-gray-600">
                     {o.name}
-                    {inactive && <span className="ml-1 rounded bg-gray-100 px-1 text-gray-500 no-underline">{t('inactive')}</span>}
+                    {inactive && <span className="ml-1 rounded bg-gray-100 px-1 text-gray-700 no-underline">{t('inactive')}</span>}
                   </span>
                 </Link>
               </li>

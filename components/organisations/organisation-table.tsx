@@ -9,7 +9,7 @@ import { hasOpenFees, isInactive } from './organisation-view';
 type Row = OrganisationListItem;
 
 /**
- * The table view (core §2): every column, sortable and filterable, 20 per page, quick jump, CSV
+ * The table view: every column, sortable and filterable, 20 per page, quick jump, CSV
  * export (semicolon and byte-order mark, lib/csv) and the filter 'Offene Beiträge >=2'.
  */
 export function OrganisationTable({ rows, onOpen }: { rows: Row[]; onOpen: (id: number) => void }) {
@@ -99,7 +99,7 @@ export function OrganisationTable({ rows, onOpen }: { rows: Row[]; onOpen: (id: 
       getRowId={(r) => String(r.id)}
       initialSort={{ id: 'nameShort' }}
       onRowClick={(r) => onOpen(r.id)}
-      rowClassName={(r) => (isInactive(r) ? 'text-gray-400 [&_td]:text-gray-400' : undefined)}
+      rowClassName={(r) => (isInactive(r) ? 'text-gray-600 [&_td]:text-gray-600' : undefined)}
     />
   );
 }

@@ -11,7 +11,7 @@ import { OrganisationsScreen } from './organisations-screen';
 import { resolveOrgId } from './resolve-org-id';
 
 /**
- * Forms 50 and 58: the organisation page (core §2). Reads on the server — the list the acting
+ * Forms 50 and 58: the organisation page. Reads on the server — the list the acting
  * organisation may see and the selected record — and hands both to the client screen.
  */
 export async function OrganisationsPage({ orgId, funkId, id }: FormPageProps) {

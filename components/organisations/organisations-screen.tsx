@@ -20,7 +20,7 @@ export interface OrganisationsScreenProps {
 }
 
 /**
- * The organisation page (core §2): a list view (left list, right the form) and a table view with all
+ * The organisation page: a list view (left list, right the form) and a table view with all
  * columns. The view is kept in the address (?view=table) so reloads and row clicks keep it sensible.
  */
 export function OrganisationsScreen({ actingOrgId, actingLevel, funkId, list, selected, isNew, canCreate }: OrganisationsScreenProps) {

@@ -1,7 +1,8 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import type { Place } from '@/lib/api/organisations';
@@ -12,7 +13,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toast';
 import { savePlace } from './actions';
-import { CheckboxField } from './checkbox-field';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 
 export interface PlaceFormDialogProps {
   actingOrgId: number;
@@ -34,14 +35,14 @@ function toValues(orgId: number, place: Place | null): PlaceFormValues {
     address: place?.address ?? '',
     city: place?.city ?? '',
     zip: place?.zip ?? '',
-    // coordinates are edited as one text 'lat, lon' (core §5); the schema turns it into lat/lon
+    // coordinates are edited as one text 'lat, lon'; the schema turns it into lat/lon
     coordinates: formatCoordinates(place?.lat, place?.lon),
     params: { openingHours: place?.params?.openingHours ?? '', training: place?.params?.training ?? [] },
   };
 }
 
 /**
- * The place form (core §5): name, address, city, zip, coordinates as 'lat, lon', opening hours and
+ * The place form: name, address, city, zip, coordinates as 'lat, lon', opening hours and
  * training offer (Indoor, Outdoor, 3D, Feld). Name, opening hours and training offer are required.
  */
 export function PlaceFormDialog({ actingOrgId, orgId, place, open, onClose, onSaved }: PlaceFormDialogProps) {
@@ -65,19 +66,8 @@ export function PlaceFormDialog({ actingOrgId, orgId, place, open, onClose, onSa
   async function save(values: PlaceValues) {
     setSaving(true);
     try {
-      const result = await savePlace(actingOrgId, values);
-      if (result.ok) {
-        notify.success(t('places.saved'));
-        onSaved(result.data);
-        return;
-      }
-      for (const [field, text] of Object.entries(result.fieldErrors ?? {})) {
-        setError(field as FieldPath<PlaceFormValues>, { message: text });
-      }
-      notify.error(result.message, {
-        description:
-          result.code === 'stale' ? t('stale') : result.code === 'forbidden' ? t('forbidden') : result.fieldErrors ? undefined : te('generic'),
-      });
+      const result = await savePlace({ actingOrgId, values });
+      if (applyActionResult(result, { setError }, { success: t('places.saved') })) onSaved(result.data);
     } catch {
       notify.error(te('generic'));
     } finally {

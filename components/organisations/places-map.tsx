@@ -19,7 +19,7 @@ const LeafletMap = dynamic(() => import('./leaflet-map').then((m) => m.LeafletMa
   loading: () => <MapLoading />,
 });
 
-/** The places on a map (core §2, §7): OpenStreetMap tiles, centre Vienna, zoom 13, one marker per place. */
+/** The places on a map: OpenStreetMap tiles, centre Vienna, zoom 13, one marker per place. */
 export function PlacesMap({ places }: { places: Place[] }) {
   return <LeafletMap places={places} />;
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -7,7 +8,6 @@ import type { Place } from '@/lib/api/organisations';
 import { formatCoordinates } from '@/lib/domain/organisation-rules';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { notify } from '@/components/ui/toast';
 import { deletePlace } from './actions';
 import { PlaceFormDialog } from './place-form-dialog';
 import { PlacesMap } from './places-map';
@@ -19,7 +19,7 @@ export interface PlacesTabProps {
   canEdit: boolean;
 }
 
-/** The places tab (core §2): the training places as a list with their form, and on a map. */
+/** The places tab: the training places as a list with their form, and on a map. */
 export function PlacesTab({ actingOrgId, orgId, places, canEdit }: PlacesTabProps) {
   const t = useTranslations('organisations');
   const router = useRouter();
@@ -29,13 +29,8 @@ export function PlacesTab({ actingOrgId, orgId, places, canEdit }: PlacesTabProp
 
   async function remove(place: Place) {
     if (!(await confirm(t('places.deleteConfirm', { name: place.pname }), { tone: 'danger' }))) return;
-    const result = await deletePlace(actingOrgId, orgId, place.id);
-    if (result.ok) {
-      notify.success(t('places.deleted'));
-      router.refresh();
-    } else {
-      notify.error(result.message, { description: result.code === 'forbidden' ? t('forbidden') : undefined });
-    }
+    const result = await deletePlace({ actingOrgId, orgId, placeId: place.id });
+    if (applyActionResult(result, null, { success: t('places.deleted') })) router.refresh();
   }
 
   return (

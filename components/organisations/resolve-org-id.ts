@@ -1,5 +1,5 @@
 /**
- * The id segment of /form/O{org}/F50/{id} (core §2 "Organisation page"): 'new' creates one, a
+ * The id segment of /form/O{org}/F50/{id}: 'new' creates one, a
  * negative value means 'new', 0 means no id, an id that matches no visible organisation sends the
  * user to the route without id. Users of level 3 and cooperation partners always see their own
  * organisation, whatever the address says.

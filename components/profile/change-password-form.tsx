@@ -12,10 +12,10 @@ import { notify } from '@/components/ui/toast';
 import { changePassword } from './actions';
 import { changePasswordFormSchema, type ChangePasswordFormInput } from './change-password-schema';
 
-/** The save button comes back 2 s after a save (core §9). */
+/** The save button comes back 2 s after a save. */
 export const SAVE_COOLDOWN_MS = 2000;
 
-/** Change password on the profile (core §2, §5, §8): old, new, repeat, with the rules shown. */
+/** Change password on the profile: old, new, repeat, with the rules shown. */
 export function ChangePasswordForm() {
   const t = useTranslations('password');
   const [coolingDown, setCoolingDown] = useState(false);

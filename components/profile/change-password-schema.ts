@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { strongPassword } from '@/lib/schemas/auth';
 
 /**
- * The profile's change-password form (core §5): all three fields required ('empty'), the new
+ * The profile's change-password form: all three fields required ('empty'), the new
  * password follows the rules and differs from the old one, the repeat equals the new one.
  * Messages are keys of the password namespace.
  */

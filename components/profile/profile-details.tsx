@@ -4,7 +4,7 @@ import type { Country, User } from '@/lib/api/types';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { displayName } from '@/lib/domain/shell';
 
-/** Every field of the signed-in user's profile (core §2 /profile), dates as DD.MM.YYYY. */
+/** Every field of the signed-in user's profile (/profile), dates as DD.MM.YYYY. */
 export async function ProfileDetails({ user, countries }: { user: User; countries: Country[] }) {
   const t = await getTranslations('profile');
   const locale = await getLocale();

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { ImageUpload } from '@/components/ui/image-upload';
 import { BASE_PATH } from '@/lib/domain/shell';
 
-/** The 200 px profile picture with its upload (png or jpeg, core §2, §5) and a progress bar. */
+/** The 200 px profile picture with its upload (png or jpeg) and a progress bar. */
 export function ProfilePicture({ mgId, name, imageSrc }: { mgId: number; name: string; imageSrc: string | null }) {
   const t = useTranslations('profile');
   return (

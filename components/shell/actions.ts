@@ -5,7 +5,7 @@ import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, resolveLocale } from '@/i18n/locale';
 import { logout } from '@/lib/api/auth';
 import { getSession, SESSION_PATH } from '@/lib/session';
 
-/** Keeps the interface language in the `lang` cookie for a year (core §9: a lang key). */
+/** Keeps the interface language in the `lang` cookie for a year (a lang key). */
 export async function setLanguage(locale: string): Promise<void> {
   (await cookies()).set(LANG_COOKIE, resolveLocale(locale), {
     path: SESSION_PATH,

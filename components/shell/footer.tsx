@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { buildVersion } from '@/lib/domain/shell';
 
-/** The page footer with the build version derived from the build timestamp (operations §2). */
+/** The page footer with the build version derived from the build timestamp. */
 export async function Footer() {
   const t = await getTranslations('common');
   const version = buildVersion(process.env.NEXT_PUBLIC_BUILD_TIME);

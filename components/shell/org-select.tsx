@@ -11,13 +11,14 @@ export function OrgSelect({ organisations, selectedOrgId }: { organisations: She
   const router = useRouter();
   // The wrapper sets the width: the Select itself fills its container.
   return (
-    <div className="w-full sm:w-64">
+    <div className="w-full sm:w-80">
       <Select
         aria-label={t('chooseOrganisation')}
         placeholder={t('chooseOrganisation')}
         value={selectedOrgId ? String(selectedOrgId) : ''}
         options={organisations.map((o) => ({ value: String(o.orgId), label: o.orgName }))}
         disabled={organisations.length === 0}
+        wrap
         onValueChange={(value) => router.push(orgPath(Number(value)))}
       />
     </div>

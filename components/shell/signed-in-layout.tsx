@@ -19,7 +19,9 @@ export function SignedInLayout({
   return (
     <>
       <Header user={user} systemRoles={systemRoles} orgId={orgId} funkId={funkId} />
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+        {children}
+      </main>
     </>
   );
 }

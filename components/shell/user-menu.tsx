@@ -4,7 +4,7 @@ import { useTransition } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Popover } from 'radix-ui';
-import { Avatar } from '@/components/ui/avatar';
+import { Avatar, initialsOf } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { BASE_PATH } from '@/lib/domain/shell';
 import { signOut } from './actions';
@@ -16,10 +16,12 @@ export interface UserMenuProps {
   email: string | null;
   /** Browser address of the profile picture (through the /admin/api proxy), or null. */
   imageSrc: string | null;
+  /** The profile page, keeping the organisation and form chosen in the header. */
+  profileHref?: string;
 }
 
-/** The 64 px avatar with its popover: profile link, language switch, sign-out (core §2). */
-export function UserMenu({ name, email, imageSrc }: UserMenuProps) {
+/** The 64 px avatar with its popover: profile link, language switch, sign-out. */
+export function UserMenu({ name, email, imageSrc, profileHref = '/profile' }: UserMenuProps) {
   const t = useTranslations('shell');
   const [signingOut, startSignOut] = useTransition();
 
@@ -33,7 +35,8 @@ export function UserMenu({ name, email, imageSrc }: UserMenuProps) {
   return (
     <Popover.Root>
       <Popover.Trigger
-        aria-label={t('userMenu')}
+        // starts with what is visible (the initials, or the picture's person) so voice control finds it
+        aria-label={`${imageSrc ? name : initialsOf(name)} – ${t('userMenu')}`}
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
       >
         <Avatar src={imageSrc} name={name} size={64} />
@@ -48,7 +51,7 @@ export function UserMenu({ name, email, imageSrc }: UserMenuProps) {
           {email && <p className="mb-3 truncate text-sm text-gray-500">{email}</p>}
           <nav className="flex flex-col gap-3">
             <Popover.Close asChild>
-              <Link href="/profile" className="text-sm font-medium text-brand hover:underline">
+              <Link href={profileHref} className="text-sm font-medium text-brand hover:underline">
                 {t('profile')}
               </Link>
             </Popover.Close>

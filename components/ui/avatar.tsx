@@ -8,7 +8,7 @@ export interface AvatarProps {
   src?: string | null;
   /** The person's name: alt text and source of the initials. */
   name: string;
-  /** Diameter in px (200 on the profile, 64 in the header: core §9). */
+  /** Diameter in px (200 on the profile, 64 in the header). */
   size?: number;
   className?: string;
 }

@@ -4,6 +4,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { useTranslations } from 'next-intl';
 import { Button } from './button';
+import { useReturnFocus } from './use-return-focus';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -17,9 +18,16 @@ export interface ConfirmDialogProps {
   tone?: 'default' | 'danger';
 }
 
-/** The yes/no confirmation (Ja / Nein) that guards saving and deleting (core §1). */
+/**
+ * The yes/no confirmation (Ja / Nein) that guards saving and deleting. It takes focus when it opens
+ * (Ja for a plain question, Nein when the answer destroys something), keeps Tab inside itself, and
+ * gives focus back to what had it before, since without a Radix trigger nothing else would.
+ */
 export function ConfirmDialog({ open, message, onConfirm, onCancel, title, tone = 'default' }: ConfirmDialogProps) {
   const t = useTranslations('common');
+  const yesRef = useRef<HTMLButtonElement>(null);
+  const noRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root
       open={open}
@@ -32,6 +40,14 @@ export function ConfirmDialog({ open, message, onConfirm, onCancel, title, tone 
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <AlertDialog.Content
           {...(title ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (tone === 'danger' ? noRef : yesRef).current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus();
+          }}
           className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none"
         >
           {title ? (
@@ -45,10 +61,10 @@ export function ConfirmDialog({ open, message, onConfirm, onCancel, title, tone 
           <div className="mt-6 flex justify-end gap-2">
             {/* plain buttons, not AlertDialog.Action/Cancel: those would also fire onOpenChange(false),
                 i.e. a second (cancel) answer after Ja */}
-            <Button variant="secondary" onClick={onCancel}>
+            <Button ref={noRef} variant="secondary" onClick={onCancel}>
               {t('no')}
             </Button>
-            <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={onConfirm}>
+            <Button ref={yesRef} variant={tone === 'danger' ? 'danger' : 'primary'} onClick={onConfirm}>
               {t('yes')}
             </Button>
           </div>

@@ -1,30 +1,38 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { Popover } from 'radix-ui';
+import { DayPicker } from 'react-day-picker';
+import { de, enGB } from 'react-day-picker/locale';
+import 'react-day-picker/style.css';
 import { formatDisplayDate, parseDisplayDate } from '@/lib/domain/dates';
 import { cn } from './cn';
-import { FieldError } from './field-error';
+import { FieldError } from './field';
 import { inputClassName } from './input';
 
 export interface DateFieldProps {
   label?: string;
-  /** YYYY-MM-DD or null. */
+  /** YYYY-MM-DD, null, or the refused text the field last reported (see onChange). */
   value: string | null;
-  /** Called with YYYY-MM-DD for a valid in-range date, null when the field is emptied; never with bad input. */
-  onChange: (iso: string | null) => void;
+  /**
+   * YYYY-MM-DD for a valid in-range date, null when the field is emptied, and the typed text itself
+   * when the field refuses it (not a date, out of range). So the form holds what the user sees and
+   * its schema (a YYYY-MM-DD rule) refuses to save it; no form has to track refused dates itself.
+   */
+  onChange: (value: string | null) => void;
   /** Earliest allowed date, YYYY-MM-DD (inclusive). */
   min?: string;
   /** Latest allowed date, YYYY-MM-DD (inclusive). */
   max?: string;
-  /** Error from the form (e.g. required); shown instead of the field's own. */
+  /** Error from the form (e.g. required); the field's own, more precise message wins. */
   error?: string | null;
   disabled?: boolean;
   required?: boolean;
-  /** With a name, a hidden input carries the YYYY-MM-DD value in form submissions. */
+  /** With a name, a hidden input carries the value in form submissions. */
   name?: string;
   id?: string;
-  /** Told whether the typed text is currently acceptable, so a form can hold back saving. */
+  /** Told whether the typed text is currently acceptable (dialogs that keep dates in state). */
   onValidityChange?: (valid: boolean) => void;
   /** Accessible name when there is no visible label. */
   'aria-label'?: string;
@@ -34,8 +42,16 @@ export interface DateFieldProps {
 type Check = { iso: string | null; error: string | null };
 
 const COMPLETE = /^\d{1,2}\.\d{1,2}\.\d{4}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Date input that shows and accepts DD.MM.YYYY and speaks YYYY-MM-DD to its owner (core §1). */
+const toDate = (iso: string) => new Date(`${iso}T12:00:00`);
+const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/**
+ * Date input that shows and accepts DD.MM.YYYY and speaks YYYY-MM-DD to its owner. The calendar
+ * button opens a month picker in the interface language (German: Monday first, German names);
+ * Escape closes only the picker, also inside a dialog, and focus goes back to the text field.
+ */
 export function DateField({
   label,
   value,
@@ -52,21 +68,23 @@ export function DateField({
   className,
 }: DateFieldProps) {
   const t = useTranslations('dateField');
+  const locale = useLocale();
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const textRef = useRef<HTMLInputElement>(null);
-  const pickerRef = useRef<HTMLInputElement>(null);
+  const [open, setOpen] = useState(false);
 
-  const [text, setText] = useState(() => formatDisplayDate(value));
+  const [text, setText] = useState(() => (value && ISO.test(value) ? formatDisplayDate(value) : (value ?? '')));
   const [ownError, setOwnError] = useState<string | null>(null);
   const [syncedValue, setSyncedValue] = useState(value);
 
   // The owner changed the value (reset, load, cancel): show it, unless it is what the text already says.
   if (value !== syncedValue) {
     setSyncedValue(value);
-    if (value !== parseDisplayDate(text) && !(value === null && text.trim() === '')) {
-      setText(formatDisplayDate(value));
+    const echoed = value === text || value === parseDisplayDate(text) || (value === null && text.trim() === '');
+    if (!echoed) {
+      setText(value && ISO.test(value) ? formatDisplayDate(value) : (value ?? ''));
       setOwnError(null);
     }
   }
@@ -86,28 +104,24 @@ export function DateField({
     if (result.error) {
       // While the user is still typing a half date, don't shout; a complete bad date is flagged at once.
       if (showErrorNow || COMPLETE.test(raw.trim())) setOwnError(result.error);
+      if (raw !== value) onChange(raw);
       return;
     }
     setOwnError(null);
     if (result.iso !== value) onChange(result.iso);
   }
 
-  const shownError = error || ownError;
+  const shownError = ownError || error;
 
   // Native form validation (a plain <form> submit) also refuses a bad date.
   useEffect(() => {
     textRef.current?.setCustomValidity(ownError ?? '');
   }, [ownError]);
 
-  function openPicker() {
-    const picker = pickerRef.current;
-    if (!picker) return;
-    try {
-      picker.showPicker();
-    } catch {
-      // showPicker is missing in older browsers and jsdom: the text input still works
-    }
-  }
+  const selected = value && ISO.test(value) ? toDate(value) : undefined;
+  const startMonth = toDate(min ?? '1900-01-01');
+  const endMonth = toDate(max ?? `${new Date().getFullYear() + 10}-12-31`);
+  const outOfRange = [...(min ? [{ before: toDate(min) }] : []), ...(max ? [{ after: toDate(max) }] : [])];
 
   return (
     <div className={cn('w-full', className)}>
@@ -116,66 +130,84 @@ export function DateField({
           {label}
         </label>
       )}
-      <div className="relative">
-        <input
-          ref={textRef}
-          id={inputId}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={t('placeholder')}
-          value={text}
-          disabled={disabled}
-          required={required}
-          aria-label={label ? undefined : ariaLabel}
-          aria-invalid={shownError ? true : undefined}
-          aria-describedby={shownError ? errorId : undefined}
-          className={cn(inputClassName, 'pr-10')}
-          onChange={(e) => {
-            setText(e.target.value);
-            accept(e.target.value, false);
-          }}
-          onBlur={() => {
-            const result = check(text);
-            if (result.error) setOwnError(result.error);
-            // tidy "1.2.2024" into "01.02.2024"
-            else if (result.iso) setText(formatDisplayDate(result.iso));
-          }}
-        />
-        <div className="absolute inset-y-0 right-0 flex items-center pr-1">
-          <button
-            type="button"
-            onClick={openPicker}
-            disabled={disabled}
-            aria-label={t('openCalendar')}
-            title={t('openCalendar')}
-            className="rounded p-1.5 text-gray-500 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-50"
-          >
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <rect x="3" y="4" width="18" height="18" rx="2" />
-              <path d="M16 2v4M8 2v4M3 10h18" />
-            </svg>
-          </button>
-          {/* The browser's own calendar, opened by the button above; kept out of the tab order. */}
-          <input
-            ref={pickerRef}
-            type="date"
-            tabIndex={-1}
-            aria-hidden="true"
-            className="pointer-events-none absolute bottom-0 right-0 h-0 w-0 opacity-0"
-            value={value ?? ''}
-            min={min}
-            max={max}
-            disabled={disabled}
-            onChange={(e) => {
-              const iso = e.target.value || null;
-              const display = formatDisplayDate(iso);
-              setText(display);
-              accept(display, true);
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <Popover.Anchor asChild>
+          <div className="relative">
+            <input
+              ref={textRef}
+              id={inputId}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t('placeholder')}
+              value={text}
+              disabled={disabled}
+              required={required}
+              aria-label={label ? undefined : ariaLabel}
+              aria-invalid={shownError ? true : undefined}
+              aria-describedby={shownError ? errorId : undefined}
+              className={cn(inputClassName, 'pr-10')}
+              onChange={(e) => {
+                setText(e.target.value);
+                accept(e.target.value, false);
+              }}
+              onBlur={() => {
+                const result = check(text);
+                if (result.error) setOwnError(result.error);
+                // tidy "1.2.2024" into "01.02.2024"
+                else if (result.iso) setText(formatDisplayDate(result.iso));
+              }}
+            />
+            <div className="absolute inset-y-0 right-0 flex items-center pr-1">
+              <Popover.Trigger
+                type="button"
+                disabled={disabled}
+                aria-label={t('openCalendar')}
+                title={t('openCalendar')}
+                className="rounded p-1.5 text-gray-600 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-50"
+              >
+                <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <rect x="3" y="4" width="18" height="18" rx="2" />
+                  <path d="M16 2v4M8 2v4M3 10h18" />
+                </svg>
+              </Popover.Trigger>
+            </div>
+          </div>
+        </Popover.Anchor>
+        <Popover.Portal>
+          <Popover.Content
+            align="end"
+            sideOffset={4}
+            aria-label={t('calendar')}
+            className="z-50 rounded-lg border border-gray-200 bg-white p-2 shadow-lg [--rdp-accent-background-color:#e8f0fa] [--rdp-accent-color:#0b5394]"
+            // Radix gives Escape to the top-most layer only: the picker closes, a dialog around it stays
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              textRef.current?.focus();
             }}
-          />
-        </div>
-      </div>
+          >
+            <DayPicker
+              mode="single"
+              locale={locale === 'en' ? enGB : de}
+              weekStartsOn={1}
+              captionLayout="dropdown"
+              startMonth={startMonth}
+              endMonth={endMonth}
+              defaultMonth={selected ?? (max && toDate(max) < new Date() ? toDate(max) : undefined)}
+              selected={selected}
+              disabled={outOfRange}
+              autoFocus
+              onSelect={(day) => {
+                if (!day) return;
+                const display = formatDisplayDate(toIso(day));
+                setText(display);
+                accept(display, true);
+                setOpen(false);
+              }}
+            />
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
       {name && <input type="hidden" name={name} value={value ?? ''} />}
       <FieldError id={errorId} message={shownError} />
     </div>

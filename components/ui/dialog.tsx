@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslations } from 'next-intl';
 import { cn } from './cn';
+import { useReturnFocus } from './use-return-focus';
 
 export interface DialogProps {
   open: boolean;
@@ -17,9 +18,13 @@ export interface DialogProps {
   widthClassName?: string;
 }
 
-/** Modal dialog: focus trapped, Escape and the close button call onOpenChange(false). */
+/**
+ * Modal dialog: focus trapped, Escape and the close button call onOpenChange(false); on closing,
+ * focus goes back to the element that had it when the dialog opened.
+ */
 export function Dialog({ open, onOpenChange, title, description, children, footer, widthClassName }: DialogProps) {
   const t = useTranslations('common');
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -27,6 +32,10 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         <RadixDialog.Content
           // without a description Radix would warn about a missing aria-describedby target
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus();
+          }}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
             'rounded-lg bg-white p-6 shadow-xl focus:outline-none',

@@ -2,7 +2,7 @@
 
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cn } from './cn';
-import { FieldError } from './field-error';
+import { FieldError } from './field';
 
 export interface InputProps extends ComponentPropsWithRef<'input'> {
   /** Visible label, associated with the input (so it is the input's accessible name). */
@@ -19,7 +19,7 @@ export interface InputProps extends ComponentPropsWithRef<'input'> {
 
 export const inputClassName =
   'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm ' +
-  'placeholder:text-gray-400 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 ' +
+  'placeholder:text-gray-500 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 ' +
   'disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500 ' +
   'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30';
 

@@ -6,7 +6,7 @@ import { Input, type InputProps } from './input';
 
 export type PasswordInputProps = Omit<InputProps, 'type' | 'trailing'>;
 
-/** Password field with a show/hide toggle (core §2: reset-password screen, profile). */
+/** Password field with a show/hide toggle (reset-password screen, profile). */
 export function PasswordInput({ disabled, ...props }: PasswordInputProps) {
   const t = useTranslations('password');
   const [visible, setVisible] = useState(false);

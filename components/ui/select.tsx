@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { Select as RadixSelect } from 'radix-ui';
 import { cn } from './cn';
-import { FieldError } from './field-error';
+import { FieldError } from './field';
 
 export interface SelectOption {
   value: string;
@@ -30,6 +30,8 @@ export interface SelectProps {
   /** Accessible name when there is no visible label. */
   'aria-label'?: string;
   className?: string;
+  /** Long values wrap onto a second line instead of being cut off (e.g. organisation names). */
+  wrap?: boolean;
 }
 
 export function Select({
@@ -46,6 +48,7 @@ export function Select({
   id,
   'aria-label': ariaLabel,
   className,
+  wrap = false,
 }: SelectProps) {
   const autoId = useId();
   const triggerId = id ?? autoId;
@@ -72,14 +75,17 @@ export function Select({
           aria-label={label ? undefined : ariaLabel}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
+          // the whole value on hover, also where it is cut off
+          title={options.find((o) => o.value === value)?.label}
           className={cn(
             'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-gray-300 bg-white px-3 text-left text-sm text-gray-900 shadow-sm',
             'focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30',
             'disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500',
-            'data-[placeholder]:text-gray-400 aria-[invalid=true]:border-red-500',
+            'data-[placeholder]:text-gray-600 aria-[invalid=true]:border-red-500',
+            wrap && 'h-auto min-h-10 py-1.5',
           )}
         >
-          <span className="truncate">
+          <span className={wrap ? 'line-clamp-2 break-words' : 'truncate'}>
             <RadixSelect.Value placeholder={placeholder} />
           </span>
           <RadixSelect.Icon className="text-gray-500">

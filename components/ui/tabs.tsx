@@ -8,7 +8,7 @@ export interface TabItem {
   value: string;
   label: ReactNode;
   content: ReactNode;
-  /** e.g. the member's training tab until the member is saved (core §2). */
+  /** e.g. the member's training tab until the member is saved. */
   disabled?: boolean;
 }
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Toaster as SonnerToaster, toast, type ExternalToast } from 'sonner';
 
-/** Toasts close after 3 s (core §9, operations: progress toasts and most others). */
+/** Toasts close after 3 s (progress toasts and most others). */
 export const TOAST_DURATION_MS = 3000;
 /** The longer duration where the specification asks for 5 s. */
 export const TOAST_LONG_DURATION_MS = 5000;

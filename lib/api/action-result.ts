@@ -1,30 +1,29 @@
 /**
- * What every server action answers (DESIGN §3): the data, or a message for a toast plus messages
- * per field. `code` lets a form react to a specific failure (e.g. the sign-in's no-permission error).
+ * What every server action answers: the data, or a refusal. A refusal's `message` is the toast's
+ * text (already in the UI's language), `description` an optional second line with the reason,
+ * `fieldErrors` the messages per form field, and `code` the API's stable error code so a form can
+ * react to a specific failure (e.g. the sign-in's no-permission error, an ended session).
  */
 export type ActionResult<T = null> =
   | { ok: true; data: T }
-  | { ok: false; message: string; fieldErrors?: Record<string, string>; code?: string };
+  | { ok: false; message: string; description?: string; fieldErrors?: Record<string, string>; code?: string };
+
+export type ActionFailure = Extract<ActionResult<unknown>, { ok: false }>;
 
 export function ok<T>(data: T): ActionResult<T> {
   return { ok: true, data };
 }
 
-export function fail(message: string, extra: { fieldErrors?: Record<string, string>; code?: string } = {}): ActionResult<never> {
-  return { ok: false, message, ...extra };
+export function fail(
+  message: string,
+  extra: { fieldErrors?: Record<string, string>; code?: string; description?: string } = {},
+): ActionResult<never> {
+  const out: ActionFailure = { ok: false, message };
+  if (extra.description !== undefined) out.description = extra.description;
+  if (extra.fieldErrors !== undefined) out.fieldErrors = extra.fieldErrors;
+  if (extra.code !== undefined) out.code = extra.code;
+  return out as ActionResult<never>;
 }
 
-/**
- * zod issues → the first message per field, translated. Schemas in lib/schemas carry message keys.
- */
-export function fieldErrorsOf(
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
-  translate: (key: string) => string,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    if (!(field in out)) out[field] = translate(issue.message);
-  }
-  return out;
-}
+/** The code of a refusal because the API no longer accepts the session's token (the session ended). */
+export const SESSION_ENDED = 'session_ended';

@@ -1,4 +1,5 @@
 import 'server-only';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import ky, { HTTPError, type Options } from 'ky';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
@@ -23,12 +24,24 @@ export interface CallOptions {
   onUnauthorized?: 'endSession' | 'throw';
 }
 
+/** Inside a server action's pipeline a 401 is thrown as an ApiError instead of redirecting. */
+const unauthorizedScope = new AsyncLocalStorage<'throw'>();
+
 /**
- * One call to the federation API with the session's bearer token ("NONE" when signed out,
- * core §7). Returns the parsed JSON body; failures become ApiError.
+ * Runs `fn` so that API calls in it throw a 401 instead of ending the session with a redirect: the
+ * action pipeline answers the client itself (the session ended) so the typed data is not lost.
+ */
+export function throwingUnauthorized<T>(fn: () => Promise<T>): Promise<T> {
+  return unauthorizedScope.run('throw', fn);
+}
+
+/**
+ * One call to the federation API with the session's bearer token ("NONE" when signed out).
+ * Returns the parsed JSON body; failures become ApiError.
  */
 export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
-  const { method = 'get', json, searchParams, onUnauthorized = 'endSession' } = options;
+  const { method = 'get', json, searchParams } = options;
+  const onUnauthorized = options.onUnauthorized ?? unauthorizedScope.getStore() ?? 'endSession';
   const token = options.token ?? (await getToken());
   const h = await headers();
   const ip = clientIp(h.get('x-forwarded-for'), h.get('x-real-ip'));

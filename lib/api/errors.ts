@@ -1,6 +1,6 @@
 /**
  * The federation API answers every failure with
- * `{ "error": { "code", "message", "field"?, "value"? } }` (DESIGN §3). ApiError carries that body
+ * `{ "error": { "code", "message", "field"?, "value"? } }`. ApiError carries that body
  * through lib/api so actions can map the code to the specification's texts.
  */
 export interface ApiErrorBody {

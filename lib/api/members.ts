@@ -19,8 +19,8 @@ import type {
 export type * from './member-types';
 
 /**
- * Server-side calls of the member screen (forms 51 and 52) to the members API
- * (notes/members-contract.md). The browser's own fetches (list search, overview, photo upload)
+ * Server-side calls of the member screen (forms 51 and 52) to the members API.
+ * The browser's own fetches (list search, overview, photo upload)
  * go through /admin/api instead.
  */
 

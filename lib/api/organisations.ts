@@ -12,7 +12,7 @@ export type { Fee, OrgDocument, OrgParams, Organisation, OrganisationListItem, P
 export type { DocumentType, FieldRights, TrainingOffer } from '@/lib/domain/organisation-rules';
 
 /**
- * Server-only calls of the organisations screen (core §7 "Organisations", notes/organisations-contract).
+ * Server-only calls of the organisations screen.
  * Every call names the acting organisation (the O{org} of the route): the API checks the caller's
  * function 50/58 there and decides visibility and edit rights from it.
  */

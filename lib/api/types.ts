@@ -1,4 +1,4 @@
-/** Shapes of the federation API answers used by the admin app (core §3, api-contract). */
+/** Shapes of the federation API answers used by the admin app . */
 
 export interface OrgRef {
   orgId: number;
@@ -6,7 +6,7 @@ export interface OrgRef {
   funkMgId: number;
 }
 
-/** rolesOrg: one entry per kind, each holding a list (core §3 "User profile"). */
+/** rolesOrg: one entry per kind, each holding a list. */
 export type RolesOrgEntry = { trainerOrg?: OrgRef[]; adminOrg?: OrgRef[]; tunierAdmin?: OrgRef[] };
 
 export interface User {

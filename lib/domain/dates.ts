@@ -1,6 +1,6 @@
 import { format, isValid, parse, parseISO } from 'date-fns';
 
-/** Dates are shown as DD.MM.YYYY and sent/stored as YYYY-MM-DD (core §1). */
+/** Dates are shown as DD.MM.YYYY and sent/stored as YYYY-MM-DD. */
 export const DISPLAY_DATE = 'dd.MM.yyyy';
 export const ISO_DATE = 'yyyy-MM-dd';
 

@@ -1,11 +1,11 @@
 /**
- * Function (role) ids with a fixed meaning (core §4, §9; operations §2, §9).
+ * Function (role) ids with a fixed meaning.
  * A function id is also called funkId.
  */
 export const FUNCTION_LICENCE = 29;
 export const FUNCTION_MEMBERSHIP = 32;
 
-/** Functions that open a form in the admin application (operations §2). Holding one = a system role. */
+/** Functions that open a form in the admin application. Holding one = a system role. */
 export const FORM_FUNCTION_IDS = [46, 50, 51, 52, 55, 56, 58, 66, 200, 201, 1000, 1001, 1002, 1003, 1004, 1005, 1006, 1032] as const;
 
 /** Tournament-administration functions: their holders appear under rolesOrg.tunierAdmin. */
@@ -18,11 +18,11 @@ export function isSystemFunction(funkId: number): boolean {
   return (FORM_FUNCTION_IDS as readonly number[]).includes(funkId);
 }
 
-/** Organisation levels (core §6). */
+/** Organisation levels. */
 export const ORG_LEVEL_FEDERATION = 1;
 export const ORG_LEVEL_STATE = 2;
 export const ORG_LEVEL_CLUB = 3;
 export const FEDERATION_ORG_ID = 1;
 
-/** Default excluded member group in member lists (core §9). */
+/** Default excluded member group in member lists. */
 export const DEFAULT_EXCLUDED_GROUP = 6;

@@ -1,5 +1,5 @@
 /**
- * Duplicate detection before a member is created (core §4: 'Mitglied existiert bereits').
+ * Duplicate detection before a member is created ('Mitglied existiert bereits').
  * Better than an exact match: it catches umlaut and ß spellings (Müller / Mueller / Muller,
  * Strauß / Strauss), small typos, first and last name swapped, day and month of the birth date
  * swapped, and the same e-mail address; every candidate says why it matched.
@@ -146,4 +146,24 @@ export function matchDuplicate(input: PersonKey, existing: PersonKey): Duplicate
     score = 50;
   }
   return { reasons, score: Math.max(0, Math.min(100, score)) };
+}
+
+/**
+ * Whether creating the entered person anyway would be refused: the database holds every person
+ * once by name, gender and birth date, and every e-mail once. Such a candidate is the same person,
+ * so only connecting or opening it is offered. (A candidate matched by e-mail alone comes without
+ * its birth date; the e-mail alone blocks it.)
+ */
+export function blocksNewMember(
+  entered: { firstName: string; surname: string; birthDate: string; gender?: string | null; email?: string | null },
+  candidate: { firstName: string; surname: string; birthDate: string | null; gender: string; email?: string | null; reasons: readonly string[] },
+): boolean {
+  if (candidate.reasons.includes('same_email')) return true;
+  const same = (a: string, b: string) => a.trim().toLocaleLowerCase('de') === b.trim().toLocaleLowerCase('de');
+  return (
+    same(entered.firstName, candidate.firstName) &&
+    same(entered.surname, candidate.surname) &&
+    entered.birthDate === candidate.birthDate &&
+    entered.gender === candidate.gender
+  );
 }

@@ -1,7 +1,7 @@
 import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from './functions';
 
 /**
- * Who may do what on the member form (core §6), as pure rules over the caller's acting
+ * Who may do what on the member form, as pure rules over the caller's acting
  * organisations. The API (server/services/member-access.ts) feeds them from the database; the
  * screen uses the same functions to hide what would be refused.
  */

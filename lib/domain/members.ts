@@ -2,7 +2,7 @@ import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from './functions';
 import { isOpenEnded, OPEN_ENDED_YEAR } from './dates';
 
 /**
- * Member rules shared by the API and the member screen (core §3, §4, §9; operations §9).
+ * Member rules shared by the API and the member screen.
  * Dates are YYYY-MM-DD strings; calendar arithmetic is done in UTC on those strings, so the
  * answer never depends on the machine's time zone. "today" is always passed in (the API's clock).
  */
@@ -41,7 +41,7 @@ const AGE_CLASS_LIMITS: ReadonlyArray<readonly [maxAge: number, cls: AgeClass]> 
   [64, '50+'],
 ];
 
-/** Age reached in the calendar year of `today` (operations §9: current year minus birth year). */
+/** Age reached in the calendar year of `today` (current year minus birth year). */
 export function ageInYear(birthDate: string, today: string): number {
   return Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
 }
@@ -93,7 +93,7 @@ export function addMonths(isoDate: string, months: number): string {
 }
 
 /**
- * A licence is active while "its end date plus about one day is not past" (core §4): the original
+ * A licence is active while "its end date plus about one day is not past": the original
  * compared end date + 1 day (midnight) with now, so the end day itself still counts in full and
  * the day after it does not. Open-ended licences (year ≥ 2999) are always active. A licence that
  * has not started yet is not active.
@@ -110,7 +110,7 @@ export function isActiveOn(dateFrom: string, dateTo: string | null | undefined, 
 }
 
 /**
- * The season a licence belongs to (operations §9): year of (licence date + 1 day) − 1. A licence
+ * The season a licence belongs to: year of (licence date + 1 day) − 1. A licence
  * ending 31.12.2025 is season 2025; one ending 30.09.2025 counts for 2024 (the season it closes).
  * Open-ended licences have no season (null).
  */
@@ -119,7 +119,7 @@ export function licenceSeason(licenceDate: string): number | null {
   return Number(addDays(licenceDate, 1).slice(0, 4)) - 1;
 }
 
-/** Ending a membership (and an organisation): only from today up to 364 days ahead (core §5). */
+/** Ending a membership (and an organisation): only from today up to 364 days ahead. */
 export const MEMBERSHIP_END_MAX_DAYS = 364;
 
 export function membershipEndDateRange(today: string): { min: string; max: string } {
@@ -132,7 +132,7 @@ export function isMembershipEndDateAllowed(date: string, today: string): boolean
   return date >= min && date <= max;
 }
 
-/** A birth date must lie at least 2 years in the past (core §5 member form). */
+/** A birth date must lie at least 2 years in the past. */
 export const MIN_MEMBER_AGE_YEARS = 2;
 
 /** The latest allowed birth date: today two years ago (29 Feb → 28 Feb in a common year). */

@@ -2,7 +2,7 @@ import { addDays, format, parseISO } from 'date-fns';
 import { FEDERATION_ORG_ID, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from './functions';
 
 /**
- * Who may see and change which organisation, and which fields (core §5 "Organisation form", §6).
+ * Who may see and change which organisation, and which fields.
  * Pure: the API enforces these, the form uses the same functions to disable fields.
  * "Acting" is the organisation the user works in (O{org} of the screen); "target" the record shown.
  */
@@ -139,11 +139,11 @@ export function isDissolving(before: { orgEndDate: string | null } | null, after
   return Boolean(after.orgEndDate) && (before?.orgEndDate ?? null) !== after.orgEndDate;
 }
 
-/** Training offers of a place (core §3 Place). */
+/** Training offers of a place. */
 export const TRAINING_OFFERS = ['Indoor', 'Outdoor', '3D', 'Feld'] as const;
 export type TrainingOffer = (typeof TRAINING_OFFERS)[number];
 
-/** Document types of an organisation (core §3). */
+/** Document types of an organisation. */
 export const DOCUMENT_TYPES = ['Statuten', 'ZVR-Auszug', 'Vereinsgründung'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
@@ -158,7 +158,7 @@ export function isValidLongitude(lon: number): boolean {
 const NUMBER = String.raw`[-+]?(?:\d+(?:\.\d*)?|\.\d+)`;
 const COORDINATES = new RegExp(String.raw`^\s*(${NUMBER})\s*[,;]\s*(${NUMBER})\s*$`);
 
-/** Geo coordinates are entered as 'lat, lon' (core §5). Null when malformed or out of range. */
+/** Geo coordinates are entered as 'lat, lon'. Null when malformed or out of range. */
 export function parseCoordinates(text: string): { lat: number; lon: number } | null {
   const match = COORDINATES.exec(text);
   if (!match) return null;

@@ -1,5 +1,5 @@
 /**
- * Password rules (core §5, §9): 8 to 32 characters, upper and lower case,
+ * Password rules: 8 to 32 characters, upper and lower case,
  * at least one digit or special character. Used by the API and by the forms.
  */
 export const PASSWORD_MIN = 8;

@@ -1,5 +1,5 @@
 /**
- * Rules of the application shell (core §2, §6; operations §2): which organisations the header
+ * Rules of the application shell: which organisations the header
  * offers, which forms an organisation offers, which routes a user may open, and the O{n}/F{n}
  * address segments. Pure: the callers fetch getUser/systemroles.
  */
@@ -59,7 +59,7 @@ export function formsFor(systemRoles: ReadonlyArray<SystemRoleRef>, orgId: numbe
   return [...byFunk.values()].sort((a, b) => a.funkId - b.funkId);
 }
 
-/** Below this many club roles every role is routed, whatever club is selected (operations §2). */
+/** Below this many club roles every role is routed, whatever club is selected. */
 export const ROUTE_ALL_BELOW = 4;
 
 /**
@@ -115,7 +115,7 @@ export function formPath(orgId: number, funkId: number, id?: string | number): s
 export const BASE_PATH = '/admin';
 
 /**
- * The footer's build version from the build timestamp (operations §2): 2026-11-21T08:12:33Z →
+ * The footer's build version from the build timestamp: 2026-11-21T08:12:33Z →
  * "2026.11.21-0812" (UTC, so every server shows the same). Empty for a missing or bad timestamp.
  */
 export function buildVersion(buildTime: string | null | undefined): string {
@@ -137,4 +137,22 @@ export function displayName(user: { givenName?: string | null; familyName?: stri
 export function proxiedImageSrc(imageLink: string | null | undefined): string | null {
   if (!imageLink) return null;
   return imageLink.startsWith('/api/') ? `${BASE_PATH}${imageLink}` : imageLink;
+}
+
+/**
+ * Where the sign-in may send the user afterwards: only a page of this app (a form or the profile),
+ * never another site ("//evil.example", "https://…") or the API. Anything else: null.
+ */
+export function safeReturnPath(next: string | null | undefined): string | null {
+  if (!next || next.length > 300) return null;
+  return /^\/(form\/O\d+(\/F\d+(\/[\w-]+)?)?|profile)(\?[\w=&%.-]*)?$/.test(next) ? next : null;
+}
+
+/** The organisation and form a page keeps in its address ("?o=3&f=51"), e.g. the profile. */
+export function shellContextQuery(orgId?: number, funkId?: number): string {
+  const params = new URLSearchParams();
+  if (orgId) params.set('o', String(orgId));
+  if (orgId && funkId) params.set('f', String(funkId));
+  const query = params.toString();
+  return query ? `?${query}` : '';
 }

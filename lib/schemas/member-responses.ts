@@ -4,7 +4,7 @@ import { DUPLICATE_REASONS } from '@/lib/domain/member-duplicates';
 import { GENDERS, memberParamsSchema } from './members';
 
 /**
- * The answers of the members API (core §3 Member, notes/members-contract.md), written once: the
+ * The answers of the members API, written once: the
  * route definitions publish them in the OpenAPI document, the services build values of their
  * inferred types, and the screen reads them through lib/api/member-types.ts. Zod only (no server
  * imports), so client components may import the types.

@@ -3,7 +3,7 @@ import { AGE_CLASSES, isBirthDateAllowed } from '@/lib/domain/members';
 import { dbId, idListText, idText, isoDate as realIsoDate, updatedAtText } from './common';
 
 /**
- * Member form, trainings, functions and member lists (core §3, §5, §7): shared by the member
+ * Member form, trainings, functions and member lists: shared by the member
  * screen (react-hook-form), its server actions and the API routes. Messages are message keys the
  * UI translates ('required' → 'Bitte füllen Sie das erforderliche Feld aus!').
  */
@@ -70,7 +70,7 @@ export const memberUpdateSchema = z
 export type MemberUpdateInput = z.input<typeof memberUpdateSchema>;
 export type MemberUpdateData = z.output<typeof memberUpdateSchema>;
 
-/** Adds the birth-date rule (at least 2 years in the past, core §5) for the given day. */
+/** Adds the birth-date rule (at least 2 years in the past) for the given day. */
 export function withBirthDateRule<S extends z.ZodType<{ birthDate: string }>>(schema: S, today: string) {
   return schema.superRefine((value, ctx) => {
     if (value.birthDate && !isBirthDateAllowed(value.birthDate, today)) {

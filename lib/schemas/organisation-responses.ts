@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_TYPES, TRAINING_OFFERS } from '@/lib/domain/organisation-rules';
 
 /**
- * The answers of the organisation calls (notes/organisations-contract.md), written once: the route
+ * The answers of the organisation calls, written once: the route
  * definitions publish them in the OpenAPI document, the services build values of their inferred
  * types, and the screen reads them through lib/api/organisations.ts. Zod only (no server imports).
  */

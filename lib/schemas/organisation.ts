@@ -3,8 +3,8 @@ import { DOCUMENT_TYPES, TRAINING_OFFERS, isValidLatitude, isValidLongitude, par
 import { dbId, isoDate as realIsoDate, updatedAtText } from './common';
 
 /**
- * Organisation and place input, shared by the organisation form, its server actions and the API
- * (notes/organisations-contract.md). Messages are message keys; the UI translates them.
+ * Organisation and place input, shared by the organisation form, its server actions and the API.
+ * Messages are message keys; the UI translates them.
  */
 
 /** A day that exists in the calendar (2025-02-30 and 0000-00-00 are refused). */

@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, request, test, type Page } from '@playwright/test';
 import { E2E_API_PORT } from '../../playwright.config';
+import { expectAccessible } from './support/axe';
 import { DEMO_PASSWORD, signIn } from './support/sign-in';
+
+// the accessibility checks of each screen and dialog take their time on a busy machine
+test.describe.configure({ timeout: 120_000 });
 
 /**
  * The member page (forms 51/52, issue 4) as a club administrator of BSV Wiener Neustadt (O11):
@@ -80,6 +84,8 @@ async function fillNewMember(page: Page, m: { firstName: string; surname: string
 async function saveAndConfirm(page: Page) {
   await page.getByRole('button', { name: 'Speichern' }).click();
   const question = page.getByRole('alertdialog', { name: 'Daten speichern?' });
+  await expect(question).toBeVisible();
+  await expectAccessible(page, 'new member, save confirmation');
   await question.getByRole('button', { name: 'Ja' }).click();
 }
 
@@ -108,6 +114,8 @@ test('an existing member typed with "ue" instead of "ü" is found and connected 
 
   const dialog = page.getByRole('dialog', { name: 'Mitglied existiert bereits' });
   await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'duplicate dialog');
+  await expect(dialog).toBeVisible();
   const entry = dialog.getByRole('listitem', { name: `${existing.firstName} ${existing.surname}` });
   await expect(entry).toContainText('gleicher Name in anderer Schreibweise');
   await expect(entry).toContainText('gleiches Geburtsdatum');
@@ -125,16 +133,28 @@ test('an existing member typed with "ue" instead of "ü" is found and connected 
   // End the new membership 30 days from today.
   const end = new Date();
   end.setDate(end.getDate() + 30);
-  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  // memberships, functions and trainings save at once: offered in read mode, not under Bearbeiten
   await page.getByRole('tab', { name: 'Funktionen und Lizenzen' }).click();
+  await expect(page.getByRole('note')).toHaveText('Änderungen in diesem Bereich werden sofort gespeichert.');
   await page.getByRole('button', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' }).click();
   const endDialog = page.getByRole('dialog', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' });
   const endField = endDialog.getByLabel('Letzter Tag der Mitgliedschaft *');
   await expect(endField).toHaveValue(display(new Date()));
+  await expectAccessible(page, 'end membership dialog');
+  // the date picker inside the dialog: German, and Escape closes only the picker
+  await endDialog.getByRole('button', { name: 'Kalender öffnen' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Kalender' });
+  await expect(calendar.locator('.rdp-weekday').first()).toHaveAttribute('aria-label', 'Montag');
+  await expectAccessible(page, 'date picker in a dialog');
+  await page.keyboard.press('Escape');
+  await expect(calendar).toHaveCount(0);
+  await expect(endDialog).toBeVisible();
+  await expect(endField).toBeFocused();
   await endField.fill(display(end));
   await endDialog.getByRole('button', { name: 'Mitgliedschaft beenden' }).click();
   const question = page.getByRole('alertdialog');
   await expect(question).toContainText(`Mitgliedschaft in BSV Wiener Neustadt mit ${display(end)} beenden?`);
+  await expectAccessible(page, 'end membership confirmation');
   await question.getByRole('button', { name: 'Ja' }).click();
   await expect(page.getByText(`Mitgliedschaft beendet ab ${display(end)}`)).toBeVisible();
   const row = page.getByRole('table', { name: 'Funktionen und Lizenzen' }).getByRole('row').filter({ hasText: 'BSV Wiener Neustadt' }).filter({ hasText: /^Mitglied/ });
@@ -155,9 +175,9 @@ test('a genuinely new member is created, then gets a training and a function', a
   await expect(page.getByRole('tab', { name: 'Ausbildung' })).toBeEnabled();
 
   // A training: the add button waits for a type and a start date; the end follows from the type's validity.
-  await page.getByRole('button', { name: 'Bearbeiten' }).click();
   await page.getByRole('tab', { name: 'Ausbildung' }).click();
   await expect(page.getByText('keine Ausbildung')).toBeVisible();
+  await expectAccessible(page, 'member, training tab');
   const addTraining = page.getByRole('button', { name: 'Ausbildung hinzufügen' });
   await expect(addTraining).toBeDisabled();
   await page.getByRole('combobox', { name: 'Ausbildung *' }).click();
@@ -197,14 +217,15 @@ test('the federation adds a membership in a club it picks and a function in anot
   await signIn(page, 'verband@example.org');
   await page.goto('/admin/form/O1/F52/5');
   await expect(page.getByRole('heading', { name: 'Lena Steiner' })).toBeVisible();
-  await page.getByRole('button', { name: 'Bearbeiten' }).click();
   await page.getByRole('tab', { name: 'Funktionen und Lizenzen' }).click();
   const functions = page.getByRole('table', { name: 'Funktionen und Lizenzen' });
+  await expectAccessible(page, 'member, functions tab (federation)');
 
   await page.getByRole('button', { name: '+ Mitgliedschaft hinzufügen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mitgliedschaft hinzufügen' });
   const add = dialog.getByRole('button', { name: 'Mitgliedschaft hinzufügen' });
   await expect(add).toBeDisabled();
+  await expectAccessible(page, 'membership dialog');
   const club = dialog.getByRole('combobox', { name: 'Verein *' });
   await club.fill('polten');
   await expect(dialog.getByRole('option')).toHaveCount(1);
@@ -224,6 +245,7 @@ test('the federation adds a membership in a club it picks and a function in anot
   const fnDialog = page.getByRole('dialog', { name: 'Funktion hinzufügen' });
   const org = fnDialog.getByRole('combobox', { name: 'Organisation *' });
   await expect(org).toHaveValue('Österreichischer Bogensportverband');
+  await expectAccessible(page, 'function dialog');
   await fnDialog.getByRole('combobox', { name: 'Funktion *' }).click();
   await expect(page.getByRole('option', { name: 'Vereinsdienste: Zeugwart' })).toHaveCount(0);
   await page.keyboard.press('Escape');
@@ -266,9 +288,10 @@ test('the overview table exports every member of the club as CSV (byte-order mar
   expect(lines).toHaveLength(total + 1);
   expect(lines.slice(1).filter((l) => l.includes('BSV Wiener Neustadt')).length).toBeGreaterThan(total / 2);
 
-  // The edit column opens the member in the list view.
+  // The edit column opens the member in the list view, ready to edit.
   await table.getByRole('button', { name: /bearbeiten$/ }).first().click();
-  await expect(page).toHaveURL(/\/F51\/\d+$/);
+  await expect(page).toHaveURL(/\/F51\/\d+\?edit=1$/);
+  await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Persönliche Daten' })).toBeVisible();
 });
 

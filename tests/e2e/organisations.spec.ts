@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { signIn } from './support/sign-in';
 
 /**
@@ -46,6 +47,7 @@ test('federation creates a club (required-field flash first) and edits another c
   await expect(page.getByText('Bitte wählen Sie links eine Organisation aus.')).toBeVisible();
   // 11 per page, inactive (dissolved) club styled so
   await expect(orgList(page).getByRole('listitem')).toHaveCount(11);
+  await expectAccessible(page, 'organisations, list without a choice');
 
   await orgList(page).getByRole('link', { name: 'Organisation hinzufügen' }).click();
   await expect(page).toHaveURL(/\/admin\/form\/O1\/F50\/new$/);
@@ -55,6 +57,7 @@ test('federation creates a club (required-field flash first) and edits another c
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Bitte füllen Sie das erforderliche Feld aus!').first()).toBeVisible();
   await expect(form).toHaveAttribute('data-flash', 'true');
+  await expectAccessible(page, 'new organisation, required fields refused');
 
   const name = `E2E Bogenclub ${Date.now()}`;
   const short = `E2E ${Date.now() % 100000}`;
@@ -67,8 +70,11 @@ test('federation creates a club (required-field flash first) and edits another c
   await chooseOption(page, 'Bundesland *', 'Wien');
   await chooseOption(page, 'Übergeordnete Organisation', 'WBSV');
   await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Daten speichern?' })).toBeVisible();
+  await expectAccessible(page, 'save confirmation');
   await confirmYes(page, 'Daten speichern?');
   await expect(page.getByText('Organisation gespeichert!')).toBeVisible();
+  await expectAccessible(page, 'success toast');
   await expect(page).toHaveURL(/\/admin\/form\/O1\/F50\/\d+$/);
   await expect(page.getByRole('heading', { name: short })).toBeVisible();
   await orgList(page).getByRole('searchbox').fill(short);
@@ -126,7 +132,11 @@ test('club administrator edits its own club, adds a place, uploads and downloads
 
   // own data: level rules mirrored in the form
   const form = page.getByRole('form', { name: 'Organisationsdaten' });
+  await expectAccessible(page, 'own club, read mode');
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  // Bearbeiten puts the keyboard in the first field
+  await expect(form.getByLabel('Name *', { exact: true })).toBeFocused();
+  await expectAccessible(page, 'own club, edit mode');
   await expect(form.getByLabel('BSO-Nummer')).toBeDisabled();
   await expect(form.getByLabel('Gegründet')).toBeDisabled();
   await expect(form.getByLabel('Kooperationspartner')).toBeDisabled();
@@ -144,6 +154,7 @@ test('club administrator edits its own club, adds a place, uploads and downloads
   const placeName = `E2E Halle ${Date.now()}`;
   await page.getByRole('button', { name: 'Trainingsstätte hinzufügen' }).click();
   const placeForm = page.getByRole('form', { name: 'Neue Trainingsstätte' });
+  await expectAccessible(page, 'place dialog');
   await placeForm.getByLabel('Name *', { exact: true }).fill(placeName);
   await placeForm.getByLabel('Koordinaten (lat, lon)').fill('47.8123, 16.2456');
   await page.getByRole('button', { name: 'Trainingsstätte speichern' }).click();
@@ -164,8 +175,10 @@ test('club administrator edits its own club, adds a place, uploads and downloads
   await expect(page.getByText('Die Kartenkacheln konnten nicht geladen werden', { exact: false })).toBeVisible({ timeout: 15_000 });
 
   // documents: upload a real PDF with a type, download it, delete it
+  await expectAccessible(page, 'places tab');
   await page.getByRole('tab', { name: 'Dokumente' }).click();
   await expect(page.getByText('Keine Dokumente vorhanden')).toBeVisible();
+  await expectAccessible(page, 'documents tab');
   await chooseOption(page, 'Dokumenttyp', 'Statuten');
   const pdf = minimalPdf();
   await page.getByLabel('Datei auswählen und hochladen').setInputFiles({ name: 'statuten-2026.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -223,6 +236,7 @@ test('table view: filter open fees and export CSV with byte-order mark and semic
   await expect(page).toHaveURL(/view=table/);
   const table = page.getByRole('table', { name: 'Organisationen' });
   await expect(table.getByRole('row')).toHaveCount(2 + 20); // header, filter row, 20 per page
+  await expectAccessible(page, 'organisations table');
   await page.getByRole('combobox', { name: 'Filter: Offene Beiträge' }).selectOption({ label: 'Offene Beiträge >=2' });
   const openCells = table.locator('tbody tr td:last-child');
   const counts = (await openCells.allTextContents()).map(Number);
@@ -245,4 +259,71 @@ test('table view: filter open fees and export CSV with byte-order mark and semic
   await table.getByRole('row').filter({ hasText: 'BSV WN' }).first().click();
   await expect(page).toHaveURL(/\/admin\/form\/O1\/F50\/11$/);
   await expect(page.getByRole('heading', { name: 'BSV WN' })).toBeVisible();
+});
+
+test('keyboard only: Bearbeiten, save confirmation with Tab, Escape and Enter, focus comes back', async ({ page }) => {
+  await signIn(page, 'land@example.org');
+  await page.goto('/admin/form/O4/F50/4');
+  const form = page.getByRole('form', { name: 'Organisationsdaten' });
+  const edit = page.getByRole('button', { name: 'Bearbeiten' });
+  await expect(edit).toBeVisible();
+  // reach Bearbeiten with Tab from the page's start (skip link first)
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Zum Inhalt springen' })).toBeFocused();
+  for (let i = 0; i < 40 && !(await edit.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(edit).toBeFocused();
+  await page.keyboard.press('Enter');
+  const name = form.getByLabel('Name *', { exact: true });
+  await expect(name).toBeFocused();
+  const phone = `+43 2742 ${Date.now() % 1000000}`;
+  // the way to the phone field is many Tabs long; the confirmation below is keyboard-only
+  await form.getByLabel('Telefon').focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(phone);
+
+  // Enter in a field asks 'Daten speichern?'; focus is in the question, Tab stays inside it
+  await page.keyboard.press('Enter');
+  const question = page.getByRole('alertdialog', { name: 'Daten speichern?' });
+  const yes = question.getByRole('button', { name: 'Ja' });
+  const no = question.getByRole('button', { name: 'Nein' });
+  await expect(yes).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(no).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(yes).toBeFocused();
+  // Escape answers Nein and gives focus back to the field
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(form.getByLabel('Telefon')).toBeFocused();
+
+  // again, and Enter on Ja saves
+  await page.keyboard.press('Enter');
+  await expect(yes).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Organisation gespeichert!')).toBeVisible();
+  await expect(edit).toBeFocused();
+  await page.reload();
+  await expect(form.getByLabel('Telefon')).toHaveValue(phone);
+});
+
+test('unsaved changes are not lost silently when another organisation is chosen; the chosen one gets focus', async ({ page }) => {
+  await signIn(page, 'verband@example.org');
+  await page.goto('/admin/form/O1/F50/12');
+  const form = page.getByRole('form', { name: 'Organisationsdaten' });
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await form.getByLabel('Telefon').fill('+43 1 2345');
+  await orgList(page).getByRole('searchbox').fill('BSV WN');
+  await orgList(page).getByRole('link', { name: /BSV WN/ }).click();
+  const question = page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
+  await expect(question).toBeVisible();
+  await expectAccessible(page, 'discard question');
+  await question.getByRole('button', { name: 'Nein' }).click();
+  await expect(page).toHaveURL(/\/F50\/12$/);
+  await expect(form.getByLabel('Telefon')).toHaveValue('+43 1 2345');
+
+  await orgList(page).getByRole('link', { name: /BSV WN/ }).click();
+  await question.getByRole('button', { name: 'Ja' }).click();
+  await expect(page).toHaveURL(/\/F50\/11$/);
+  await expect(page.getByRole('heading', { name: 'BSV WN' })).toBeFocused();
+  await expect(page).toHaveTitle(/^Organisationen – .+ · Verbandsverwaltung$/);
 });

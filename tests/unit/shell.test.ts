@@ -11,6 +11,8 @@ import {
   parseOrgSegment,
   routableRoles,
   routedRole,
+  safeReturnPath,
+  shellContextQuery,
 } from '@/lib/domain/shell';
 
 const role = (orgId: number, funkId: number, functionName = `F${funkId}`) => ({ orgId, funkId, functionName, funkMgId: orgId * 1000 + funkId });
@@ -147,5 +149,27 @@ describe('displayName and proxiedImageSrc', () => {
     expect(proxiedImageSrc('/api/v1/profile/image/abc')).toBe('/admin/api/v1/profile/image/abc');
     expect(proxiedImageSrc('https://cdn.example/x.png')).toBe('https://cdn.example/x.png');
     expect(proxiedImageSrc(null)).toBeNull();
+  });
+});
+
+describe('safeReturnPath', () => {
+  it('lets the sign-in return to a form or the profile of this app', () => {
+    expect(safeReturnPath('/form/O11/F51/955')).toBe('/form/O11/F51/955');
+    expect(safeReturnPath('/form/O1/F50/new')).toBe('/form/O1/F50/new');
+    expect(safeReturnPath('/profile?o=11&f=51')).toBe('/profile?o=11&f=51');
+  });
+
+  it('never to another site, the API or anything odd', () => {
+    for (const bad of ['//evil.example/x', 'https://evil.example', '/api/v1/getUser', '/form/O1/../../x', 'form/O1', '/profile#x', '', null, undefined, `/form/O1/F50/${'x'.repeat(400)}`]) {
+      expect(safeReturnPath(bad)).toBeNull();
+    }
+  });
+});
+
+describe('shellContextQuery', () => {
+  it('keeps organisation and form in the address, the form only with its organisation', () => {
+    expect(shellContextQuery(11, 51)).toBe('?o=11&f=51');
+    expect(shellContextQuery(11)).toBe('?o=11');
+    expect(shellContextQuery(undefined, 51)).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { loadShell } from '@/components/shell/load-shell';
@@ -6,6 +7,13 @@ import { SignedInLayout } from '@/components/shell/signed-in-layout';
 import { holdsOrganisation, organisationsOf, parseOrgSegment } from '@/lib/domain/shell';
 
 export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: { params: Promise<{ org: string }> }): Promise<Metadata> {
+  const orgId = parseOrgSegment((await params).org);
+  if (orgId === null) return {};
+  const { user } = await loadShell();
+  return { title: organisationsOf(user.rolesOrg).find((o) => o.orgId === orgId)?.orgName ?? `O${orgId}` };
+}
 
 /** /admin/form/O{org}: start page with an organisation chosen; asks for a form. */
 export default async function OrganisationStartPage({ params }: { params: Promise<{ org: string }> }) {

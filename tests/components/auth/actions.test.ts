@@ -141,18 +141,18 @@ describe('completePasswordReset', () => {
 
   it('sends e-mail and password to the token route', async () => {
     routes['PUT /api/v1/auth/reset_password/tok123'] = () => ({ status: 200, json: { ok: true } });
-    expect(await completePasswordReset('tok123', valid)).toEqual({ ok: true, data: null });
+    expect(await completePasswordReset({ token: 'tok123', values: valid })).toEqual({ ok: true, data: null });
     expect(JSON.parse(calls[0].body)).toEqual({ email: 'anna@example.org', password: 'Neues2026!' });
   });
 
   it('explains an invalid or used token', async () => {
     routes['PUT /api/v1/auth/reset_password/used'] = () => ({ status: 400, json: { error: { code: 'invalid_token', message: 'x' } } });
-    const result = await completePasswordReset('used', valid);
+    const result = await completePasswordReset({ token: 'used', values: valid });
     expect(result).toMatchObject({ ok: false, message: de.resetPassword.failure });
   });
 
   it('refuses different passwords without asking the API', async () => {
-    const result = await completePasswordReset('tok', { ...valid, repeat: 'Neues2026?' });
+    const result = await completePasswordReset({ token: 'tok', values: { ...valid, repeat: 'Neues2026?' } });
     expect(result).toMatchObject({ ok: false, fieldErrors: { repeat: 'Passwörter sind unterschiedlich' } });
     expect(calls).toHaveLength(0);
   });
@@ -176,9 +176,9 @@ describe('changePassword', () => {
     expect(await changePassword(input)).toMatchObject({ ok: false, message: 'Fehler!', fieldErrors: { oldPassword: de.password.oldWrong } });
   });
 
-  it('ends the session when the API no longer accepts the token', async () => {
+  it('ends the session when the API no longer accepts the token, and says so instead of redirecting', async () => {
     routes['PUT /api/v1/auth/update_password'] = () => ({ status: 401, json: { error: { code: 'unauthorized', message: 'x' } } });
-    await expect(changePassword(input)).rejects.toThrow('REDIRECT /?expired=1');
+    expect(await changePassword(input)).toEqual({ ok: false, code: 'session_ended', message: de.errors.sessionEnded });
     expect(await sessionCookie()).toBeNull();
   });
 

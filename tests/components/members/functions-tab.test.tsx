@@ -90,7 +90,7 @@ describe('FunctionsTab', () => {
     const question = await screen.findByRole('alertdialog');
     expect(question).toHaveTextContent(`Mitgliedschaft in BSV Wiener Neustadt mit ${formatDisplayDate(date)} beenden?`);
     await user.click(within(question).getByRole('button', { name: 'Ja' }));
-    await waitFor(() => expect(end).toHaveBeenCalledWith(11, 955, date));
+    await waitFor(() => expect(end).toHaveBeenCalledWith({ clubId: 11, memberId: 955, date }));
     expect(notify.success).toHaveBeenCalledWith(`Mitgliedschaft beendet ab ${formatDisplayDate(date)}`);
     expect(router.refresh).toHaveBeenCalled();
   });
@@ -132,7 +132,7 @@ describe('FunctionsTab', () => {
     expect(within(dialog).getByText('Bis: unbefristet')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(save).toHaveBeenCalled());
-    expect(save).toHaveBeenCalledWith(955, { orgId: 11, memberId: 955, roleId: 12, from: todayIso(), to: null });
+    expect(save).toHaveBeenCalledWith({ values: { orgId: 11, memberId: 955, roleId: 12, from: todayIso(), to: null } });
     expect(notify.success).toHaveBeenCalledWith('Erfolgreich gespeichert');
   });
 
@@ -148,7 +148,7 @@ describe('FunctionsTab', () => {
     await user.clear(within(dialog).getByLabelText('Bis'));
     await user.type(within(dialog).getByLabelText('Bis'), '28.02.2027');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(save).toHaveBeenCalledWith(955, expect.objectContaining({ to: '2027-02-28' })));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ values: expect.objectContaining({ to: '2027-02-28' }) }));
   });
 
   it('adds a membership in the club when the member has none there', async () => {
@@ -160,7 +160,7 @@ describe('FunctionsTab', () => {
 
     renderTab({ roles: [{ ...membershipRole, active: false, dateTo: '2024-12-31' }] });
     await user.click(screen.getByRole('button', { name: '+ Mitgliedschaft hinzufügen' }));
-    await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 955));
+    await waitFor(() => expect(connect).toHaveBeenCalledWith({ orgId: 11, memberId: 955 }));
     expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
   });
 });
@@ -188,7 +188,7 @@ describe('FunctionsTab: the federation chooses the organisation', () => {
     await user.click(within(dialog).getByRole('option', { name: /^Union Bogenschützen St\. Pölten/ }));
     expect(add).toBeEnabled();
     await user.click(add);
-    await waitFor(() => expect(connect).toHaveBeenCalledWith(12, 955));
+    await waitFor(() => expect(connect).toHaveBeenCalledWith({ orgId: 12, memberId: 955 }));
     expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
     expect(router.refresh).toHaveBeenCalled();
   });
@@ -203,7 +203,7 @@ describe('FunctionsTab: the federation chooses the organisation', () => {
     await user.click(within(dialog).getByRole('option', { name: /^Pongauer/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Mitgliedschaft hinzufügen' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Fehlgeschlagen'));
-    expect(connect).toHaveBeenCalledWith(34, 955);
+    expect(connect).toHaveBeenCalledWith({ orgId: 34, memberId: 955 });
     expect(screen.getByRole('dialog', { name: 'Mitgliedschaft hinzufügen' })).toBeInTheDocument();
     expect(router.refresh).not.toHaveBeenCalled();
   });
@@ -221,13 +221,13 @@ describe('FunctionsTab: the federation chooses the organisation', () => {
     await user.click(org);
     await user.type(org, 'st. polten');
     await user.click(within(dialog).getByRole('option', { name: /^Union Bogenschützen St\. Pölten/ }));
-    await waitFor(() => expect(loadGroups).toHaveBeenCalledWith(12));
+    await waitFor(() => expect(loadGroups).toHaveBeenCalledWith({ orgId: 12 }));
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Funktion *' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Vorstand: Zeugwart']);
     await user.click(screen.getByRole('option', { name: 'Vorstand: Zeugwart' }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(save).toHaveBeenCalledWith(955, { orgId: 12, memberId: 955, roleId: 27, from: todayIso(), to: null }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ values: { orgId: 12, memberId: 955, roleId: 27, from: todayIso(), to: null } }));
   });
 
   it('going back to its own organisation offers its own roles again without asking', async () => {
@@ -239,7 +239,7 @@ describe('FunctionsTab: the federation chooses the organisation', () => {
     const org = within(dialog).getByRole('combobox', { name: 'Organisation *' });
     await user.click(org);
     await user.click(within(dialog).getByRole('option', { name: /^Bogensportverband Niederösterreich/ }));
-    await waitFor(() => expect(loadGroups).toHaveBeenCalledWith(4));
+    await waitFor(() => expect(loadGroups).toHaveBeenCalledWith({ orgId: 4 }));
     const role = within(dialog).getByRole('combobox', { name: 'Funktion *' });
     expect(role).toBeDisabled();
     expect(role).toHaveTextContent('In dieser Organisation ist keine Funktion zuweisbar');

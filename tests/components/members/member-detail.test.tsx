@@ -14,7 +14,8 @@ import { renderWithIntl as renderIntl } from '../render-with-intl';
 import { countries, functionGroups, membershipRole, savedMember, targetOrgs, trainingDefinitions } from './fixtures';
 
 const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
-jest.mock('next/navigation', () => ({ useRouter: () => router }));
+const searchParams = new URLSearchParams();
+jest.mock('next/navigation', () => ({ useRouter: () => router, useSearchParams: () => searchParams }));
 jest.mock('../../../components/members/actions', () => ({
   checkDuplicatesAction: jest.fn(),
   connectMemberAction: jest.fn(),
@@ -153,8 +154,8 @@ describe('MemberDetail: a new member', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await answer(user, true);
     await waitFor(() => expect(create).toHaveBeenCalled());
-    expect(check.mock.calls[0][0]).toMatchObject({ firstName: 'Alois', surname: 'Brueckl', birthDate: '1991-11-13', gender: 'm' });
-    expect(create.mock.calls[0][0]).toBe(11);
+    expect(check.mock.calls[0][0].values).toMatchObject({ firstName: 'Alois', surname: 'Brueckl', birthDate: '1991-11-13', gender: 'm' });
+    expect(create.mock.calls[0][0].orgId).toBe(11);
     expect(notify.success).toHaveBeenCalledWith('Alois Brueckl wurde erfolgreich erstellt');
     expect(router.push).toHaveBeenCalledWith('/form/O11/F51/1600');
   });
@@ -178,7 +179,7 @@ describe('MemberDetail: a new member', () => {
     expect(create).not.toHaveBeenCalled();
 
     await user.click(within(entry).getByRole('button', { name: 'Mit Verein verbinden' }));
-    await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 826, 'proof-for-826'));
+    await waitFor(() => expect(connect).toHaveBeenCalledWith({ orgId: 11, memberId: 826, proof: 'proof-for-826' }));
     expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
     expect(router.push).toHaveBeenCalledWith('/form/O11/F51/826');
     expect(create).not.toHaveBeenCalled();
@@ -255,7 +256,7 @@ describe('MemberDetail: a new member', () => {
     await user.type(picker, 'neustadt');
     await user.click(within(dialog).getByRole('option', { name: /^BSV Wiener Neustadt/ }));
     await user.click(connectButton);
-    await waitFor(() => expect(connect).toHaveBeenCalledWith(11, 826, 'proof-for-826'));
+    await waitFor(() => expect(connect).toHaveBeenCalledWith({ orgId: 11, memberId: 826, proof: 'proof-for-826' }));
     expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
     expect(router.push).toHaveBeenCalledWith('/form/O1/F52/826');
     expect(create).not.toHaveBeenCalled();
@@ -336,7 +337,7 @@ describe('MemberDetail: a saved member', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await answer(user, true);
     await waitFor(() => expect(update).toHaveBeenCalled());
-    const [orgId, id, updatedAt, values] = update.mock.calls[0];
+    const [{ orgId, id, updatedAt, values }] = update.mock.calls[0];
     expect([orgId, id, updatedAt]).toEqual([11, 955, '2026-11-21 08:43:32.589+00']);
     expect(values).toMatchObject({ city: 'Baden', firstName: 'Rosalie' });
     expect(check).not.toHaveBeenCalled();
@@ -361,7 +362,7 @@ describe('MemberDetail: a saved member', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await answer(user, true);
     await waitFor(() => expect(update).toHaveBeenCalled());
-    expect(update.mock.calls[0][3]).toMatchObject({ birthDate: '2000-02-28' });
+    expect(update.mock.calls[0][0].values).toMatchObject({ birthDate: '2000-02-28' });
   });
 
   it('Abbrechen also discards a birth date the field refused', async () => {
@@ -394,7 +395,7 @@ describe('MemberDetail: a saved member', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await answer(user, true);
     await waitFor(() => expect(update).toHaveBeenCalled());
-    expect(update.mock.calls[0][3]).toMatchObject({ nationality: null, country: null, firstName: 'Rosalie' });
+    expect(update.mock.calls[0][0].values).toMatchObject({ nationality: null, country: null, firstName: 'Rosalie' });
   });
 
   it('lists the countries in the order of the language shown (the API sends them in German order)', async () => {
@@ -461,7 +462,7 @@ describe('MemberDetail: a saved member', () => {
     await user.click(screen.getByRole('button', { name: 'Löschen' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Soll Rosalie Aigner wirklich gelöscht werden?' });
     await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
-    await waitFor(() => expect(remove).toHaveBeenCalledWith(955));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith({ memberId: 955 }));
     expect(notify.success).toHaveBeenCalledWith('Rosalie Aigner wurde erfolgreich gelöscht');
     expect(router.push).toHaveBeenCalledWith('/form/O1/F52');
   });
@@ -476,5 +477,54 @@ describe('MemberDetail: a saved member', () => {
       member: savedMember({ licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2020-01-01', dateTo: '2020-12-31', active: false, openEnded: false, season: 2020 } }),
     });
     expect(screen.getByTestId('licence-status')).toHaveTextContent('abgelaufen');
+  });
+});
+
+describe('MemberDetail: one editing model', () => {
+  it('offers trainings and functions in read mode, saving at once, and holds them back while the personal data is edited', async () => {
+    const user = userEvent.setup();
+    renderDetail({ member: savedMember(), trainingDefinitions });
+    await user.click(screen.getByRole('tab', { name: 'Ausbildung' }));
+    expect(screen.getByRole('note')).toHaveTextContent('Änderungen in diesem Bereich werden sofort gespeichert.');
+    expect(screen.getByRole('combobox', { name: 'Ausbildung *' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    expect(screen.getByRole('note')).toHaveTextContent('Bitte speichern oder verwerfen Sie zuerst die Änderungen der persönlichen Daten.');
+    expect(screen.queryByRole('combobox', { name: 'Ausbildung *' })).not.toBeInTheDocument();
+  });
+
+  it("opens ready to edit from the overview table's 'Bearbeiten' (?edit=1)", async () => {
+    searchParams.set('edit', '1');
+    try {
+      renderDetail({ member: savedMember() });
+      expect(screen.getByRole('button', { name: 'Speichern' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Vorname *')).toBeEnabled();
+    } finally {
+      searchParams.delete('edit');
+    }
+  });
+
+  it("does not offer 'Trotzdem neu anlegen' when the same person (name, gender, birth date) is already stored", async () => {
+    const same: DuplicateCandidate = { ...candidate, surname: 'Brueckl', score: 100, reasons: ['same_name', 'same_birth_date'] };
+    check.mockResolvedValue({ ok: true, data: [same] });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    expect(within(dialog).queryByRole('button', { name: 'Trotzdem neu anlegen' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Mit Verein verbinden' })).toBeInTheDocument();
+  });
+
+  it("still offers 'Trotzdem neu anlegen' for a near match", async () => {
+    check.mockResolvedValue({ ok: true, data: [candidate] });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    expect(within(dialog).getByRole('button', { name: 'Trotzdem neu anlegen' })).toBeInTheDocument();
   });
 });

@@ -79,7 +79,7 @@ describe('TrainingsTab', () => {
     await user.type(screen.getByLabelText('Prüfer'), 'Rotes Kreuz');
     await user.click(button);
     await waitFor(() => expect(add).toHaveBeenCalled());
-    expect(add).toHaveBeenCalledWith(955, { orgId: 11, trainingId: 8, dateFrom: '2026-03-01', dateTo: '2028-03-01', controller: 'Rotes Kreuz' });
+    expect(add).toHaveBeenCalledWith({ memberId: 955, values: { orgId: 11, trainingId: 8, dateFrom: '2026-03-01', dateTo: '2028-03-01', controller: 'Rotes Kreuz' } });
     expect(notify.success).toHaveBeenCalledWith('Erfolgreich gespeichert');
     expect(router.refresh).toHaveBeenCalled();
   });
@@ -99,8 +99,8 @@ describe('TrainingsTab', () => {
     expect(button).toBeEnabled();
   });
 
-  it("removes only types the organisation may record, after confirmation, with the toast 'enfernt'", async () => {
-    remove.mockResolvedValue({ ok: true, data: { message: 'enfernt' } });
+  it("removes only types the organisation may record, after confirmation, with the toast 'entfernt'", async () => {
+    remove.mockResolvedValue({ ok: true, data: { message: 'entfernt' } });
     const user = userEvent.setup();
     renderTab([safetyFirst, trainerCourse]);
     expect(screen.queryByRole('button', { name: 'Trainer B entfernen' })).not.toBeInTheDocument();
@@ -112,7 +112,7 @@ describe('TrainingsTab', () => {
 
     await user.click(screen.getByRole('button', { name: 'Safety First entfernen' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ja' }));
-    await waitFor(() => expect(remove).toHaveBeenCalledWith(955, 6730, 11));
-    expect(notify.success).toHaveBeenCalledWith('enfernt');
+    await waitFor(() => expect(remove).toHaveBeenCalledWith({ memberId: 955, ausbMgId: 6730, orgId: 11 }));
+    expect(notify.success).toHaveBeenCalledWith('entfernt');
   });
 });

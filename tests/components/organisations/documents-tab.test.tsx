@@ -67,7 +67,7 @@ describe('DocumentsTab', () => {
     expect(deleteMock).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Löschen: statuten.pdf' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ja' }));
-    await waitFor(() => expect(deleteMock).toHaveBeenCalledWith(1, 11, 'a1b2c3'));
+    await waitFor(() => expect(deleteMock).toHaveBeenCalledWith({ actingOrgId: 1, orgId: 11, uuid: 'a1b2c3' }));
     expect(notify.success).toHaveBeenCalledWith('Dokument gelöscht');
     expect(router.refresh).toHaveBeenCalled();
   });

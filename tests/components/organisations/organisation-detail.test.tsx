@@ -125,7 +125,7 @@ describe('fields per acting level (core §5)', () => {
   });
 });
 
-describe('required fields (core §5: message and 5.5 s border flash)', () => {
+describe('required fields (message and 5.5 s border flash)', () => {
   it('flashes the form border for 5.5 s and does not save when a required field is empty', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
@@ -176,13 +176,12 @@ describe('saving', () => {
     await user.click(button('Speichern'));
     await answerConfirm('Daten speichern?', 'Ja');
     await waitFor(() => expect(saveMock).toHaveBeenCalledTimes(1));
-    const [acting, input] = saveMock.mock.calls[0];
-    expect(acting).toBe(11);
+    const [input] = saveMock.mock.calls[0];
+    expect(input.actingOrgId).toBe(11);
     expect(input.id).toBe(11);
     expect(input.updatedAt).toBe('2026-11-21 08:47:41.886+00');
     expect(input.values).toMatchObject({ phoneOffice: '+43 1 999', name: 'BSV Wiener Neustadt', bso: '3011', faxOffice: null });
-    expect(notify.loading).toHaveBeenCalledWith('Organisation wird gespeichert');
-    expect(notify.success).toHaveBeenCalledWith('Organisation gespeichert!', { id: 'toast-1' });
+    expect(notify.success).toHaveBeenCalledWith('Organisation gespeichert!');
     await waitFor(() => expect(field('Telefon')).toBeDisabled());
     expect(field('Telefon')).toHaveValue('+43 1 999');
     expect(router.refresh).toHaveBeenCalled();
@@ -214,19 +213,23 @@ describe('saving', () => {
     await answerConfirm('Daten speichern?', 'Ja');
     await answerConfirm(/unwiderruflich/, 'Ja');
     await waitFor(() => expect(saveMock).toHaveBeenCalledTimes(1));
-    expect(saveMock.mock.calls[0][1].values).toMatchObject({ orgEndDate: todayIso() });
+    expect(saveMock.mock.calls[0][0].values).toMatchObject({ orgEndDate: todayIso() });
   });
 
-  it("reports a stale edit with 'Speichen fehlgeschlagen' and the conflict text, staying in edit mode", async () => {
+  it("reports a stale edit with 'Speichern fehlgeschlagen' and the conflict text, staying in edit mode", async () => {
     const user = userEvent.setup();
-    saveMock.mockResolvedValue({ ok: false, message: 'Speichen fehlgeschlagen', code: 'stale' });
+    saveMock.mockResolvedValue({
+      ok: false,
+      message: 'Speichern fehlgeschlagen',
+      description: 'Die Daten wurden inzwischen geändert. Bitte neu laden.',
+      code: 'stale',
+    });
     renderDetail(11, 3);
     await user.click(button('Bearbeiten'));
     await user.click(button('Speichern'));
     await answerConfirm('Daten speichern?', 'Ja');
     await waitFor(() =>
-      expect(notify.error).toHaveBeenCalledWith('Speichen fehlgeschlagen', {
-        id: 'toast-1',
+      expect(notify.error).toHaveBeenCalledWith('Speichern fehlgeschlagen', {
         description: 'Die Daten wurden inzwischen geändert. Bitte neu laden.',
       }),
     );
@@ -242,7 +245,7 @@ describe('saving', () => {
     await user.click(button('Speichern'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(saveMock).not.toHaveBeenCalled();
-    expect(notify.error).toHaveBeenCalledWith('Speichen fehlgeschlagen', { description: 'Ungültiges Datum' });
+    expect(notify.error).toHaveBeenCalledWith('Speichern fehlgeschlagen', { description: 'Ungültiges Datum' });
 
     // corrected: saving goes ahead with the date the field shows
     await user.clear(field('Aufgelöst'));
@@ -251,7 +254,7 @@ describe('saving', () => {
     await answerConfirm('Daten speichern?', 'Ja');
     await answerConfirm(/unwiderruflich/, 'Ja');
     await waitFor(() => expect(saveMock).toHaveBeenCalledTimes(1));
-    expect(saveMock.mock.calls[0][1].values).toMatchObject({ orgEndDate: todayIso() });
+    expect(saveMock.mock.calls[0][0].values).toMatchObject({ orgEndDate: todayIso() });
   });
 
   it('Abbrechen also discards a refused date the user typed, and saving works again afterwards', async () => {
@@ -274,7 +277,7 @@ describe('saving', () => {
     const user = userEvent.setup();
     saveMock.mockResolvedValue({
       ok: false,
-      message: 'Speichen fehlgeschlagen',
+      message: 'Speichern fehlgeschlagen',
       code: 'end_date_range',
       fieldErrors: { orgEndDate: 'Das Auflösungsdatum muss zwischen 21.11.2026 und 20.11.2027 liegen.' },
     });
@@ -304,6 +307,6 @@ describe('a new organisation', () => {
     await user.click(button('Speichern'));
     await answerConfirm('Daten speichern?', 'Ja');
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/form/O1/F50/77'));
-    expect(saveMock.mock.calls[0][1]).toMatchObject({ id: undefined, values: { name: 'Neuer Verein', orgLevel: 3, params: { federalState: 'Wien' } } });
+    expect(saveMock.mock.calls[0][0]).toMatchObject({ id: undefined, values: { name: 'Neuer Verein', orgLevel: 3, params: { federalState: 'Wien' } } });
   });
 });

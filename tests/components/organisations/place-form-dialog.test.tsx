@@ -47,8 +47,8 @@ describe('PlaceFormDialog', () => {
     await user.click(field('3D'));
     await user.click(screen.getByRole('button', { name: 'Trainingsstätte speichern' }));
     await waitFor(() => expect(saveMock).toHaveBeenCalledTimes(1));
-    const [acting, input] = saveMock.mock.calls[0];
-    expect(acting).toBe(11);
+    const [{ actingOrgId, values: input }] = saveMock.mock.calls[0];
+    expect(actingOrgId).toBe(11);
     expect(input).toMatchObject({ orgId: 11, pname: 'Halle Neu', lat: 48.2082, lon: 16.3738, params: { openingHours: 'Mo 18–20', training: ['Indoor', '3D'] } });
     expect(input).not.toHaveProperty('id');
     expect(notify.success).toHaveBeenCalledWith('Trainingsstätte gespeichert');
@@ -85,7 +85,7 @@ describe('PlaceFormDialog', () => {
     await user.clear(field('Koordinaten (lat, lon)'));
     await user.click(screen.getByRole('button', { name: 'Trainingsstätte speichern' }));
     await waitFor(() => expect(saveMock).toHaveBeenCalledTimes(1));
-    expect(saveMock.mock.calls[0][1]).toMatchObject({ id: 111, updatedAt: stored.updatedAt, lat: null, lon: null });
+    expect(saveMock.mock.calls[0][0].values).toMatchObject({ id: 111, updatedAt: stored.updatedAt, lat: null, lon: null });
   });
 
   it("shows the API's refusal of a coordinate under the coordinates field", async () => {

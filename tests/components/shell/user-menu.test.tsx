@@ -18,13 +18,13 @@ jest.mock('../../../components/shell/hard-navigate', () => ({ hardNavigate: jest
 beforeEach(() => jest.clearAllMocks());
 
 describe('UserMenu', () => {
-  it('opens from the 64 px avatar and offers profile, language and sign-out', async () => {
+  it('opens from the 64 px avatar, named by the initials it shows, and offers profile, language and sign-out', async () => {
     const user = userEvent.setup();
-    renderWithIntl(<UserMenu name="Anna Huber" email="anna@example.org" imageSrc={null} />, 'de');
-    const trigger = screen.getByRole('button', { name: 'Benutzermenü' });
+    renderWithIntl(<UserMenu name="Anna Huber" email="anna@example.org" imageSrc={null} profileHref="/profile?o=11&f=51" />, 'de');
+    const trigger = screen.getByRole('button', { name: 'AH – Benutzermenü' });
     expect(screen.getByRole('img', { name: 'Anna Huber' }).parentElement).toHaveStyle({ width: '64px' });
     await user.click(trigger);
-    expect(await screen.findByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/profile');
+    expect(await screen.findByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/profile?o=11&f=51');
     expect(screen.getByRole('group', { name: 'Sprache' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
   });
@@ -32,7 +32,7 @@ describe('UserMenu', () => {
   it('signs out through the server action, then reloads /admin', async () => {
     const user = userEvent.setup();
     renderWithIntl(<UserMenu name="Anna Huber" email="anna@example.org" imageSrc={null} />, 'en');
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: 'AH – User menu' }));
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/admin'));
     expect(signOut).toHaveBeenCalled();

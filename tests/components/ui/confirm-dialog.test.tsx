@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfirmDialog, useConfirm } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -24,6 +24,40 @@ function SaveForm({ onAnswer, onSave }: { onAnswer: (answer: boolean) => void; o
 }
 
 describe('useConfirm', () => {
+  it('takes focus (Ja), keeps Tab inside and gives focus back to the button on Nein', async () => {
+    const onAnswer = jest.fn();
+    renderWithIntl(<SaveForm onAnswer={onAnswer} onSave={jest.fn()} />);
+    const trigger = screen.getByRole('button', { name: 'Speichern' });
+    await userEvent.click(trigger);
+
+    const yes = screen.getByRole('button', { name: 'Ja' });
+    const no = screen.getByRole('button', { name: 'Nein' });
+    await waitFor(() => expect(yes).toHaveFocus());
+    await userEvent.tab();
+    expect([yes, no]).toContainEqual(document.activeElement);
+    await userEvent.tab();
+    expect([yes, no]).toContainEqual(document.activeElement);
+    await userEvent.keyboard('{Escape}');
+
+    expect(onAnswer).toHaveBeenCalledWith(false);
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it('focuses Nein first when the answer destroys something', async () => {
+    function DeleteButton() {
+      const [element, confirm] = useConfirm();
+      return (
+        <>
+          <Button onClick={() => void confirm('Löschen?', { tone: 'danger' })}>Löschen</Button>
+          {element}
+        </>
+      );
+    }
+    renderWithIntl(<DeleteButton />);
+    await userEvent.click(screen.getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Nein' })).toHaveFocus());
+  });
+
   it('resolves true on Ja and the save runs', async () => {
     const onAnswer = jest.fn();
     const onSave = jest.fn();

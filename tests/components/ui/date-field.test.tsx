@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { fireEvent, screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
 import { renderWithIntl } from '../render-with-intl';
 
 function Harness({
@@ -48,8 +49,8 @@ describe('DateField', () => {
     const onChange = jest.fn();
     const { container } = renderWithIntl(<Harness onChange={onChange} />);
     await userEvent.type(screen.getByLabelText('Geburtsdatum'), '15.03.2024');
-    expect(onChange).toHaveBeenCalledTimes(1);
-    expect(onChange).toHaveBeenCalledWith('2024-03-15');
+    expect(onChange).toHaveBeenLastCalledWith('2024-03-15');
+    expect(onChange.mock.calls.filter(([v]) => /^\d{4}-/.test(v))).toEqual([['2024-03-15']]);
     expect(container.querySelector('input[type="hidden"][name="birthDate"]')).toHaveValue('2024-03-15');
   });
 
@@ -63,14 +64,15 @@ describe('DateField', () => {
     expect(input).toHaveValue('01.02.2024');
   });
 
-  it('rejects 31.02.2024 with an error and does not emit it', async () => {
+  it('rejects 31.02.2024 with an error and hands the form the refused text, never a date', async () => {
     const onChange = jest.fn();
     renderWithIntl(<Harness initial="2024-01-10" onChange={onChange} />);
     const input = screen.getByLabelText('Geburtsdatum');
     await userEvent.clear(input);
     onChange.mockClear();
     await userEvent.type(input, '31.02.2024');
-    expect(onChange).not.toHaveBeenCalled();
+    expect(onChange).toHaveBeenLastCalledWith('31.02.2024');
+    expect(onChange.mock.calls.some(([v]) => /^\d{4}-/.test(v))).toBe(false);
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Ungültiges Datum (TT.MM.JJJJ)');
     expect((input as HTMLInputElement).validity.valid).toBe(false);
@@ -84,7 +86,7 @@ describe('DateField', () => {
     expect(input).not.toHaveAttribute('aria-invalid');
     await userEvent.tab();
     expect(input).toHaveAccessibleDescription('Ungültiges Datum (TT.MM.JJJJ)');
-    expect(onChange).not.toHaveBeenCalled();
+    expect(onChange).toHaveBeenLastCalledWith('12.3');
   });
 
   it('rejects dates before min and after max', async () => {
@@ -120,13 +122,45 @@ describe('DateField', () => {
     expect(screen.getByLabelText('Geburtsdatum')).toHaveValue('24.12.1999');
   });
 
-  it('takes a date from the calendar picker', () => {
+  it('takes a date from a German calendar (Monday first) and gives focus back to the field', async () => {
     const onChange = jest.fn();
-    const { container } = renderWithIntl(<Harness onChange={onChange} />);
-    expect(screen.getByRole('button', { name: 'Kalender öffnen' })).toBeInTheDocument();
-    fireEvent.change(container.querySelector('input[type="date"]')!, { target: { value: '2025-06-30' } });
-    expect(onChange).toHaveBeenCalledWith('2025-06-30');
+    renderWithIntl(<Harness initial="2025-06-15" onChange={onChange} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Kalender öffnen' }));
+    const calendar = await screen.findByRole('dialog', { name: 'Kalender' });
+    // the weekday row is hidden from assistive technology (each day names its weekday): read the cells
+    const weekdays = [...calendar.querySelectorAll('.rdp-weekday')].map((h) => h.getAttribute('aria-label'));
+    expect(weekdays.slice(0, 2)).toEqual(['Montag', 'Dienstag']);
+    await userEvent.click(within(calendar).getByRole('button', { name: /30\. Juni 2025/ }));
+    expect(onChange).toHaveBeenLastCalledWith('2025-06-30');
     expect(screen.getByLabelText('Geburtsdatum')).toHaveValue('30.06.2025');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Kalender' })).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Geburtsdatum')).toHaveFocus();
+  });
+
+  it('speaks English with the English interface', async () => {
+    renderWithIntl(<Harness initial="2025-06-15" onChange={jest.fn()} />, 'en');
+    await userEvent.click(screen.getByRole('button', { name: 'Open calendar' }));
+    const calendar = await screen.findByRole('dialog', { name: 'Calendar' });
+    expect(calendar.querySelector('.rdp-weekday')).toHaveAttribute('aria-label', 'Monday');
+    expect(within(calendar).getByRole('button', { name: /June 30(th)?, 2025|30 June 2025/ })).toBeInTheDocument();
+  });
+
+  it('closes only the picker on Escape inside a dialog', async () => {
+    function InDialog() {
+      const [open, setOpen] = useState(true);
+      return (
+        <Dialog open={open} onOpenChange={setOpen} title="Funktion">
+          <DateField label="Von" value="2025-06-15" onChange={jest.fn()} />
+        </Dialog>
+      );
+    }
+    renderWithIntl(<InDialog />);
+    await userEvent.click(screen.getByRole('button', { name: 'Kalender öffnen' }));
+    await screen.findByRole('dialog', { name: 'Kalender' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Kalender' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Funktion' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Von')).toHaveFocus();
   });
 
   it('shows an error passed in by the form', () => {

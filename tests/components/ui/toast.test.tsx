@@ -56,16 +56,16 @@ describe('toasts', () => {
     try {
       renderWithIntl(<Toaster />);
       act(() => {
-        notify.error('Speichen fehlgeschlagen', { duration: TOAST_LONG_DURATION_MS });
+        notify.error('Speichern fehlgeschlagen', { duration: TOAST_LONG_DURATION_MS });
       });
       act(() => {
         jest.advanceTimersByTime(4000);
       });
-      expect(screen.getByText('Speichen fehlgeschlagen')).toBeInTheDocument();
+      expect(screen.getByText('Speichern fehlgeschlagen')).toBeInTheDocument();
       act(() => {
         jest.advanceTimersByTime(1500);
       });
-      await waitFor(() => expect(screen.queryByText('Speichen fehlgeschlagen')).not.toBeInTheDocument());
+      await waitFor(() => expect(screen.queryByText('Speichern fehlgeschlagen')).not.toBeInTheDocument());
     } finally {
       jest.useRealTimers();
     }

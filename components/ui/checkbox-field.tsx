@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, type ComponentPropsWithRef } from 'react';
-import { cn } from '@/components/ui/cn';
+import { cn } from './cn';
 
 export interface CheckboxFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'type'> {
   label: string;
