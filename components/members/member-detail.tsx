@@ -173,30 +173,25 @@ export function MemberDetail({
   );
 
   const actions = (
-    <EditActions
-      canEdit={canEdit}
-      editing={editor.editing}
-      busy={editor.busy || busy}
-      onEdit={editor.startEdit}
-      onSave={() => void editor.save()}
-      onCancel={editor.cancel}
-      readOnlyNote={
-        member?.access.outranked ? (
-          <>
-            {t('readOnly')} – {t('outranked')}
-          </>
-        ) : (
-          t('readOnly')
-        )
-      }
-      extra={
-        member?.access.canDelete && (
-          <Button variant="danger" onClick={remove} loading={busy}>
-            {t('delete')}
-          </Button>
-        )
-      }
-    />
+    <>
+      <EditActions
+        canEdit={canEdit}
+        editing={editor.editing}
+        busy={editor.busy || busy}
+        onEdit={editor.startEdit}
+        onSave={() => void editor.save()}
+        onCancel={editor.cancel}
+        readOnlyNote={t('readOnly')}
+        extra={
+          member?.access.canDelete && (
+            <Button variant="danger" onClick={remove} loading={busy}>
+              {t('delete')}
+            </Button>
+          )
+        }
+      />
+      {!canEdit && member?.access.outranked && <p className="w-full text-xs text-gray-700">{t('outranked')}</p>}
+    </>
   );
 
   return (
