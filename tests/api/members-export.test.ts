@@ -17,17 +17,22 @@ function parseCsv(text: string): string[][] {
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ';') row.push(cell), (cell = '');
-    else if (ch === '\r' && text[i + 1] === '\n') {
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (!quoted && ch === ';') {
       row.push(cell);
-      rows.push(row);
-      (row = []), (cell = ''), i++;
-    } else cell += ch;
+      cell = '';
+    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += ch;
+    }
   }
   if (cell !== '' || row.length > 0) rows.push([...row, cell]);
   return rows;
