@@ -13,9 +13,18 @@ export function isOpenEnded(isoDate: string | null | undefined): boolean {
   return Number.isFinite(year) && year >= OPEN_ENDED_YEAR;
 }
 
+const PLAIN_ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
 /** YYYY-MM-DD (or a full ISO timestamp) → DD.MM.YYYY; empty string for nothing or garbage. */
 export function formatDisplayDate(iso: string | null | undefined): string {
   if (!iso) return '';
+  // the common case, a plain YYYY-MM-DD, without a date object (CSV exports format 100,000s)
+  const plain = PLAIN_ISO_DATE.exec(iso);
+  if (plain && Number(plain[1]) >= 1000) {
+    const [, y, m, d] = plain;
+    const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+    return date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d) ? `${d}.${m}.${y}` : '';
+  }
   const d = parseISO(iso);
   return isValid(d) ? format(d, DISPLAY_DATE) : '';
 }

@@ -11,8 +11,11 @@
  * Each export is one request through the real API in-process (token check, permission check,
  * the SQL, shaping, CSV), read to the end as a stream the way a browser download reads it. The
  * heap is sampled while the stream is read: "heap growth" is the largest heap size seen minus
- * the heap before the request, which stays flat when the rows are streamed in batches.
+ * the heap before the request, which stays flat when the rows are streamed in batches. "API CPU
+ * ms" is the CPU time of this process (API and reader; PostgreSQL's own time is not included):
+ * on a busy shared machine the wall time grows with the load, the CPU time much less.
  */
+import os from 'node:os';
 import { benchApp, closeBenchDb, openBenchDb, signInAll } from './bench-db';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench';
@@ -20,13 +23,14 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS || 100_000);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const TARGET_MS = 5000;
 
-type Run = { ms: number; bytes: number; lines: number; heapGrowthMb: number; firstByteMs: number };
+type Run = { ms: number; cpuMs: number; bytes: number; lines: number; heapGrowthMb: number; firstByteMs: number };
 
 async function exportOnce(app: ReturnType<typeof benchApp>, token: string): Promise<Run> {
   globalThis.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   let heapMax = heapBefore;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const res = await app.request('/api/v1/admin/members/1/export.csv', { headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}: ${await res.text()}`);
   const reader = res.body.getReader();
@@ -41,7 +45,8 @@ async function exportOnce(app: ReturnType<typeof benchApp>, token: string): Prom
     for (let i = 0; i < value.length; i++) if (value[i] === 0x0a) lines++;
     heapMax = Math.max(heapMax, process.memoryUsage().heapUsed);
   }
-  return { ms: performance.now() - started, bytes, lines, heapGrowthMb: (heapMax - heapBefore) / 2 ** 20, firstByteMs };
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, bytes, lines, heapGrowthMb: (heapMax - heapBefore) / 2 ** 20, firstByteMs };
 }
 
 async function main(): Promise<void> {
@@ -54,11 +59,12 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS; i++) runs.push(await exportOnce(app, verband));
 
     console.log(`\nFederation export (GET /api/v1/admin/members/1/export.csv), PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}\n`);
-    console.log('run | members | MiB   | first byte ms | total ms | heap growth MiB');
-    console.log('----|---------|-------|---------------|----------|----------------');
+    console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} (1 min) at the end`);
+    console.log('run | members | MiB   | first byte ms | total ms | API CPU ms | heap growth MiB');
+    console.log('----|---------|-------|---------------|----------|------------|----------------');
     runs.forEach((r, i) =>
       console.log(
-        `${String(i + 1).padStart(3)} | ${String(r.lines - 1).padStart(7)} | ${(r.bytes / 2 ** 20).toFixed(1).padStart(5)} | ${r.firstByteMs.toFixed(0).padStart(13)} | ${r.ms.toFixed(0).padStart(8)} | ${r.heapGrowthMb.toFixed(1).padStart(15)}`,
+        `${String(i + 1).padStart(3)} | ${String(r.lines - 1).padStart(7)} | ${(r.bytes / 2 ** 20).toFixed(1).padStart(5)} | ${r.firstByteMs.toFixed(0).padStart(13)} | ${r.ms.toFixed(0).padStart(8)} | ${r.cpuMs.toFixed(0).padStart(10)} | ${r.heapGrowthMb.toFixed(1).padStart(15)}`,
       ),
     );
     const worst = Math.max(...runs.map((r) => r.ms));

@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import { CSV_BOM, CSV_LINE_END, csvLine } from '@/lib/csv';
 import { todayIso } from '@/lib/domain/dates';
 import { MEMBER_OVERVIEW_COLUMNS, MEMBER_OVERVIEW_HEADER, memberOverviewText, type MemberOverviewText } from '@/lib/domain/member-overview';
@@ -12,15 +11,15 @@ import { loadCaller } from '../access';
 import { memberActingOrg } from '../member-access';
 import { listWhere, orderBy } from './member-list';
 import { ownMembersScope } from './member-queries';
-import { memberColumns, toMemberDtos, type MemberRow } from './member-shape';
+import { idIn, loadMemberRelations, memberColumns, shapeMembers, type FunctionFilter, type MemberRow } from './member-shape';
 
 /**
  * GET /admin/members/{org}/export.csv: every member the overview table would list with the same
  * search, filters and order, as CSV (';', UTF-8 byte-order mark, CRLF), in the overview's columns.
  *
  * Memory stays flat whatever the size: the matching ids are read first in the list's order (one
- * index query, a few bytes per member), then members are loaded, shaped and written 1,000 at a
- * time, each batch only after the client has taken the previous one. No transaction is held open
+ * index query, 4 bytes per member), then members are loaded, shaped and written 1,000 at a time,
+ * each batch only after the client has taken the previous one (one batch read ahead). No transaction is held open
  * while a slow client reads (the embedded database serves one transaction at a time).
  */
 
@@ -51,18 +50,31 @@ export async function prepareMembersExport(
 
     const text = await cellTexts(db, query.lang);
     const overview = MESSAGES[query.lang].members.overview as Record<string, string>;
+    const functions: FunctionFilter = { kind: 'active', excludeGroups: query.excludeGroups };
     const headers = MEMBER_OVERVIEW_COLUMNS.map((c) => overview[MEMBER_OVERVIEW_HEADER[c] ?? c]);
     await write(CSV_BOM + csvLine(headers) + CSV_LINE_END);
 
-    for (let start = 0; start < ids.length; start += batchSize) {
+    // While one batch is shaped and written, the next one is already being read.
+    const load = (start: number) => {
       const batch = Array.from(ids.subarray(start, start + batchSize));
-      const rows = await db.select(memberColumns).from(members).where(inArray(members.id, batch));
+      const loading = Promise.all([db.select(memberColumns).from(members).where(idIn(members.id, batch)), loadMemberRelations(db, batch)]).then(
+        ([rows, relations]) => ({ batch, rows, relations }),
+      );
+      // a failed read of a batch no one waits for any more (the client left) must not crash the process
+      loading.catch(() => undefined);
+      return loading;
+    };
+    let next = ids.length > 0 ? load(0) : null;
+    for (let start = 0; next; start += batchSize) {
+      const { batch, rows, relations } = await next;
+      next = start + batchSize < ids.length ? load(start + batchSize) : null;
       const byId = new Map<number, MemberRow>(rows.map((r) => [r.id, r]));
       // a member deleted since the ids were read is skipped
       const ordered = batch.map((id) => byId.get(id)).filter((r): r is MemberRow => r !== undefined);
-      const dtos = await toMemberDtos(db, ordered, today, { kind: 'active', excludeGroups: query.excludeGroups });
       let chunk = '';
-      for (const m of dtos) chunk += csvLine(MEMBER_OVERVIEW_COLUMNS.map((c) => memberOverviewText(m, c, text))) + CSV_LINE_END;
+      for (const m of shapeMembers(ordered, relations, today, functions)) {
+        chunk += csvLine(MEMBER_OVERVIEW_COLUMNS.map((c) => memberOverviewText(m, c, text))) + CSV_LINE_END;
+      }
       await write(chunk);
     }
   };

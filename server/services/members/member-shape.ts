@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { ageClass, isActiveOn, isLicenceActive, isOpenEnded, licenceSeason } from '@/lib/domain/members';
 import type { Member, MemberFunction } from '@/lib/schemas/member-responses';
@@ -97,33 +97,48 @@ export function toMemberFunction(a: AssignmentRow, today: string): MemberFunctio
   };
 }
 
+/** `column = any($ids)`: one array parameter, however many ids (an IN list binds one parameter per id). */
+export function idIn(column: AnyPgColumn, ids: readonly number[]): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::int[])`;
+}
+
+/** Function assignments and trainings of the members `ids`, for shapeMembers. */
+export async function loadMemberRelations(db: Db, ids: readonly number[]) {
+  const [assignments, trainings] = await Promise.all([
+    loadAssignments(db, idIn(functionAssignments.memberId, ids)),
+    db
+      .select({
+        id: memberTrainings.id,
+        memberId: memberTrainings.memberId,
+        trainingId: memberTrainings.trainingId,
+        name: trainingDefinitions.name,
+        title: trainingDefinitions.title,
+        groupTitle: trainingDefinitions.groupTitle,
+        controller: memberTrainings.controller,
+        dateFrom: memberTrainings.dateFrom,
+        dateTo: memberTrainings.dateTo,
+        orgId: memberTrainings.orgId,
+      })
+      .from(memberTrainings)
+      .innerJoin(trainingDefinitions, eq(trainingDefinitions.id, memberTrainings.trainingId))
+      .where(idIn(memberTrainings.memberId, ids))
+      .orderBy(desc(memberTrainings.dateFrom), asc(memberTrainings.id)),
+  ]);
+  return { assignments, trainings };
+}
+
+export type MemberRelations = Awaited<ReturnType<typeof loadMemberRelations>>;
+
 /** Loads memberships, functions, licences and certificates for `rows` and builds the API shape, keeping the order of `rows`. */
 export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, filter: FunctionFilter): Promise<Member[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
+  return shapeMembers(rows, await loadMemberRelations(db, rows.map((r) => r.id)), today, filter);
+}
 
-  const assignments = await loadAssignments(db, inArray(functionAssignments.memberId, ids));
-
-  const trainings = await db
-    .select({
-      id: memberTrainings.id,
-      memberId: memberTrainings.memberId,
-      trainingId: memberTrainings.trainingId,
-      name: trainingDefinitions.name,
-      title: trainingDefinitions.title,
-      groupTitle: trainingDefinitions.groupTitle,
-      controller: memberTrainings.controller,
-      dateFrom: memberTrainings.dateFrom,
-      dateTo: memberTrainings.dateTo,
-      orgId: memberTrainings.orgId,
-    })
-    .from(memberTrainings)
-    .innerJoin(trainingDefinitions, eq(trainingDefinitions.id, memberTrainings.trainingId))
-    .where(inArray(memberTrainings.memberId, ids))
-    .orderBy(desc(memberTrainings.dateFrom), asc(memberTrainings.id));
-
+/** The API shape of `rows` from their loaded relations, in the order of `rows`. */
+export function shapeMembers(rows: MemberRow[], { assignments, trainings }: MemberRelations, today: string, filter: FunctionFilter): Member[] {
   const byMember = new Map<number, { a: typeof assignments; t: typeof trainings }>();
-  for (const id of ids) byMember.set(id, { a: [], t: [] });
+  for (const row of rows) byMember.set(row.id, { a: [], t: [] });
   for (const a of assignments) byMember.get(a.memberId)?.a.push(a);
   for (const t of trainings) byMember.get(t.memberId)?.t.push(t);
 
