@@ -31,6 +31,16 @@ export type MemberOverviewColumn = (typeof MEMBER_OVERVIEW_COLUMNS)[number];
 /** Message key (under members.overview) of a column's header, where it differs from the column id. */
 export const MEMBER_OVERVIEW_HEADER: Partial<Record<MemberOverviewColumn, string>> = { licenseOrg: 'licenseOrgs' };
 
+/** What the overview columns read of a member (the API's Member has all of it). */
+export type MemberOverviewSource = Pick<
+  Member,
+  'regNr' | 'surname' | 'firstName' | 'birthDate' | 'ageClass' | 'gender' | 'licenseOrg' | 'nationality' | 'street' | 'houseNumber' | 'doorNumber' | 'zip' | 'city' | 'phoneMobile' | 'email'
+> & {
+  organizations: ReadonlyArray<{ orgName: string; active: boolean }>;
+  functions: ReadonlyArray<{ funcName: string; active: boolean }>;
+  certificates: ReadonlyArray<{ certName: string }>;
+};
+
 /** What a column's text needs besides the member: translated gender and country names. */
 export interface MemberOverviewText {
   gender: (gender: Member['gender']) => string;
@@ -43,7 +53,7 @@ function distinct(names: string[]): string {
 }
 
 /** The text of one overview cell (dates as DD.MM.YYYY; '' when empty). */
-export function memberOverviewText(m: Member, column: MemberOverviewColumn, text: MemberOverviewText): string {
+export function memberOverviewText(m: MemberOverviewSource, column: MemberOverviewColumn, text: MemberOverviewText): string {
   switch (column) {
     case 'regNr':
       return m.regNr ?? '';

@@ -11,14 +11,16 @@ import { loadCaller } from '../access';
 import { memberActingOrg } from '../member-access';
 import { listWhere, orderBy } from './member-list';
 import { ownMembersScope } from './member-queries';
-import { idIn, loadMemberRelations, memberColumns, shapeMembers, type FunctionFilter, type MemberRow } from './member-shape';
+import { loadExportRows } from './member-export-rows';
+import type { FunctionFilter } from './member-shape';
 
 /**
  * GET /admin/members/{org}/export.csv: every member the overview table would list with the same
  * search, filters and order, as CSV (';', UTF-8 byte-order mark, CRLF), in the overview's columns.
  *
  * Memory stays flat whatever the size: the matching ids are read first in the list's order (one
- * index query, 4 bytes per member), then members are loaded, shaped and written 1,000 at a time,
+ * index query, 4 bytes per member), then members are loaded (member-export-rows.ts), turned into
+ * CSV lines and written 1,000 at a time,
  * each batch only after the client has taken the previous one (one batch read ahead). No transaction is held open
  * while a slow client reads (the embedded database serves one transaction at a time).
  */
@@ -56,25 +58,17 @@ export async function prepareMembersExport(
 
     // While one batch is shaped and written, the next one is already being read.
     const load = (start: number) => {
-      const batch = Array.from(ids.subarray(start, start + batchSize));
-      const loading = Promise.all([db.select(memberColumns).from(members).where(idIn(members.id, batch)), loadMemberRelations(db, batch)]).then(
-        ([rows, relations]) => ({ batch, rows, relations }),
-      );
+      const loading = loadExportRows(db, Array.from(ids.subarray(start, start + batchSize)), today, functions);
       // a failed read of a batch no one waits for any more (the client left) must not crash the process
       loading.catch(() => undefined);
       return loading;
     };
     let next = ids.length > 0 ? load(0) : null;
     for (let start = 0; next; start += batchSize) {
-      const { batch, rows, relations } = await next;
+      const batch = await next;
       next = start + batchSize < ids.length ? load(start + batchSize) : null;
-      const byId = new Map<number, MemberRow>(rows.map((r) => [r.id, r]));
-      // a member deleted since the ids were read is skipped
-      const ordered = batch.map((id) => byId.get(id)).filter((r): r is MemberRow => r !== undefined);
       let chunk = '';
-      for (const m of shapeMembers(ordered, relations, today, functions)) {
-        chunk += csvLine(MEMBER_OVERVIEW_COLUMNS.map((c) => memberOverviewText(m, c, text))) + CSV_LINE_END;
-      }
+      for (const m of batch) chunk += csvLine(MEMBER_OVERVIEW_COLUMNS.map((c) => memberOverviewText(m, c, text))) + CSV_LINE_END;
       await write(chunk);
     }
   };

@@ -129,6 +129,24 @@ export async function loadMemberRelations(db: Db, ids: readonly number[]) {
 
 export type MemberRelations = Awaited<ReturnType<typeof loadMemberRelations>>;
 
+/** Memberships as members show them: active ones first, then the latest start first. */
+export function membershipOrder(x: { active: boolean; dateFrom: string }, y: { active: boolean; dateFrom: string }): number {
+  return Number(y.active) - Number(x.active) || y.dateFrom.localeCompare(x.dateFrom);
+}
+
+/** The licence (function 29) a member shows: an active one (latest end first), else the most recent one. */
+export function shownLicence<A extends { funcId: number; dateFrom: string; dateTo: string }>(assignments: A[], today: string): A | undefined {
+  const licences = assignments.filter((a) => a.funcId === FUNCTION_LICENCE);
+  return licences.find((l) => isLicenceActive(l.dateTo, today, l.dateFrom)) ?? licences.filter((l) => l.dateFrom <= today)[0] ?? licences[0];
+}
+
+/** Whether an assignment is listed among a member's functions under `filter`. */
+export function isListedFunction(a: { dateFrom: string; dateTo: string; groupId: number; orgId: number }, filter: FunctionFilter, today: string): boolean {
+  if (filter.kind === 'all') return true;
+  if (!isActiveOn(a.dateFrom, a.dateTo, today) || filter.excludeGroups.includes(a.groupId)) return false;
+  return filter.orgId === undefined || a.orgId === filter.orgId;
+}
+
 /** Loads memberships, functions, licences and certificates for `rows` and builds the API shape, keeping the order of `rows`. */
 export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, filter: FunctionFilter): Promise<Member[]> {
   if (rows.length === 0) return [];
@@ -149,22 +167,13 @@ export function shapeMembers(rows: MemberRow[], { assignments, trainings }: Memb
     const memberships = own.a
       .filter((a) => a.funcId === FUNCTION_MEMBERSHIP)
       .map((a) => ({ funkMgId: a.funkMgId, orgId: a.orgId, orgName: a.orgName, dateFrom: a.dateFrom, dateTo: a.dateTo, active: active(a) }))
-      .sort((x, y) => Number(y.active) - Number(x.active) || y.dateFrom.localeCompare(x.dateFrom));
+      .sort(membershipOrder);
     const primary = memberships.filter((m) => m.active).sort((x, y) => x.dateFrom.localeCompare(y.dateFrom))[0];
 
-    // The licence shown: an active one (latest end first), else the most recent one.
-    const licences = own.a.filter((a) => a.funcId === FUNCTION_LICENCE);
-    const currentLicence =
-      licences.find((l) => isLicenceActive(l.dateTo, today, l.dateFrom)) ?? licences.filter((l) => l.dateFrom <= today)[0] ?? licences[0];
+    const currentLicence = shownLicence(own.a, today);
     const licenceActive = currentLicence ? isLicenceActive(currentLicence.dateTo, today, currentLicence.dateFrom) : false;
 
-    const functions = own.a
-      .filter((a) => {
-        if (filter.kind === 'all') return true;
-        if (!active(a) || filter.excludeGroups.includes(a.groupId)) return false;
-        return filter.orgId === undefined || a.orgId === filter.orgId;
-      })
-      .map((a) => toMemberFunction(a, today));
+    const functions = own.a.filter((a) => isListedFunction(a, filter, today)).map((a) => toMemberFunction(a, today));
 
     return {
       id: row.id,
@@ -187,9 +196,9 @@ export function shapeMembers(rows: MemberRow[], { assignments, trainings }: Memb
       phoneMobile: row.phoneMobile,
       email: row.email,
       orgId: primary?.orgId ?? null,
-      licenseOrg: licenceActive ? currentLicence.orgName : null,
-      licenseOrgBso: licenceActive ? currentLicence.orgBso : null,
-      licenseOrgBl: licenceActive && currentLicence.stateLevel === 2 ? currentLicence.stateName : null,
+      licenseOrg: licenceActive && currentLicence ? currentLicence.orgName : null,
+      licenseOrgBso: licenceActive && currentLicence ? currentLicence.orgBso : null,
+      licenseOrgBl: licenceActive && currentLicence?.stateLevel === 2 ? currentLicence.stateName : null,
       licence: currentLicence
         ? {
             orgId: currentLicence.orgId,
