@@ -4,17 +4,17 @@ import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { notify, TOAST_LONG_DURATION_MS } from '@/components/ui/toast';
 import { LanguageSwitch } from '@/components/shell/language-switch';
-import { loginSchema, type LoginInput } from '@/lib/schemas/auth';
+import { checkSignInEmail, checkSignInPassword } from '@/lib/domain/sign-in-checks';
+import type { LoginInput } from '@/lib/schemas/auth';
 import { signIn } from './actions';
 import { FooterLink } from './footer-link';
 
-/** The sign-in screen's form (core §2, §4, §5, §8). `notice` is shown above it, e.g. after the session expired. */
+/** The sign-in screen's form. `notice` is shown above it, e.g. after the session expired. */
 export function SignInForm({ notice }: { notice?: string }) {
   const t = useTranslations('signIn');
   const router = useRouter();
@@ -25,7 +25,8 @@ export function SignInForm({ notice }: { notice?: string }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+    // plain checks keep zod out of the sign-in page; the server action checks with loginSchema
+  } = useForm<LoginInput>({ defaultValues: { email: '', password: '' } });
   const pending = isSubmitting || navigating;
 
   async function onSubmit(values: LoginInput) {
@@ -68,14 +69,14 @@ export function SignInForm({ notice }: { notice?: string }) {
           type="email"
           autoComplete="username"
           error={text(errors.email?.message)}
-          {...register('email')}
+          {...register('email', { validate: checkSignInEmail })}
         />
         <PasswordInput
           label={t('password')}
           autoComplete="current-password"
           hint={t('passwordHint')}
           error={text(errors.password?.message)}
-          {...register('password')}
+          {...register('password', { validate: checkSignInPassword })}
         />
         <Button type="submit" className="w-full" loading={pending}>
           {pending ? t('pending') : t('submit')}

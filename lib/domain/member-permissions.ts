@@ -1,13 +1,13 @@
-import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from './functions';
+import { FEDERATION_ORG_ID, MEMBER_FORM_FUNCTION_IDS, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from './functions';
 
 /**
- * Who may do what on the member form (core §6), as pure rules over the caller's acting
+ * Who may do what on the member form, as pure rules over the caller's acting
  * organisations. The API (server/services/member-access.ts) feeds them from the database; the
  * screen uses the same functions to hide what would be refused.
  */
 
-/** The member form: function 51, and 52 with the "all" flag. */
-export const MEMBER_FORM_FUNCTION_IDS = [51, 52] as const;
+/** The member form: function 51, and 52 with the "all" flag (defined with the other function ids). */
+export { MEMBER_FORM_FUNCTION_IDS };
 
 export type OrgRef = { id: number; level: number };
 
