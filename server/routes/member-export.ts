@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { stream } from 'hono/streaming';
-import { todayIso } from '@/lib/domain/dates';
 import { orgMembersQuerySchema } from '@/lib/schemas/members';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
-import { prepareMembersExport } from '../services/members/member-export';
+import { exportFileName, prepareMembersExport } from '../services/members/member-export';
 import { idParam } from './member-schemas';
 
 /** The members overview as a CSV file, streamed (see services/members/member-export.ts). */
@@ -34,11 +33,10 @@ export function memberExportRoutes(deps: AppDeps) {
   const router = createRouter();
   guardRoute(router, exportRoute, requireAuth(deps));
   router.openapi(exportRoute, async (c) => {
-    const org = c.req.valid('param').org;
-    const writeCsv = await prepareMembersExport(deps, c.get('memberId'), org, c.req.valid('query'));
-    const day = todayIso(deps.clock());
+    const query = c.req.valid('query');
+    const writeCsv = await prepareMembersExport(deps, c.get('memberId'), c.req.valid('param').org, query);
     c.header('content-type', 'text/csv; charset=utf-8');
-    c.header('content-disposition', `attachment; filename="members-${org}-${day}.csv"`);
+    c.header('content-disposition', `attachment; filename="${exportFileName(query.lang)}"`);
     c.header('cache-control', 'no-store');
     return stream(
       c,

@@ -74,6 +74,11 @@ export async function prepareMembersExport(
   };
 }
 
+/** The file name the download is saved as ('mitglieder.csv', 'members.csv'). */
+export function exportFileName(lang: 'de' | 'en'): string {
+  return MESSAGES[lang].members.overview.csvFile;
+}
+
 /** Gender and country names in the export's language. */
 async function cellTexts(db: Db, lang: 'de' | 'en'): Promise<MemberOverviewText> {
   const genders = MESSAGES[lang].members.genders as Record<string, string>;
