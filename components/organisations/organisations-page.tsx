@@ -7,7 +7,7 @@ import { canCreateOrg, type ActingOrgRef } from '@/lib/domain/organisation-rules
 import { ORG_LEVEL_CLUB } from '@/lib/domain/functions';
 import { formPath } from '@/lib/domain/shell';
 import type { FormPageProps } from '@/components/shell/form-page-props';
-import { OrganisationsScreen } from './organisations-screen';
+import { OrganisationsScreen } from './lazy';
 import { resolveOrgId } from './resolve-org-id';
 
 /**

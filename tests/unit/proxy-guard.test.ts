@@ -17,12 +17,12 @@ function request(path: string, cookie?: string) {
 }
 
 describe('proxy (signed-in routes)', () => {
-  it('matches the form and profile routes, written without the basePath, and never /api', () => {
-    expect(config.matcher).toEqual(['/form/:path*', '/profile']);
+  it('matches the start address and the signed-in routes, written without the basePath, and never /api', () => {
+    expect(config.matcher).toEqual(['/', '/start', '/form/:path*', '/profile']);
     expect(config.matcher.some((m) => m.includes('api'))).toBe(false);
   });
 
-  it.each(['/profile', '/form/O5', '/form/O5/F51/new'])('sends a signed-out visitor of %s to sign-in', async (path) => {
+  it.each(['/profile', '/start', '/form/O5', '/form/O5/F51/new'])('sends a signed-out visitor of %s to sign-in', async (path) => {
     const res = await proxy(request(path));
     expect(res.status).toBe(307);
     expect(new URL(res.headers.get('location')!).pathname).toMatch(/^\/admin\/?$/);
@@ -44,5 +44,16 @@ describe('proxy (signed-in routes)', () => {
     const res = await proxy(request('/form/O5/F51', `auth=${sealed}`));
     expect(res.headers.get('location')).toBeNull();
     expect(res.headers.get('x-middleware-next')).toBe('1');
+  });
+
+  it('shows the sign-in page at /admin when signed out and the start page (app/start) at the same address when signed in', async () => {
+    const signedOut = await proxy(request('/'));
+    expect(signedOut.headers.get('x-middleware-next')).toBe('1');
+    expect(signedOut.headers.get('x-middleware-rewrite')).toBeNull();
+
+    const sealed = await sealData({ token: 'jwt', email: 'a@b.at' }, { password: SECRET });
+    const signedIn = await proxy(request('/', `auth=${sealed}`));
+    expect(signedIn.headers.get('location')).toBeNull();
+    expect(new URL(signedIn.headers.get('x-middleware-rewrite')!).pathname).toMatch(/^\/admin\/start\/?$/);
   });
 });
