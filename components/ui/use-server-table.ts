@@ -115,8 +115,14 @@ export function useServerTable<Row>({ columns, fetchPage, defaultSort, defaultPa
     const delay = typed !== lastTyped.current ? typingDelayMs : 0;
     lastTyped.current = typed;
     const timer = setTimeout(() => {
-      fetchRef.current(JSON.parse(key) as ServerTableQuery, controller.signal).then(
-        (page) => setLoaded({ key, status: 'ok', items: page.items, total: page.total }),
+      const asked = JSON.parse(key) as ServerTableQuery;
+      fetchRef.current(asked, controller.signal).then(
+        (page) => {
+          setLoaded({ key, status: 'ok', items: page.items, total: page.total });
+          // a page beyond the last (a shared link after members left, a typed page number): go to the last
+          const last = Math.max(1, Math.ceil(page.total / asked.pageSize));
+          if (asked.page > last) setQuery((q) => (q.page === asked.page ? { ...q, page: last } : q));
+        },
         () => {
           if (!controller.signal.aborted) setLoaded({ key, status: 'error' });
         },
@@ -131,11 +137,6 @@ export function useServerTable<Row>({ columns, fetchPage, defaultSort, defaultPa
   const ok = loaded?.status === 'ok' ? loaded : null;
   const total = ok?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
-  // a page beyond the last (a shared link after members left, a typed page number): go to the last
-  useEffect(() => {
-    if (ok && ok.key === key && query.page > pageCount) setQuery((q) => ({ ...q, page: pageCount }));
-  }, [ok, key, query.page, pageCount]);
-
   const update = (change: Partial<ServerTableQuery>) => setQuery((q) => ({ ...q, page: 1, ...change }));
 
   const state: DataTableState<Row> = {

@@ -120,6 +120,15 @@ describe('ServerDataTable', () => {
     expect(fetchPage.mock.calls[0][0]).toEqual({ page: 1, pageSize: 20, q: '', sort: { id: 'name', desc: false }, filters: {} });
   });
 
+  it('goes to the last page when the address names one beyond it (a link after rows left)', async () => {
+    window.history.replaceState(null, '', '/x?page=9');
+    renderTable();
+    await waitFor(() => expect(screen.getByText('Seite 3 von 3')).toBeInTheDocument());
+    expect(lastQuery().page).toBe(3);
+    expect(shownNames()[0]).toBe('Person 41');
+    expect(address().get('page')).toBe('3');
+  });
+
   it('asks the API once after typing stops, from page 1, and filters by a column', async () => {
     // keys typed without pauses, as a quick typist does: one request for the whole word
     const user = userEvent.setup({ delay: null });

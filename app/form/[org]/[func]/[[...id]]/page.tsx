@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { loadShell } from '@/components/shell/load-shell';
@@ -48,15 +49,16 @@ export default async function FormPage({ params }: { params: Promise<Params> }) 
   return (
     <SignedInLayout user={user} systemRoles={systemRoles} orgId={orgId} funkId={funkId}>
       {Form ? (
-        <Form
-          orgId={orgId}
-          orgName={orgName}
-          funkId={funkId}
-          functionName={role.functionName}
-          funkMgId={role.funkMgId}
-          id={id?.[0] !== undefined ? safeDecode(id[0]) : undefined}
-          user={{ mgId: user.mg_id, email: user.email, givenName: user.givenName, familyName: user.familyName }}
-        />
+        // the registry's component for this funkId (a lookup, not a component made here)
+        createElement(Form, {
+          orgId,
+          orgName,
+          funkId,
+          functionName: role.functionName,
+          funkMgId: role.funkMgId,
+          id: id?.[0] !== undefined ? safeDecode(id[0]) : undefined,
+          user: { mgId: user.mg_id, email: user.email, givenName: user.givenName, familyName: user.familyName },
+        })
       ) : (
         <PageMessage tone="alert">{t('formNotFound', { name: role.functionName })}</PageMessage>
       )}
