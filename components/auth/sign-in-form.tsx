@@ -35,7 +35,9 @@ export function SignInForm({ notice }: { notice?: string }) {
     if (result.ok) {
       notify.success(t('success'));
       startNavigation(() => {
-        router.replace('/');
+        // the start page is its own route (proxy.ts shows it at /admin too); going there directly is a
+        // client-side transition, which keeps the success toast on screen
+        router.replace('/start');
         router.refresh();
       });
       return;

@@ -50,7 +50,11 @@ export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, count
   }, []);
 
   const openMember = useCallback(
-    (m: Member) => router.push(`${formPath(orgId, funkId, m.id)}?${EDIT_PARAM}=1`),
+    (m: Member) => {
+      // the member opens beside the list (the screen stays mounted across the navigation)
+      setViewState('list');
+      router.push(`${formPath(orgId, funkId, m.id)}?${EDIT_PARAM}=1`);
+    },
     [router, orgId, funkId],
   );
 

@@ -289,8 +289,10 @@ test('the federation sorts all members by surname across pages, keeps it on relo
   await page.goto('/admin/form/O1/F52?view=table');
   const table = page.getByRole('table', { name: 'Mitgliederübersicht' });
   await expect(table.getByRole('row')).toHaveCount(22);
+  // 1,505 demo members, and those the tests above added
   const total = await shownTotal(page);
-  expect(total).toBe(1505);
+  expect(total).toBeGreaterThanOrEqual(1505);
+  const pages = Math.ceil(total / 20);
 
   const surnames = async () => (await table.getByRole('row').locator('td:nth-child(4)').allTextContents()).map((s) => s.trim());
   const descending = (list: string[]) => list.every((s, i) => i === 0 || foldSearch(list[i - 1]).localeCompare(foldSearch(s), 'de') >= 0);
@@ -305,26 +307,26 @@ test('the federation sorts all members by surname across pages, keeps it on relo
   await expect(table.getByRole('row').nth(2).locator('td').nth(3)).not.toHaveText(firstAscending);
   const page1 = await surnames();
   await page.getByRole('button', { name: 'Weiter' }).click();
-  await expect(page.getByText('Seite 2 von 76')).toBeVisible();
+  await expect(page.getByText(`Seite 2 von ${pages}`)).toBeVisible();
   await expect(page).toHaveURL(/page=2/);
   const page2 = await surnames();
   expect(page1).toHaveLength(20);
   expect(descending([...page1, ...page2])).toBe(true);
 
   // The last page ends with the surname the ascending order started with.
-  await page.getByRole('spinbutton').fill('76');
+  await page.getByRole('spinbutton').fill(String(pages));
   await page.getByRole('spinbutton').press('Enter');
-  await expect(page.getByText('Seite 76 von 76')).toBeVisible();
+  await expect(page.getByText(`Seite ${pages} von ${pages}`)).toBeVisible();
   await expect.poll(async () => (await surnames()).at(-1)).toBe(firstAscending);
 
   // A reload (or the link sent to a colleague) shows the same page in the same order.
   await page.reload();
-  await expect(page.getByText('Seite 76 von 76')).toBeVisible();
+  await expect(page.getByText(`Seite ${pages} von ${pages}`)).toBeVisible();
   await expect(table.getByRole('columnheader', { name: /Nachname/ })).toHaveAttribute('aria-sort', 'descending');
 
   // The export holds every member, in the table's order.
   const lines = await exportedLines(page);
-  expect(lines).toHaveLength(1505 + 1);
+  expect(lines).toHaveLength(total + 1);
   const exported = lines.slice(1).map((l) => l.split(';')[2]);
   expect(exported[0]).toBe(page1[0]);
   expect(exported.at(-1)).toBe(firstAscending);

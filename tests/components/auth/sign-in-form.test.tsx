@@ -63,7 +63,7 @@ describe('SignInForm', () => {
 
     await act(async () => finish({ ok: true, data: null }));
     expect(notify.success).toHaveBeenCalledWith('Login successful');
-    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/start'));
   });
 
   it('shows the failure toast for wrong credentials and stays on the form', async () => {

@@ -54,5 +54,7 @@ describe('MembersScreen', () => {
     renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Rosalie Aigner bearbeiten' }));
     await waitFor(() => expect(push).toHaveBeenCalledWith('/form/O11/F51/7?edit=1'));
+    // the member opens beside the list: the screen stays mounted across the navigation
+    expect(screen.getByRole('button', { name: 'Liste' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
