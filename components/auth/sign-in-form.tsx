@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { notify, TOAST_LONG_DURATION_MS } from '@/components/ui/toast';
 import { LanguageSwitch } from '@/components/shell/language-switch';
+import { WELCOME_PARAM } from '@/components/shell/welcome-param';
 import { checkSignInEmail, checkSignInPassword } from '@/lib/domain/sign-in-checks';
 import type { LoginInput } from '@/lib/schemas/auth';
 import { signIn } from './actions';
@@ -33,11 +34,11 @@ export function SignInForm({ notice }: { notice?: string }) {
     setAlert(null);
     const result = await signIn(values);
     if (result.ok) {
-      notify.success(t('success'));
       startNavigation(() => {
-        // the start page is its own route (proxy.ts shows it at /admin too); going there directly is a
-        // client-side transition, which keeps the success toast on screen
-        router.replace('/start');
+        // The start page is its own route (proxy.ts shows it at /admin too). It shows the success
+        // toast itself once it is on screen (WelcomeToast), so loading its code doesn't eat the
+        // toast's 3 seconds.
+        router.replace(`/start?${WELCOME_PARAM}=1`);
         router.refresh();
       });
       return;

@@ -29,7 +29,9 @@ export const VIEW_PARAM = 'view';
 export const EDIT_PARAM = 'edit';
 
 function initialView(params: URLSearchParams | null): View {
-  const value = params?.get(VIEW_PARAM) ?? (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get(VIEW_PARAM));
+  // the router's parameters when there is a router (during a navigation the window may still show the old address)
+  const search = params ?? (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search));
+  const value = search?.get(VIEW_PARAM);
   return value === 'table' ? 'table' : 'list';
 }
 

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { loadShell } from './load-shell';
 import { PageMessage } from './page-message';
 import { SignedInLayout } from './signed-in-layout';
+import { WelcomeToast } from './welcome-toast';
 
 /** /admin when signed in: the shell with the landing message, or the no-permissions error. */
 export async function StartPage({ sessionEmail }: { sessionEmail?: string }) {
@@ -10,6 +11,7 @@ export async function StartPage({ sessionEmail }: { sessionEmail?: string }) {
   const ts = await getTranslations('signIn');
   return (
     <SignedInLayout user={user} systemRoles={systemRoles}>
+      <WelcomeToast />
       {systemRoles.length === 0 ? (
         <PageMessage tone="alert">{ts('noPermissions', { email: user.email ?? sessionEmail ?? '' })}</PageMessage>
       ) : (
