@@ -38,11 +38,16 @@ function escapeCell(value: unknown): string {
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One CSV line (without line end) of cell values, escaped and formula-neutralised. */
+export function csvLine(values: readonly unknown[]): string {
+  return values.map(escapeCell).join(CSV_DELIMITER);
+}
+
 /** Rows to CSV text: BOM, header line, one line per row. */
 export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
-  const lines = [columns.map((c) => escapeCell(c.header)).join(CSV_DELIMITER)];
+  const lines = [csvLine(columns.map((c) => c.header))];
   for (const row of rows) {
-    lines.push(columns.map((c) => escapeCell(c.value(row))).join(CSV_DELIMITER));
+    lines.push(csvLine(columns.map((c) => c.value(row))));
   }
   return CSV_BOM + lines.join(CSV_LINE_END) + CSV_LINE_END;
 }

@@ -2,12 +2,21 @@ import type { Member, Page } from '@/lib/api/member-types';
 import { BASE_PATH } from '@/lib/domain/shell';
 
 /**
- * The browser's own member-list fetches (search-as-you-type, paging, the overview table) go through
- * the app's /admin/api proxy, which adds the token. Paging, search and sort happen in
- * the database.
+ * The browser's own member-list fetches (search-as-you-type, paging, the overview table) go
+ * through the app's /admin/api proxy, which adds the token. Paging, search, filters and sort
+ * happen in the database.
  */
 
-export interface MemberListParams {
+/** Filters of the member lists and their CSV export (the API's query parameters). */
+export interface MemberListFilters {
+  gender?: 'm' | 'w' | 'd';
+  ageClass?: string;
+  licence?: 'active' | 'none';
+  /** Place of residence contains this text. */
+  city?: string;
+}
+
+export interface MemberListParams extends MemberListFilters {
   orgId: number;
   /** Form 52: every member of the federation (GET /admin/members), not those of the organisation. */
   all: boolean;
@@ -25,14 +34,30 @@ export class MembersFetchError extends Error {
   }
 }
 
-export function memberListUrl({ orgId, all, page, pageSize, q, sort, dir }: MemberListParams): string {
-  const search = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  const text = q?.trim();
+/** Search, order and filters as query parameters; empty ones left out. */
+function listSearch(params: MemberListFilters & { q?: string; sort?: string; dir?: 'asc' | 'desc' }, search: URLSearchParams): URLSearchParams {
+  const text = params.q?.trim();
   if (text) search.set('q', text);
-  if (sort) search.set('sort', sort);
-  if (dir) search.set('dir', dir);
+  if (params.sort) search.set('sort', params.sort);
+  if (params.dir) search.set('dir', params.dir);
+  for (const key of ['gender', 'ageClass', 'licence', 'city'] as const) {
+    const value = params[key]?.trim();
+    if (value) search.set(key, value);
+  }
+  return search;
+}
+
+export function memberListUrl({ orgId, all, page, pageSize, ...rest }: MemberListParams): string {
+  const search = listSearch(rest, new URLSearchParams({ page: String(page), pageSize: String(pageSize) }));
   const path = all ? 'api/v1/admin/members' : `api/v1/admin/members/${orgId}`;
   return `${BASE_PATH}/${path}?${search.toString()}`;
+}
+
+/** The CSV export of the organisation's members with the same search, filters and order (streamed by the API). */
+export function memberExportUrl({ orgId, lang, ...rest }: MemberListFilters & { orgId: number; q?: string; sort?: string; dir?: 'asc' | 'desc'; lang: 'de' | 'en' }): string {
+  const search = listSearch(rest, new URLSearchParams());
+  search.set('lang', lang);
+  return `${BASE_PATH}/api/v1/admin/members/${orgId}/export.csv?${search.toString()}`;
 }
 
 /** One page of members; a failed answer (or no answer) becomes MembersFetchError. */
@@ -46,28 +71,4 @@ export async function fetchMemberPage(params: MemberListParams, signal?: AbortSi
   }
   if (!response.ok) throw new MembersFetchError(response.status);
   return (await response.json()) as Page<Member>;
-}
-
-/** Largest page the API serves (lib/schemas/members.ts MAX_PAGE_SIZE). */
-export const FETCH_PAGE_SIZE = 100;
-
-/**
- * Up to `limit` members for the overview table, fetched page by page (the first answer tells how
- * many pages there are; the rest are fetched together).
- */
-export async function fetchMembersUpTo(
-  params: Omit<MemberListParams, 'page' | 'pageSize'>,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<Page<Member>> {
-  const first = await fetchMemberPage({ ...params, page: 1, pageSize: FETCH_PAGE_SIZE }, signal);
-  const wanted = Math.min(first.total, limit);
-  const pages = Math.ceil(wanted / FETCH_PAGE_SIZE);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
-      fetchMemberPage({ ...params, page: i + 2, pageSize: FETCH_PAGE_SIZE }, signal),
-    ),
-  );
-  const items = [first, ...rest].flatMap((p) => p.items).slice(0, limit);
-  return { items, total: first.total };
 }

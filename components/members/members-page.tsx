@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import type { FormPageProps } from '@/lib/forms';
+import type { FormPageProps } from '@/components/shell/form-page-props';
 import { ApiError } from '@/lib/api/errors';
 import {
   getFunctionGroups,
@@ -16,9 +16,9 @@ import {
 import { getCountries } from '@/lib/api/user';
 import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { formPath } from '@/lib/domain/shell';
-import { MemberDetail, type ActingRights } from './member-detail';
+import { MemberDetail, MembersScreen } from './lazy';
+import type { ActingRights } from './member-detail';
 import { parseMemberId } from './member-id';
-import { MembersScreen } from './members-screen';
 
 /** An API read the page can do without (e.g. the country list): its failure leaves it empty. Redirects still pass. */
 async function optional<T>(call: Promise<T>, fallback: T): Promise<T> {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useState, type ReactNode } from 'react';
-import { useRouter } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { cn } from '@/components/ui/cn';
 import type { Member } from '@/lib/api/member-types';
@@ -23,17 +23,39 @@ export interface MembersScreenProps {
 
 type View = 'list' | 'table';
 
+/** `?view=table` in the address opens the overview table (a reload or shared link keeps it). */
+export const VIEW_PARAM = 'view';
+/** `?edit=1` asks the member page to open the member in edit mode (the table's 'Bearbeiten'). */
+export const EDIT_PARAM = 'edit';
+
+function initialView(params: URLSearchParams | null): View {
+  // the router's parameters when there is a router (during a navigation the window may still show the old address)
+  const search = params ?? (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search));
+  const value = search?.get(VIEW_PARAM);
+  return value === 'table' ? 'table' : 'list';
+}
+
 /** The member page's two modes: list with the member beside it, or the overview table. */
 export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, countries, children }: MembersScreenProps) {
   const t = useTranslations('members');
   const router = useRouter();
-  const [view, setView] = useState<View>('list');
+  const searchParams = useSearchParams();
+  const [view, setViewState] = useState<View>(() => initialView(searchParams));
+
+  const setView = useCallback((next: View) => {
+    setViewState(next);
+    // the table's own parameters (sort, page ...) go with the table view
+    const search = next === 'table' ? new URLSearchParams(window.location.search) : new URLSearchParams();
+    if (next === 'table') search.set(VIEW_PARAM, 'table');
+    const query = search.toString();
+    window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  }, []);
 
   const openMember = useCallback(
     (m: Member) => {
-      setView('list');
-      // the table's 'Bearbeiten' opens the member ready to edit
-      router.push(`${formPath(orgId, funkId, m.id)}?edit=1`);
+      // the member opens beside the list (the screen stays mounted across the navigation)
+      setViewState('list');
+      router.push(`${formPath(orgId, funkId, m.id)}?${EDIT_PARAM}=1`);
     },
     [router, orgId, funkId],
   );

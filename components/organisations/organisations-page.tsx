@@ -6,8 +6,8 @@ import { getOrganisation, getOrganisations, type Organisation, type Organisation
 import { canCreateOrg, type ActingOrgRef } from '@/lib/domain/organisation-rules';
 import { ORG_LEVEL_CLUB } from '@/lib/domain/functions';
 import { formPath } from '@/lib/domain/shell';
-import type { FormPageProps } from '@/lib/forms';
-import { OrganisationsScreen } from './organisations-screen';
+import type { FormPageProps } from '@/components/shell/form-page-props';
+import { OrganisationsScreen } from './lazy';
 import { resolveOrgId } from './resolve-org-id';
 
 /**

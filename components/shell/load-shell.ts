@@ -1,11 +1,13 @@
 import 'server-only';
+import { cache } from 'react';
 import { getSystemRoles, getUser } from '@/lib/api/user';
 
 /**
  * What every signed-in page needs for its header: the profile and the system roles.
- * A 401 ends the session inside lib/api; other failures reach app/error.tsx.
+ * A 401 ends the session inside lib/api; other failures reach app/error.tsx. Cached per request:
+ * a page and its parts may each ask.
  */
-export async function loadShell() {
+export const loadShell = cache(async () => {
   const [user, systemRoles] = await Promise.all([getUser(), getSystemRoles()]);
   return { user, systemRoles: Array.isArray(systemRoles) ? systemRoles : [] };
-}
+});

@@ -1,5 +1,3 @@
-import { format, isValid, parse, parseISO } from 'date-fns';
-
 /** Dates are shown as DD.MM.YYYY and sent/stored as YYYY-MM-DD. */
 export const DISPLAY_DATE = 'dd.MM.yyyy';
 export const ISO_DATE = 'yyyy-MM-dd';
@@ -13,22 +11,43 @@ export function isOpenEnded(isoDate: string | null | undefined): boolean {
   return Number.isFinite(year) && year >= OPEN_ENDED_YEAR;
 }
 
-/** YYYY-MM-DD (or a full ISO timestamp) → DD.MM.YYYY; empty string for nothing or garbage. */
+/*
+ * Plain string and Date code rather than a date library: these run in every page that shows a
+ * date, and a formatting library would add its formatters and locale to each of them.
+ */
+const PLAIN_ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Whether day d of month m (1–12) exists in year y. */
+function isCalendarDate(y: number, m: number, d: number): boolean {
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** YYYY-MM-DD (or a full ISO timestamp, shown in local time) → DD.MM.YYYY; empty string for nothing or garbage. */
 export function formatDisplayDate(iso: string | null | undefined): string {
   if (!iso) return '';
-  const d = parseISO(iso);
-  return isValid(d) ? format(d, DISPLAY_DATE) : '';
+  const plain = PLAIN_ISO_DATE.exec(iso);
+  if (plain) {
+    const [, y, m, d] = plain;
+    return isCalendarDate(Number(y), Number(m), Number(d)) ? `${d}.${m}.${y}` : '';
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(iso)) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${String(date.getFullYear()).padStart(4, '0')}`;
 }
 
 /** DD.MM.YYYY → YYYY-MM-DD, or null when it is not a real calendar date. */
 export function parseDisplayDate(text: string): string | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,2}\.\d{1,2}\.\d{4}$/.test(trimmed)) return null;
-  const d = parse(trimmed, 'd.M.yyyy', new Date(2000, 0, 1));
-  return isValid(d) ? format(d, ISO_DATE) : null;
+  const match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isCalendarDate(y, m, d) ? `${match[3]}-${two(m)}-${two(d)}` : null;
 }
 
 /** Today as YYYY-MM-DD in local time. */
 export function todayIso(now: Date = new Date()): string {
-  return format(now, ISO_DATE);
+  return `${String(now.getFullYear()).padStart(4, '0')}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }

@@ -1,4 +1,4 @@
-import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from './functions';
+import { FEDERATION_ORG_ID, MEMBER_FORM_FUNCTION_IDS, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from './functions';
 
 /**
  * Who may do what on the member form, as pure rules over the caller's acting
@@ -6,8 +6,8 @@ import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from './funct
  * screen uses the same functions to hide what would be refused.
  */
 
-/** The member form: function 51, and 52 with the "all" flag. */
-export const MEMBER_FORM_FUNCTION_IDS = [51, 52] as const;
+/** The member form: function 51, and 52 with the "all" flag (defined with the other function ids). */
+export { MEMBER_FORM_FUNCTION_IDS };
 
 export type OrgRef = { id: number; level: number };
 

@@ -101,7 +101,8 @@ export function addMonths(isoDate: string, months: number): string {
 export function isLicenceActive(dateTo: string | null | undefined, today: string, dateFrom?: string | null): boolean {
   if (dateFrom && dateFrom > today) return false;
   if (!dateTo || isOpenEnded(dateTo)) return true;
-  return toDay(addDays(dateTo, 1)) > toDay(today);
+  // end + 1 day > today, i.e. end ≥ today (ISO dates compare as text)
+  return dateTo.slice(0, 10) >= today.slice(0, 10);
 }
 
 /** An assignment (function, membership) is active on `today` when from ≤ today ≤ to. */

@@ -1,4 +1,4 @@
-import { addDays, format, parseISO } from 'date-fns';
+import { addDays } from './members';
 import { FEDERATION_ORG_ID, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from './functions';
 
 /**
@@ -51,7 +51,7 @@ export function fieldRights(acting: Pick<ActingOrgRef, 'level'>): FieldRights {
 export const END_DATE_MAX_DAYS = 364;
 
 export function endDateRange(today: string): { min: string; max: string } {
-  return { min: today, max: format(addDays(parseISO(today), END_DATE_MAX_DAYS), 'yyyy-MM-dd') };
+  return { min: today, max: addDays(today, END_DATE_MAX_DAYS) };
 }
 
 /** ISO dates compare correctly as strings. */

@@ -150,6 +150,8 @@ export const memberListQuerySchema = z.object({
   gender: z.enum(GENDERS).optional(),
   ageClass: z.enum(AGE_CLASSES).optional(),
   licence: z.enum(['active', 'none']).optional(),
+  /** Place of residence contains this text (case- and accent-insensitive). */
+  city: z.string().trim().max(100).optional(),
 });
 export type MemberListQuery = z.output<typeof memberListQuerySchema>;
 

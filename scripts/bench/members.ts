@@ -11,41 +11,16 @@
  * validation, permission checks, the SQL, JSON), one at a time, so the numbers are per-request
  * latency without network or the admin app's proxy.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { Client } from 'pg';
-import { createApp } from '@/server/app';
-import { closeDb, createDb, migrate } from '@/server/db/client';
 import { members } from '@/server/db/schema';
-import { seedDemo } from '@/server/db/seed';
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES } from '@/server/db/seed/names';
-import { loadEnv } from '@/server/env';
+import { benchApp, closeBenchDb, openBenchDb, signInAll } from './bench-db';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench';
 const MEMBERS = Number(process.env.BENCH_MEMBERS || 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 200);
 const WARMUP = 20;
 const TARGET_P95_MS = 50;
-
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) {
-      console.log(`[bench] creating database ${name}`);
-      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-    }
-  } finally {
-    await client.end();
-  }
-}
 
 /** A deterministic pseudo-random sequence, so two runs ask the same questions. */
 function rng(seed: number) {
@@ -64,34 +39,11 @@ function percentile(sorted: number[], p: number): number {
 type Scenario = { name: string; who: string; request: (r: () => number) => { method: string; url: string; json?: unknown } };
 
 async function main(): Promise<void> {
-  await ensureDatabase(DATABASE_URL);
-  const db = createDb({ databaseUrl: DATABASE_URL });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const { db, dataDir } = await openBenchDb(DATABASE_URL, MEMBERS);
   try {
-    await migrate(db);
-    const existing = Number((await db.select({ n: count() }).from(members))[0].n);
-    if (existing < MEMBERS) {
-      console.log(`[bench] seeding ${MEMBERS.toLocaleString('en')} members (found ${existing}) … this takes a few minutes once`);
-      await seedDemo(db, { members: MEMBERS, log: (m) => console.log(`[bench] ${m}`) });
-    }
-    // Fresh statistics for the planner and a current visibility map for index-only scans, as
-    // autovacuum would provide on a running server after a bulk load.
-    await db.execute('vacuum analyze');
     const total = Number((await db.select({ n: count() }).from(members))[0].n);
-
-    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATABASE_URL, ADMIN_PUBLIC_URL: 'http://localhost' });
-    const app = createApp({ db, env, mailer: { async send() { return {}; }, close() {} } });
-
-    const tokens: Record<string, string> = {};
-    for (const who of ['verband', 'verein', 'land']) {
-      const res = await app.request('/api/v1/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `${who}@example.org`, password: 'Bogen2026!' }),
-      });
-      if (res.status !== 200) throw new Error(`sign-in of ${who} failed: ${res.status} ${await res.text()}`);
-      tokens[who] = ((await res.json()) as { jwtToken: string }).jwtToken;
-    }
+    const app = benchApp(db, DATABASE_URL, dataDir);
+    const tokens = await signInAll(app, ['verband', 'verein', 'land']);
 
     const pick = <T>(r: () => number, list: readonly T[]) => list[Math.floor(r() * list.length)];
     /** 3–5 letters from inside a surname: what someone types into the search box. */
@@ -161,8 +113,7 @@ async function main(): Promise<void> {
     }
     if (rows.some((r) => r.p95 >= TARGET_P95_MS)) process.exitCode = 1;
   } finally {
-    await closeDb(db);
-    rmSync(dataDir, { recursive: true, force: true });
+    await closeBenchDb(db, dataDir);
   }
 }
 

@@ -29,6 +29,7 @@ import { findDuplicates } from '../services/members/duplicates';
 import { getMember, listAllMembers, listOrgMembers, listOrgRoleMembers, orgSummary, searchMembers } from '../services/members/member-queries';
 import { createMember, deleteMember, updateMember } from '../services/members/member-write';
 import { addMembership, endMembership } from '../services/members/memberships';
+import { memberExportRoutes } from './member-export';
 import { memberFunctionRoutes } from './member-functions';
 import { bodyIs422, idParam, json } from './member-schemas';
 import { memberTrainingRoutes } from './member-trainings';
@@ -284,6 +285,7 @@ export function memberRoutes(deps: AppDeps) {
   guardRoute(router, deleteRouteDef, auth);
   router.openapi(deleteRouteDef, async (c) => c.json(await deleteMember(deps, me(c), c.req.valid('param').id), 200));
 
+  router.route('/', memberExportRoutes(deps));
   router.route('/', memberTrainingRoutes(deps));
   router.route('/', memberFunctionRoutes(deps));
   return router;

@@ -38,7 +38,7 @@ export function systemRoleAssignments(memberId: number, today: string) {
   );
 }
 
-export async function loadCaller(deps: AppDeps, memberId: number): Promise<Caller> {
+export async function loadCaller(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: number): Promise<Caller> {
   const today = todayIso(deps.clock());
   const rows = await deps.db
     .select({

@@ -33,6 +33,7 @@ describe('OpenAPI document', () => {
     has('put', '/api/v1/admin/org');
     has('post', '/api/v1/admin/org/places');
     has('get', '/api/v1/admin/members/{org}');
+    has('get', '/api/v1/admin/members/{org}/export.csv');
     has('put', '/api/v1/admin/member/duplicates');
     has('post', '/api/v1/admin/training/{memberId}');
     has('post', '/api/v1/admin/functions/{memberId}');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, request, test, type Page } from '@playwright/test';
 import { E2E_API_PORT } from '../../playwright.config';
 import { expectAccessible } from './support/axe';
+import { foldSearch } from '../../lib/domain/search-fold';
 import { DEMO_PASSWORD, signIn } from './support/sign-in';
 
 // the accessibility checks of each screen and dialog take their time on a busy machine
@@ -271,19 +272,14 @@ test('the overview table exports every member of the club as CSV (byte-order mar
   await signIn(page, 'verein@example.org');
   await page.goto(MEMBERS);
   await page.getByRole('button', { name: 'Tabelle' }).click();
+  await expect(page).toHaveURL(/\?view=table$/);
   const table = page.getByRole('table', { name: 'Mitgliederübersicht' });
-  await expect(table).toBeVisible();
   // 20 rows per page (plus the header and filter rows)
   await expect(table.getByRole('row')).toHaveCount(22);
-  const totalText = await page.getByText(/^\d+ Einträge$/).textContent();
-  const total = Number(totalText?.split(' ')[0]);
+  const total = await shownTotal(page);
   expect(total).toBeGreaterThan(20);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV-Export' }).click()]);
-  expect(download.suggestedFilename()).toBe('mitglieder.csv');
-  const text = await readFile((await download.path())!, 'utf8');
-  expect(text.charCodeAt(0)).toBe(0xfeff);
-  const lines = text.slice(1).trimEnd().split('\r\n');
+  const lines = await exportedLines(page);
   expect(lines[0].split(';').slice(0, 5)).toEqual(['Registriernummer', 'Organisationen', 'Nachname', 'Vorname', 'Geburtsdatum']);
   expect(lines).toHaveLength(total + 1);
   expect(lines.slice(1).filter((l) => l.includes('BSV Wiener Neustadt')).length).toBeGreaterThan(total / 2);
@@ -293,6 +289,70 @@ test('the overview table exports every member of the club as CSV (byte-order mar
   await expect(page).toHaveURL(/\/F51\/\d+\?edit=1$/);
   await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Persönliche Daten' })).toBeVisible();
+});
+
+/** The row count under the table ('1.505 Einträge'). */
+async function shownTotal(page: Page): Promise<number> {
+  const text = await page.getByText(/^[\d.]+ Einträge$/).textContent();
+  return Number(text?.split(' ')[0].replace(/\./g, ''));
+}
+
+/** Downloads the table's CSV export and returns its lines (after checking the byte-order mark). */
+async function exportedLines(page: Page): Promise<string[]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV-Export' }).click()]);
+  expect(download.suggestedFilename()).toBe('mitglieder.csv');
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  return text.slice(1).trimEnd().split('\r\n');
+}
+
+test('the federation sorts all members by surname across pages, keeps it on reload, and exports every member', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'verband@example.org');
+  await page.goto('/admin/form/O1/F52?view=table');
+  const table = page.getByRole('table', { name: 'Mitgliederübersicht' });
+  await expect(table.getByRole('row')).toHaveCount(22);
+  // 1,505 demo members, and those the tests above added
+  const total = await shownTotal(page);
+  expect(total).toBeGreaterThanOrEqual(1505);
+  const pages = Math.ceil(total / 20);
+
+  const surnames = async () => (await table.getByRole('row').locator('td:nth-child(4)').allTextContents()).map((s) => s.trim());
+  const descending = (list: string[]) => list.every((s, i) => i === 0 || foldSearch(list[i - 1]).localeCompare(foldSearch(s), 'de') >= 0);
+
+  // Nachname is the default order (ascending); a click turns it around, over all 1,505 members.
+  const nameHeader = table.getByRole('columnheader', { name: /Nachname/ });
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  const firstAscending = (await surnames())[0];
+  await nameHeader.getByRole('button').click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/sort=surname&dir=desc/);
+  await expect(table.getByRole('row').nth(2).locator('td').nth(3)).not.toHaveText(firstAscending);
+  const page1 = await surnames();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText(`Seite 2 von ${pages}`)).toBeVisible();
+  await expect(page).toHaveURL(/page=2/);
+  const page2 = await surnames();
+  expect(page1).toHaveLength(20);
+  expect(descending([...page1, ...page2])).toBe(true);
+
+  // The last page ends with the surname the ascending order started with.
+  await page.getByRole('spinbutton').fill(String(pages));
+  await page.getByRole('spinbutton').press('Enter');
+  await expect(page.getByText(`Seite ${pages} von ${pages}`)).toBeVisible();
+  await expect.poll(async () => (await surnames()).at(-1)).toBe(firstAscending);
+
+  // A reload (or the link sent to a colleague) shows the same page in the same order.
+  await page.reload();
+  await expect(page.getByText(`Seite ${pages} von ${pages}`)).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: /Nachname/ })).toHaveAttribute('aria-sort', 'descending');
+
+  // The export holds every member, in the table's order.
+  const lines = await exportedLines(page);
+  expect(lines).toHaveLength(total + 1);
+  const exported = lines.slice(1).map((l) => l.split(';')[2]);
+  expect(exported[0]).toBe(page1[0]);
+  expect(exported.at(-1)).toBe(firstAscending);
 });
 
 test('a state association reads its members but may not add or change any', async ({ page }) => {

@@ -21,7 +21,7 @@ describe('proxy (signed-in routes)', () => {
   const matches = (path: string) =>
     unstable_doesMiddlewareMatch({ config, url: `http://localhost:3000/admin${path}`, nextConfig: { basePath: '/admin' } });
 
-  it.each(['', '/', '/profile', '/form/O5', '/form/O5/F51/new', '/new-password', '/repair-password/abc', '/gibt-es-nicht'])(
+  it.each(['', '/', '/start', '/profile', '/form/O5', '/form/O5/F51/new', '/new-password', '/repair-password/abc', '/gibt-es-nicht'])(
     'runs for the page %s',
     (path) => expect(matches(path)).toBe(true),
   );
@@ -49,7 +49,7 @@ describe('proxy (signed-in routes)', () => {
     expect(res.headers.get('location')).toBeNull();
   });
 
-  it.each(['/profile', '/form/O5', '/form/O5/F51/new'])('sends a signed-out visitor of %s to sign-in', async (path) => {
+  it.each(['/profile', '/start', '/form/O5', '/form/O5/F51/new'])('sends a signed-out visitor of %s to sign-in', async (path) => {
     const res = await proxy(request(path));
     expect(res.status).toBe(307);
     expect(new URL(res.headers.get('location')!).pathname).toMatch(/^\/admin\/?$/);
@@ -71,6 +71,17 @@ describe('proxy (signed-in routes)', () => {
     const res = await proxy(request('/form/O5/F51', `auth=${sealed}`));
     expect(res.headers.get('location')).toBeNull();
     expect(res.headers.get('x-middleware-next')).toBe('1');
+  });
+
+  it('shows the sign-in page at /admin when signed out and the start page (app/start) at the same address when signed in', async () => {
+    const signedOut = await proxy(request('/'));
+    expect(signedOut.headers.get('x-middleware-next')).toBe('1');
+    expect(signedOut.headers.get('x-middleware-rewrite')).toBeNull();
+
+    const sealed = await sealData({ token: 'jwt', email: 'a@b.at' }, { password: SECRET });
+    const signedIn = await proxy(request('/', `auth=${sealed}`));
+    expect(signedIn.headers.get('location')).toBeNull();
+    expect(new URL(signedIn.headers.get('x-middleware-rewrite')!).pathname).toMatch(/^\/admin\/start\/?$/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { FUNCTION_LICENCE } from '@/lib/domain/functions';
 import { birthDateRange } from '@/lib/domain/members';
-import { searchWords } from '@/lib/domain/search-fold';
+import { foldSearch, searchWords } from '@/lib/domain/search-fold';
 import type { Member, Page } from '@/lib/schemas/member-responses';
 import type { MemberListQuery, MemberSort } from '@/lib/schemas/members';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import { foldSql, functionAssignments, members } from '../../db/schema';
 import { memberColumns, toMemberDtos, type FunctionFilter, type MemberRow } from './member-shape';
 
 /**
- * One page of members, searched, filtered, sorted and counted in the database (DESIGN §5).
+ * One page of members, searched, filtered, sorted and counted in the database (lists stay fast at 100,000 members).
  * Search: every word must occur in the folded search text (names, registration number, e-mail),
  * (the stored column search_text), served by the pg_trgm GIN index members_search_text_trgm_idx.
  * Default order surname, first name, id (members_sort_name_idx), so an unfiltered page is read
@@ -41,11 +41,12 @@ function licenceCondition(today: string): SQL {
   )})`;
 }
 
-export function filterConditions(query: Pick<MemberListQuery, 'q' | 'gender' | 'ageClass' | 'licence'>, today: string): SQL[] {
+export function filterConditions(query: Pick<MemberListQuery, 'q' | 'gender' | 'ageClass' | 'licence' | 'city'>, today: string): SQL[] {
   const out: SQL[] = [];
   const search = searchCondition(query.q);
   if (search) out.push(search);
   if (query.gender) out.push(eq(members.gender, query.gender));
+  if (query.city) out.push(sql`${foldSql(members.city)} like ${`%${escapeLike(foldSearch(query.city))}%`}`);
   if (query.ageClass) {
     const range = birthDateRange(query.ageClass, today);
     if (range.from) out.push(gte(members.birthDate, range.from));
@@ -106,11 +107,15 @@ export type MemberScope = {
 };
 
 /** A page of members in `scope` matching the query's search and filters, and how many match in all. */
-export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberListQuery, today: string, functions: FunctionFilter): Promise<Page<Member>> {
+/** The WHERE of a list: its scope plus the query's search and filters. */
+export function listWhere(scope: MemberScope, query: Parameters<typeof filterConditions>[0], today: string) {
   const filters = filterConditions(query, today);
   const conditions = [...scope.conditions.filter((c): c is SQL => Boolean(c)), ...filters];
-  const where = conditions.length ? and(...conditions) : undefined;
-  const searching = searchWords(query.q).length > 0;
+  return { where: conditions.length ? and(...conditions) : undefined, filters, searching: searchWords(query.q).length > 0 };
+}
+
+export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberListQuery, today: string, functions: FunctionFilter): Promise<Page<Member>> {
+  const { where, filters, searching } = listWhere(scope, query, today);
   const offset = (query.page - 1) * query.pageSize;
 
   const page = <T>(q: { orderBy: (...k: SQL[]) => { limit: (n: number) => { offset: (n: number) => Promise<T[]> } } }) =>

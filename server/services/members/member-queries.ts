@@ -27,7 +27,7 @@ import { loadMemberDto } from './member-shape';
 const today = (deps: AppDeps) => todayIso(deps.clock());
 
 /** The own members of `org` as a list scope (countable from the assignments alone). */
-async function ownMembersScope(deps: AppDeps, org: ActingOrg, day: string, onlyInOrg = false): Promise<MemberScope> {
+export async function ownMembersScope(deps: Pick<AppDeps, 'db'>, org: ActingOrg, day: string, onlyInOrg = false): Promise<MemberScope> {
   const orgIds = await ownMemberOrgIds(deps, org, onlyInOrg);
   if (orgIds === null) return { conditions: [] };
   return { conditions: [ownMembersCondition(orgIds, day)], assignments: activeAssignmentsIn(orgIds, day) };

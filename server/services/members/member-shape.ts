@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { ageClass, isActiveOn, isLicenceActive, isOpenEnded, licenceSeason } from '@/lib/domain/members';
 import type { Member, MemberFunction } from '@/lib/schemas/member-responses';
@@ -97,33 +97,66 @@ export function toMemberFunction(a: AssignmentRow, today: string): MemberFunctio
   };
 }
 
+/** `column = any($ids)`: one array parameter, however many ids (an IN list binds one parameter per id). */
+export function idIn(column: AnyPgColumn, ids: readonly number[]): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::int[])`;
+}
+
+/** Function assignments and trainings of the members `ids`, for shapeMembers. */
+export async function loadMemberRelations(db: Db, ids: readonly number[]) {
+  const [assignments, trainings] = await Promise.all([
+    loadAssignments(db, idIn(functionAssignments.memberId, ids)),
+    db
+      .select({
+        id: memberTrainings.id,
+        memberId: memberTrainings.memberId,
+        trainingId: memberTrainings.trainingId,
+        name: trainingDefinitions.name,
+        title: trainingDefinitions.title,
+        groupTitle: trainingDefinitions.groupTitle,
+        controller: memberTrainings.controller,
+        dateFrom: memberTrainings.dateFrom,
+        dateTo: memberTrainings.dateTo,
+        orgId: memberTrainings.orgId,
+      })
+      .from(memberTrainings)
+      .innerJoin(trainingDefinitions, eq(trainingDefinitions.id, memberTrainings.trainingId))
+      .where(idIn(memberTrainings.memberId, ids))
+      .orderBy(desc(memberTrainings.dateFrom), asc(memberTrainings.id)),
+  ]);
+  return { assignments, trainings };
+}
+
+export type MemberRelations = Awaited<ReturnType<typeof loadMemberRelations>>;
+
+/** Memberships as members show them: active ones first, then the latest start first. */
+export function membershipOrder(x: { active: boolean; dateFrom: string }, y: { active: boolean; dateFrom: string }): number {
+  return Number(y.active) - Number(x.active) || y.dateFrom.localeCompare(x.dateFrom);
+}
+
+/** The licence (function 29) a member shows: an active one (latest end first), else the most recent one. */
+export function shownLicence<A extends { funcId: number; dateFrom: string; dateTo: string }>(assignments: A[], today: string): A | undefined {
+  const licences = assignments.filter((a) => a.funcId === FUNCTION_LICENCE);
+  return licences.find((l) => isLicenceActive(l.dateTo, today, l.dateFrom)) ?? licences.filter((l) => l.dateFrom <= today)[0] ?? licences[0];
+}
+
+/** Whether an assignment is listed among a member's functions under `filter`. */
+export function isListedFunction(a: { dateFrom: string; dateTo: string; groupId: number; orgId: number }, filter: FunctionFilter, today: string): boolean {
+  if (filter.kind === 'all') return true;
+  if (!isActiveOn(a.dateFrom, a.dateTo, today) || filter.excludeGroups.includes(a.groupId)) return false;
+  return filter.orgId === undefined || a.orgId === filter.orgId;
+}
+
 /** Loads memberships, functions, licences and certificates for `rows` and builds the API shape, keeping the order of `rows`. */
 export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, filter: FunctionFilter): Promise<Member[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
+  return shapeMembers(rows, await loadMemberRelations(db, rows.map((r) => r.id)), today, filter);
+}
 
-  const assignments = await loadAssignments(db, inArray(functionAssignments.memberId, ids));
-
-  const trainings = await db
-    .select({
-      id: memberTrainings.id,
-      memberId: memberTrainings.memberId,
-      trainingId: memberTrainings.trainingId,
-      name: trainingDefinitions.name,
-      title: trainingDefinitions.title,
-      groupTitle: trainingDefinitions.groupTitle,
-      controller: memberTrainings.controller,
-      dateFrom: memberTrainings.dateFrom,
-      dateTo: memberTrainings.dateTo,
-      orgId: memberTrainings.orgId,
-    })
-    .from(memberTrainings)
-    .innerJoin(trainingDefinitions, eq(trainingDefinitions.id, memberTrainings.trainingId))
-    .where(inArray(memberTrainings.memberId, ids))
-    .orderBy(desc(memberTrainings.dateFrom), asc(memberTrainings.id));
-
+/** The API shape of `rows` from their loaded relations, in the order of `rows`. */
+export function shapeMembers(rows: MemberRow[], { assignments, trainings }: MemberRelations, today: string, filter: FunctionFilter): Member[] {
   const byMember = new Map<number, { a: typeof assignments; t: typeof trainings }>();
-  for (const id of ids) byMember.set(id, { a: [], t: [] });
+  for (const row of rows) byMember.set(row.id, { a: [], t: [] });
   for (const a of assignments) byMember.get(a.memberId)?.a.push(a);
   for (const t of trainings) byMember.get(t.memberId)?.t.push(t);
 
@@ -134,22 +167,13 @@ export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, fil
     const memberships = own.a
       .filter((a) => a.funcId === FUNCTION_MEMBERSHIP)
       .map((a) => ({ funkMgId: a.funkMgId, orgId: a.orgId, orgName: a.orgName, dateFrom: a.dateFrom, dateTo: a.dateTo, active: active(a) }))
-      .sort((x, y) => Number(y.active) - Number(x.active) || y.dateFrom.localeCompare(x.dateFrom));
+      .sort(membershipOrder);
     const primary = memberships.filter((m) => m.active).sort((x, y) => x.dateFrom.localeCompare(y.dateFrom))[0];
 
-    // The licence shown: an active one (latest end first), else the most recent one.
-    const licences = own.a.filter((a) => a.funcId === FUNCTION_LICENCE);
-    const currentLicence =
-      licences.find((l) => isLicenceActive(l.dateTo, today, l.dateFrom)) ?? licences.filter((l) => l.dateFrom <= today)[0] ?? licences[0];
+    const currentLicence = shownLicence(own.a, today);
     const licenceActive = currentLicence ? isLicenceActive(currentLicence.dateTo, today, currentLicence.dateFrom) : false;
 
-    const functions = own.a
-      .filter((a) => {
-        if (filter.kind === 'all') return true;
-        if (!active(a) || filter.excludeGroups.includes(a.groupId)) return false;
-        return filter.orgId === undefined || a.orgId === filter.orgId;
-      })
-      .map((a) => toMemberFunction(a, today));
+    const functions = own.a.filter((a) => isListedFunction(a, filter, today)).map((a) => toMemberFunction(a, today));
 
     return {
       id: row.id,
@@ -172,9 +196,9 @@ export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, fil
       phoneMobile: row.phoneMobile,
       email: row.email,
       orgId: primary?.orgId ?? null,
-      licenseOrg: licenceActive ? currentLicence.orgName : null,
-      licenseOrgBso: licenceActive ? currentLicence.orgBso : null,
-      licenseOrgBl: licenceActive && currentLicence.stateLevel === 2 ? currentLicence.stateName : null,
+      licenseOrg: licenceActive && currentLicence ? currentLicence.orgName : null,
+      licenseOrgBso: licenceActive && currentLicence ? currentLicence.orgBso : null,
+      licenseOrgBl: licenceActive && currentLicence?.stateLevel === 2 ? currentLicence.stateName : null,
       licence: currentLicence
         ? {
             orgId: currentLicence.orgId,

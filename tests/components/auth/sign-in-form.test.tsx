@@ -50,7 +50,7 @@ describe('SignInForm', () => {
     expect(screen.getByText('Passwort darf nicht leer sein')).toBeInTheDocument();
   });
 
-  it('shows "Please wait" on a disabled button while signing in, then the success toast and /admin', async () => {
+  it('shows "Please wait" on a disabled button while signing in, then goes to the start page, which greets', async () => {
     let finish: (v: { ok: true; data: null }) => void = () => undefined;
     signInMock.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     renderWithIntl(<SignInForm />, 'en');
@@ -62,8 +62,7 @@ describe('SignInForm', () => {
     expect(signInMock).toHaveBeenCalledWith({ email: 'verband@example.org', password: 'Bogen2026!' });
 
     await act(async () => finish({ ok: true, data: null }));
-    expect(notify.success).toHaveBeenCalledWith('Login successful');
-    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/start?welcome=1'));
   });
 
   it('shows the failure toast for wrong credentials and stays on the form', async () => {

@@ -124,6 +124,18 @@ describe('DataTable', () => {
     expect(shownNames().at(-1)).toBe('Mitglied 07');
   });
 
+  it('sorts a number column ascending on the first click, like text', async () => {
+    renderTable({ pageSize: 50 });
+    const feesHeader = screen.getByRole('columnheader', { name: /Offene Beiträge/ });
+    await userEvent.click(within(feesHeader).getByRole('button'));
+    expect(feesHeader).toHaveAttribute('aria-sort', 'ascending');
+    // openFees = n % 4: members 4, 8, 12 … owe nothing and come first
+    expect(shownNames().slice(0, 2)).toEqual(['Mitglied 04', 'Mitglied 08']);
+    await userEvent.click(within(feesHeader).getByRole('button'));
+    expect(feesHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(shownNames()[0]).toBe('Mitglied 03');
+  });
+
   it('starts with the given sort and lets the user change it', async () => {
     renderTable({ initialSort: { id: 'name', desc: true } });
     const nameHeader = screen.getByRole('columnheader', { name: /Name/ });

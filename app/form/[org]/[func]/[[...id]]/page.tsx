@@ -1,10 +1,11 @@
+import { createElement } from 'react';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { loadShell } from '@/components/shell/load-shell';
 import { PageMessage } from '@/components/shell/page-message';
 import { SignedInLayout } from '@/components/shell/signed-in-layout';
 import { formPath, organisationsOf, parseFuncSegment, parseOrgSegment, routedRole } from '@/lib/domain/shell';
-import { findForm } from '@/lib/forms';
+import { findForm } from './forms';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,7 +22,7 @@ type Params = { org: string; func: string; id?: string[] };
 
 /**
  * /admin/form/O{org}/F{func}/{id}: the form of one function in one organisation. The user must
- * hold that function there (system roles, routed per operations §2); the form comes from lib/forms.
+ * hold that function there (one of their system roles); the form comes from ./forms.
  */
 export default async function FormPage({ params }: { params: Promise<Params> }) {
   const { org, func, id } = await params;
@@ -43,20 +44,21 @@ export default async function FormPage({ params }: { params: Promise<Params> }) 
     );
   }
 
-  const form = findForm(funkId);
+  const Form = findForm(funkId);
   const orgName = organisationsOf(user.rolesOrg).find((o) => o.orgId === orgId)?.orgName ?? `O${orgId}`;
   return (
     <SignedInLayout user={user} systemRoles={systemRoles} orgId={orgId} funkId={funkId}>
-      {form ? (
-        <form.component
-          orgId={orgId}
-          orgName={orgName}
-          funkId={funkId}
-          functionName={role.functionName}
-          funkMgId={role.funkMgId}
-          id={id?.[0] !== undefined ? safeDecode(id[0]) : undefined}
-          user={{ mgId: user.mg_id, email: user.email, givenName: user.givenName, familyName: user.familyName }}
-        />
+      {Form ? (
+        // the registry's component for this funkId (a lookup, not a component made here)
+        createElement(Form, {
+          orgId,
+          orgName,
+          funkId,
+          functionName: role.functionName,
+          funkMgId: role.funkMgId,
+          id: id?.[0] !== undefined ? safeDecode(id[0]) : undefined,
+          user: { mgId: user.mg_id, email: user.email, givenName: user.givenName, familyName: user.familyName },
+        })
       ) : (
         <PageMessage tone="alert">{t('formNotFound', { name: role.functionName })}</PageMessage>
       )}

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import dynamic from 'next/dynamic';
+import {
+  FORM_ALL_MEMBERS,
+  FORM_MEMBERS,
+  FORM_ORGANISATIONS,
+  FORM_ORGANISATIONS_ALT,
+} from '@/lib/domain/functions';
+import type { FormPageProps } from '@/components/shell/form-page-props';
+
+/**
+ * The one registry funkId → form page. Each form is loaded on demand (next/dynamic), so a form
+ * page ships the JavaScript of its own form only, however many forms are added. A funkId that is
+ * missing shows 'Form {function name} not found'.
+ */
+
+const OrganisationsPage = dynamic(() => import('@/components/organisations/organisations-page').then((m) => m.OrganisationsPage));
+const MembersPage = dynamic(() => import('@/components/members/members-page').then((m) => m.MembersPage));
+const AllMembersPage = dynamic(() => import('@/components/members/members-page').then((m) => m.AllMembersPage));
+
+export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
+  [FORM_ORGANISATIONS]: OrganisationsPage,
+  [FORM_ORGANISATIONS_ALT]: OrganisationsPage,
+  [FORM_MEMBERS]: MembersPage,
+  [FORM_ALL_MEMBERS]: AllMembersPage,
+};
+
+export function findForm(funkId: number): ComponentType<FormPageProps> | undefined {
+  return Object.prototype.hasOwnProperty.call(forms, funkId) ? forms[funkId] : undefined;
+}

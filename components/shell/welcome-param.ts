@@ -1,0 +1,2 @@
+/** `/start?welcome=1`: the start page greets a user who just signed in ('erfolgreicher Login!'). */
+export const WELCOME_PARAM = 'welcome';

@@ -1,0 +1,131 @@
+/**
+ * `npm run check:bundle`: the JavaScript a browser downloads on a cold load, per page, against
+ * the budgets: sign-in page ≤ 180 KiB, each form page ≤ 250 KiB (gzip). Exits 1 over budget.
+ *
+ * Measured the honest way: the production build runs (scripts/start.ts, which builds first when
+ * the build is missing or stale) on a fresh demo database, Debian's Chromium loads each page in a
+ * new browser context (empty cache) until the network is idle, and every script the page fetched
+ * — including the chunks a form loads on demand — is gzipped (zlib level 6, what web servers
+ * send) and summed.
+ *
+ * BUNDLE_PORT / BUNDLE_API_PORT (default 3190 / 4190) choose the ports, CHROMIUM_PATH the browser.
+ */
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+
+const KIB = 1024;
+export const BUDGETS = { signIn: 180 * KIB, form: 250 * KIB };
+
+const root = path.resolve(__dirname, '..');
+const PORT = Number(process.env.BUNDLE_PORT ?? 3190);
+const API_PORT = Number(process.env.BUNDLE_API_PORT ?? 4190);
+const DATA_DIR = path.join(root, 'data', 'bundle-check');
+const base = `http://localhost:${PORT}`;
+
+/** The pages measured: the sign-in page signed out, every built form as the federation sees it. */
+const PAGES: Array<{ name: string; path: string; budget: number; signedIn: boolean }> = [
+  { name: 'sign-in', path: '/admin', budget: BUDGETS.signIn, signedIn: false },
+  { name: 'organisations (F50)', path: '/admin/form/O1/F50', budget: BUDGETS.form, signedIn: true },
+  { name: 'members (F51)', path: '/admin/form/O1/F51', budget: BUDGETS.form, signedIn: true },
+  { name: 'members, table view (F51)', path: '/admin/form/O1/F51?view=table', budget: BUDGETS.form, signedIn: true },
+  { name: 'all members (F52)', path: '/admin/form/O1/F52', budget: BUDGETS.form, signedIn: true },
+];
+
+async function waitForServer(url: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url, { redirect: 'manual' })).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+/** Scripts fetched while `url` loads in `context`, as [url, gzip bytes]. */
+async function scriptsOf(context: BrowserContext, url: string): Promise<Array<[string, number]>> {
+  const page = await context.newPage();
+  const pending: Array<Promise<[string, number] | null>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(response.body().then((body) => [response.url(), gzipSync(body, { level: 6 }).length] as [string, number], () => null));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const scripts = (await Promise.all(pending)).filter((s): s is [string, number] => s !== null);
+  await page.close();
+  return scripts;
+}
+
+async function signedInState(browser: Browser) {
+  const context = await browser.newContext({ locale: 'de-AT' });
+  const page = await context.newPage();
+  await page.goto(`${base}/admin`);
+  await page.getByLabel('E-Mail').fill('verband@example.org');
+  await page.getByLabel('Passwort', { exact: true }).fill('Bogen2026!');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Benutzermenü' }).waitFor({ timeout: 30_000 });
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+async function main(): Promise<void> {
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  const server = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'start.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), API_PORT: String(API_PORT), DATA_DIR, SMTP_HOST: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  let browser: Browser | undefined;
+  try {
+    await waitForServer(`${base}/admin`, 600_000);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const state = await signedInState(browser);
+
+    const rows: Array<{ name: string; files: number; bytes: number; budget: number }> = [];
+    for (const p of PAGES) {
+      const context = await browser.newContext({ locale: 'de-AT', storageState: p.signedIn ? state : undefined });
+      const scripts = await scriptsOf(context, `${base}${p.path}`);
+      await context.close();
+      rows.push({ name: p.name, files: scripts.length, bytes: scripts.reduce((sum, [, n]) => sum + n, 0), budget: p.budget });
+    }
+
+    const kib = (n: number) => `${(n / KIB).toFixed(1)} KiB`;
+    const width = Math.max(...rows.map((r) => r.name.length), 4);
+    console.log(`\nJavaScript per page on a cold load (gzip)\n`);
+    console.log(`${'page'.padEnd(width)} | scripts | gzip       | budget     | ok`);
+    console.log(`${'-'.repeat(width)}-|---------|------------|------------|----`);
+    for (const r of rows) {
+      console.log(`${r.name.padEnd(width)} | ${String(r.files).padStart(7)} | ${kib(r.bytes).padStart(10)} | ${kib(r.budget).padStart(10)} | ${r.bytes <= r.budget ? 'yes' : 'NO'}`);
+    }
+    const over = rows.filter((r) => r.bytes > r.budget);
+    if (over.length > 0) {
+      console.error(`\nOver budget: ${over.map((r) => r.name).join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await browser?.close();
+    stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('[check:bundle]', error);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import { formatDisplayDate, parseDisplayDate, todayIso } from '@/lib/domain/dates';
+
+describe('display dates (DD.MM.YYYY) without a date library', () => {
+  it.each([
+    ['2011-01-04', '04.01.2011'],
+    ['2024-02-29', '29.02.2024'],
+    ['2023-02-29', ''],
+    ['2023-13-01', ''],
+    ['2023-00-10', ''],
+    ['2999-12-31', '31.12.2999'],
+    ['0999-05-06', '06.05.0999'],
+    ['', ''],
+    [null, ''],
+    ['garbage', ''],
+    ['4.1.2011', ''],
+  ])('shows %p as %p', (iso, shown) => {
+    expect(formatDisplayDate(iso)).toBe(shown);
+  });
+
+  it('shows a timestamp as its local calendar day', () => {
+    const stamp = new Date(2026, 10, 23, 23, 30).toISOString();
+    expect(formatDisplayDate(stamp)).toBe('23.11.2026');
+    expect(formatDisplayDate('2026-11-23T25:00:00Z')).toBe('');
+  });
+
+  it.each([
+    ['04.01.2011', '2011-01-04'],
+    [' 4.1.2011 ', '2011-01-04'],
+    ['29.02.2024', '2024-02-29'],
+    ['29.02.2023', null],
+    ['31.04.2024', null],
+    ['1.13.2024', null],
+    ['2011-01-04', null],
+    ['04.01.11', null],
+  ])('reads %p as %p', (text, iso) => {
+    expect(parseDisplayDate(text)).toBe(iso);
+  });
+
+  it("gives today's local date as YYYY-MM-DD", () => {
+    expect(todayIso(new Date(2026, 0, 5, 0, 5))).toBe('2026-01-05');
+    expect(todayIso(new Date(2026, 11, 31, 23, 59))).toBe('2026-12-31');
+  });
+});
