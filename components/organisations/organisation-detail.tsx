@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
@@ -16,12 +17,14 @@ import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
 import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
 import { saveOrganisation } from './actions';
-import { DocumentsTab } from './documents-tab';
-import { FeesTab } from './fees-tab';
 import { OrganisationDataFields } from './organisation-data-fields';
 import { organisationFormSchema, toFormValues, type OrganisationFormOutput, type OrganisationFormValues } from './organisation-form-values';
 import { OrganisationImage } from './organisation-image';
-import { PlacesTab } from './places-tab';
+
+// The tabs behind the first one load when they are opened: the page's first download stays small.
+const FeesTab = dynamic(() => import('./fees-tab').then((m) => m.FeesTab));
+const PlacesTab = dynamic(() => import('./places-tab').then((m) => m.PlacesTab));
+const DocumentsTab = dynamic(() => import('./documents-tab').then((m) => m.DocumentsTab));
 
 /** The required-field border flash of the organisation form lasts 5.5 s. */
 export const REQUIRED_FLASH_MS = 5500;

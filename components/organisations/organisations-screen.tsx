@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { Organisation, OrganisationListItem } from '@/lib/api/organisations';
@@ -7,7 +8,9 @@ import { formPath } from '@/lib/domain/shell';
 import { cn } from '@/components/ui/cn';
 import { OrganisationDetail } from './organisation-detail';
 import { OrganisationList } from './organisation-list';
-import { OrganisationTable } from './organisation-table';
+
+/** The table view (and its table library) loads when it is chosen. */
+const OrganisationTable = dynamic(() => import('./organisation-table').then((m) => m.OrganisationTable));
 
 export interface OrganisationsScreenProps {
   actingOrgId: number;
