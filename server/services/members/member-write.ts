@@ -13,7 +13,7 @@ import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
 import { assertEditable, assertMayDelete, requireMemberFormOrgs } from '../member-access';
 import { recordAudit } from '../audit';
-import { loadMemberDto } from './member-shape';
+import { loadMemberDto, memberColumns } from './member-shape';
 
 /**
  * Creating, updating and deleting members. Each write is one transaction; the unique
@@ -24,25 +24,9 @@ import { loadMemberDto } from './member-shape';
 
 type MemberFields = Omit<MemberData, 'orgId'>;
 
-/** The member's columns an audit entry compares (the record as a person edits it; no secrets, no derived columns). */
-const auditedColumns = {
-  firstName: members.firstName,
-  middleName: members.middleName,
-  surname: members.surname,
-  birthDate: members.birthDate,
-  gender: members.gender,
-  nationality: members.nationality,
-  country: members.country,
-  street: members.street,
-  houseNumber: members.houseNumber,
-  doorNumber: members.doorNumber,
-  zip: members.zip,
-  city: members.city,
-  phoneMobile: members.phoneMobile,
-  email: members.email,
-  regNr: members.regNr,
-  params: members.params,
-};
+/** The member's columns an audit entry compares: the record as a person edits it (its picture is recorded by the upload). */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the left-out columns are named only to leave them out
+const { id: _id, uuid: _uuid, updatedAt: _updatedAt, ...auditedColumns } = memberColumns;
 
 function columnsOf(data: MemberFields) {
   return {
