@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { mulberry32 } from '@/server/db/seed/random';
 import { closeApi, openApi } from './helpers/open-api';
 import { tableSnapshot } from './helpers/table-snapshot';
 import { call, type TestApp } from './helpers/test-app';
@@ -21,18 +22,6 @@ type Json = any;
 // A fixed default keeps CI reproducible; FUZZ_SEED=random explores new values (the seed is printed).
 const SEED =
   process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261123);
-
-/** mulberry32: small, fast, good enough to pick test values. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function deep(levels: number): Json {
   let v: Json = 1;
@@ -109,7 +98,7 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
   it('answers malformed input with a 4xx in the error shape and changes nothing', async () => {
     const doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
     const resolve = (s: Json): Json => (s?.$ref ? doc.components.schemas[s.$ref.split('/').pop()] : s);
-    const random = prng(SEED);
+    const random = mulberry32(SEED);
     const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
     const failures: string[] = [];
     let sent = 0;
