@@ -2,6 +2,7 @@
 
 import { useMemo, useState, useTransition } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -32,6 +33,9 @@ import { MemberForm } from './member-form';
 import { duplicateQueryOf, memberFormSchema, memberFormValues, type MemberFormData, type MemberFormValues } from './member-form-schema';
 import { TrainingsTab } from './trainings-tab';
 
+/** The history loads when its tab is opened. */
+const HistoryPanel = dynamic(() => import('@/components/audit/history-panel').then((m) => m.HistoryPanel));
+
 /** What the acting organisation may do before any member is opened. */
 export interface ActingRights {
   /** Level of the acting organisation when known (1 federation, 2 state, 3 club). */
@@ -58,7 +62,7 @@ export interface MemberDetailProps {
   targetOrgs?: MemberTargetOrg[] | null;
 }
 
-type Tab = 'personal' | 'training' | 'functions';
+type Tab = 'personal' | 'training' | 'functions' | 'history';
 
 /**
  * Right side of the member page: profile card and the tabs personal data / training / functions
@@ -245,6 +249,12 @@ export function MemberDetail({
                 />
               </>
             ),
+          },
+          {
+            value: 'history',
+            label: t('tabs.history'),
+            disabled: isNew,
+            content: member && <HistoryPanel entity="member" id={member.id} fieldLabel={(f) => (t.has(`fields.${f}`) ? t(`fields.${f}`) : undefined)} />,
           },
         ]}
       />

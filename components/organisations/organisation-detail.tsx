@@ -25,6 +25,7 @@ import { OrganisationImage } from './organisation-image';
 const FeesTab = dynamic(() => import('./fees-tab').then((m) => m.FeesTab));
 const PlacesTab = dynamic(() => import('./places-tab').then((m) => m.PlacesTab));
 const DocumentsTab = dynamic(() => import('./documents-tab').then((m) => m.DocumentsTab));
+const HistoryPanel = dynamic(() => import('@/components/audit/history-panel').then((m) => m.HistoryPanel));
 
 /** The required-field border flash of the organisation form lasts 5.5 s. */
 export const REQUIRED_FLASH_MS = 5500;
@@ -215,6 +216,12 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
             label: t('tabs.documents'),
             disabled: isNew,
             content: record ? <DocumentsTab actingOrgId={actingOrgId} orgId={record.id} documents={record.params?.files ?? []} canEdit={canEdit} /> : null,
+          },
+          {
+            value: 'history',
+            label: t('tabs.history'),
+            disabled: isNew,
+            content: record ? <HistoryPanel entity="organisation" id={record.id} fieldLabel={(f) => (t.has(`fields.${f}`) ? t(`fields.${f}`) : undefined)} /> : null,
           },
         ]}
       />

@@ -195,6 +195,15 @@ test('club administrator edits its own club, adds a place, uploads and downloads
   await confirmYes(page, /statuten-2026\.pdf/);
   await expect(page.getByText('Keine Dokumente vorhanden')).toBeVisible();
 
+  // the history lists who changed what: the homepage, the document added and removed
+  await page.getByRole('tab', { name: 'Verlauf' }).click();
+  const history = page.getByRole('region', { name: 'Verlauf' });
+  await expect(history.getByText(new RegExp(`→ ${homepage.replace(/[.]/g, '\\.')}$`))).toBeVisible();
+  await expect(history.getByText('Homepage').first()).toBeVisible();
+  await expect(history.getByText('– → statuten-2026.pdf')).toBeVisible();
+  await expect(history.getByText('statuten-2026.pdf → –')).toBeVisible();
+  await expectAccessible(page, 'history tab');
+
   // another club's form is refused; another club's id shows the own club instead
   await page.goto('/admin/form/O12/F50');
   await expect(page.getByRole('heading', { name: 'Kein Zugriff' })).toBeVisible();
