@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { stream } from 'hono/streaming';
 import { orgMembersQuerySchema } from '@/lib/schemas/members';
+import { access } from '../http/access-rule';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
@@ -22,6 +23,8 @@ const exportRoute = createRoute({
   description:
     "Every member GET /admin/members/{org} would list with the same `q`, filters and `sort`/`dir`, all pages: ';' delimiter, UTF-8 byte-order mark, CRLF line ends, one header line. Same permission as the list (51/52 in {org}). Streamed in batches, so its size has no limit.",
   security: bearerSecurity,
+  // the same as the list it exports
+  ...access({ own: ['trainer', 'club', 'state', 'federation'], foreign: [] }),
   request: { params: z.object({ org: idParam }), query: memberExportQuerySchema },
   responses: {
     200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } },

@@ -94,6 +94,7 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'GET /api/v1/admin/members/search': (c) => get(`/api/v1/admin/members/search?org=${c.acting}&name=Matrixprobe`),
   'GET /api/v1/admin/members/roles/{org}': (c) => get(`/api/v1/admin/members/roles/${c.acting}`),
   'GET /api/v1/admin/members/{org}': (c) => get(`/api/v1/admin/members/${c.acting}`),
+  'GET /api/v1/admin/members/{org}/export.csv': (c) => get(`/api/v1/admin/members/${c.acting}/export.csv`),
   'GET /api/v1/admin/members/{org}/summary': (c) => get(`/api/v1/admin/members/${c.acting}/summary`),
   'GET /api/v1/admin/members/{org}/organisations': (c) => get(`/api/v1/admin/members/${c.acting}/organisations`),
   'GET /api/v1/admin/member/role/{org}/{id}': (c) => get(`/api/v1/admin/member/role/${c.home}/${c.member}`),
