@@ -192,11 +192,11 @@ describe('password-reset mail without SMTP', () => {
 
     expect((await call(t.app, 'PUT', '/api/v1/auth/request_password/verein%40example.org')).status).toBe(200);
     const mailDir = path.join(t.dataDir, 'mail');
-    let files: string[] = [];
-    for (let i = 0; i < 200 && files.length === 0; i++) {
+    // The mail is written after the answer; the log line comes once the file is complete.
+    for (let i = 0; i < 200 && !logged.some((line) => line.includes('.eml')); i++) {
       await new Promise((r) => setTimeout(r, 25));
-      files = existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith('.eml')) : [];
     }
+    const files = existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith('.eml')) : [];
     expect(files).toHaveLength(1);
     const raw = readFileSync(path.join(mailDir, files[0]), 'utf8');
     expect(parseMessage(raw).headers.to).toContain('verein@example.org');
