@@ -51,7 +51,7 @@ test('"sign out everywhere" on the profile ends the sessions in every browser af
 });
 
 test('a link to /admin/session-expired from elsewhere does not sign a live session out', async ({ page }) => {
-  await signIn(page, 'trainer@example.org');
+  await signIn(page, 'verein@example.org');
   await page.goto('/admin/session-expired', { referer: 'https://evil.example/' });
   // the start page, which takes a user with one organisation on to it
   await expect(page).toHaveURL(/\/admin(\/form\/O\d+)?\/?$/);
