@@ -98,11 +98,16 @@ async function main(): Promise<void> {
     });
     const state = await signedInState(browser);
 
+    const verbose = process.argv.includes('--verbose');
     const rows: Array<{ name: string; files: number; bytes: number; budget: number }> = [];
     for (const p of PAGES) {
       const context = await browser.newContext({ locale: 'de-AT', storageState: p.signedIn ? state : undefined });
       const scripts = await scriptsOf(context, `${base}${p.path}`);
       await context.close();
+      if (verbose) {
+        console.log(`\n${p.name}`);
+        for (const [url, n] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / KIB).toFixed(1).padStart(6)} KiB  ${new URL(url).pathname}`);
+      }
       rows.push({ name: p.name, files: scripts.length, bytes: scripts.reduce((sum, [, n]) => sum + n, 0), budget: p.budget });
     }
 

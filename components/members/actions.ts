@@ -8,7 +8,8 @@ import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
 import { isMembershipEndDateAllowed } from '@/lib/domain/members';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
 import { duplicateQuerySchema, functionInputSchema, trainingInputSchema } from '@/lib/schemas/members';
-import { memberFormSchema, validationKey } from './member-form-schema';
+import { memberFormSchema } from './member-form-schema';
+import { validationKey } from './member-form-values';
 
 /**
  * Server actions of the member screen (forms 51 and 52). Each takes one object, validates it with

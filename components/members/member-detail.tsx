@@ -5,7 +5,7 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { EditActions } from '@/components/ui/edit-actions';
@@ -30,7 +30,8 @@ import { DuplicateDialog } from './duplicate-dialog';
 import { FunctionsTab } from './functions-tab';
 import { MemberCard } from './member-card';
 import { MemberForm } from './member-form';
-import { duplicateQueryOf, memberFormSchema, memberFormValues, type MemberFormData, type MemberFormValues } from './member-form-schema';
+import type { MemberFormData, MemberFormValues } from './member-form-schema';
+import { duplicateQueryOf, memberFormValues } from './member-form-values';
 import { TrainingsTab } from './trainings-tab';
 
 /** The history loads when its tab is opened. */
@@ -94,9 +95,13 @@ export function MemberDetail({
   const [busy, startTransition] = useTransition();
   const [today] = useState(() => todayIso());
   const values = useMemo(() => memberFormValues(member), [member]);
+  const resolver = useMemo(
+    () => lazyZodResolver<MemberFormValues, unknown, MemberFormData>(() => import('./member-form-schema').then((m) => m.memberFormSchema(today))),
+    [today],
+  );
 
   const form = useForm<MemberFormValues, unknown, MemberFormData>({
-    resolver: zodResolver(memberFormSchema(today)),
+    resolver,
     defaultValues: values,
     mode: 'onSubmit',
     reValidateMode: 'onChange',

@@ -7,8 +7,9 @@ import { DateField } from '@/components/ui/date-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { Country } from '@/lib/api/types';
-import { GENDERS } from '@/lib/schemas/members';
-import { validationKey, type MemberFormData, type MemberFormValues } from './member-form-schema';
+import { GENDERS } from '@/lib/domain/members';
+import type { MemberFormData, MemberFormValues } from './member-form-schema';
+import { validationKey } from './member-form-values';
 
 export interface MemberFormProps {
   form: UseFormReturn<MemberFormValues, unknown, MemberFormData>;

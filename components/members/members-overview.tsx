@@ -11,7 +11,7 @@ import type { Country } from '@/lib/api/types';
 import { MEMBER_OVERVIEW_COLUMNS, MEMBER_OVERVIEW_HEADER, memberOverviewText, type MemberOverviewColumn } from '@/lib/domain/member-overview';
 import { AGE_CLASSES } from '@/lib/domain/members';
 import { proxiedImageSrc } from '@/lib/domain/shell';
-import { GENDERS } from '@/lib/schemas/members';
+import { GENDERS } from '@/lib/domain/members';
 import { fetchMemberPage, memberExportUrl, type MemberListFilters } from './fetch-members';
 
 /** Overview table: 20 rows per page. */

@@ -8,7 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Select, type SelectOption } from '@/components/ui/select';
 import type { FieldRights } from '@/lib/domain/organisation-rules';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import type { OrganisationFormOutput, OrganisationFormValues } from './organisation-form-values';
+import type { OrganisationFormOutput } from './organisation-form-schema';
+import type { OrganisationFormValues } from './organisation-form-values';
 
 type TextField =
   | 'name' | 'nameShort' | 'street' | 'city' | 'zip' | 'address' | 'street2' | 'city2' | 'zip2'

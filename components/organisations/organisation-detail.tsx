@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import type { Organisation, OrganisationListItem } from '@/lib/api/organisations';
 import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
 import { canEditOrg, endDateRange, federalStateRequired, fieldRights, isDissolving } from '@/lib/domain/organisation-rules';
@@ -18,7 +18,8 @@ import { notify } from '@/components/ui/toast';
 import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
 import { saveOrganisation } from './actions';
 import { OrganisationDataFields } from './organisation-data-fields';
-import { organisationFormSchema, toFormValues, type OrganisationFormOutput, type OrganisationFormValues } from './organisation-form-values';
+import type { OrganisationFormOutput } from './organisation-form-schema';
+import { toFormValues, type OrganisationFormValues } from './organisation-form-values';
 import { OrganisationImage } from './organisation-image';
 
 // The tabs behind the first one load when they are opened: the page's first download stays small.
@@ -67,9 +68,13 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
   const [flashing, setFlashing] = useState(false);
   const flashTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const schema = useMemo(() => organisationFormSchema(record?.id ?? null), [record?.id]);
+  const recordId = record?.id ?? null;
+  const resolver = useMemo(
+    () => lazyZodResolver<OrganisationFormValues, unknown, OrganisationFormOutput>(() => import('./organisation-form-schema').then((m) => m.organisationFormSchema(recordId))),
+    [recordId],
+  );
   const values = useMemo(() => toFormValues(record), [record]);
-  const form = useForm<OrganisationFormValues, unknown, OrganisationFormOutput>({ resolver: zodResolver(schema), defaultValues: values });
+  const form = useForm<OrganisationFormValues, unknown, OrganisationFormOutput>({ resolver, defaultValues: values });
 
   useEffect(
     () => () => {

@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import type { Organisation, OrgParams } from '@/lib/api/organisations';
-import { federalStateRequired } from '@/lib/domain/organisation-rules';
-import { organisationSchema, type OrganisationInput } from '@/lib/schemas/organisation';
+import type { OrganisationInput } from '@/lib/schemas/organisation';
 
 /**
  * What the organisation data tab edits: the shared schema's input (lib/schemas/organisation), with
@@ -11,17 +9,6 @@ export type OrganisationFormValues = OrganisationInput & { params: NonNullable<O
 
 /** The fields whose absence the form reports with 'Please fill out the required field!'. */
 export const REQUIRED_FIELDS = ['name', 'nameShort', 'street', 'city', 'zip', 'email'] as const;
-
-/** The shared schema plus the one rule that depends on the record: federal state, except organisation 1. */
-export function organisationFormSchema(orgId: number | null) {
-  return organisationSchema.superRefine((values, ctx) => {
-    if (federalStateRequired(orgId) && !values.params.federalState) {
-      ctx.addIssue({ code: 'custom', path: ['params', 'federalState'], message: 'required' });
-    }
-  });
-}
-
-export type OrganisationFormOutput = z.output<ReturnType<typeof organisationFormSchema>>;
 
 const text = (v: string | null | undefined) => v ?? '';
 

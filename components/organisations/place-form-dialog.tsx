@@ -3,7 +3,7 @@
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/components/ui/zod-resolver';
 import { useTranslations } from 'next-intl';
 import type { Place } from '@/lib/api/organisations';
 import { TRAINING_OFFERS, formatCoordinates, type TrainingOffer } from '@/lib/domain/organisation-rules';

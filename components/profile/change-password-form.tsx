@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/components/ui/zod-resolver';
 import { PasswordRules } from '@/components/auth/password-rules';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -1,15 +1,14 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
 import { Popover } from 'radix-ui';
-import { DayPicker } from 'react-day-picker';
-import { de, enGB } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
 import { formatDisplayDate, parseDisplayDate } from '@/lib/domain/dates';
 import { cn } from './cn';
 import { FieldError } from './field';
 import { inputClassName } from './input';
+import { Spinner } from './spinner';
 
 export interface DateFieldProps {
   label?: string;
@@ -37,6 +36,16 @@ export interface DateFieldProps {
   /** Accessible name when there is no visible label. */
   'aria-label'?: string;
   className?: string;
+}
+
+/** The month picker (react-day-picker and its locales) is loaded when the calendar first opens. */
+const Calendar = dynamic(() => import('./date-field-calendar').then((m) => m.DateFieldCalendar), {
+  ssr: false,
+  loading: () => <CalendarLoading />,
+});
+
+function CalendarLoading() {
+  return <div className="flex h-72 w-72 items-center justify-center"><Spinner size={20} /></div>;
 }
 
 type Check = { iso: string | null; error: string | null };
@@ -186,19 +195,14 @@ export function DateField({
               textRef.current?.focus();
             }}
           >
-            <DayPicker
-              mode="single"
-              locale={locale === 'en' ? enGB : de}
-              weekStartsOn={1}
-              captionLayout="dropdown"
+            <Calendar
+              locale={locale === 'en' ? 'en' : 'de'}
               startMonth={startMonth}
               endMonth={endMonth}
               defaultMonth={selected ?? (max && toDate(max) < new Date() ? toDate(max) : undefined)}
               selected={selected}
               disabled={outOfRange}
-              autoFocus
               onSelect={(day) => {
-                if (!day) return;
                 const display = formatDisplayDate(toIso(day));
                 setText(display);
                 accept(display, true);

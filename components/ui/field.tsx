@@ -3,54 +3,90 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { cn } from './cn';
 
-/** The ids one field's parts share: the control, its label and its message. */
-interface FieldIds {
+/** What one field's parts share: the control's id, the ids of its messages, and what is shown. */
+interface FieldState {
   controlId: string;
+  labelId: string;
   errorId: string;
+  hintId: string;
   error?: string | null;
+  /** Whether a hint is shown (only while there is no error). */
+  hintShown: boolean;
 }
 
-const FieldContext = createContext<FieldIds | null>(null);
+const FieldContext = createContext<FieldState | null>(null);
 
-/** The ids and error of the enclosing Field, for a control: `id`, aria-invalid, aria-describedby. */
-export function useField(id?: string): FieldIds & { controlProps: Record<string, unknown> } {
-  const ctx = useContext(FieldContext);
-  const autoId = useId();
-  const controlId = id ?? ctx?.controlId ?? autoId;
-  const errorId = ctx?.errorId ?? `${controlId}-error`;
-  const error = ctx?.error;
+/** The ids of a field's parts, from its control's id. */
+function fieldState(controlId: string, error: string | null | undefined, hint: ReactNode): FieldState {
   return {
     controlId,
-    errorId,
+    labelId: `${controlId}-label`,
+    errorId: `${controlId}-error`,
+    hintId: `${controlId}-hint`,
     error,
-    controlProps: { id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined },
+    hintShown: hint != null && hint !== false && !error,
+  };
+}
+
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/**
+ * For a control inside a Field: its `id`, aria-invalid while there is an error, and
+ * aria-describedby naming the shown hint or error (after `describedBy`, the caller's own ids).
+ */
+export function useField(describedBy?: string): FieldState & { controlProps: FieldControlProps } {
+  const ctx = useContext(FieldContext);
+  const autoId = useId();
+  const state = ctx ?? fieldState(autoId, null, null);
+  const ids = [describedBy, state.hintShown ? state.hintId : null, state.error ? state.errorId : null].filter(Boolean).join(' ');
+  return {
+    ...state,
+    controlProps: { id: state.controlId, 'aria-invalid': state.error ? true : undefined, 'aria-describedby': ids || undefined },
   };
 }
 
 export interface FieldProps {
   /** The message under the control; marks it aria-invalid. */
   error?: string | null;
+  /** Help text under the control while there is no error (also linked with aria-describedby). */
+  hint?: ReactNode;
+  /** The control's id (generated when left out). */
   id?: string;
   className?: string;
   children: ReactNode;
 }
 
-/** One form field: label, control and message wired together by ids (see useField). */
-export function Field({ error, id, className, children }: FieldProps) {
+/**
+ * One form field: label, control, hint and message wired together by ids. The children are the
+ * FieldLabel and the control (which takes its props from useField); the hint and the error follow.
+ */
+export function Field({ error, hint, id, className, children }: FieldProps) {
   const autoId = useId();
-  const controlId = id ?? autoId;
+  const state = fieldState(id ?? autoId, error, hint);
   return (
-    <FieldContext.Provider value={{ controlId, errorId: `${controlId}-error`, error }}>
-      <div className={cn('w-full', className)}>{children}</div>
+    <FieldContext.Provider value={state}>
+      <div className={cn('w-full', className)}>
+        {children}
+        {state.hintShown && (
+          <p id={state.hintId} className="mt-1 text-xs text-gray-500">
+            {hint}
+          </p>
+        )}
+        <FieldError />
+      </div>
     </FieldContext.Provider>
   );
 }
 
 /** The visible label of the enclosing Field's control (so it is the control's accessible name). */
-export function FieldLabel({ children, className, id }: { children: ReactNode; className?: string; id?: string }) {
+export function FieldLabel({ children, className }: { children: ReactNode; className?: string }) {
   const ctx = useContext(FieldContext);
   return (
-    <label id={id} htmlFor={ctx?.controlId} className={cn('mb-1 block text-sm font-medium text-gray-700', className)}>
+    <label id={ctx?.labelId} htmlFor={ctx?.controlId} className={cn('mb-1 block text-sm font-medium text-gray-700', className)}>
       {children}
     </label>
   );

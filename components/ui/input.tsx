@@ -1,8 +1,8 @@
 'use client';
 
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cn } from './cn';
-import { FieldError } from './field';
+import { Field, FieldLabel, useField } from './field';
 
 export interface InputProps extends ComponentPropsWithRef<'input'> {
   /** Visible label, associated with the input (so it is the input's accessible name). */
@@ -23,47 +23,22 @@ export const inputClassName =
   'disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500 ' +
   'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30';
 
-export function Input({
-  label,
-  error,
-  hint,
-  trailing,
-  id,
-  className,
-  containerClassName,
-  'aria-describedby': describedBy,
-  ...rest
-}: InputProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedByIds =
-    [describedBy, hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-
+/** A labelled text input with its hint and error (a Field around the input). */
+export function Input({ label, error, hint, id, containerClassName, ...rest }: InputProps) {
   return (
-    <div className={cn('w-full', containerClassName)}>
-      {label != null && (
-        <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-gray-700">
-          {label}
-        </label>
-      )}
-      <div className="relative">
-        <input
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedByIds}
-          className={cn(inputClassName, trailing ? 'pr-10' : null, className)}
-          {...rest}
-        />
-        {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
-      </div>
-      {hint && !error && (
-        <p id={hintId} className="mt-1 text-xs text-gray-500">
-          {hint}
-        </p>
-      )}
-      <FieldError id={errorId} message={error} />
+    <Field error={error} hint={hint} id={id} className={containerClassName}>
+      {label != null && <FieldLabel>{label}</FieldLabel>}
+      <InputBox {...rest} />
+    </Field>
+  );
+}
+
+function InputBox({ trailing, className, 'aria-describedby': describedBy, ...rest }: Omit<InputProps, 'label' | 'error' | 'hint' | 'id' | 'containerClassName'>) {
+  const { controlProps } = useField(describedBy);
+  return (
+    <div className="relative">
+      <input {...controlProps} className={cn(inputClassName, trailing ? 'pr-10' : null, className)} {...rest} />
+      {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 'use client';
 
-import { useId } from 'react';
 import { Select as RadixSelect } from 'radix-ui';
 import { cn } from './cn';
-import { FieldError } from './field';
+import { Field, FieldLabel, useField } from './field';
 
 export interface SelectOption {
   value: string;
@@ -34,8 +33,18 @@ export interface SelectProps {
   wrap?: boolean;
 }
 
-export function Select({
-  label,
+/** A labelled Radix select with its error (a Field around the trigger). */
+export function Select({ label, error, id, className, ...rest }: SelectProps) {
+  return (
+    <Field error={error} id={id} className={className}>
+      {label && <FieldLabel>{label}</FieldLabel>}
+      <SelectControl hasLabel={Boolean(label)} {...rest} />
+    </Field>
+  );
+}
+
+function SelectControl({
+  hasLabel,
   value,
   defaultValue,
   onValueChange,
@@ -44,84 +53,60 @@ export function Select({
   disabled,
   name,
   required,
-  error,
-  id,
   'aria-label': ariaLabel,
-  className,
   wrap = false,
-}: SelectProps) {
-  const autoId = useId();
-  const triggerId = id ?? autoId;
-  const labelId = `${triggerId}-label`;
-  const errorId = `${triggerId}-error`;
-
+}: Omit<SelectProps, 'label' | 'error' | 'id' | 'className'> & { hasLabel: boolean }) {
+  const { controlProps } = useField();
   return (
-    <div className={cn('w-full', className)}>
-      {label && (
-        <label id={labelId} htmlFor={triggerId} className="mb-1 block text-sm font-medium text-gray-700">
-          {label}
-        </label>
-      )}
-      <RadixSelect.Root
-        value={value}
-        defaultValue={defaultValue}
-        onValueChange={onValueChange}
-        disabled={disabled}
-        name={name}
-        required={required}
+    <RadixSelect.Root value={value} defaultValue={defaultValue} onValueChange={onValueChange} disabled={disabled} name={name} required={required}>
+      <RadixSelect.Trigger
+        {...controlProps}
+        aria-label={hasLabel ? undefined : ariaLabel}
+        // the whole value on hover, also where it is cut off
+        title={options.find((o) => o.value === value)?.label}
+        className={cn(
+          'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-gray-300 bg-white px-3 text-left text-sm text-gray-900 shadow-sm',
+          'focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30',
+          'disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500',
+          'data-[placeholder]:text-gray-600 aria-[invalid=true]:border-red-500',
+          wrap && 'h-auto min-h-10 py-1.5',
+        )}
       >
-        <RadixSelect.Trigger
-          id={triggerId}
-          aria-label={label ? undefined : ariaLabel}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          // the whole value on hover, also where it is cut off
-          title={options.find((o) => o.value === value)?.label}
-          className={cn(
-            'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-gray-300 bg-white px-3 text-left text-sm text-gray-900 shadow-sm',
-            'focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30',
-            'disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500',
-            'data-[placeholder]:text-gray-600 aria-[invalid=true]:border-red-500',
-            wrap && 'h-auto min-h-10 py-1.5',
-          )}
+        <span className={wrap ? 'line-clamp-2 break-words' : 'truncate'}>
+          <RadixSelect.Value placeholder={placeholder} />
+        </span>
+        <RadixSelect.Icon className="text-gray-500">
+          <ChevronDown />
+        </RadixSelect.Icon>
+      </RadixSelect.Trigger>
+      <RadixSelect.Portal>
+        <RadixSelect.Content
+          position="popper"
+          sideOffset={4}
+          className="z-50 max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-gray-200 bg-white shadow-lg"
         >
-          <span className={wrap ? 'line-clamp-2 break-words' : 'truncate'}>
-            <RadixSelect.Value placeholder={placeholder} />
-          </span>
-          <RadixSelect.Icon className="text-gray-500">
-            <ChevronDown />
-          </RadixSelect.Icon>
-        </RadixSelect.Trigger>
-        <RadixSelect.Portal>
-          <RadixSelect.Content
-            position="popper"
-            sideOffset={4}
-            className="z-50 max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-gray-200 bg-white shadow-lg"
-          >
-            <RadixSelect.Viewport className="p-1">
-              {options.map((option) => (
-                <RadixSelect.Item
-                  key={option.value}
-                  value={option.value}
-                  disabled={option.disabled}
-                  className={cn(
-                    'relative flex cursor-pointer select-none items-center rounded px-8 py-1.5 text-sm text-gray-900 outline-none',
-                    'data-[highlighted]:bg-brand-light data-[highlighted]:text-brand-dark',
-                    'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50',
-                  )}
-                >
-                  <RadixSelect.ItemIndicator className="absolute left-2 inline-flex items-center text-brand">
-                    <Check />
-                  </RadixSelect.ItemIndicator>
-                  <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                </RadixSelect.Item>
-              ))}
-            </RadixSelect.Viewport>
-          </RadixSelect.Content>
-        </RadixSelect.Portal>
-      </RadixSelect.Root>
-      <FieldError id={errorId} message={error} />
-    </div>
+          <RadixSelect.Viewport className="p-1">
+            {options.map((option) => (
+              <RadixSelect.Item
+                key={option.value}
+                value={option.value}
+                disabled={option.disabled}
+                className={cn(
+                  'relative flex cursor-pointer select-none items-center rounded px-8 py-1.5 text-sm text-gray-900 outline-none',
+                  'data-[highlighted]:bg-brand-light data-[highlighted]:text-brand-dark',
+                  'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50',
+                )}
+              >
+                <RadixSelect.ItemIndicator className="absolute left-2 inline-flex items-center text-brand">
+                  <Check />
+                </RadixSelect.ItemIndicator>
+                <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+              </RadixSelect.Item>
+            ))}
+          </RadixSelect.Viewport>
+        </RadixSelect.Content>
+      </RadixSelect.Portal>
+    </RadixSelect.Root>
   );
 }
 

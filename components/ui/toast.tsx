@@ -1,8 +1,8 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import { Toaster as SonnerToaster, toast, type ExternalToast } from 'sonner';
+import type { ExternalToast } from 'sonner';
 
 /** Toasts close after 3 s (progress toasts and most others). */
 export const TOAST_DURATION_MS = 3000;
@@ -18,18 +18,77 @@ export interface NotifyOptions {
 }
 
 type Message = ReactNode;
+type Sonner = typeof import('sonner');
 
-function options(opts?: NotifyOptions): ExternalToast {
-  return {
-    duration: opts?.duration ?? TOAST_DURATION_MS,
-    description: opts?.description,
-    ...(opts?.id !== undefined ? { id: opts.id } : {}),
+/*
+ * sonner is loaded with the first toast, not with the page: most pages open without one, and the
+ * sign-in page stays small. The Toaster mounts its (still empty) notification region first and the
+ * toast is handed over afterwards, so screen readers announce it as an addition to a live region.
+ */
+let sonner: Sonner | null = null;
+let loading: Promise<Sonner> | null = null;
+let regionReadyNow = false;
+let regionShown: () => void = () => {};
+const regionReady = new Promise<void>((resolve) => {
+  regionShown = () => {
+    regionReadyNow = true;
+    resolve();
   };
+});
+const loadListeners = new Set<(module: Sonner) => void>();
+
+function loadSonner(): Promise<Sonner> {
+  loading ??= import('sonner').then((module) => {
+    sonner = module;
+    loadListeners.forEach((listener) => listener(module));
+    return module;
+  });
+  return loading;
+}
+
+/** Runs `show` with sonner once the notification region is on screen. */
+function whenShown(show: (module: Sonner) => void): void {
+  if (sonner && regionReadyNow) {
+    show(sonner);
+    return;
+  }
+  void loadSonner()
+    .then((module) => regionReady.then(() => show(module)))
+    .catch(() => {
+      // sonner could not be loaded (e.g. offline): the toast is lost, the page keeps working
+    });
+}
+
+let nextId = 0;
+/** Toast ids are handed out here, so a caller has one before sonner is loaded. */
+function idOf(opts?: { id?: string | number }): string | number {
+  return opts?.id ?? `toast-${++nextId}`;
+}
+
+function options(id: string | number, opts?: NotifyOptions): ExternalToast {
+  return { duration: opts?.duration ?? TOAST_DURATION_MS, description: opts?.description, id };
 }
 
 /** Mount once in the root layout, inside NextIntlClientProvider. Top right, 3 s, coloured by type. */
 export function Toaster() {
   const t = useTranslations('common');
+  const [module, setModule] = useState<Sonner | null>(sonner);
+
+  useEffect(() => {
+    if (module) return;
+    loadListeners.add(setModule);
+    return () => {
+      loadListeners.delete(setModule);
+    };
+  }, [module]);
+
+  // sonner's Toaster (a child) subscribed in its own effect, which runs before this one
+  useEffect(() => {
+    if (module) regionShown();
+  }, [module]);
+
+  if (!module) return null;
+  const SonnerToaster = module.Toaster;
   return (
     <SonnerToaster
       containerAriaLabel={t('notifications')}
@@ -42,18 +101,31 @@ export function Toaster() {
   );
 }
 
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+function show(kind: Kind, message: Message, opts?: NotifyOptions): string | number {
+  const id = idOf(opts);
+  whenShown(({ toast }) => toast[kind](message, options(id, opts)));
+  return id;
+}
+
 export const notify = {
-  success: (message: Message, opts?: NotifyOptions) => toast.success(message, options(opts)),
-  error: (message: Message, opts?: NotifyOptions) => toast.error(message, options(opts)),
-  info: (message: Message, opts?: NotifyOptions) => toast.info(message, options(opts)),
-  warning: (message: Message, opts?: NotifyOptions) => toast.warning(message, options(opts)),
+  success: (message: Message, opts?: NotifyOptions) => show('success', message, opts),
+  error: (message: Message, opts?: NotifyOptions) => show('error', message, opts),
+  info: (message: Message, opts?: NotifyOptions) => show('info', message, opts),
+  warning: (message: Message, opts?: NotifyOptions) => show('warning', message, opts),
   /**
    * A progress toast that stays until replaced or dismissed; returns its id. Finish it with
    * `notify.success(msg, { id })` / `notify.error(msg, { id })` or `notify.dismiss(id)`.
    */
-  loading: (message: Message, opts?: Omit<NotifyOptions, 'duration'>) =>
-    toast.loading(message, { description: opts?.description, id: opts?.id }),
-  /** sonner's promise toast: loading text while pending, then success or error text. */
-  promise: toast.promise,
-  dismiss: (id?: string | number) => toast.dismiss(id),
+  loading: (message: Message, opts?: Omit<NotifyOptions, 'duration'>): string | number => {
+    const id = idOf(opts);
+    whenShown(({ toast }) => toast.loading(message, { description: opts?.description, id }));
+    return id;
+  },
+  /** Closes the toast `id`, or all toasts. */
+  dismiss: (id?: string | number) => {
+    // nothing can be on screen before sonner is loaded; a dismiss queued behind its toast closes it
+    if (loading) whenShown(({ toast }) => toast.dismiss(id));
+  },
 };

@@ -12,6 +12,9 @@ export { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP, isOpenEnded, OPEN_ENDED_YEAR };
 /** The end date stored for "no end" (open-ended, shown 'unbefristet'). */
 export const OPEN_END_DATE = '2999-12-31';
 
+/** A member's gender: m(ale), w(eiblich), d(ivers). */
+export const GENDERS = ['m', 'w', 'd'] as const;
+
 export const AGE_CLASSES = ['U10', 'U13', 'U15', 'U18', 'U21', 'Allgem. Klasse', '50+', '65+'] as const;
 export type AgeClass = (typeof AGE_CLASSES)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGE_CLASSES, isBirthDateAllowed } from '@/lib/domain/members';
+import { AGE_CLASSES, GENDERS, isBirthDateAllowed } from '@/lib/domain/members';
 import { dbId, idListText, idText, isoDate as realIsoDate, updatedAtText } from './common';
 
 /**
@@ -24,7 +24,7 @@ const requiredText = (max = 100) => z.string({ error: 'required' }).trim().min(1
 
 const id = dbId();
 
-export const GENDERS = ['m', 'w', 'd'] as const;
+export { GENDERS };
 
 export const memberParamsSchema = z
   .object({ profileVisible: z.boolean().optional(), phoneMobileVisible: z.boolean().optional(), emailVisible: z.boolean().optional() })

@@ -13,7 +13,8 @@ import {
   removeTrainingAction,
   updateMemberAction,
 } from '@/components/members/actions';
-import { duplicateQueryOf, memberFormValues, type MemberFormValues } from '@/components/members/member-form-schema';
+import { duplicateQueryOf, memberFormValues } from '@/components/members/member-form-values';
+import type { MemberFormValues } from '@/components/members/member-form-schema';
 import type { MemberDetail } from '@/lib/api/member-types';
 import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
 import { addDays } from '@/lib/domain/members';

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { notify, Toaster, TOAST_DURATION_MS, TOAST_LONG_DURATION_MS } from '@/components/ui/toast';
 import { renderWithIntl } from '../render-with-intl';
 
@@ -34,10 +34,8 @@ describe('toasts', () => {
       act(() => {
         notify.success('Neues Passwort gespeichert!');
       });
-      act(() => {
-        jest.advanceTimersByTime(10);
-      });
-      expect(screen.getByText('Neues Passwort gespeichert!')).toBeInTheDocument();
+      // sonner loads with the first toast
+      expect(await screen.findByText('Neues Passwort gespeichert!')).toBeInTheDocument();
       act(() => {
         jest.advanceTimersByTime(TOAST_DURATION_MS - 500);
       });
@@ -58,6 +56,7 @@ describe('toasts', () => {
       act(() => {
         notify.error('Speichern fehlgeschlagen', { duration: TOAST_LONG_DURATION_MS });
       });
+      expect(await screen.findByText('Speichern fehlgeschlagen')).toBeInTheDocument();
       act(() => {
         jest.advanceTimersByTime(4000);
       });
@@ -71,9 +70,13 @@ describe('toasts', () => {
     }
   });
 
-  it('labels the notification region in German', () => {
+  it('puts toasts into a notification region labelled in German', async () => {
     renderWithIntl(<Toaster />);
-    expect(screen.getByRole('region', { name: /^Benachrichtigungen/ })).toBeInTheDocument();
+    act(() => {
+      notify.info('Mitglieder geladen');
+    });
+    const region = await screen.findByRole('region', { name: /^Benachrichtigungen/ });
+    expect(await within(region).findByText('Mitglieder geladen')).toBeInTheDocument();
   });
 
   it('turns a loading toast into a success toast with the same id', async () => {
