@@ -2,7 +2,7 @@ import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
-// The footer shows a build version derived from this timestamp (operations §2).
+// The footer shows the build version "YYYY.MM.DD-HHmm" (UTC) derived from this timestamp.
 const buildTime = process.env.BUILD_TIME ?? new Date().toISOString();
 
 /** @type {import('next').NextConfig} */

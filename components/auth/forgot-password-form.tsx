@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@/components/ui/zod-resolver';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { notify } from '@/components/ui/toast';
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { requestPasswordSchema } from '@/lib/schemas/auth';
 import { requestPasswordReset } from './actions';
 import { FooterLink } from './footer-link';
@@ -28,14 +28,9 @@ export function ForgotPasswordForm() {
   async function onSubmit(values: Values) {
     setSent(null);
     const result = await requestPasswordReset(values);
-    if (result.ok) {
-      const message = t('sent', { email: result.data.email });
-      setSent(message);
-      notify.success(message);
-      return;
-    }
-    if (result.fieldErrors?.email) setError('email', { message: result.fieldErrors.email });
-    notify.error(result.message);
+    const message = result.ok ? t('sent', { email: result.data.email }) : null;
+    // the confirmation stays on the page as well as in the toast
+    if (applyActionResult(result, { setError }, { success: message ?? false })) setSent(message);
   }
 
   const text = (message?: string) => (message ? (t.has(message) ? t(message) : message) : undefined);

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { notify, TOAST_LONG_DURATION_MS } from '@/components/ui/toast';
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { LanguageSwitch } from '@/components/shell/language-switch';
 import { WELCOME_PARAM } from '@/components/shell/welcome-param';
 import { checkSignInEmail, checkSignInPassword } from '@/lib/domain/sign-in-checks';
@@ -36,7 +36,16 @@ export function SignInForm({ notice, returnTo }: { notice?: string; returnTo?: s
   async function onSubmit(values: LoginInput) {
     setAlert(null);
     const result = await signIn(values);
-    if (result.ok) {
+    const signedIn = applyActionResult(result, { setError }, {
+      success: false,
+      // no permissions stays on screen as an alert; a refused field shows its message under it
+      handled: (failure) => {
+        if (failure.code === 'no_permissions') setAlert(failure.message);
+        return failure.code === 'no_permissions' || failure.code === 'validation';
+      },
+      longToastFor: ['rate_limited'],
+    });
+    if (signedIn) {
       startNavigation(() => {
         // The page greets with the success toast itself once it is on screen (WelcomeToast), so
         // loading its code doesn't eat the toast's 3 seconds. The start page is its own route.
@@ -44,14 +53,6 @@ export function SignInForm({ notice, returnTo }: { notice?: string; returnTo?: s
         router.replace(`${target}${target.includes('?') ? '&' : '?'}${WELCOME_PARAM}=1`);
         router.refresh();
       });
-      return;
-    }
-    for (const [field, message] of Object.entries(result.fieldErrors ?? {})) {
-      setError(field as keyof LoginInput, { message });
-    }
-    if (result.code === 'no_permissions') setAlert(result.message);
-    else if (result.code !== 'validation') {
-      notify.error(result.message, result.code === 'rate_limited' ? { duration: TOAST_LONG_DURATION_MS } : undefined);
     }
   }
 

@@ -8,14 +8,24 @@ import { currentAppPath } from './session-draft';
 import { notify, TOAST_LONG_DURATION_MS } from './toast';
 import { allowLeaving } from './use-unsaved-changes-guard';
 
-export interface ApplyOptions {
-  /** Success toast: a text, or false for none. Default: the data's `message`, when it has one. */
-  success?: string | false;
+export interface ApplyOptions<T = unknown> {
+  /**
+   * Success toast: a text (or one made from the data), or false for none. Default: the data's
+   * `message`, when it has one.
+   */
+  success?: string | false | ((data: T) => string | false);
   /**
    * Called when the session ended before the sign-in page opens, e.g. to keep the typed data.
    * Without it the user still goes to the sign-in page, which brings them back here afterwards.
    */
   onSessionEnded?: () => void;
+  /**
+   * Shows a refusal another way (e.g. as an alert on the page); answering true leaves out the toast.
+   * Called after the refusal's field messages are on the form.
+   */
+  handled?: (failure: ActionFailure) => boolean;
+  /** Refusal codes whose toast stays 5 s instead of 3 (e.g. 'rate_limited', which says how long to wait). */
+  longToastFor?: readonly string[];
 }
 
 /** The sign-in address that returns to `path` afterwards. */
@@ -31,11 +41,12 @@ export function signInAgainPath(path: string): string {
 export function applyActionResult<T, V extends FieldValues = FieldValues>(
   result: ActionResult<T>,
   form?: Pick<UseFormReturn<V>, 'setError'> | null,
-  options: ApplyOptions = {},
+  options: ApplyOptions<T> = {},
 ): result is { ok: true; data: T } {
   if (result.ok) {
     const data = result.data as { message?: unknown } | null;
-    const message = options.success ?? (data && typeof data.message === 'string' ? data.message : false);
+    const success = typeof options.success === 'function' ? options.success(result.data) : options.success;
+    const message = success ?? (data && typeof data.message === 'string' ? data.message : false);
     if (message) notify.success(message);
     return true;
   }
@@ -43,7 +54,7 @@ export function applyActionResult<T, V extends FieldValues = FieldValues>(
   return false;
 }
 
-function showFailure<V extends FieldValues>(result: ActionFailure, form: Pick<UseFormReturn<V>, 'setError'> | null | undefined, options: ApplyOptions) {
+function showFailure<T, V extends FieldValues>(result: ActionFailure, form: Pick<UseFormReturn<V>, 'setError'> | null | undefined, options: ApplyOptions<T>) {
   if (result.code === SESSION_ENDED) {
     options.onSessionEnded?.();
     notify.error(result.message, { duration: TOAST_LONG_DURATION_MS });
@@ -56,6 +67,8 @@ function showFailure<V extends FieldValues>(result: ActionFailure, form: Pick<Us
       form.setError(field as FieldPath<V>, { type: 'server', message }, { shouldFocus: index === 0 });
     });
   }
-  if (result.description) notify.error(result.message, { description: result.description });
-  else notify.error(result.message);
+  if (options.handled?.(result)) return;
+  const long = result.code !== undefined && options.longToastFor?.includes(result.code);
+  if (!result.description && !long) notify.error(result.message);
+  else notify.error(result.message, { ...(result.description ? { description: result.description } : {}), ...(long ? { duration: TOAST_LONG_DURATION_MS } : {}) });
 }

@@ -70,7 +70,7 @@ describe('SignInForm', () => {
     renderWithIntl(<SignInForm />, 'de');
     const user = await fill('verband@example.org', 'falsch');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('E-Mail oder Passwort wurde falsch eingegeben!', undefined));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('E-Mail oder Passwort wurde falsch eingegeben!'));
     expect(router.replace).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled();
   });
