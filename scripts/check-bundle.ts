@@ -9,6 +9,9 @@
  * send) and summed.
  *
  * BUNDLE_PORT / BUNDLE_API_PORT (default 3190 / 4190) choose the ports, CHROMIUM_PATH the browser.
+ * `--verbose` also lists each page's scripts, largest first (to find what to cut).
+ *
+ * CI (.ci/run) runs it before the browser tests, which reuse its build (same dist folder).
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
