@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { ExternalToast } from 'sonner';
 
@@ -35,12 +35,19 @@ const regionReady = new Promise<void>((resolve) => {
     resolve();
   };
 });
-const loadListeners = new Set<(module: Sonner) => void>();
+const loadListeners = new Set<() => void>();
+
+function subscribeToLoad(listener: () => void): () => void {
+  loadListeners.add(listener);
+  return () => {
+    loadListeners.delete(listener);
+  };
+}
 
 function loadSonner(): Promise<Sonner> {
   loading ??= import('sonner').then((module) => {
     sonner = module;
-    loadListeners.forEach((listener) => listener(module));
+    loadListeners.forEach((listener) => listener());
     return module;
   });
   return loading;
@@ -72,23 +79,16 @@ function options(id: string | number, opts?: NotifyOptions): ExternalToast {
 /** Mount once in the root layout, inside NextIntlClientProvider. Top right, 3 s, coloured by type. */
 export function Toaster() {
   const t = useTranslations('common');
-  const [module, setModule] = useState<Sonner | null>(sonner);
-
-  useEffect(() => {
-    if (module) return;
-    loadListeners.add(setModule);
-    return () => {
-      loadListeners.delete(setModule);
-    };
-  }, [module]);
+  // sonner, once loaded (the first toast loads it)
+  const loaded = useSyncExternalStore(subscribeToLoad, () => sonner, () => null);
 
   // sonner's Toaster (a child) subscribed in its own effect, which runs before this one
   useEffect(() => {
-    if (module) regionShown();
-  }, [module]);
+    if (loaded) regionShown();
+  }, [loaded]);
 
-  if (!module) return null;
-  const SonnerToaster = module.Toaster;
+  if (!loaded) return null;
+  const SonnerToaster = loaded.Toaster;
   return (
     <SonnerToaster
       containerAriaLabel={t('notifications')}
