@@ -50,7 +50,7 @@ const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 if (!dev) {
   const buildId = path.join(root, env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID');
-  const sources = ['app', 'components', 'lib', 'messages', 'i18n', 'proxy.ts', 'instrumentation-client.ts', 'next.config.mjs', 'tailwind.config.ts', 'package.json'];
+  const sources = ['app', 'components', 'lib', 'messages', 'i18n', 'proxy.ts', 'next.config.mjs', 'tailwind.config.ts', 'package.json'];
   if (!existsSync(buildId) || newestMtime(sources) > statSync(buildId).mtimeMs) {
     console.log('[start] building the admin app (next build) …');
     const r = spawnSync(bin('next'), ['build'], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
