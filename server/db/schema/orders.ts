@@ -4,8 +4,10 @@ import { timestamps } from './columns';
 import { members } from './members';
 import { organisations } from './organisations';
 
-/** One age band of a licence category: ages min..max inclusive, prices in cents. */
-export type AgeBand = { min: number; max: number; licenceCents: number; printCents: number };
+// Relative import: drizzle-kit loads this file without the '@/' path alias.
+import type { AgeBand } from '../../../lib/domain/orders/age-bands';
+
+export type { AgeBand };
 
 export type OrderContact = { address?: string; street?: string; zip?: string; city?: string };
 
