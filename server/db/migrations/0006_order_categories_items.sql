@@ -6,7 +6,7 @@ CREATE TABLE "order_categories" (
 	"price_cents" integer,
 	"net_price_cents" integer,
 	"member_net_price_cents" integer,
-	"weight_grams" integer,
+	"weight_grams" numeric(9, 2),
 	"age_bands" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

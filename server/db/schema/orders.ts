@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { members } from './members';
 import { organisations } from './organisations';
@@ -30,7 +30,8 @@ export const orderCategories = pgTable(
     priceCents: integer('price_cents'),
     netPriceCents: integer('net_price_cents'),
     memberNetPriceCents: integer('member_net_price_cents'),
-    weightGrams: integer('weight_grams'),
+    /** Grams, up to two decimals (the form allows one decimal point); clothing only. */
+    weightGrams: numeric('weight_grams', { precision: 9, scale: 2, mode: 'number' }),
     ageBands: jsonb('age_bands').$type<AgeBand[]>().notNull().default([]),
     ...timestamps,
   },

@@ -23,7 +23,7 @@ import { DEMO_ACCOUNTS, DEMO_BOARD_SEATS, demoAssignments, demoMemberRows, demoP
 import { insertRows, resetSequence, type SeedDb } from './insert';
 import { identityKey, MemberGenerator, type Generated } from './members';
 import { buildOrganisations, buildPlaces } from './organisations';
-import { addIssuedLicenceLines, buildDemoOrderScenario, buildOrderCategories, buildOrders, SEED_PICTURE_PNG, seedPicturePath } from './orders';
+import { addIssuedLicenceLines, buildDemoOrderScenario, buildOrderCategories, buildOrders, SEED_PICTURE_PNG } from './orders';
 import { buildRoles, ROLE_GROUPS } from './roles';
 import { TRAINING_DEFINITIONS } from './trainings';
 

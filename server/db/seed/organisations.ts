@@ -1,7 +1,7 @@
 import type { organisations, places } from '@/server/db/schema';
 import type { PlaceParams } from '@/server/db/schema/organisations';
 import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
-import { CLUBS, clubsOf, FEDERATION, STATES, type ClubSeed } from './organisations-data';
+import { clubsOf, FEDERATION, STATES, type ClubSeed } from './organisations-data';
 import { chance, int, pick, rngFor, shuffled, type Rng } from './random';
 import { iso } from './dates';
 
