@@ -142,6 +142,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
       if (count > CHUNK) log(`seed: ${summary.members - demoMembers.length} / ${count} members`);
     }
 
+    const ordersStarted = Date.now();
     if (first) {
       const scenario = buildDemoOrderScenario(year, first);
       // A picture is attached only when its file record is new: a picture removed since stays removed.
@@ -161,7 +162,10 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
 
     for (const table of SERIAL_TABLES) await resetSequence(tx, table);
     // After the sequences moved past the fixed ids: these lines take fresh ids.
-    summary.orderItems += await addIssuedLicenceLines(tx, year);
+    const scenarioDone = Date.now();
+    const issued = await addIssuedLicenceLines(tx, year);
+    summary.orderItems += issued;
+    log(`seed: demo club order scenario in ${scenarioDone - ordersStarted} ms, ${issued} licence lines of released orders in ${Date.now() - scenarioDone} ms`);
   });
 
   if (options.uploadDir) await writePictures(options.uploadDir, pictures);
