@@ -22,7 +22,7 @@ export async function openDatabase(env: Env, log: (line: string) => void = conso
     if (fresh && !env.databaseUrl) {
       log(`[db] new embedded database at ${env.pgliteDir}: loading the demo data …`);
       const started = Date.now();
-      await seedDemo(db, { log });
+      await seedDemo(db, { log, uploadDir: env.uploadDir });
       log(`[db] demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     return { db, close };

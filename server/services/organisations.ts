@@ -178,7 +178,8 @@ export async function listOrgs(deps: AppDeps, memberId: number, actingId: number
       ? deps.db
           .select({ orgId: orders.orgId, n: sql<number>`count(*)`.mapWith(Number) })
           .from(orders)
-          .where(and(inArray(orders.orgId, ids), isNull(orders.completed)))
+          // Open = created: not completed and not refunded.
+          .where(and(inArray(orders.orgId, ids), isNull(orders.completed), eq(orders.canceled, false)))
           .groupBy(orders.orgId)
       : Promise.resolve([]),
     shortNames(deps.db, rows.map((r) => r.orgMotherId)),

@@ -53,6 +53,20 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
       expect(res.body.find((o: Json) => o.id === 11).openFees).toBe(open.n);
     });
 
+    it('does not count a refunded fee as open', async () => {
+      const [refunded] = await tdb.db.select().from(orders).where(eq(orders.status, 'canceled'));
+      const notCompleted = (extra = sql`true`) =>
+        tdb.db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(orders)
+          .where(and(eq(orders.orgId, refunded.orgId), isNull(orders.completed), extra));
+      const [open] = await notCompleted(sql`${orders.status} <> 'canceled'`);
+      const [withRefunded] = await notCompleted();
+      expect(open.n).toBeLessThan(withRefunded.n);
+      const res = await call(t.app, 'GET', '/api/v1/admin/orgs/1', { token: fed });
+      expect(res.body.find((o: Json) => o.id === refunded.orgId).openFees).toBe(open.n);
+    });
+
     it('a state association sees itself and its clubs only', async () => {
       const res = await call(t.app, 'GET', '/api/v1/admin/orgs/4', { token: state });
       expect(res.status).toBe(200);

@@ -25,7 +25,7 @@ function ageClass(age: number): string {
 }
 
 async function tableCounts(db: Db) {
-  const tables = ['countries', 'organisations', 'places', 'orders', 'role_groups', 'roles', 'training_definitions', 'members', 'function_assignments', 'member_trainings'];
+  const tables = ['countries', 'organisations', 'places', 'order_categories', 'orders', 'order_items', 'uploaded_files', 'role_groups', 'roles', 'training_definitions', 'members', 'function_assignments', 'member_trainings'];
   const out: Record<string, number> = {};
   for (const t of tables) {
     const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(t)}`);
@@ -71,6 +71,8 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
     expect(clubs.every((c) => c.id >= 11 && c.orgMotherId! >= 2 && c.orgMotherId! <= 10)).toBe(true);
     expect(clubs.every((c) => c.email && c.zip && c.city && c.street && c.bso && c.zvr && c.params.iban && c.orgStartDate)).toBe(true);
     expect(clubs.filter((c) => c.params.coop_partner === true)).toHaveLength(1);
+    // One club was founded this season (its first year: licences without a club fee).
+    expect(clubs.filter((c) => c.orgStartDate!.startsWith(String(year)))).toHaveLength(1);
     const dissolved = clubs.filter((c) => c.orgEndDate);
     expect(dissolved).toHaveLength(1);
     expect(dissolved[0].orgEndDate! < today).toBe(true);

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   try {
     console.log(`[seed] database: ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${env.pgliteDir}`}`);
     await migrate(db);
-    await seedDemo(db, { members, log: (m) => console.log(`[${m.replace(/^seed: /, 'seed] ')}`) });
+    await seedDemo(db, { members, uploadDir: env.uploadDir, log: (m) => console.log(`[${m.replace(/^seed: /, 'seed] ')}`) });
   } finally {
     await closeDb(db);
   }

@@ -1,21 +1,29 @@
+import { mkdir, writeFile, access } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   countries,
   functionAssignments,
   memberTrainings,
   members,
+  orderCategories,
+  orderItems,
   orders,
   organisations,
   places,
   roleGroups,
   roles,
   trainingDefinitions,
+  uploadedFiles,
 } from '@/server/db/schema';
+import { resolveInsideRoot } from '@/server/files/upload-root';
 import { hashPassword } from '@/server/services/password-hash';
 import { COUNTRY_ROWS } from './countries';
 import { DEMO_ACCOUNTS, DEMO_BOARD_SEATS, demoAssignments, demoMemberRows, demoPeople, demoTrainings } from './demo-accounts';
 import { insertRows, resetSequence, type SeedDb } from './insert';
-import { identityKey, MemberGenerator } from './members';
-import { buildOrders, buildOrganisations, buildPlaces } from './organisations';
+import { identityKey, MemberGenerator, type Generated } from './members';
+import { buildOrganisations, buildPlaces } from './organisations';
+import { addIssuedLicenceLines, buildDemoOrderScenario, buildOrderCategories, buildOrders, SEED_PICTURE_PNG } from './orders';
 import { buildRoles, ROLE_GROUPS } from './roles';
 import { TRAINING_DEFINITIONS } from './trainings';
 
@@ -32,6 +40,8 @@ export type SeedOptions = {
    * "last season's has expired" and the age classes true whenever the seed runs.
    */
   year?: number;
+  /** Where uploads live: when given, the seeded profile pictures are written there (if missing). */
+  uploadDir?: string;
   log?: (message: string) => void;
 };
 
@@ -41,12 +51,14 @@ export type SeedSummary = {
   functionAssignments: number;
   memberTrainings: number;
   orders: number;
+  orderItems: number;
+  orderCategories: number;
   places: number;
   milliseconds: number;
 };
 
 /** Tables with serial ids the seed fills with explicit ids. */
-const SERIAL_TABLES = ['organisations', 'places', 'members', 'function_assignments', 'member_trainings', 'orders'];
+const SERIAL_TABLES = ['organisations', 'places', 'members', 'function_assignments', 'member_trainings', 'orders', 'order_items', 'order_categories'];
 
 /** Members generated (and inserted) per round: bounds memory for 100,000-member federations. */
 const CHUNK = 5000;
@@ -74,21 +86,30 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
   const hashes = new Map<number, string>();
   for (const a of DEMO_ACCOUNTS) hashes.set(a.memberId, await hashPassword(a.password));
 
-  const summary: SeedSummary = { organisations: 0, members: 0, functionAssignments: 0, memberTrainings: 0, orders: 0, places: 0, milliseconds: 0 };
+  let pictures: string[] = [];
+  const summary: SeedSummary = { organisations: 0, members: 0, functionAssignments: 0, memberTrainings: 0, orders: 0, orderItems: 0, orderCategories: 0, places: 0, milliseconds: 0 };
 
   await db.transaction(async (tx) => {
     await insertRows(tx, countries, COUNTRY_ROWS);
 
-    const orgRows = buildOrganisations();
-    const placeRows = buildPlaces();
-    const orderRows = buildOrders(year);
+    const orgRows = buildOrganisations(year);
+    const placeRows = buildPlaces(year);
+    const categoryRows = buildOrderCategories(year);
+    const seeded = buildOrders(year);
     await insertRows(tx, organisations, orgRows);
     await insertRows(tx, places, placeRows);
-    await insertRows(tx, orders, orderRows);
+    await insertRows(tx, orderCategories, categoryRows);
+    await insertRows(tx, orders, seeded.orders);
+    await insertRows(tx, orderItems, seeded.items);
     summary.organisations = orgRows.length;
     summary.places = placeRows.length;
-    summary.orders = orderRows.length;
-    log(`seed: ${COUNTRY_ROWS.length} countries, ${orgRows.length} organisations, ${placeRows.length} places, ${orderRows.length} fees`);
+    summary.orderCategories = categoryRows.length;
+    summary.orders = seeded.orders.length;
+    summary.orderItems = seeded.items.length;
+    log(
+      `seed: ${COUNTRY_ROWS.length} countries, ${orgRows.length} organisations, ${placeRows.length} places, ` +
+        `${categoryRows.length} order categories, ${seeded.orders.length} fee and licence orders`,
+    );
 
     const roleRows = buildRoles();
     await insertRows(tx, roleGroups, ROLE_GROUPS);
@@ -108,8 +129,10 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     log(`seed: demo accounts ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
 
     const generator = new MemberGenerator(count, year, demoPeople().map(identityKey), DEMO_BOARD_SEATS);
+    let first: Generated | undefined;
     while (!generator.done) {
       const chunk = generator.next(CHUNK);
+      first ??= chunk;
       await insertRows(tx, members, chunk.members);
       await insertRows(tx, functionAssignments, chunk.assignments);
       await insertRows(tx, memberTrainings, chunk.trainings);
@@ -119,8 +142,33 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
       if (count > CHUNK) log(`seed: ${summary.members - demoMembers.length} / ${count} members`);
     }
 
+    const ordersStarted = Date.now();
+    if (first) {
+      const scenario = buildDemoOrderScenario(year, first);
+      // A picture is attached only when its file record is new: a picture removed since stays removed.
+      const newFiles = scenario.files.length
+        ? await tx.insert(uploadedFiles).values(scenario.files).onConflictDoNothing().returning({ uuid: uploadedFiles.uuid, ownerId: uploadedFiles.ownerId })
+        : [];
+      for (const f of newFiles) {
+        await tx.update(members).set({ uuid: f.uuid }).where(and(eq(members.id, f.ownerId!), isNull(members.uuid)));
+      }
+      pictures = scenario.files.map((f) => f.storedPath);
+      await insertRows(tx, functionAssignments, scenario.assignments);
+      await insertRows(tx, orders, scenario.orders);
+      await insertRows(tx, orderItems, scenario.items);
+      summary.orders += scenario.orders.length;
+      summary.orderItems += scenario.items.length;
+    }
+
     for (const table of SERIAL_TABLES) await resetSequence(tx, table);
+    // After the sequences moved past the fixed ids: these lines take fresh ids.
+    const scenarioDone = Date.now();
+    const issued = await addIssuedLicenceLines(tx, year);
+    summary.orderItems += issued;
+    log(`seed: demo club order scenario in ${scenarioDone - ordersStarted} ms, ${issued} licence lines of released orders in ${Date.now() - scenarioDone} ms`);
   });
+
+  if (options.uploadDir) await writePictures(options.uploadDir, pictures);
 
   summary.milliseconds = Date.now() - started;
   log(
@@ -128,4 +176,18 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
       `${summary.functionAssignments} function assignments, ${summary.memberTrainings} trainings (rows that already existed were left as they were)`,
   );
   return summary;
+}
+
+/** Writes the seeded profile pictures under the upload root, leaving files that exist alone. */
+async function writePictures(uploadDir: string, relativePaths: string[]): Promise<void> {
+  for (const relative of relativePaths) {
+    const full = resolveInsideRoot(uploadDir, relative);
+    const exists = await access(full).then(
+      () => true,
+      () => false,
+    );
+    if (exists) continue;
+    await mkdir(path.dirname(full), { recursive: true });
+    await writeFile(full, SEED_PICTURE_PNG);
+  }
 }

@@ -117,3 +117,34 @@ export const CLUBS: ClubSeed[] = [
 
 /** The club the demo club administrator, trainer and member belong to. */
 export const DEMO_CLUB_ID = 11;
+
+/** Id of the club founded in the seeded year (its first year: licences without a club fee). */
+export const NEW_CLUB_ID = 46;
+
+/**
+ * A club founded in the season the data is built for, with no members yet: the licence order
+ * wizard offers it the current and next year's licences without a club fee. Not part of CLUBS,
+ * so the generated members stay the same.
+ */
+export function newClub(year: number): ClubSeed {
+  return {
+    id: NEW_CLUB_ID,
+    stateId: 2,
+    name: 'Bogensportclub Seewinkel',
+    nameShort: 'BSC Seewinkel',
+    street: 'Seeuferstraße 3',
+    zip: '7141',
+    city: 'Podersdorf am See',
+    lat: 47.8553,
+    lon: 16.8356,
+    areaCode: '2177',
+    founded: `${year}-02-14`,
+    umbrella: 'ASVÖ',
+    weight: 1,
+  };
+}
+
+/** The clubs of the seeded year: CLUBS and the club founded that year. */
+export function clubsOf(year: number): ClubSeed[] {
+  return [...CLUBS, newClub(year)];
+}

@@ -1,13 +1,12 @@
-import type { orders, organisations, places } from '@/server/db/schema';
+import type { organisations, places } from '@/server/db/schema';
 import type { PlaceParams } from '@/server/db/schema/organisations';
 import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
-import { CLUBS, FEDERATION, STATES, type ClubSeed } from './organisations-data';
+import { clubsOf, FEDERATION, STATES, type ClubSeed } from './organisations-data';
 import { chance, int, pick, rngFor, shuffled, type Rng } from './random';
 import { iso } from './dates';
 
 type OrgRow = typeof organisations.$inferInsert;
 type PlaceRow = typeof places.$inferInsert;
-type OrderRow = typeof orders.$inferInsert;
 
 /** Lower-case ASCII slug for host names: "1. BSC Graz" → "1-bsc-graz". */
 export function slug(text: string): string {
@@ -57,7 +56,8 @@ function stateOf(club: ClubSeed) {
   return STATES.find((s) => s.id === club.stateId)!;
 }
 
-export function buildOrganisations(): OrgRow[] {
+/** The federation, its state associations and the clubs of `year` (including the one founded that year). */
+export function buildOrganisations(year: number): OrgRow[] {
   const rows: OrgRow[] = [];
   const fedRng = rngFor(1, 1);
   rows.push({
@@ -102,7 +102,7 @@ export function buildOrganisations(): OrgRow[] {
     });
   }
 
-  for (const c of CLUBS) {
+  for (const c of clubsOf(year)) {
     const rng = rngFor(1, c.id);
     const number = zvr(rng);
     const host = slug(c.nameShort);
@@ -162,9 +162,9 @@ const PLACE_KINDS: PlaceKind[] = [
 const PLACE_STREETS = ['Sportplatzweg', 'Schulgasse', 'Am Sportzentrum', 'Waldstraße', 'Auweg', 'Stadionstraße'];
 
 /** One to three training places per club, within a few kilometres of the club's town. */
-export function buildPlaces(): PlaceRow[] {
+export function buildPlaces(year: number): PlaceRow[] {
   const rows: PlaceRow[] = [];
-  for (const c of CLUBS) {
+  for (const c of clubsOf(year)) {
     const rng = rngFor(2, c.id);
     const count = c.weight >= 4 ? 3 : int(rng, 1, 2);
     // Every club has an outdoor range; more places add a hall and a parcours.
@@ -183,58 +183,6 @@ export function buildPlaces(): PlaceRow[] {
         params: { openingHours: pick(rng, OPENING_HOURS), training: place.training },
       });
     });
-  }
-  return rows;
-}
-
-const CLUB_FEE = 120;
-const LICENCE_BASE = 149;
-const LICENCE_PRICE = 35;
-
-/**
- * Fees of each club (the organisation's "orders" tab): last year's club fee and licence order
- * released, this year's in various states so the list filters ('Offene Beiträge >=2') show something.
- * Cooperation partners order KOOP categories. Ids are orgId * 10 + n.
- */
-export function buildOrders(year: number): OrderRow[] {
-  const rows: OrderRow[] = [];
-  for (const [index, c] of CLUBS.entries()) {
-    const rng = rngFor(3, c.id);
-    const koop = c.coopPartner ? 'KOOP_' : '';
-    const contact = { address: c.name, street: c.street, zip: c.zip, city: c.city };
-    let n = 0;
-    const add = (category: string, orderYear: number, released: boolean, members: number) => {
-      n += 1;
-      const created = iso(orderYear, 1, int(rng, 2, 9));
-      const price = category.startsWith('VEREINSBEITRAG') ? CLUB_FEE : LICENCE_BASE + members * LICENCE_PRICE;
-      const summary = { price, members };
-      rows.push({
-        id: c.id * 10 + n,
-        orgId: c.id,
-        category,
-        status: released ? 'Freigegeben' : 'Erstellt',
-        completed: released ? iso(orderYear, 1, int(rng, 10, 28)) : null,
-        summary,
-        params: { ...summary },
-        contact,
-        createdAt: `${created}T09:00:00.000Z`,
-        updatedAt: `${created}T09:00:00.000Z`,
-      });
-    };
-    if (c.dissolved) {
-      const last = Number(c.dissolved.slice(0, 4));
-      add(`VEREINSBEITRAG_${koop}${last - 1}`, last - 1, true, 0);
-      add(`JAHRESLIZENZ_${koop}${last - 1}`, last - 1, true, int(rng, 3, 8));
-      add(`VEREINSBEITRAG_${koop}${last}`, last, false, 0);
-      continue;
-    }
-    // Pattern by position: most clubs paid; every 5th has this year's fee open; every 7th also last year's.
-    const lastYearPaid = index % 7 !== 3;
-    const thisYearPaid = index % 5 !== 2;
-    add(`VEREINSBEITRAG_${koop}${year - 1}`, year - 1, lastYearPaid, 0);
-    add(`JAHRESLIZENZ_${koop}${year - 1}`, year - 1, true, int(rng, 4, 25));
-    add(`VEREINSBEITRAG_${koop}${year}`, year, thisYearPaid, 0);
-    if (thisYearPaid) add(`JAHRESLIZENZ_${koop}${year}`, year, index % 3 === 0, int(rng, 3, 20));
   }
   return rows;
 }

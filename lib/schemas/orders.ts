@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { ageBandProblems } from '@/lib/domain/orders/age-bands';
+import { CATEGORY_GROUPS, groupHasWeight } from '@/lib/domain/orders/categories';
+import { INELIGIBILITY_REASONS } from '@/lib/domain/orders/eligibility';
+import { eurosToCents, PRICE_MAX_LENGTH } from '@/lib/domain/orders/money';
+import { dbId, updatedAtText } from './common';
+
+/**
+ * The shapes of the order calls (orders, their lines, categories, persons for ordering) and of
+ * what clients send. Money crosses the API as euros with two decimals and is converted to cents
+ * (lib/domain/orders/money.ts) on the way in; amounts a client sends for an order (prices, totals)
+ * are not part of any request: the server computes them. Zod only (no server imports).
+ */
+
+/** Euros in an answer: a number with at most two decimals (cents / 100). */
+const euros = z.number().meta({ description: 'Euros, two decimals', example: 149 });
+const isoDay = z.string().meta({ example: '2026-11-23' });
+const text = z.string().nullable();
+
+// ——— answers ———
+
+export const CommentSchema = z
+  .object({
+    name: z.string(),
+    content: z.string(),
+    user: z.number().int().nullable(),
+    uuid: z.string().nullable(),
+    timestamp: z.string(),
+  })
+  .meta({ id: 'OrderComment' });
+
+export const OrderSchema = z
+  .object({
+    id: z.number().int(),
+    orgId: z.number().int(),
+    bso: text.meta({ description: "The organisation's BSO number" }),
+    orderNumber: z.string().meta({ example: '0011-000119' }),
+    ordercat: z.string().meta({ example: 'JAHRESLIZENZ_2027' }),
+    status: z.string().meta({ example: 'Erstellt' }),
+    processing: z.object({ status: z.string() }),
+    summary: z.object({ price: euros, members: z.number().int() }),
+    completed: isoDay.nullable(),
+    contact: z.object({ address: z.string().optional(), street: z.string().optional(), zip: z.string().optional(), city: z.string().optional() }),
+    params: z.object({ price: euros, members: z.number().int() }).loose(),
+    comment: z.object({ messages: z.array(CommentSchema) }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Order' });
+
+export const OrderItemSchema = z
+  .object({
+    id: z.number().int(),
+    mgId: z.number().int().nullable().meta({ description: 'The person; null for a fee line' }),
+    firstName: text,
+    surname: text,
+    birthDate: isoDay.nullable(),
+    uuid: text.meta({ description: 'Profile image key' }),
+    category: z.string(),
+    label: text.meta({ description: "Fee lines: what the line is for ('Grundbetrag', 'Vereinsbeitrag 2027')" }),
+    params: z.object({ price: euros, print: z.boolean(), printPrice: euros, sum: euros }).loose(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'OrderItem' });
+
+export const AgeBandSchema = z
+  .object({
+    age: z.tuple([z.number().int(), z.number().int()]).meta({ description: 'Ages from, to (both inclusive)', example: [21, 49] }),
+    license: euros,
+    print: euros,
+  })
+  .meta({ id: 'AgeBand' });
+
+export const OrderCategorySchema = z
+  .object({
+    id: z.number().int(),
+    cat: z.string().meta({ example: 'JAHRESLIZENZ_2027' }),
+    params: z.object({
+      year: z.number().int().nullable(),
+      price: euros.nullable(),
+      netPrice: euros.nullable(),
+      memberNetPrice: euros.nullable(),
+      weight: z.number().nullable().meta({ description: 'Grams (clothing only)' }),
+      group: z.enum(CATEGORY_GROUPS),
+      category: z.array(AgeBandSchema),
+    }),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'OrderCategory' });
+
+export const IneligibilityReasonSchema = z.enum(INELIGIBILITY_REASONS).meta({ id: 'IneligibilityReason' });
+
+export const PersonForOrderingSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    regNr: text,
+    birthDate: isoDay,
+    age: z.number().int(),
+    gender: z.enum(['m', 'w', 'd']),
+    license: isoDay.nullable().meta({ description: 'Licence date: the end of the latest licence' }),
+    season: z.number().int().nullable(),
+    safetyFirst: z.boolean(),
+    orders: z.array(z.string()).meta({ description: 'Categories the person is in a live order of' }),
+    uuid: text,
+    active: z.boolean().meta({ description: 'Holds a licence for the category year' }),
+    disabled: z.boolean().meta({ description: 'Outside every age band' }),
+    alreadyOrdered: z.boolean(),
+    reasons: z.array(IneligibilityReasonSchema).meta({ description: 'Why the person cannot be ordered; empty when they can' }),
+    print: euros.meta({ description: 'Print price of their age band' }),
+    order: euros.meta({ description: 'Licence price of their age band' }),
+    sum: euros.meta({ description: 'Licence + print price' }),
+  })
+  .meta({ id: 'PersonForOrdering' });
+
+export const OrderReportLineSchema = z
+  .object({
+    ordersystemId: z.number().int(),
+    ordercat: z.string(),
+    memberName: z.string(),
+    age: z.number().int().nullable(),
+    print: z.boolean(),
+    order: z.boolean(),
+    disabled: z.boolean(),
+    sum: euros,
+  })
+  .meta({ id: 'OrderReportLine' });
+
+export type Order = z.infer<typeof OrderSchema>;
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+export type OrderCategory = z.infer<typeof OrderCategorySchema>;
+export type PersonForOrdering = z.infer<typeof PersonForOrderingSchema>;
+export type OrderReportLine = z.infer<typeof OrderReportLineSchema>;
+
+// ——— requests ———
+
+/** A category name: capitals, digits and underscores ('JAHRESLIZENZ_2027', 'KLEIDUNG_POLO'). */
+export const categoryNameSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, 'required')
+  .max(64, 'categoryNameInvalid')
+  .regex(/^[A-Z0-9_]+$/, 'categoryNameInvalid');
+
+/** POST /order/{orgId}: a new order of a category; price and member count are the server's. */
+export const orderCreateSchema = z.strictObject({
+  ordercat: categoryNameSchema,
+  status: z.literal('Erstellt', { error: 'statusInvalid' }).optional(),
+});
+
+/** PUT /order/{orgId}: release (Freigegeben, completed today), refund (canceled) or send back (Erstellt). */
+export const orderUpdateSchema = z.strictObject({
+  id: dbId(),
+  status: z.enum(['Erstellt', 'Freigegeben', 'canceled'], { error: 'statusInvalid' }),
+  updatedAt: updatedAtText(),
+});
+
+/** POST /order/{orgId}/comment/{orderId}. */
+export const orderCommentSchema = z.strictObject({
+  comment: z.string({ error: 'required' }).trim().min(1, 'required').max(2000, 'commentTooLong'),
+});
+
+const memberChoice = z.strictObject({
+  id: dbId(),
+  params: z.strictObject({ print: z.boolean().default(false) }).default({ print: false }),
+});
+
+/** POST /order/{orgId}/member/add: persons to add to an order (prices come from the category). */
+export const orderMembersAddSchema = z.strictObject({
+  id: dbId(),
+  ordercat: categoryNameSchema,
+  members: z.array(memberChoice).min(1, 'required').max(1000, 'tooMany'),
+});
+
+/** POST /order/{orgId}/member/remove: persons to take out of an order not yet completed. */
+export const orderMembersRemoveSchema = z.strictObject({
+  id: dbId(),
+  members: z.array(dbId()).min(1, 'required').max(1000, 'tooMany'),
+});
+
+/**
+ * A price as the category form sends it: digits with an optional decimal point (at most two
+ * decimals), at most 7 characters; numbers are accepted as well. Empty = no price. Out: cents.
+ */
+const priceInput = z
+  .union([z.number(), z.string().trim()])
+  .nullable()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    const textValue = typeof v === 'number' ? String(v) : v;
+    const cents = textValue.length <= PRICE_MAX_LENGTH && /^\d+(\.\d{1,2})?$/.test(textValue) ? eurosToCents(textValue) : null;
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: 'priceInvalid' });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/** Weight: digits and one decimal point, at most 6 characters; empty = none. Out: grams. */
+const weightInput = z
+  .union([z.number(), z.string().trim()])
+  .nullable()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    const textValue = typeof v === 'number' ? String(v) : v;
+    if (textValue.length > 6 || !/^\d+(\.\d{0,2})?$/.test(textValue)) {
+      ctx.addIssue({ code: 'custom', message: 'weightInvalid' });
+      return z.NEVER;
+    }
+    return Number(textValue);
+  });
+
+/** Year: digits only, 4 of them. */
+const yearInput = z
+  .union([z.number(), z.string().trim()])
+  .nullable()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    const textValue = String(v);
+    if (!/^\d{4}$/.test(textValue)) {
+      ctx.addIssue({ code: 'custom', message: 'yearInvalid' });
+      return z.NEVER;
+    }
+    return Number(textValue);
+  });
+
+const ageBandInput = z
+  .strictObject({
+    age: z.tuple([z.number().int().min(0).max(150), z.number().int().min(0).max(150)], { error: 'ageBandInvalid' }),
+    license: priceInput,
+    print: priceInput,
+  })
+  .refine((b) => b.age[0] <= b.age[1], { message: 'ageBandInvalid', path: ['age'] })
+  .transform((b) => ({ min: b.age[0], max: b.age[1], licenceCents: b.license ?? 0, printCents: b.print ?? 0 }));
+
+/**
+ * POST (new) and PUT (with id and updatedAt) /v2/admin/{orgId}/category: the category form.
+ * Weight only for clothing (KLEIDUNG); licence categories need a year; age bands must not overlap.
+ */
+export const orderCategoryInputSchema = z
+  .strictObject({
+    id: dbId().optional(),
+    updatedAt: updatedAtText().optional(),
+    cat: categoryNameSchema,
+    params: z.strictObject({
+      year: yearInput,
+      price: priceInput,
+      netPrice: priceInput,
+      memberNetPrice: priceInput,
+      weight: weightInput,
+      group: z.enum(CATEGORY_GROUPS, { error: 'groupInvalid' }),
+      category: z.array(ageBandInput).max(20, 'tooMany').default([]),
+    }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.params.weight !== null && !groupHasWeight(v.params.group)) {
+      ctx.addIssue({ code: 'custom', message: 'weightOnlyForClothing', path: ['params', 'weight'] });
+    }
+    if (v.params.group === 'JAHRESLIZENZ' && v.params.year === null) ctx.addIssue({ code: 'custom', message: 'required', path: ['params', 'year'] });
+    if (v.id !== undefined && v.updatedAt === undefined) ctx.addIssue({ code: 'custom', message: 'required', path: ['updatedAt'] });
+    if (ageBandProblems(v.params.category).length) ctx.addIssue({ code: 'custom', message: 'ageBandsOverlap', path: ['params', 'category'] });
+  });
+
+export type OrderCategoryInput = z.input<typeof orderCategoryInputSchema>;
+export type OrderCategoryValues = z.output<typeof orderCategoryInputSchema>;
