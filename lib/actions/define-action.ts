@@ -113,7 +113,7 @@ export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
         return fail(te('sessionEnded'), { code: SESSION_ENDED });
       }
       if (error.code === 'validation' && error.field) {
-        const key = typeof error.message === 'string' && t.has(`validation.${error.message}`) ? error.message : 'required';
+        const key = error.rule && t.has(`validation.${error.rule}`) ? error.rule : 'required';
         const message = validationText(t, key);
         return refuse(message, error.code, { [error.field]: message });
       }

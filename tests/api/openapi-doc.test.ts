@@ -24,19 +24,19 @@ describe('OpenAPI document', () => {
     has('put', '/api/v1/auth/update_password');
     has('get', '/api/v1/admin/systemroles');
     has('get', '/api/v1/admin/countries');
-    has('get', '/api/v1/profile/image/{uuid}');
-    has('post', '/api/v1/profile/image/{memberId}');
+    has('get', '/api/v1/profile/image/{id}');
+    has('post', '/api/v1/profile/image/{id}');
     has('post', '/api/v1/admin/org');
     has('get', '/api/v1/uploads');
-    has('delete', '/api/v1/admin/member/cancel/{org}/{memberId}');
-    has('get', '/api/v1/admin/orgs/{id}');
+    has('delete', '/api/v1/admin/member/cancel/{orgId}/{memberId}');
+    has('get', '/api/v1/admin/orgs/{orgId}');
     has('put', '/api/v1/admin/org');
     has('post', '/api/v1/admin/org/places');
-    has('get', '/api/v1/admin/members/{org}');
-    has('get', '/api/v1/admin/members/{org}/export.csv');
+    has('get', '/api/v1/admin/members/{orgId}');
+    has('get', '/api/v1/admin/members/{orgId}/export.csv');
     has('put', '/api/v1/admin/member/duplicates');
-    has('post', '/api/v1/admin/training/{memberId}');
-    has('post', '/api/v1/admin/functions/{memberId}');
+    has('post', '/api/v1/admin/training/{id}');
+    has('post', '/api/v1/admin/functions/{id}');
     expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
