@@ -15,7 +15,7 @@ import { organisationsRouter } from './api/organisations';
 import { profileRouter } from './api/profile';
 import { createRouter, type AppDeps } from './http/context';
 import { ApiError, handleError, handleNotFound } from './http/errors';
-import { documentConfig, OPENAPI_PATH, registerDocumentComponents } from './http/openapi-document';
+import { OPENAPI_PATH, openApiDocument, registerDocumentComponents } from './http/openapi-document';
 import { refuseNulCharacters } from './http/refuse-nul';
 import { requireAuth } from './http/require-auth';
 import type { Mailer } from './mail/mailer';
@@ -94,7 +94,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/', docsRouter());
 
   registerDocumentComponents(app);
-  app.doc31(OPENAPI_PATH, documentConfig);
+  app.get(OPENAPI_PATH, (c) => c.json(openApiDocument(app)));
 
   return api;
 }

@@ -23,6 +23,11 @@ export const documentConfig = {
   security: [{ bearerAuth: [] as string[] }],
 };
 
+/** The document as served at OPENAPI_PATH (and dumped by scripts/openapi-dump.ts). */
+export function openApiDocument(app: OpenAPIHono<AppEnv>) {
+  return withCommonResponses(app.getOpenAPI31Document(documentConfig) as unknown as Document);
+}
+
 /** Registers what the operations refer to: the bearer scheme and the shared 503 response. */
 export function registerDocumentComponents(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -36,4 +41,44 @@ export function registerDocumentComponents(app: OpenAPIHono<AppEnv>) {
     headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   });
+}
+
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  parameters?: Array<{ in: string }>;
+  requestBody?: { content?: Record<string, unknown> };
+  responses: Record<string, unknown>;
+};
+type Document = { security?: unknown[]; paths?: Record<string, Record<string, Operation>> };
+
+/** Operations that answer before touching the database (the password-reset request). */
+const WITHOUT_DATABASE = new Set(['requestPasswordReset']);
+
+const errorRef = { $ref: '#/components/schemas/Error' };
+const ruleResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorRef } } });
+
+/**
+ * Adds to each operation the answers the API's common rules give it, so that every status code an
+ * operation can answer is in the document without repeating the rule in every route definition:
+ * a JSON body → 400 (not JSON), 413 (over 1 MB) and 422; a path or query parameter → 422; a
+ * bearer token → 401; the database → 503. Answers a route declares itself are kept.
+ */
+export function withCommonResponses<D extends Document>(doc: D): D {
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(operations)) {
+      const add = (status: string, response: unknown) => {
+        op.responses[status] ??= response;
+      };
+      const security = op.security ?? doc.security ?? [];
+      if (security.length > 0) add('401', ruleResponse('Missing, forged or expired token'));
+      if (op.requestBody?.content?.['application/json']) {
+        add('400', ruleResponse('The body is not JSON (`malformed_json`)'));
+        add('413', ruleResponse('The body is larger than 1 MB'));
+      }
+      if (op.requestBody || (op.parameters?.length ?? 0) > 0) add('422', ruleResponse('A body, query or path value breaks its schema (`validation`, with `field`)'));
+      if (!WITHOUT_DATABASE.has(op.operationId ?? '')) add('503', { $ref: '#/components/responses/Unavailable' });
+    }
+  }
+  return doc;
 }

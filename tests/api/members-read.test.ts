@@ -88,7 +88,7 @@ describe.each(testDrivers())('member reads on %s', (driver) => {
       expect((await get('/api/v1/admin/members/11', 'mitglied')).status).toBe(403);
       expect((await call(t.app, 'GET', '/api/v1/admin/members/11')).status).toBe(401);
       const big = await get('/api/v1/admin/members/11?pageSize=500');
-      expect(big.status).toBe(400);
+      expect(big.status).toBe(422);
       expect(big.body.error).toMatchObject({ code: 'validation', field: 'pageSize' });
       expect((await get('/api/v1/admin/members/11?sort=password')).body.error.field).toBe('sort');
     });

@@ -11,6 +11,6 @@ router.openAPIRegistry.registerPath(routes.uploadImageDoc);
 router.openAPIRegistry.registerPath(routes.uploadDocumentDoc);
 
 export const organisationFilesRouter = router
-  .post(routes.IMAGE_UPLOAD_PATH.replace('{id}', ':id'), requireAuth, handlers.uploadImage)
+  .post('/api/v1/org/image/:id', requireAuth, handlers.uploadImage) // routes.uploadImageDoc
   // under /api/v1/admin/*: createApp has checked the token
-  .post(routes.DOCUMENT_UPLOAD_PATH.replace('{orgId}', ':orgId'), handlers.uploadDocument);
+  .post('/api/v1/admin/org/:orgId/documents', handlers.uploadDocument); // routes.uploadDocumentDoc

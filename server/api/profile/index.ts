@@ -4,5 +4,6 @@ import * as handlers from './handlers';
 import * as routes from './routes';
 
 const router = createRouter().openapi(routes.getImage, handlers.getImage);
+// documented by routes.uploadImageDoc (same path)
 router.openAPIRegistry.registerPath(routes.uploadImageDoc);
-export const profileRouter = router.post(routes.UPLOAD_PATH.replace('{id}', ':id'), requireAuth, handlers.uploadImage);
+export const profileRouter = router.post('/api/v1/profile/image/:id', requireAuth, handlers.uploadImage);
