@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  isoDate,
   duplicateQuerySchema,
   memberInputSchema,
   memberListQuerySchema,
@@ -190,7 +191,7 @@ export const endMembership = createRoute({
   summary: 'End a membership as of a date',
   description:
     "The member's running membership in club {orgId} ends on `date` (today … today + 364 days, else 422 invalid_date). Federation or that club only.",
-  request: { params: memberParams, query: z.object({ date: z.string().meta({ format: 'date' }) }) },
+  request: { params: memberParams, query: z.object({ date: isoDate().meta({ description: 'The last day of the membership (YYYY-MM-DD)' }) }) },
   responses: { 200: { description: 'Ended', content: json(MembershipEndedSchema) }, ...errorResponses(401, 403, 404, 422) },
 });
 
