@@ -2,23 +2,30 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import { auditRouter } from './api/audit';
+import { authRouter } from './api/auth';
+import { countriesRouter } from './api/countries';
+import { docsRouter } from './api/docs';
+import { memberExportRouter } from './api/member-export';
+import { memberFunctionsRouter } from './api/member-functions';
+import { memberTrainingsRouter } from './api/member-trainings';
+import { membersRouter } from './api/members';
+import { organisationFilesRouter } from './api/organisation-files';
+import { organisationsRouter } from './api/organisations';
+import { profileRouter } from './api/profile';
 import { createRouter, type AppDeps } from './http/context';
 import { ApiError, handleError, handleNotFound } from './http/errors';
-import type { Mailer } from './mail/mailer';
-import { auditRoutes } from './routes/audit';
-import { authRoutes } from './routes/auth';
-import { countryRoutes } from './routes/countries';
-import { organisationRoutes } from './routes/organisations';
-import { docsRoutes } from './routes/docs';
-import { memberRoutes } from './routes/members';
-import { profileRoutes } from './routes/profile';
-import { LoginRateLimiter } from './services/login-rate-limit';
+import { OPENAPI_PATH, openApiDocument, registerDocumentComponents } from './http/openapi-document';
 import { refuseNulCharacters } from './http/refuse-nul';
+import { requireAuth } from './http/require-auth';
+import type { Mailer } from './mail/mailer';
+import { LoginRateLimiter } from './services/login-rate-limit';
 
 /**
  * The federation API as a Hono app, independent of how it is served: server/index.ts runs it
- * with @hono/node-server, tests call `app.request()` in-process with their own db, env, mailer
- * and clock.
+ * with @hono/node-server, tests call `app.request()` (or hono/testing's typed `testClient`)
+ * in-process with their own db, env, mailer and clock. Each resource is a folder under
+ * server/api (routes.ts, handlers.ts, index.ts); see docs/architecture.md.
  */
 
 export type CreateAppOptions = { db: Db; env: Env; mailer: Mailer; clock?: () => Date };
@@ -39,6 +46,11 @@ export function createApp(options: CreateAppOptions) {
   const app = createRouter();
   app.onError(handleError);
   app.notFound(handleNotFound);
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
 
   // nosniff, no framing, no referrer, no X-Powered-By. HSTS is the business of whoever terminates
   // TLS (the admin app or the reverse proxy); the API itself listens on plain HTTP.
@@ -62,33 +74,30 @@ export function createApp(options: CreateAppOptions) {
 
   app.use('/api/*', refuseNulCharacters);
 
+  // Every admin call needs a valid token; the few signed-in calls elsewhere name requireAuth in
+  // their own definitions (their paths are shared with public ones or read by <img>).
+  app.use('/api/v1/admin/*', requireAuth);
+
   app.get('/api/health', (c) => c.json({ ok: true }));
 
-  app.route('/', authRoutes(deps));
-  app.route('/', profileRoutes(deps));
-  app.route('/', countryRoutes(deps));
-  app.route('/', organisationRoutes(deps));
-  app.route('/', memberRoutes(deps));
-  app.route('/', auditRoutes(deps));
-  app.route('/', docsRoutes());
+  const api = app
+    .route('/', authRouter)
+    .route('/', profileRouter)
+    .route('/', countriesRouter)
+    .route('/', organisationsRouter)
+    .route('/', organisationFilesRouter)
+    .route('/', membersRouter)
+    .route('/', memberExportRouter)
+    .route('/', memberTrainingsRouter)
+    .route('/', memberFunctionsRouter)
+    .route('/', auditRouter)
+    .route('/', docsRouter());
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'JWT',
-    description: 'The jwtToken from POST /api/v1/auth/login',
-  });
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Federation API',
-      version: '1.0.0',
-      description:
-        'REST API of the federation administration system. Every failure answers `{ "error": { "code", "message", "field"?, "value"? } }`.',
-    },
-  });
+  registerDocumentComponents(app);
+  app.get(OPENAPI_PATH, (c) => c.json(openApiDocument(app)));
 
-  return app;
+  return api;
 }
 
+/** The app with every route's types: `testClient(app)` (hono/testing) gives typed calls. */
 export type App = ReturnType<typeof createApp>;

@@ -30,7 +30,8 @@ export const signIn = defineAction({
     if (error.code === NO_PERMISSIONS) return { message: t('noPermissions', { email: String(error.value ?? '') }) };
     if (error.status === 429) return { message: t('rateLimited', { minutes: minutesToWait(error) }) };
     // a 401 here is a wrong password, not an ended session
-    if (error.status === 401 || error.status === 400) return { message: t('failure') };
+    // 400/422: a body the API refuses (the form checks the same schema first)
+    if (error.status === 401 || error.status === 400 || error.status === 422) return { message: t('failure') };
     return undefined;
   },
   run: async ({ email, password }) => {
@@ -52,7 +53,7 @@ export const signIn = defineAction({
 export const requestPasswordReset = defineAction({
   namespace: 'forgotPassword',
   input: requestPasswordSchema,
-  refusal: (error, { t }) => (error.status === 400 ? { message: t('invalid') } : undefined),
+  refusal: (error, { t }) => (error.status === 400 || error.status === 422 ? { message: t('invalid') } : undefined),
   run: async ({ email }) => {
     await requestPassword(email);
     return { email };

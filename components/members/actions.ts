@@ -39,7 +39,7 @@ function memberRefusal(error: ApiError, { t }: ActionContext): Refusal | undefin
       return { message: t('checkId') };
     case 'validation': {
       if (!error.field) return undefined;
-      const message = t(`validation.${validationKey(error.message) ?? 'required'}`);
+      const message = t(`validation.${validationKey(error.rule ?? error.message) ?? 'required'}`);
       return { message, fieldErrors: { [error.field]: message } };
     }
     default:

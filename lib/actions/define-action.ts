@@ -113,7 +113,9 @@ export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
         return fail(te('sessionEnded'), { code: SESSION_ENDED });
       }
       if (error.code === 'validation' && error.field) {
-        const key = typeof error.message === 'string' && t.has(`validation.${error.message}`) ? error.message : 'required';
+        // the rule's message key (older APIs sent it as the message)
+        const rule = error.rule ?? error.message;
+        const key = rule && t.has(`validation.${rule}`) ? rule : 'required';
         const message = validationText(t, key);
         return refuse(message, error.code, { [error.field]: message });
       }

@@ -8,6 +8,8 @@ export interface ApiErrorBody {
   message: string;
   field?: string;
   value?: unknown;
+  /** With code `validation`: the rule the value broke, as a message key (`required`, `invalidDate` …). */
+  rule?: string;
 }
 
 export class ApiError extends Error {
@@ -15,6 +17,7 @@ export class ApiError extends Error {
   readonly code: string;
   readonly field?: string;
   readonly value?: unknown;
+  readonly rule?: string;
 
   constructor(status: number, body: Partial<ApiErrorBody> = {}) {
     super(body.message || body.code || `HTTP ${status}`);
@@ -23,6 +26,7 @@ export class ApiError extends Error {
     this.code = body.code || (status === 0 ? 'network' : `http_${status}`);
     this.field = body.field;
     this.value = body.value;
+    this.rule = body.rule;
   }
 }
 

@@ -1,10 +1,10 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { HttpBindings } from '@hono/node-server';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 import type { LoginRateLimiter } from '../services/login-rate-limit';
-import { validationHook } from './errors';
+import { validationHook } from './validation-hook';
 
 /** What every route and service needs, passed in once by createApp (tests pass their own). */
 export type AppDeps = {
@@ -16,18 +16,20 @@ export type AppDeps = {
 };
 
 /**
- * Hono environment of the API. `incoming` is the Node request (socket address for the
- * rate limit); in-process tests may leave it out. `memberId` and `sessionId` (the token's sign-in session) are set by requireAuth.
+ * Hono environment of the API. `incoming` is the Node request (socket address for the rate
+ * limit); in-process tests may leave it out. `deps` is set by createApp for every request;
+ * `callerId` (the signed-in member making the call, never the member a path names) and
+ * `sessionId` (the token's sign-in session) are set by requireAuth.
  */
 export type AppEnv = {
   Bindings: Partial<HttpBindings>;
-  Variables: { memberId: number; sessionId: string };
+  Variables: { deps: AppDeps; callerId: number; sessionId: string };
 };
 
-/** A router whose failed validations answer in the API's error shape. */
-export function createRouter(): OpenAPIHono<AppEnv> {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook(400) });
+/** A router whose failed validations answer in the API's error shape (see validation-hook.ts). */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
 
-/** Security requirement for OpenAPI route definitions of protected routes. */
-export const bearerSecurity = [{ bearerAuth: [] as string[] }];
+/** The handler of one route definition: `export const list: AppRouteHandler<typeof list> = ...`. */
+export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;

@@ -10,10 +10,10 @@ import { refusalOf } from '../db/db-errors';
  * is thrown by a service, refused by zod validation, raised by Hono itself or unexpected.
  */
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 export type ErrorBody = {
-  error: { code: string; message: string; field?: string; value?: unknown };
+  error: { code: string; message: string; field?: string; value?: unknown; rule?: string };
 };
 
 export class ApiError extends Error {
@@ -21,16 +21,22 @@ export class ApiError extends Error {
     public readonly status: ErrorStatus,
     public readonly code: string,
     message: string,
-    public readonly details: { field?: string; value?: unknown; headers?: Record<string, string> } = {},
+    public readonly details: { field?: string; value?: unknown; rule?: string; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 
   toBody(): ErrorBody {
-    const body: ErrorBody = { error: { code: this.code, message: this.message } };
+    // A message that is only a message key (`required`, `invalidUpdatedAt`) becomes `rule`, and
+    // the message a sentence: clients map code/field/rule, people and logs read the message.
+    const keyOnly = MESSAGE_KEY.test(this.message);
+    const rule = this.details.rule ?? (keyOnly ? this.message : undefined);
+    const message = keyOnly ? keySentence(this.message, this.details.field) : this.message;
+    const body: ErrorBody = { error: { code: this.code, message } };
     if (this.details.field !== undefined) body.error.field = this.details.field;
     if (this.details.value !== undefined) body.error.value = this.details.value;
+    if (rule !== undefined) body.error.rule = rule;
     return body;
   }
 }
@@ -63,6 +69,10 @@ export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return errorResponse(c, err);
   if (err instanceof HTTPException) {
     const status = err.status;
+    // hono's JSON validator: the body is not JSON at all
+    if (status === 400 && /^Malformed JSON/.test(err.message)) {
+      return errorResponse(c, new ApiError(400, 'malformed_json', 'The request body is not valid JSON'));
+    }
     const code = HTTP_EXCEPTION_CODES[status] ?? 'http_error';
     return c.json({ error: { code, message: err.message || code } } satisfies ErrorBody, status);
   }
@@ -80,23 +90,37 @@ export function handleNotFound(c: Context): Response {
   return c.json({ error: { code: 'not_found', message: `No route ${c.req.method} ${c.req.path}` } } satisfies ErrorBody, 404);
 }
 
-/** Turns the first zod issue into `{code:'validation', field, message}`; field is the dotted path. */
-export function validationError(error: ZodError, status: 400 | 422 = 400, code = 'validation'): ApiError {
-  const issue = error.issues[0];
-  const field = issue?.path.length ? issue.path.map(String).join('.') : undefined;
-  return new ApiError(status, code, issue?.message ?? 'Invalid input', { field });
+/*
+ * Validation failures (see validation-hook.ts): the shared schemas in lib/schemas name their
+ * failures with the admin app's message keys (`required`, `invalidDate` …); such a key is passed
+ * on as `rule`, so the app can show its own text, while `message` stays a sentence for people and logs.
+ */
+type Issue = ZodError['issues'][number];
+
+/** A message key of the admin app (`required`, `invalidDate`), not a sentence. */
+const MESSAGE_KEY = /^[A-Za-z][A-Za-z0-9_.]*$/;
+
+/** The English sentence for a failure named only by its key. */
+function keySentence(key: string, field: string | undefined): string {
+  const subject = field ? `'${field}'` : 'The request';
+  if (key === 'required') return `${subject} is required`;
+  return `${subject} is invalid (${key})`;
 }
 
-/**
- * Hook used by every route (OpenAPIHono `defaultHook`): a failed validation becomes the error
- * shape instead of zod-openapi's default body. Body problems of password forms use 422
- * (see routes/auth.ts), everything else 400.
- */
-export function validationHook(status: 400 | 422 = 400, code = 'validation') {
-  return (result: { success: true } | { success: false; error: ZodError }): undefined => {
-    if (!result.success) throw validationError(result.error, status, code);
-    return undefined;
-  };
+function sentence(issue: Issue, field: string | undefined): { message: string; rule?: string } {
+  if (MESSAGE_KEY.test(issue.message)) return { message: keySentence(issue.message, field), rule: issue.message };
+  const subject = field ? `'${field}'` : 'The request';
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return { message: `${subject} is required`, rule: 'required' };
+  return { message: `${subject}: ${issue.message.replace(/^Invalid input: /, '')}` };
+}
+
+/** The first zod issue as `422 validation` (or another status/code a caller names). */
+export function validationError(error: ZodError, status: 400 | 422 = 422, code = 'validation'): ApiError {
+  const issue = error.issues[0];
+  const field = issue?.path.length ? issue.path.map(String).join('.') : undefined;
+  if (!issue) return new ApiError(status, code, 'The request is invalid');
+  const { message, rule } = sentence(issue, field);
+  return new ApiError(status, code, message, { field, rule });
 }
 
 /** OpenAPI description of the error body, shared by every route definition. */
@@ -107,6 +131,7 @@ export const ErrorSchema = z
       message: z.string(),
       field: z.string().optional(),
       value: z.unknown().optional(),
+      rule: z.string().optional().meta({ description: "The rule the value broke, as a message key of the admin app (`required`, `invalidDate` …)" }),
     }),
   })
   .meta({ id: 'Error' });
@@ -126,6 +151,7 @@ export function errorResponses(...statuses: ErrorStatus[]) {
     422: 'Input breaks a rule',
     429: 'Too many attempts',
     500: 'Unexpected failure',
+    503: 'The database is unreachable; try again after Retry-After seconds',
   };
   return Object.fromEntries(statuses.map((s) => [s, { description: descriptions[s], content: errorContent }]));
 }

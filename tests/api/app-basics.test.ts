@@ -30,13 +30,12 @@ describe('API basics: health, OpenAPI document, reference page, error shape', ()
       '/api/v1/auth/request_password/{email}',
       '/api/v1/auth/reset_password/{token}',
       '/api/v1/auth/update_password',
-      '/api/v1/profile/image/{uuid}',
-      '/api/v1/profile/image/{memberId}',
+      '/api/v1/profile/image/{id}',
       '/api/v1/admin/countries',
     ]) {
       expect(paths).toContain(p);
     }
-    expect(res.body.paths['/api/v1/profile/image/{memberId}'].post.requestBody.content['multipart/form-data']).toBeDefined();
+    expect(res.body.paths['/api/v1/profile/image/{id}'].post.requestBody.content['multipart/form-data']).toBeDefined();
     expect(res.body.paths['/api/v1/auth/login'].post.requestBody.content['application/json'].schema).toBeDefined();
     expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(res.body.paths['/api/v1/getUser'].get.security).toEqual([{ bearerAuth: [] }]);

@@ -133,7 +133,7 @@ describe.each(testDrivers())('authorisation matrix (%s)', (driver) => {
 
   it('shows each declaration in the OpenAPI document', async () => {
     const doc = await call(t.app, 'GET', '/api/openapi.json');
-    expect(doc.body.paths['/api/v1/admin/member/{id}'].delete['x-access']).toEqual({ own: ['federation'], foreign: ['federation'] });
+    expect(doc.body.paths['/api/v1/admin/member/{memberId}'].delete['x-access']).toEqual({ own: ['federation'], foreign: ['federation'] });
     expect(doc.body.paths['/api/v1/auth/login'].post['x-access']).toEqual({ public: true });
   });
 });

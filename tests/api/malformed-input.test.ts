@@ -108,6 +108,6 @@ describe.each(testDrivers())('malformed input on %s', (driver) => {
     expect(nul.body.error).toMatchObject({ code: 'invalid_character', field: 'surname' });
     const date = await call(t.app, 'POST', '/api/v1/admin/org', { token, json: orgBody({ orgStartDate: '2025-02-30' }) });
     expect(date.status).toBe(422);
-    expect(date.body.error).toMatchObject({ field: 'orgStartDate', message: 'dateInvalid' });
+    expect(date.body.error).toMatchObject({ field: 'orgStartDate', rule: 'dateInvalid' });
   });
 });

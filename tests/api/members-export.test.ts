@@ -143,7 +143,7 @@ describe.each(testDrivers())('members CSV export on %s', (driver) => {
       expect(JSON.parse(text).error.code).toBe('forbidden');
     }
     const bad = await csv('/api/v1/admin/members/11/export.csv?sort=password', 'verein');
-    expect(bad.res.status).toBe(400);
+    expect(bad.res.status).toBe(422);
     const noToken = await t.app.request('/api/v1/admin/members/11/export.csv');
     expect(noToken.status).toBe(401);
   });

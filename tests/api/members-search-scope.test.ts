@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { closeApi, openApi } from './helpers/open-api';
-import { call, type TestApp } from './helpers/test-app';
+import { client, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
 
 /**
@@ -22,38 +22,45 @@ describe.each(testDrivers())('member search scope on %s', (driver) => {
   });
   afterAll(() => closeApi({ tdb, t }));
 
-  const get = (url: string, who: string) => call(t.app, 'GET', url, { token: tokens[who] });
-  const ids = (res: { body: { items: Array<{ id: number }> } }) => res.body.items.map((m) => m.id);
+  // Typed calls (hono/testing): the query, the path parameters and the page answered are checked by tsc.
+  const api = (who: string) => client(t, tokens[who]).api.v1.admin;
+  const search = async (who: string, query: { name?: string; roles?: string; pageSize?: string }) => {
+    const res = await api(who).members.search.$get({ query });
+    expect(res.status).toBe(200);
+    if (res.status !== 200) throw new Error(`search answered ${res.status}`);
+    return res.json();
+  };
+  const ids = (page: { items: Array<{ id: number }> }) => page.items.map((m) => m.id);
 
   it("does not give a club's trainer the members of other clubs", async () => {
-    const byName = await get('/api/v1/admin/members/search?name=wallner', 'trainer');
-    expect(byName.status).toBe(200);
+    const byName = await search('trainer', { name: 'wallner' });
     expect(ids(byName)).not.toContain(1);
-    expect(byName.body.total).toBe(0);
+    expect(byName.total).toBe(0);
     // Nor by the functions they hold: federation staff (form 52 in organisation 1).
-    const byRole = await get('/api/v1/admin/members/search?roles=52', 'trainer');
-    expect(byRole.status).toBe(200);
-    expect(byRole.body.total).toBe(0);
+    expect((await search('trainer', { roles: '52' })).total).toBe(0);
     // Own club members are still found.
-    expect(ids(await get('/api/v1/admin/members/search?name=steiner', 'trainer'))).toContain(5);
+    expect(ids(await search('trainer', { name: 'steiner' }))).toContain(5);
   });
 
   it('answers exactly the members the caller may read one by one', async () => {
     for (const [who, home] of [['trainer', 11], ['verein', 11], ['land', 4]] as const) {
-      const search = await get('/api/v1/admin/members/search?pageSize=100', who);
-      const list = await get(`/api/v1/admin/members/${home}?pageSize=100`, who);
-      expect(search.status).toBe(200);
-      expect(search.body.total).toBe(list.body.total);
-      expect(new Set(ids(search))).toEqual(new Set(ids(list)));
-      for (const id of ids(search).slice(0, 10)) expect((await get(`/api/v1/admin/member/${home}/${id}`, who)).status).toBe(200);
+      const found = await search(who, { pageSize: '100' });
+      const listed = await api(who).members[':orgId'].$get({ param: { orgId: String(home) }, query: { pageSize: '100' } });
+      if (listed.status !== 200) throw new Error(`list answered ${listed.status}`);
+      const list = await listed.json();
+      expect(found.total).toBe(list.total);
+      expect(new Set(ids(found))).toEqual(new Set(ids(list)));
+      for (const id of ids(found).slice(0, 10)) {
+        const one = await api(who).member[':orgId'][':memberId'].$get({ param: { orgId: String(home), memberId: String(id) } });
+        expect(one.status).toBe(200);
+      }
     }
   });
 
   it('lets a state association find the members of its clubs, and the federation everyone', async () => {
-    const state = await get('/api/v1/admin/members/search?name=hofer%20sabine', 'land');
-    expect(ids(state)).toContain(3);
-    expect(ids(await get('/api/v1/admin/members/search?name=wallner', 'land'))).not.toContain(1);
-    expect(ids(await get('/api/v1/admin/members/search?name=wallner', 'verband'))).toContain(1);
-    expect(ids(await get('/api/v1/admin/members/search?name=hofer%20sabine', 'verband'))).toContain(3);
+    expect(ids(await search('land', { name: 'hofer sabine' }))).toContain(3);
+    expect(ids(await search('land', { name: 'wallner' }))).not.toContain(1);
+    expect(ids(await search('verband', { name: 'wallner' }))).toContain(1);
+    expect(ids(await search('verband', { name: 'hofer sabine' }))).toContain(3);
   });
 });

@@ -53,7 +53,7 @@ describe.each(testDrivers())('trainings and functions on %s', (driver) => {
       expect((await as('verein').get('/api/v1/admin/training/8?date=2025-03-02')).body).toEqual({ trainingId: 8, dateFrom: '2025-03-02', validTo: '2027-03-02' });
       expect((await as('verein').get('/api/v1/admin/training/1?date=2025-03-02')).body.validTo).toBeNull();
       expect((await as('verein').get('/api/v1/admin/training/999?date=2025-03-02')).status).toBe(404);
-      expect((await as('verein').get('/api/v1/admin/training/8?date=02.03.2025')).status).toBe(400);
+      expect((await as('verein').get('/api/v1/admin/training/8?date=02.03.2025')).status).toBe(422);
     });
   });
 

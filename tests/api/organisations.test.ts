@@ -161,12 +161,15 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
       expect(res.body.fieldRights).toEqual({ dates: true, bso: true, coopPartner: true, parent: true });
     });
 
-    it('answers 404 for an unknown or malformed id', async () => {
+    it('answers 404 for an unknown id and 422 for a malformed one', async () => {
       const unknown = await getOrg(t, fed, 99999, 1);
       expect(unknown.status).toBe(404);
       expect(unknown.body.error.code).toBe('not_found');
-      expect((await call(t.app, 'GET', '/api/v1/admin/org/abc?actingOrgId=1', { token: fed })).status).toBe(404);
-      expect((await call(t.app, 'GET', '/api/v1/admin/org/-3?actingOrgId=1', { token: fed })).status).toBe(404);
+      for (const bad of ['abc', '-3', '0x3ff', '1e3', '%201023']) {
+        const res = await call(t.app, 'GET', `/api/v1/admin/org/${bad}?actingOrgId=1`, { token: fed });
+        expect(res.status).toBe(422);
+        expect(res.body.error).toMatchObject({ code: 'validation', field: 'orgId' });
+      }
     });
 
     it('a cooperation partner sees only itself', async () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { closeApi, openApi } from './helpers/open-api';
-import { call, DEMO_PASSWORD, type TestApp } from './helpers/test-app';
+import { client, DEMO_PASSWORD, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
 
 describe.each(testDrivers())('update_password on %s', (driver) => {
@@ -14,10 +14,15 @@ describe.each(testDrivers())('update_password on %s', (driver) => {
   });
   afterAll(() => closeApi({ tdb, t }));
 
+  // Typed calls (hono/testing): bodies and answers are checked against the route definitions.
+  type Answer = { status: number; body: { ok?: true; jwtToken?: string; error?: { code: string; field?: string } } };
+  const answer = async (res: Response): Promise<Answer> => ({ status: res.status, body: await res.json() });
+
   /** Changes the password with the session of `token`, which goes on after the change. */
-  const update = (oldPassword: string, newPassword: string) =>
-    call(t.app, 'PUT', '/api/v1/auth/update_password', { token, json: { oldPassword, newPassword } });
-  const login = (password: string) => call(t.app, 'POST', '/api/v1/auth/login', { json: { email, password }, ip: '203.0.113.90' });
+  const update = async (oldPassword: string, newPassword: string) =>
+    answer(await client(t, token).api.v1.auth.update_password.$put({ json: { oldPassword, newPassword } }));
+  const login = async (password: string) => answer(await client(t, undefined, '203.0.113.90').api.v1.auth.login.$post({ json: { email, password } }));
+  const getUser = async (as: string) => (await client(t, as).api.v1.getUser.$get()).status;
 
   it.each([
     ['too short', 'Kurz1!'],
@@ -36,13 +41,13 @@ describe.each(testDrivers())('update_password on %s', (driver) => {
   it('refuses an empty old password with 422', async () => {
     const res = await update('', 'GanzNeu2026!');
     expect(res.status).toBe(422);
-    expect(res.body.error.field).toBe('oldPassword');
+    expect(res.body.error?.field).toBe('oldPassword');
   });
 
   it('refuses a wrong old password with 400 wrong_password and changes nothing', async () => {
     const res = await update('Falsch2026!', 'GanzNeu2026!');
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('wrong_password');
+    expect(res.body.error?.code).toBe('wrong_password');
     expect((await login('GanzNeu2026!')).status).toBe(401);
     expect((await login(DEMO_PASSWORD)).status).toBe(200);
   });
@@ -53,8 +58,8 @@ describe.each(testDrivers())('update_password on %s', (driver) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     // The member's other sessions end; the one that made the change goes on.
-    expect((await call(t.app, 'GET', '/api/v1/getUser', { token: otherSession })).status).toBe(401);
-    expect((await call(t.app, 'GET', '/api/v1/getUser', { token })).status).toBe(200);
+    expect(await getUser(otherSession)).toBe(401);
+    expect(await getUser(token)).toBe(200);
     expect((await login('GanzNeu2026!')).status).toBe(200);
     expect((await login(DEMO_PASSWORD)).status).toBe(401);
   });

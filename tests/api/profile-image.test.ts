@@ -153,10 +153,10 @@ describe.each(testDrivers())('profile image on %s', (driver) => {
     expect(sent).toBeLessThan(60); // stopped reading early
   });
 
-  it('answers 404 for an unknown or malformed picture id', async () => {
+  it('answers 404 for an unknown picture id and 422 for a malformed one', async () => {
     expect((await call(t.app, 'GET', '/api/v1/profile/image/00000000-0000-4000-8000-000000000000', { token })).status).toBe(404);
     const res = await call(t.app, 'GET', '/api/v1/profile/image/..%2F..%2Fetc%2Fpasswd', { token });
-    expect(res.status).toBe(404);
-    expect(res.body.error.code).toBe('not_found');
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'validation', field: 'id' });
   });
 });

@@ -34,6 +34,9 @@ export async function roleCatalogue(deps: AppDeps, callerId: number, orgId: numb
     if (!formOrgs.some((o) => o.id === orgId)) throw forbidden('You may not assign functions in this organisation');
     return [];
   }
+  // The federation may assign everywhere: an organisation that does not exist is 404, not an empty catalogue.
+  const [org] = await deps.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, orgId)).limit(1);
+  if (!org) throw notFound('No such organisation');
   const rows = await deps.db
     .select({ id: roles.id, name: roles.name, params: roles.params, groupId: roleGroups.id, group: roleGroups.group })
     .from(roles)

@@ -61,12 +61,12 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'PUT /api/v1/auth/request_password/{email}': () => ({ method: 'PUT', url: '/api/v1/auth/request_password/mitglied%40example.org' }),
   'PUT /api/v1/auth/reset_password/{token}': () => ({ method: 'PUT', url: '/api/v1/auth/reset_password/no-such-token', json: { email: 'mitglied@example.org', password: 'Matrix2026!neu' } }),
   'PUT /api/v1/auth/update_password': () => ({ method: 'PUT', url: '/api/v1/auth/update_password', json: { oldPassword: DEMO_PASSWORD, newPassword: 'Matrix2026!neu' } }),
-  'GET /api/v1/profile/image/{uuid}': (c) => get(`/api/v1/profile/image/${c.fx.profileImages[c.member]}`),
-  'POST /api/v1/profile/image/{memberId}': (c) => ({ method: 'POST', url: `/api/v1/profile/image/${c.member}`, form: imageForm }),
+  'GET /api/v1/profile/image/{id}': (c) => get(`/api/v1/profile/image/${c.fx.profileImages[c.member]}`),
+  'POST /api/v1/profile/image/{id}': (c) => ({ method: 'POST', url: `/api/v1/profile/image/${c.member}`, form: imageForm }),
   'GET /api/v1/admin/countries': () => get('/api/v1/admin/countries'),
 
-  'GET /api/v1/admin/orgs/{id}': (c) => get(`/api/v1/admin/orgs/${c.acting}`),
-  'GET /api/v1/admin/org/{id}': (c) => get(`/api/v1/admin/org/${c.org}?actingOrgId=${c.home}`),
+  'GET /api/v1/admin/orgs/{orgId}': (c) => get(`/api/v1/admin/orgs/${c.acting}`),
+  'GET /api/v1/admin/org/{orgId}': (c) => get(`/api/v1/admin/org/${c.org}?actingOrgId=${c.home}`),
   'POST /api/v1/admin/org': (c) => ({
     method: 'POST',
     url: `/api/v1/admin/org?actingOrgId=${c.home}`,
@@ -84,21 +84,21 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'PUT /api/v1/admin/org': (c) => ({ method: 'PUT', url: `/api/v1/admin/org?actingOrgId=${c.home}`, json: formOf(c.fx.orgs[c.org], { phoneOffice: '+43 1 1234567' }) }),
   'POST /api/v1/admin/org/places': (c) => ({ method: 'POST', url: `/api/v1/admin/org/places?actingOrgId=${c.home}`, json: { orgId: c.org, pname: 'Matrixplatz', city: 'Wien', zip: '1100', address: 'Hauptplatz 2', params: { openingHours: 'Di 18:00–21:00', training: ['Indoor'] } } }),
   'DELETE /api/v1/admin/org/places/{orgId}/{placeId}': (c) => del(`/api/v1/admin/org/places/${c.org}/${c.fx.places[c.org]}?actingOrgId=${c.home}`),
-  'GET /api/v1/org/image/{uuid}': (c) => get(`/api/v1/org/image/${c.fx.orgImages[c.org]}`),
+  'GET /api/v1/org/image/{id}': (c) => get(`/api/v1/org/image/${c.fx.orgImages[c.org]}`),
   'GET /api/v1/uploads': (c) => get(`${c.fx.documents[c.org].url}&actingOrgId=${c.home}`),
-  'DELETE /api/v1/admin/org/{id}/documents/{uuid}': (c) => del(`/api/v1/admin/org/${c.org}/documents/${c.fx.documents[c.org].uuid}?actingOrgId=${c.home}`),
-  'POST /api/v1/org/image/{orgId}': (c) => ({ method: 'POST', url: `/api/v1/org/image/${c.org}?actingOrgId=${c.home}`, form: imageForm }),
-  'POST /api/v1/admin/org/{id}/documents': (c) => ({ method: 'POST', url: `/api/v1/admin/org/${c.org}/documents?actingOrgId=${c.home}`, form: documentForm }),
+  'DELETE /api/v1/admin/org/{orgId}/documents/{documentId}': (c) => del(`/api/v1/admin/org/${c.org}/documents/${c.fx.documents[c.org].uuid}?actingOrgId=${c.home}`),
+  'POST /api/v1/org/image/{id}': (c) => ({ method: 'POST', url: `/api/v1/org/image/${c.org}?actingOrgId=${c.home}`, form: imageForm }),
+  'POST /api/v1/admin/org/{orgId}/documents': (c) => ({ method: 'POST', url: `/api/v1/admin/org/${c.org}/documents?actingOrgId=${c.home}`, form: documentForm }),
 
   'GET /api/v1/admin/members': () => get('/api/v1/admin/members'),
   'GET /api/v1/admin/members/search': (c) => get(`/api/v1/admin/members/search?org=${c.acting}&name=Matrixprobe`),
-  'GET /api/v1/admin/members/roles/{org}': (c) => get(`/api/v1/admin/members/roles/${c.acting}`),
-  'GET /api/v1/admin/members/{org}': (c) => get(`/api/v1/admin/members/${c.acting}`),
-  'GET /api/v1/admin/members/{org}/export.csv': (c) => get(`/api/v1/admin/members/${c.acting}/export.csv`),
-  'GET /api/v1/admin/members/{org}/summary': (c) => get(`/api/v1/admin/members/${c.acting}/summary`),
-  'GET /api/v1/admin/members/{org}/organisations': (c) => get(`/api/v1/admin/members/${c.acting}/organisations`),
-  'GET /api/v1/admin/member/role/{org}/{id}': (c) => get(`/api/v1/admin/member/role/${c.home}/${c.member}`),
-  'GET /api/v1/admin/member/{org}/{id}': (c) => get(`/api/v1/admin/member/${c.home}/${c.member}`),
+  'GET /api/v1/admin/members/roles/{orgId}': (c) => get(`/api/v1/admin/members/roles/${c.acting}`),
+  'GET /api/v1/admin/members/{orgId}': (c) => get(`/api/v1/admin/members/${c.acting}`),
+  'GET /api/v1/admin/members/{orgId}/export.csv': (c) => get(`/api/v1/admin/members/${c.acting}/export.csv`),
+  'GET /api/v1/admin/members/{orgId}/summary': (c) => get(`/api/v1/admin/members/${c.acting}/summary`),
+  'GET /api/v1/admin/members/{orgId}/organisations': (c) => get(`/api/v1/admin/members/${c.acting}/organisations`),
+  'GET /api/v1/admin/member/role/{orgId}/{memberId}': (c) => get(`/api/v1/admin/member/role/${c.home}/${c.member}`),
+  'GET /api/v1/admin/member/{orgId}/{memberId}': (c) => get(`/api/v1/admin/member/${c.home}/${c.member}`),
   'PUT /api/v1/admin/member/duplicates': (c) => {
     const m = c.fx.members[c.member];
     return { method: 'PUT', url: '/api/v1/admin/member/duplicates', json: { firstName: m.firstName, surname: m.surname, birthDate: m.birthDate } };
@@ -128,18 +128,18 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
       json: { id: m.id, updatedAt: m.updatedAt, orgId: c.home, firstName: m.firstName, surname: m.surname, birthDate: m.birthDate, gender: m.gender, email: m.email, city: 'Baden' },
     };
   },
-  'DELETE /api/v1/admin/member/cancel/{org}/{memberId}': (c) => del(`/api/v1/admin/member/cancel/${c.club}/${c.member}?date=${c.today}`),
-  'DELETE /api/v1/admin/member/{id}': (c) => del(`/api/v1/admin/member/${c.member}`),
+  'DELETE /api/v1/admin/member/cancel/{orgId}/{memberId}': (c) => del(`/api/v1/admin/member/cancel/${c.club}/${c.member}?date=${c.today}`),
+  'DELETE /api/v1/admin/member/{memberId}': (c) => del(`/api/v1/admin/member/${c.member}`),
   'GET /api/v1/admin/trainings': (c) => get(`/api/v1/admin/trainings?org=${c.acting}`),
   'GET /api/v1/admin/training/{id}': () => get('/api/v1/admin/training/8?date=2025-03-02'),
-  'POST /api/v1/admin/training/{memberId}': (c) => ({
+  'POST /api/v1/admin/training/{id}': (c) => ({
     method: 'POST',
     url: `/api/v1/admin/training/${c.member}`,
     json: { orgId: c.home, trainingId: 8, dateFrom: '2025-05-02', dateTo: '2027-05-02', controller: 'Rotes Kreuz' },
   }),
   'DELETE /api/v1/admin/training/{memberId}/{ausbMgId}': (c) => del(`/api/v1/admin/training/${c.member}/${c.fx.trainings[c.member]}?org=${c.home}`),
-  'GET /api/v1/admin/functions/{orgId}': (c) => get(`/api/v1/admin/functions/${c.org}`),
-  'POST /api/v1/admin/functions/{memberId}': (c) => ({
+  'GET /api/v1/admin/functions/{id}': (c) => get(`/api/v1/admin/functions/${c.org}`),
+  'POST /api/v1/admin/functions/{id}': (c) => ({
     method: 'POST',
     url: `/api/v1/admin/functions/${c.member}`,
     json: { orgId: c.club, memberId: c.member, roleId: 27, from: c.today },

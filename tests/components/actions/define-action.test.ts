@@ -92,6 +92,8 @@ describe('defineAction', () => {
     expect(await saveThing(good)).toMatchObject({ ok: false, code: 'forbidden', message: de.errors.forbidden });
     answer = { status: 422, body: { error: { code: 'validation', message: 'invalidEmail', field: 'email' } } };
     expect(await saveThing(good)).toMatchObject({ ok: false, fieldErrors: { email: de.members.validation.invalidEmail } });
+    answer = { status: 422, body: { error: { code: 'validation', message: "'email' is invalid (invalidEmail)", field: 'email', rule: 'invalidEmail' } } };
+    expect(await saveThing(good)).toMatchObject({ ok: false, fieldErrors: { email: de.members.validation.invalidEmail } });
   });
 
   it('puts the reason under a failure title', async () => {

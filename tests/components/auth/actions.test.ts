@@ -129,7 +129,10 @@ describe('requestPasswordReset', () => {
   });
 
   it('says the address is invalid when the API refuses it', async () => {
-    routes['PUT /api/v1/auth/request_password/a%40b'] = () => ({ status: 400, json: { error: { code: 'invalid_email', message: 'x' } } });
+    routes['PUT /api/v1/auth/request_password/a%40b'] = () => ({
+      status: 422,
+      json: { error: { code: 'validation', message: "'email': Invalid email address", field: 'email' } },
+    });
     const result = await requestPasswordReset({ email: 'a@b' });
     expect(result).toMatchObject({ ok: false });
     expect(!result.ok && result.message).toMatch(/Ungültige E-Mail angegeben!|Keine gültige E-Mail/);

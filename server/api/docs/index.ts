@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/context';
-import { notFound } from '../http/errors';
+import type { AppEnv } from '../../http/context';
+import { notFound } from '../../http/errors';
 
 /**
  * GET /api/docs: the OpenAPI reference page (Swagger UI), served from the swagger-ui-dist
@@ -50,7 +50,7 @@ function swaggerDistDir(): string {
 
 const cache = new Map<string, Buffer>();
 
-export function docsRoutes() {
+export function docsRouter() {
   const router = new Hono<AppEnv>();
   router.get('/api/docs', (c) => c.html(PAGE));
   router.get('/api/docs/init.js', (c) => c.body(INIT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
