@@ -14,6 +14,7 @@ import { memberRoutes } from './routes/members';
 import { profileRoutes } from './routes/profile';
 import { LoginRateLimiter } from './services/login-rate-limit';
 import { refuseNulCharacters } from './http/refuse-nul';
+import { refuseUnsafeBodies } from './http/safe-body';
 
 /**
  * The federation API as a Hono app, independent of how it is served: server/index.ts runs it
@@ -61,6 +62,7 @@ export function createApp(options: CreateAppOptions) {
   });
 
   app.use('/api/*', refuseNulCharacters);
+  app.use('/api/*', refuseUnsafeBodies);
 
   app.get('/api/health', (c) => c.json({ ok: true }));
 
