@@ -6,6 +6,7 @@ import type { AppDeps } from '../http/context';
 import { ApiError, notFound, validationError } from '../http/errors';
 import { recordAudit } from './audit';
 import { orgForCaller, toPlace } from './organisations';
+import { rfc3339 } from './timestamps';
 
 /** Training places of an organisation (POST /admin/org/places, DELETE /admin/org/places/{org}/{place}). */
 
@@ -49,7 +50,7 @@ export async function savePlace(
       .where(and(eq(places.id, id), eq(places.orgId, v.orgId)))
       .for('update');
     if (!lock) throw notFound('No such place in this organisation');
-    if (!lock.fresh) throw new ApiError(409, 'stale', 'The place was changed in the meantime; reload it', { value: lock.before.updatedAt });
+    if (!lock.fresh) throw new ApiError(409, 'stale', 'The place was changed in the meantime; reload it', { value: rfc3339(lock.before.updatedAt) });
     const [updated] = await tx
       .update(places)
       .set({ ...values, updatedAt: sql`greatest(clock_timestamp(), ${places.updatedAt} + interval '1 millisecond')` })
