@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { organisationSchema, organisationUpdateSchema, placeSchema } from '@/lib/schemas/organisation';
+import { organisationSchema, organisationUpdateSchema, placeWriteSchema } from '@/lib/schemas/organisation';
 import { OrgDetailSchema, OrgListItemSchema, PlaceSchema } from '@/lib/schemas/organisation-responses';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { access } from '../http/access-rule';
@@ -93,7 +93,7 @@ const savePlaceRoute = createRoute({
   summary: 'Create (no id) or update (id + updatedAt) a training place',
   description: "Coordinates as numbers lat/lon, or as the text 'lat, lon' in coordinates.",
   security: bearerSecurity,
-  request: { query: actingQuery, body: { required: true, content: { 'application/json': { schema: placeSchema } } } },
+  request: { query: actingQuery, body: { required: true, content: { 'application/json': { schema: placeWriteSchema } } } },
   responses: {
     200: { description: 'Updated', content: { 'application/json': { schema: PlaceSchema } } },
     201: { description: 'Created', content: { 'application/json': { schema: PlaceSchema } } },

@@ -195,7 +195,8 @@ export async function updateOrg(
 
   const merged = storedAsInput(current);
   for (const [key, value] of Object.entries(input)) {
-    if (!UPDATABLE_KEYS.has(key)) continue;
+    // Left out (or sent as undefined) = unchanged; read-only and unknown keys are ignored.
+    if (!UPDATABLE_KEYS.has(key) || value === undefined) continue;
     if (key === 'params') {
       if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
         const { files: _ignored, ...rest } = value as Record<string, unknown>;

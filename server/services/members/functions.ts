@@ -94,7 +94,12 @@ export async function saveFunction(
 
   const write = deps.db.transaction(async (tx) => {
     const audit = { actorId: callerId, actingOrgId: input.orgId, entity: 'function' as const, action: 'assign' as const };
+    // Checked after the rights: a refused caller learns nothing about the stored dates.
+    const assertRange = () => {
+      if (input.to && input.to < input.from) throw new ApiError(422, 'validation', 'endBeforeStart', { field: 'to' });
+    };
     if (!input.id) {
+      assertRange();
       const [row] = await tx.insert(functionAssignments).values(values).returning();
       await recordAudit(tx, { ...audit, entityId: row.id, after: row });
       return row.id;
@@ -102,6 +107,7 @@ export async function saveFunction(
     const [existing] = await loadAssignments(tx as unknown as AppDeps['db'], and(eq(functionAssignments.id, input.id), eq(functionAssignments.memberId, memberId)));
     if (!existing) throw notFound('No such function of this member');
     if (!canTouch(formOrgs, existing, existing.orgId)) throw forbidden('You may not change this function');
+    assertRange();
     const now = deps.clock().toISOString();
     const [before] = await tx.select().from(functionAssignments).where(eq(functionAssignments.id, input.id)).for('update');
     const updated = await tx
@@ -136,6 +142,5 @@ async function withStoredValues(deps: AppDeps, memberId: number, data: FunctionD
   }
   const from = data.from ?? stored!.dateFrom;
   const to = data.to === undefined ? (stored?.dateTo ?? null) : data.to;
-  if (to && to < from) throw new ApiError(422, 'validation', 'endBeforeStart', { field: 'to' });
   return { id: data.id, updatedAt: data.updatedAt, orgId: data.orgId ?? stored!.orgId, roleId: data.roleId ?? stored!.roleId, from, to };
 }
