@@ -1,14 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { asc } from 'drizzle-orm';
+import { CountrySchema } from '@/lib/schemas/user';
 import { countries } from '../db/schema';
 import { bearerSecurity, createRouter, type AppDeps } from '../http/context';
 import { access } from '../http/access-rule';
 import { errorResponses } from '../http/errors';
 import { guardRoute, requireAuth } from '../http/require-auth';
 
-const Country = z
-  .object({ id: z.number().int(), iso2: z.string().length(2), nameDe: z.string(), nameEn: z.string() })
-  .meta({ id: 'Country' });
+const Country = CountrySchema;
 
 const countriesRoute = createRoute({
   method: 'get',
