@@ -20,6 +20,7 @@ import { refuseNulCharacters } from './http/refuse-nul';
 import { requireAuth } from './http/require-auth';
 import type { Mailer } from './mail/mailer';
 import { LoginRateLimiter } from './services/login-rate-limit';
+import { refuseUnsafeBodies } from './http/safe-body';
 
 /**
  * The federation API as a Hono app, independent of how it is served: server/index.ts runs it
@@ -73,6 +74,7 @@ export function createApp(options: CreateAppOptions) {
   });
 
   app.use('/api/*', refuseNulCharacters);
+  app.use('/api/*', refuseUnsafeBodies);
 
   // Every admin call needs a valid token; the few signed-in calls elsewhere name requireAuth in
   // their own definitions (their paths are shared with public ones or read by <img>).

@@ -148,7 +148,8 @@ export const removeTrainingAction = defineAction({
 /** Creates (no id) or updates (id + updatedAt) a function assignment of the member. */
 export const saveFunctionAction = defineAction({
   namespace: 'members',
-  input: z.object({ values: functionInputSchema }),
+  // The dialog always names the member (the API takes it from the path).
+  input: z.object({ values: functionInputSchema.and(z.object({ memberId: recordId })) }),
   refusal: memberRefusal,
   run: async ({ values }, { t }) => {
     await api.saveFunction(values.memberId, values);

@@ -1,8 +1,8 @@
 import { TOURNAMENT_FUNCTION_IDS, TRAINER_SYSTEM_FUNCTION_IDS, isSystemFunction } from './functions';
 
-export type SystemRole = { funkId: number; functionName: string; orgId: number; funkMgId: number };
-export type RoleOrgEntry = { orgId: number; orgName: string; funkMgId: number };
-export type RolesOrg = [{ trainerOrg: RoleOrgEntry[] }, { adminOrg: RoleOrgEntry[] }, { tunierAdmin: RoleOrgEntry[] }];
+import type { RoleOrgEntry, RolesOrg, SystemRole } from '@/lib/schemas/user';
+
+export type { RoleOrgEntry, RolesOrg, SystemRole } from '@/lib/schemas/user';
 
 /**
  * getUser.rolesOrg, derived from the user's active system roles:

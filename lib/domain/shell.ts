@@ -4,14 +4,16 @@
  * address segments. Pure: the callers fetch getUser/systemroles.
  */
 
+import type { RolesOrgLike } from '@/lib/schemas/user';
+
 export interface OrgRoleRef {
   orgId: number;
   orgName: string;
   funkMgId?: number;
 }
 
-/** rolesOrg of getUser: entries holding trainerOrg, adminOrg or tunierAdmin lists. */
-export type RolesOrg = ReadonlyArray<Partial<Record<'trainerOrg' | 'adminOrg' | 'tunierAdmin', ReadonlyArray<OrgRoleRef>>>>;
+/** rolesOrg of getUser as the shell reads it (lib/schemas/user.ts): entries holding trainerOrg, adminOrg or tunierAdmin lists. */
+export type RolesOrg = RolesOrgLike;
 
 export interface SystemRoleRef {
   funkId: number;

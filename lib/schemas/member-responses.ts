@@ -13,6 +13,11 @@ import { GENDERS, memberParamsSchema } from './members';
 const date = z.string().meta({ example: '2025-12-31', format: 'date' });
 const nullableText = z.string().nullable();
 
+/** Answer fields a write ignores (computed, or changed through their own calls): marked readOnly in the document. */
+const readOnly = <T extends z.ZodType>(schema: T) => schema.meta({ readOnly: true });
+/** RFC 3339 time of the record's last change; send it back unchanged with a write (409 stale otherwise). */
+const version = z.string().meta({ format: 'date-time', example: '2026-11-23T18:30:24.052Z', description: 'Version: send it back unchanged with a write' });
+
 /** One page of a list and the number of all matches. */
 export type Page<T> = { items: T[]; total: number };
 
@@ -26,28 +31,28 @@ export const MemberFunctionSchema = z
   .object({
     funkMgId: z.number().int().meta({ description: 'Id of the function assignment' }),
     funcId: z.number().int(),
-    funcName: z.string(),
-    funcGroup: z.string(),
-    groupId: z.number().int(),
+    funcName: readOnly(z.string()),
+    funcGroup: readOnly(z.string()),
+    groupId: readOnly(z.number().int()),
     orgId: z.number().int(),
-    orgName: z.string(),
+    orgName: readOnly(z.string()),
     dateFrom: date,
     dateTo: date.meta({ description: "Year 2999 or later = open-ended ('unbefristet')" }),
-    active: z.boolean(),
-    updatedAt: z.string(),
+    active: readOnly(z.boolean()),
+    updatedAt: version,
   })
   .meta({ id: 'MemberFunction' });
 
 export const MemberCertificateSchema = z
   .object({
     certId: z.number().int().meta({ description: 'Training definition id' }),
-    certName: z.string(),
-    certTitle: z.string(),
-    certGroupName: z.string(),
+    certName: readOnly(z.string()),
+    certTitle: readOnly(z.string()),
+    certGroupName: readOnly(z.string()),
     certController: nullableText,
     dateFrom: date,
     dateTo: date.nullable(),
-    ausb_mg_id: z.number().int().meta({ description: "Id of the member's training entry (DELETE /training/{memberId}/{ausb_mg_id})" }),
+    ausb_mg_id: z.number().int().meta({ readOnly: true, description: "Id of the member's training entry (DELETE /training/{memberId}/{ausb_mg_id})" }),
     orgId: z.number().int().nullable(),
   })
   .meta({ id: 'MemberCertificate' });
@@ -70,14 +75,14 @@ const MemberParamsSchema = z.object(memberParamsSchema.shape);
 export const MemberSchema = z
   .object({
     id: z.number().int(),
-    uuid: z.string().nullable(),
-    imageLink: nullableText,
+    uuid: readOnly(z.string().nullable()),
+    imageLink: readOnly(z.string().nullable()),
     regNr: nullableText,
     firstName: z.string(),
     middleName: nullableText,
     surname: z.string(),
     birthDate: date,
-    ageClass: AgeClassSchema,
+    ageClass: readOnly(AgeClassSchema),
     gender: z.enum(GENDERS),
     nationality: z.number().int().nullable(),
     country: z.number().int().nullable(),
@@ -88,16 +93,16 @@ export const MemberSchema = z
     city: nullableText,
     phoneMobile: nullableText,
     email: nullableText,
-    orgId: z.number().int().nullable().meta({ description: 'Primary club: the earliest active membership' }),
-    licenseOrg: nullableText,
-    licenseOrgBso: nullableText,
-    licenseOrgBl: nullableText,
-    licence: MemberLicenceSchema.nullable(),
+    orgId: z.number().int().nullable().meta({ readOnly: true, description: 'Primary club: the earliest active membership' }),
+    licenseOrg: readOnly(z.string().nullable()),
+    licenseOrgBso: readOnly(z.string().nullable()),
+    licenseOrgBl: readOnly(z.string().nullable()),
+    licence: readOnly(MemberLicenceSchema.nullable()),
     params: MemberParamsSchema,
-    organizations: z.array(MemberOrganizationSchema),
-    functions: z.array(MemberFunctionSchema),
-    certificates: z.array(MemberCertificateSchema),
-    updatedAt: z.string().meta({ description: 'Opaque version: send it back unchanged with PUT' }),
+    organizations: readOnly(z.array(MemberOrganizationSchema)),
+    functions: readOnly(z.array(MemberFunctionSchema)),
+    certificates: readOnly(z.array(MemberCertificateSchema)),
+    updatedAt: version,
   })
   .meta({ id: 'Member' });
 
@@ -110,7 +115,7 @@ const MemberAccessSchema = z.object({
   canEndMembershipIn: z.array(z.number().int()),
 });
 
-export const MemberDetailSchema = MemberSchema.extend({ access: MemberAccessSchema }).meta({ id: 'MemberDetail' });
+export const MemberDetailSchema = MemberSchema.extend({ access: readOnly(MemberAccessSchema) }).meta({ id: 'MemberDetail' });
 
 export const MemberPageSchema = z
   .object({ items: z.array(MemberSchema), total: z.number().int().meta({ description: 'All matches, not only this page' }) })
@@ -154,7 +159,7 @@ export const DuplicateCandidateSchema = z
   .meta({ id: 'DuplicateCandidate' });
 
 /** GET member/role/{org}/{id}: an assignment plus whether this caller may change it. */
-export const AssignmentSchema = MemberFunctionSchema.extend({ editable: z.boolean() }).meta({ id: 'FunctionAssignment' });
+export const AssignmentSchema = MemberFunctionSchema.extend({ editable: readOnly(z.boolean()) }).meta({ id: 'FunctionAssignment' });
 
 export const MembershipSchema = z
   .object({ funkMgId: z.number().int(), orgId: z.number().int(), memberId: z.number().int(), roleId: z.number().int(), dateFrom: date, dateTo: date })

@@ -8,6 +8,11 @@ import { DOCUMENT_TYPES, TRAINING_OFFERS } from '@/lib/domain/organisation-rules
  */
 
 const text = z.string().nullable();
+
+/** Answer fields a write ignores (computed, or changed through their own calls): marked readOnly in the document. */
+const readOnly = <T extends z.ZodType>(schema: T) => schema.meta({ readOnly: true });
+/** RFC 3339 time of the record's last change; send it back unchanged with a write (409 stale otherwise). */
+const version = z.string().meta({ format: 'date-time', example: '2026-11-23T18:30:24.052Z', description: 'Version: send it back unchanged with a write' });
 const isoDate = z.string().nullable().meta({ example: '2026-05-01' });
 
 export const OrgDocumentSchema = z
@@ -18,7 +23,7 @@ export const OrgDocumentSchema = z
     type: z.enum(DOCUMENT_TYPES),
     mime: z.string(),
     size: z.number().int(),
-    uploadedAt: z.string(),
+    uploadedAt: z.string().meta({ format: 'date-time' }),
   })
   .meta({ id: 'OrgDocument' });
 
@@ -33,7 +38,7 @@ export const PlaceSchema = z
     lat: z.number().nullable(),
     lon: z.number().nullable(),
     params: z.object({ openingHours: text, training: z.array(z.enum(TRAINING_OFFERS)) }),
-    updatedAt: z.string(),
+    updatedAt: version,
   })
   .meta({ id: 'Place' });
 
@@ -48,8 +53,8 @@ export const FeeSchema = z
 
 const orgBase = {
   id: z.number().int(),
-  uuid: z.string().nullable().meta({ description: 'Image key' }),
-  imageLink: z.string().nullable(),
+  uuid: z.string().nullable().meta({ readOnly: true, description: 'Image key (changed by the image upload)' }),
+  imageLink: readOnly(z.string().nullable()),
   name: z.string(),
   nameShort: z.string(),
   street: text,
@@ -71,8 +76,8 @@ const orgBase = {
   inoperativeSince: isoDate,
   orgMotherId: z.number().int().nullable(),
   orgLevel: z.number().int(),
-  members: z.number().int().meta({ description: 'Active memberships (function 32)' }),
-  licenses: z.number().int().meta({ description: 'Active licences (function 29)' }),
+  members: z.number().int().meta({ readOnly: true, description: 'Active memberships (function 32)' }),
+  licenses: z.number().int().meta({ readOnly: true, description: 'Active licences (function 29)' }),
   params: z.object({
     iban: text,
     association: text,
@@ -82,25 +87,25 @@ const orgBase = {
     clubNameVisible: z.boolean(),
     zvrNumber: text,
     federalState: text,
-    files: z.array(OrgDocumentSchema),
+    files: readOnly(z.array(OrgDocumentSchema)),
   }),
-  updatedAt: z.string(),
+  updatedAt: version,
 };
 
-const orgMotherName = text.meta({ description: 'Short name of the parent organisation, also when the caller cannot list it' });
+const orgMotherName = z.string().nullable().meta({ readOnly: true, description: 'Short name of the parent organisation, also when the caller cannot list it' });
 
 export const OrgListItemSchema = z
-  .object({ ...orgBase, orgMotherName, openFees: z.number().int().meta({ description: 'Orders without completion date' }) })
+  .object({ ...orgBase, orgMotherName, openFees: z.number().int().meta({ readOnly: true, description: 'Orders without completion date' }) })
   .meta({ id: 'OrganisationListItem' });
 
 export const OrgDetailSchema = z
   .object({
     ...orgBase,
     orgMotherName,
-    fees: z.array(FeeSchema),
-    places: z.array(PlaceSchema),
-    canEdit: z.boolean(),
-    fieldRights: z.object({ dates: z.boolean(), bso: z.boolean(), coopPartner: z.boolean(), parent: z.boolean() }),
+    fees: readOnly(z.array(FeeSchema)),
+    places: readOnly(z.array(PlaceSchema)),
+    canEdit: readOnly(z.boolean()),
+    fieldRights: readOnly(z.object({ dates: z.boolean(), bso: z.boolean(), coopPartner: z.boolean(), parent: z.boolean() })),
   })
   .meta({ id: 'Organisation' });
 

@@ -76,14 +76,17 @@ export type OrganisationInput = z.input<typeof organisationSchema>;
 export type OrganisationValues = z.output<typeof organisationSchema>;
 
 /**
- * PUT /admin/org: id and the updatedAt it was based on, plus any fields to change (left-out fields
- * keep their stored value; params are merged key by key). The merged record is then checked
- * against organisationSchema, so the same messages apply.
+ * PUT /admin/org: id and the updatedAt it was based on, plus any fields to change. The record
+ * exactly as GET answered it is accepted: a field left out keeps its stored value, null clears an
+ * optional one, params are merged key by key, and what only the answer carries (members, fees,
+ * places, canEdit, …: read-only there) and unknown keys are ignored. The merged record is then
+ * checked against organisationSchema, so the same messages apply.
  */
-export const organisationUpdateSchema = z.looseObject({
+export const organisationUpdateSchema = z.object({
   id: dbId(),
   updatedAt: updatedAtSchema,
-});
+  ...Object.fromEntries(Object.entries(organisationFields).map(([k, field]) => [k, k === 'params' ? organisationParamsSchema.partial().optional() : field.optional()])),
+} as { id: ReturnType<typeof dbId>; updatedAt: typeof updatedAtSchema } & { [K in keyof typeof organisationFields]: z.ZodOptional<(typeof organisationFields)[K]> });
 
 const trainingOffer = z.enum(TRAINING_OFFERS, { error: 'trainingInvalid' });
 
@@ -137,6 +140,26 @@ export const placeSchema = z
     return { ...v, params: { ...v.params, training: [...new Set(v.params.training)] } };
   });
 export type PlaceInput = z.input<typeof placeSchema>;
+
+/**
+ * POST /admin/org/places as the API takes it: create (no id) with the whole place, or update (id +
+ * updatedAt) with the fields to change. A place exactly as the organisation's answer lists it is
+ * accepted; a field left out keeps its stored value, null clears an optional one, unknown keys
+ * are ignored. The merged place is then checked against placeSchema (the form's shape).
+ */
+export const placeWriteSchema = z.object({
+  id: dbId().optional(),
+  orgId: dbId(),
+  updatedAt: updatedAtSchema.optional(),
+  pname: z.string().optional(),
+  address: z.string().nullish(),
+  city: z.string().nullish(),
+  zip: z.string().nullish(),
+  lat: z.number().nullish(),
+  lon: z.number().nullish(),
+  coordinates: z.string().nullish().meta({ description: "'lat, lon' as text, used when lat and lon are not sent" }),
+  params: z.object({ openingHours: z.string().nullish(), training: z.array(z.string()).optional() }).optional(),
+});
 export type PlaceValues = z.output<typeof placeSchema>;
 
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { error: 'documentTypeInvalid' });

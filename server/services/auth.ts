@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
-import { deriveRolesOrg, type RolesOrg, type SystemRole } from '@/lib/domain/roles-org';
+import { deriveRolesOrg, type SystemRole } from '@/lib/domain/roles-org';
+import type { User } from '@/lib/schemas/user';
 import { functionAssignments, loginFailures, members, organisations, passwordResetTokens, roles } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
@@ -86,25 +87,8 @@ export async function systemRoles(deps: AppDeps, memberId: number): Promise<Arra
     .orderBy(asc(functionAssignments.orgId), asc(functionAssignments.roleId), asc(functionAssignments.id));
 }
 
-export type UserProfile = {
-  mg_id: number;
-  imageLink: string | null;
-  rolesOrg: RolesOrg;
-  givenName: string;
-  familyName: string;
-  birthDate: string;
-  gender: 'm' | 'w' | 'd';
-  nationality: number | null;
-  email: string | null;
-  cellPhone: string | null;
-  companyPhone: string | null;
-  jr_id: string | null;
-  ext_id: string | null;
-  city: string | null;
-  address: string | null;
-  zip: string | null;
-  sysconfig: { EMAIL_REPLY_TO: { title: string; value: string }[] };
-};
+/** GET /getUser: the answer's shape is lib/schemas/user.ts. */
+export type UserProfile = User;
 
 export function profileImageLink(uuid: string | null): string | null {
   return uuid ? `/api/v1/profile/image/${uuid}` : null;

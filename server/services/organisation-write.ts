@@ -11,6 +11,7 @@ import { ApiError, forbidden, notFound, validationError } from '../http/errors';
 import { recordAudit } from './audit';
 import { orgScreenActors } from './organisation-access';
 import { blankToNull, detail, findOrg, orgForCaller } from './organisations';
+import { rfc3339 } from './timestamps';
 
 /**
  * Creating and updating organisations (POST/PUT org): the §5/§6 rules of lib/domain/organisation-rules.ts
@@ -194,7 +195,8 @@ export async function updateOrg(
 
   const merged = storedAsInput(current);
   for (const [key, value] of Object.entries(input)) {
-    if (!UPDATABLE_KEYS.has(key)) continue;
+    // Left out (or sent as undefined) = unchanged; read-only and unknown keys are ignored.
+    if (!UPDATABLE_KEYS.has(key) || value === undefined) continue;
     if (key === 'params') {
       if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
         const { files: _ignored, ...rest } = value as Record<string, unknown>;
@@ -218,7 +220,7 @@ export async function updateOrg(
       .for('update');
     if (!lock) throw notFound('No such organisation');
     const params = lock.before.params;
-    if (!lock.fresh) throw new ApiError(409, 'stale', 'The organisation was changed in the meantime; reload it', { value: current.updatedAt });
+    if (!lock.fresh) throw new ApiError(409, 'stale', 'The organisation was changed in the meantime; reload it', { value: rfc3339(lock.before.updatedAt) });
 
     if (isDissolving(current, v)) await endAssignments(tx as unknown as Db, current.id, v.orgEndDate!);
 

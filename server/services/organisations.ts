@@ -10,6 +10,7 @@ import type { AppDeps } from '../http/context';
 import { notFound } from '../http/errors';
 import type { ActingOrg } from './access';
 import { actorFor, orgScreenActors } from './organisation-access';
+import { rfc3339 } from './timestamps';
 
 /** Reading organisations, their fees, places and documents (core §3, §5, §6). Writing is in ./organisation-write.ts. */
 
@@ -35,7 +36,7 @@ export function toPlace(p: PlaceRow): Place {
     lat: p.lat,
     lon: p.lon,
     params: { openingHours: p.params?.openingHours ?? null, training: p.params?.training ?? [] },
-    updatedAt: p.updatedAt,
+    updatedAt: rfc3339(p.updatedAt),
   };
 }
 
@@ -80,7 +81,7 @@ function toOrgBase(row: OrgRow, extra: { members: number; licenses: number; file
       federalState: params.federalState ?? null,
       files: extra.files,
     },
-    updatedAt: row.updatedAt,
+    updatedAt: rfc3339(row.updatedAt),
   };
 }
 
@@ -133,7 +134,7 @@ export function toDocument(f: typeof uploadedFiles.$inferSelect): OrgDocument {
     type: String(f.params?.type ?? '') as DocumentType,
     mime: f.mime,
     size: f.size,
-    uploadedAt: f.createdAt,
+    uploadedAt: rfc3339(f.createdAt),
   };
 }
 

@@ -6,6 +6,7 @@ import { functionAssignments, members } from '@/server/db/schema';
 import { callsWith, closeApi, openApi } from './helpers/open-api';
 import { call, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
+import { rfc3339 } from '@/server/services/timestamps';
 
 /**
  * Member writes (core §4, §6, §8): create with the club membership, both 409 conflicts with their
@@ -141,7 +142,7 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
       expect(res.status).toBe(409);
       expect(res.body.error).toMatchObject({ code: 'unique_email', value: 'trainer@example.org' });
       const [row] = await tdb.db.select({ email: members.email, updatedAt: members.updatedAt }).from(members).where(eq(members.id, 5));
-      expect(row).toEqual({ email: 'mitglied@example.org', updatedAt: read.updatedAt });
+      expect({ ...row, updatedAt: rfc3339(row.updatedAt) }).toEqual({ email: 'mitglied@example.org', updatedAt: read.updatedAt });
     });
 
     it("refuses another club's member, a state association and a garbled version", async () => {

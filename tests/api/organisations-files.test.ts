@@ -8,6 +8,7 @@ import { DOCX, PDF, PLAIN_ZIP, png, XLSX } from './helpers/sample-files';
 import { call, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
 import { form, getOrg, type Json } from './organisations-fixtures';
+import { rfc3339 } from '@/server/services/timestamps';
 
 /** Organisation image, documents (upload, list, download, delete) and GET uploads?file=. */
 
@@ -241,7 +242,7 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
       expect(res.body.imageLink).toBe(`/api/v1/org/image/${res.body.uuid}`);
       const org = (await getOrg(t, club, 11, 11)).body;
       expect(org.uuid).toBe(res.body.uuid);
-      expect(org.updatedAt).toBe(before.updatedAt);
+      expect(org.updatedAt).toBe(rfc3339(before.updatedAt));
 
       const served = await call(t.app, 'GET', res.body.imageLink, { token: state });
       expect(served.status).toBe(200);

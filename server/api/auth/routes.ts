@@ -1,3 +1,4 @@
+import { SystemRoleSchema, UserSchema } from '@/lib/schemas/user';
 import { createRoute, z } from '@hono/zod-openapi';
 import { loginSchema, resetPasswordSchema, updatePasswordSchema } from '@/lib/schemas/auth';
 import { access } from '../../http/access-rule';
@@ -9,37 +10,8 @@ import { json, OkSchema, publicCall, signedIn } from '../../http/route-parts';
 const tags = ['Session'];
 const okContent = json(OkSchema);
 
-const RoleOrgEntry = z.object({ orgId: z.number().int(), orgName: z.string(), funkMgId: z.number().int() });
-
-const User = z
-  .object({
-    mg_id: z.number().int(),
-    imageLink: z.string().nullable().meta({ example: '/api/v1/profile/image/0b5c…' }),
-    rolesOrg: z.tuple([
-      z.object({ trainerOrg: z.array(RoleOrgEntry) }),
-      z.object({ adminOrg: z.array(RoleOrgEntry) }),
-      z.object({ tunierAdmin: z.array(RoleOrgEntry) }),
-    ]),
-    givenName: z.string(),
-    familyName: z.string(),
-    birthDate: z.string().meta({ example: '1980-04-12' }),
-    gender: z.enum(['m', 'w', 'd']),
-    nationality: z.number().int().nullable(),
-    email: z.string().nullable(),
-    cellPhone: z.string().nullable(),
-    companyPhone: z.string().nullable(),
-    jr_id: z.string().nullable().meta({ description: 'Licence (registration) number' }),
-    ext_id: z.string().nullable(),
-    city: z.string().nullable(),
-    address: z.string().nullable().meta({ description: 'Street with house and door number' }),
-    zip: z.string().nullable(),
-    sysconfig: z.object({ EMAIL_REPLY_TO: z.array(z.object({ title: z.string(), value: z.string() })) }),
-  })
-  .meta({ id: 'User' });
-
-const SystemRole = z
-  .object({ funkId: z.number().int(), functionName: z.string(), orgId: z.number().int(), funkMgId: z.number().int() })
-  .meta({ id: 'SystemRole' });
+const User = UserSchema;
+const SystemRole = SystemRoleSchema;
 
 export const login = createRoute({
   method: 'post',

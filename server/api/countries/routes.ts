@@ -1,11 +1,10 @@
+import { CountrySchema } from '@/lib/schemas/user';
 import { createRoute, z } from '@hono/zod-openapi';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
 import { json } from '../../http/route-parts';
 
-const Country = z
-  .object({ id: z.number().int(), iso2: z.string().length(2), nameDe: z.string(), nameEn: z.string() })
-  .meta({ id: 'Country' });
+const Country = CountrySchema;
 
 export const list = createRoute({
   method: 'get',

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { idText } from '@/lib/schemas/common';
-import { organisationSchema, organisationUpdateSchema, placeSchema } from '@/lib/schemas/organisation';
+import { organisationSchema, organisationUpdateSchema, placeWriteSchema } from '@/lib/schemas/organisation';
 import { OrgDetailSchema, OrgListItemSchema, PlaceSchema } from '@/lib/schemas/organisation-responses';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
@@ -76,7 +76,7 @@ export const savePlace = createRoute({
   tags,
   summary: 'Create (no id) or update (id + updatedAt) a training place',
   description: "Coordinates as numbers lat/lon, or as the text 'lat, lon' in coordinates.",
-  request: { query: actingQuery, body: { required: true, content: json(placeSchema) } },
+  request: { query: actingQuery, body: { required: true, content: json(placeWriteSchema) } },
   responses: {
     200: { description: 'Updated', content: json(PlaceSchema) },
     201: { description: 'Created', content: json(PlaceSchema) },

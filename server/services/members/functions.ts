@@ -2,9 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { OPEN_END_DATE } from '@/lib/domain/members';
 import { mayAssignFunctionsIn, roleEditableBy, roleOfferedIn, type OrgRef } from '@/lib/domain/member-permissions';
-import type { z } from 'zod';
 import type { MemberRole, RoleGroup } from '@/lib/schemas/member-responses';
-import type { functionInputSchema } from '@/lib/schemas/members';
+import type { FunctionData } from '@/lib/schemas/members';
 import { functionAssignments, members, organisations, roleGroups, roles } from '../../db/schema';
 import { isBadTimestamp } from '../../db/db-errors';
 import type { AppDeps } from '../../http/context';
@@ -13,6 +12,7 @@ import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
 import { assertReadable, editingOrgs, memberActingOrg, memberFormOrgs, requireMemberFormOrgs } from '../member-access';
 import { loadAssignments, toMemberFunction, type AssignmentRow } from './member-shape';
+import { rfc3339 } from '../timestamps';
 
 /**
  * Functions (roles) of members (core §7 "Functions", §6): the catalogue a caller may assign in an
@@ -66,19 +66,23 @@ export async function memberRoles(deps: AppDeps, callerId: number, orgId: number
   return (await loadAssignments(deps.db, eq(functionAssignments.memberId, memberId))).map((a) => toDto(a, today, mayEdit && canTouch(formOrgs, a, a.orgId)));
 }
 
-/** POST /admin/functions/{memberId}: create (no id) or update (id + updatedAt) one assignment. */
+/**
+ * POST /admin/functions/{memberId}: create (no id) or update (id + updatedAt) one assignment. On
+ * update, organisation, function and dates left out stay as stored; `to: null` is open-ended.
+ */
 export async function saveFunction(
   deps: AppDeps,
   callerId: number,
   memberId: number,
-  input: z.output<typeof functionInputSchema>,
+  data: FunctionData,
 ): Promise<{ created: boolean; assignment: MemberRole }> {
-  if (input.memberId !== memberId) throw new ApiError(422, 'validation', 'memberIdMismatch', { field: 'memberId' });
+  if (data.memberId !== undefined && data.memberId !== memberId) throw new ApiError(422, 'validation', 'memberIdMismatch', { field: 'memberId' });
   const caller = await loadCaller(deps, callerId);
   const formOrgs = requireMemberFormOrgs(caller);
   const [member] = await deps.db.select({ id: members.id }).from(members).where(eq(members.id, memberId));
   if (!member) throw notFound('No such member');
   if ((await editingOrgs(deps, caller, memberId)).length === 0) throw forbidden('You may not change this member');
+  const input = await withStoredValues(deps, memberId, data);
   if (!mayAssignFunctionsIn(formOrgs, input.orgId)) throw forbidden('You may not assign functions in this organisation');
 
   const [org] = await deps.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, input.orgId));
@@ -93,7 +97,12 @@ export async function saveFunction(
 
   const write = deps.db.transaction(async (tx) => {
     const audit = { actorId: callerId, actingOrgId: input.orgId, entity: 'function' as const, action: 'assign' as const };
+    // Checked after the rights: a refused caller learns nothing about the stored dates.
+    const assertRange = () => {
+      if (input.to && input.to < input.from) throw new ApiError(422, 'validation', 'endBeforeStart', { field: 'to' });
+    };
     if (!input.id) {
+      assertRange();
       const [row] = await tx.insert(functionAssignments).values(values).returning();
       await recordAudit(tx, { ...audit, entityId: row.id, after: row });
       return row.id;
@@ -101,6 +110,7 @@ export async function saveFunction(
     const [existing] = await loadAssignments(tx as unknown as AppDeps['db'], and(eq(functionAssignments.id, input.id), eq(functionAssignments.memberId, memberId)));
     if (!existing) throw notFound('No such function of this member');
     if (!canTouch(formOrgs, existing, existing.orgId)) throw forbidden('You may not change this function');
+    assertRange();
     const now = deps.clock().toISOString();
     const [before] = await tx.select().from(functionAssignments).where(eq(functionAssignments.id, input.id)).for('update');
     const updated = await tx
@@ -108,7 +118,7 @@ export async function saveFunction(
       .set({ ...values, updatedAt: sql`greatest(${now}::timestamptz, ${functionAssignments.updatedAt} + interval '1 millisecond')` })
       .where(and(eq(functionAssignments.id, input.id), sql`${functionAssignments.updatedAt} = ${input.updatedAt}::timestamptz`))
       .returning();
-    if (updated.length === 0) throw new ApiError(409, 'stale', 'The function was changed in the meantime; reload it', { value: existing.updatedAt });
+    if (updated.length === 0) throw new ApiError(409, 'stale', 'The function was changed in the meantime; reload it', { value: rfc3339(existing.updatedAt) });
     await recordAudit(tx, { ...audit, entityId: input.id, before, after: updated[0] });
     return input.id;
   });
@@ -118,4 +128,22 @@ export async function saveFunction(
   });
   const [row] = await loadAssignments(deps.db, eq(functionAssignments.id, id));
   return { created: !input.id, assignment: toDto(row, today, true) };
+}
+
+/**
+ * The assignment to write: on update, what was left out comes from the stored one (an unknown id
+ * is 404); on create the schema has made sure organisation, function and start are there.
+ */
+async function withStoredValues(deps: AppDeps, memberId: number, data: FunctionData) {
+  let stored: { orgId: number; roleId: number; dateFrom: string; dateTo: string } | undefined;
+  if (data.id) {
+    [stored] = await deps.db
+      .select({ orgId: functionAssignments.orgId, roleId: functionAssignments.roleId, dateFrom: functionAssignments.dateFrom, dateTo: functionAssignments.dateTo })
+      .from(functionAssignments)
+      .where(and(eq(functionAssignments.id, data.id), eq(functionAssignments.memberId, memberId)));
+    if (!stored) throw notFound('No such function of this member');
+  }
+  const from = data.from ?? stored!.dateFrom;
+  const to = data.to === undefined ? (stored?.dateTo ?? null) : data.to;
+  return { id: data.id, updatedAt: data.updatedAt, orgId: data.orgId ?? stored!.orgId, roleId: data.roleId ?? stored!.roleId, from, to };
 }

@@ -6,6 +6,7 @@ import type { Member, MemberFunction } from '@/lib/schemas/member-responses';
 import type { Db } from '../../db/client';
 import { functionAssignments, members, memberTrainings, organisations, roleGroups, roles, trainingDefinitions } from '../../db/schema';
 import { profileImageLink } from '../auth';
+import { rfc3339 } from '../timestamps';
 
 /**
  * The Member as the API answers it (core §3 Member; shape in lib/schemas/member-responses.ts):
@@ -93,7 +94,7 @@ export function toMemberFunction(a: AssignmentRow, today: string): MemberFunctio
     dateFrom: a.dateFrom,
     dateTo: a.dateTo,
     active: isActiveOn(a.dateFrom, a.dateTo, today),
-    updatedAt: a.updatedAt,
+    updatedAt: rfc3339(a.updatedAt),
   };
 }
 
@@ -224,7 +225,7 @@ export function shapeMembers(rows: MemberRow[], { assignments, trainings }: Memb
         ausb_mg_id: t.id,
         orgId: t.orgId,
       })),
-      updatedAt: row.updatedAt,
+      updatedAt: rfc3339(row.updatedAt),
     };
   });
 }

@@ -14,6 +14,7 @@ import { loadCaller } from '../access';
 import { assertEditable, assertMayDelete, requireMemberFormOrgs } from '../member-access';
 import { recordAudit } from '../audit';
 import { loadMemberDto, memberColumns } from './member-shape';
+import { rfc3339 } from '../timestamps';
 
 /**
  * Creating, updating and deleting members. Each write is one transaction; the unique
@@ -104,30 +105,43 @@ export async function createMember(deps: AppDeps, callerId: number, data: Member
   return (await loadMemberDto(deps.db, id, today))!;
 }
 
+/** The fields a PUT may change; each left out of the body stays as stored. */
+const WRITABLE = ['firstName', 'middleName', 'surname', 'birthDate', 'gender', 'nationality', 'country', 'street', 'houseNumber', 'doorNumber', 'zip', 'city', 'phoneMobile', 'email', 'regNr'] as const;
+
+type MemberRow = typeof members.$inferSelect;
+
+/** The body merged over the stored record: left out = unchanged, null = cleared, params merged flag by flag. */
+function mergedFields(stored: MemberRow, data: MemberUpdateData): MemberFields {
+  const merged = Object.fromEntries(WRITABLE.map((k) => [k, data[k] === undefined ? stored[k] : data[k]])) as Omit<MemberFields, 'params'>;
+  return { ...merged, params: data.params ? { ...stored.params, ...data.params } : undefined };
+}
+
 /**
  * PUT /admin/member: only when the record is still the version the caller read (updatedAt), else
- * 409 stale; never for a person who holds functions above the caller (403 outranked).
+ * 409 stale; never for a person who holds functions above the caller (403 outranked). Fields left
+ * out keep their stored value; null clears an optional one.
  */
 export async function updateMember(deps: AppDeps, callerId: number, data: MemberUpdateData): Promise<Member> {
   const caller = await loadCaller(deps, callerId);
   const [editingOrg] = await assertEditable(deps, caller, data.id);
   const today = todayIso(deps.clock());
-  assertBirthDate(data.birthDate, today);
+  if (data.birthDate !== undefined) assertBirthDate(data.birthDate, today);
   const now = deps.clock().toISOString();
-  let before: typeof members.$inferSelect | undefined;
+  let before: MemberRow | undefined;
+  let fields: MemberFields | undefined;
   try {
     await deps.db.transaction(async (tx) => {
       [before] = await tx.select().from(members).where(eq(members.id, data.id)).for('update');
+      if (!before) throw notFound('No such member');
+      fields = mergedFields(before, data);
       const updated = await tx
         .update(members)
         // Always moves forward, even when the clock did not (tests, clock skew): the next stale check must see the change.
-        .set({ ...columnsOf(data), updatedAt: sql`greatest(${now}::timestamptz, ${members.updatedAt} + interval '1 millisecond')` })
+        .set({ ...columnsOf(fields), updatedAt: sql`greatest(${now}::timestamptz, ${members.updatedAt} + interval '1 millisecond')` })
         .where(and(eq(members.id, data.id), sql`${members.updatedAt} = ${data.updatedAt}::timestamptz`))
         .returning(auditedColumns);
       if (updated.length === 0) {
-        const [current] = await tx.select({ updatedAt: members.updatedAt }).from(members).where(eq(members.id, data.id));
-        if (!current) throw notFound('No such member');
-        throw new ApiError(409, 'stale', 'The member was changed in the meantime; reload it', { value: current.updatedAt });
+        throw new ApiError(409, 'stale', 'The member was changed in the meantime; reload it', { value: rfc3339(before.updatedAt) });
       }
       const previous = Object.fromEntries(Object.keys(auditedColumns).map((k) => [k, before![k as keyof typeof before]]));
       await recordAudit(tx, { actorId: callerId, actingOrgId: editingOrg?.id, entity: 'member', entityId: data.id, action: 'update', before: previous, after: updated[0] });
@@ -135,10 +149,10 @@ export async function updateMember(deps: AppDeps, callerId: number, data: Member
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (isBadTimestamp(err)) throw new ApiError(422, 'validation', 'invalidUpdatedAt', { field: 'updatedAt' });
-    mapWriteError(err, data);
+    mapWriteError(err, fields ?? { ...data, params: undefined } as MemberFields);
   }
-  if (before?.email && before.email.toLowerCase() !== (data.email ?? '').toLowerCase()) {
-    await noticeEmailChange(deps, callerId, { ...before, email: before.email }, data.email ?? null);
+  if (before?.email && before.email.toLowerCase() !== (fields?.email ?? '').toLowerCase()) {
+    await noticeEmailChange(deps, callerId, { ...before, email: before.email }, fields?.email ?? null);
   }
   return (await loadMemberDto(deps.db, data.id, today))!;
 }

@@ -32,7 +32,7 @@ export function savedMember(overrides: Partial<MemberDetail> = {}): MemberDetail
     organizations: [{ funkMgId: 10550, orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2018-10-22', dateTo: '2999-12-31', active: true }],
     functions: [],
     certificates: [],
-    updatedAt: '2026-11-21 08:43:32.589+00',
+    updatedAt: '2026-11-21T08:43:32.589Z',
     access: { canEdit: true, outranked: false, canDelete: false, canEndMembershipIn: [11] },
     ...overrides,
   };
@@ -49,7 +49,7 @@ export const membershipRole: MemberRole = {
   dateFrom: '2018-10-22',
   dateTo: '2999-12-31',
   active: true,
-  updatedAt: '2026-11-21 08:43:32.589+00',
+  updatedAt: '2026-11-21T08:43:32.589Z',
   editable: true,
 };
 

@@ -338,7 +338,7 @@ describe('MemberDetail: a saved member', () => {
     await answer(user, true);
     await waitFor(() => expect(update).toHaveBeenCalled());
     const [{ orgId, id, updatedAt, values }] = update.mock.calls[0];
-    expect([orgId, id, updatedAt]).toEqual([11, 955, '2026-11-21 08:43:32.589+00']);
+    expect([orgId, id, updatedAt]).toEqual([11, 955, '2026-11-21T08:43:32.589Z']);
     expect(values).toMatchObject({ city: 'Baden', firstName: 'Rosalie' });
     expect(check).not.toHaveBeenCalled();
     expect(notify.success).toHaveBeenCalledWith('Erfolgreich gespeichert');

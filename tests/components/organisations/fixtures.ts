@@ -44,7 +44,7 @@ export function makeOrganisation({ params, ...overrides }: Overrides<Organisatio
       federalState: 'Niederösterreich',
       files: [],
     },
-    updatedAt: '2026-11-21 08:47:41.886+00',
+    updatedAt: '2026-11-21T08:47:41.886Z',
     fees: [],
     places: [],
     canEdit: true,

@@ -167,7 +167,7 @@ describe('required fields (message and 5.5 s border flash)', () => {
 describe('saving', () => {
   it("asks 'Daten speichern?', saves the changed record with its version, and leaves edit mode", async () => {
     const user = userEvent.setup();
-    const saved = makeOrganisation({ phoneOffice: '+43 1 999', updatedAt: '2026-11-21 09:00:00+00' });
+    const saved = makeOrganisation({ phoneOffice: '+43 1 999', updatedAt: '2026-11-21T09:00:00Z' });
     saveMock.mockResolvedValue({ ok: true, data: saved });
     renderDetail(11, 3);
     await user.click(button('Bearbeiten'));
@@ -179,7 +179,7 @@ describe('saving', () => {
     const [input] = saveMock.mock.calls[0];
     expect(input.actingOrgId).toBe(11);
     expect(input.id).toBe(11);
-    expect(input.updatedAt).toBe('2026-11-21 08:47:41.886+00');
+    expect(input.updatedAt).toBe('2026-11-21T08:47:41.886Z');
     expect(input.values).toMatchObject({ phoneOffice: '+43 1 999', name: 'BSV Wiener Neustadt', bso: '3011', faxOffice: null });
     expect(notify.success).toHaveBeenCalledWith('Organisation gespeichert!');
     await waitFor(() => expect(field('Telefon')).toBeDisabled());

@@ -24,7 +24,7 @@ const stored: Place = {
   lat: 47.791775,
   lon: 16.246476,
   params: { openingHours: 'Di, Do 18:00–21:00', training: ['Outdoor'] },
-  updatedAt: '2026-11-21 08:47:41.886+00',
+  updatedAt: '2026-11-21T08:47:41.886Z',
 };
 
 beforeEach(() => jest.clearAllMocks());
