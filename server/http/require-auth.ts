@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { verifyToken } from '../services/jwt';
-import { liveSessionMember } from '../services/sessions';
+import { withRequestCaller } from '../services/access';
+import { liveSessionCaller } from '../services/sessions';
 import type { AppDeps, AppEnv } from './context';
 import { unauthorized } from './errors';
 
@@ -9,7 +10,7 @@ import { unauthorized } from './errors';
  * Bearer-token guard: a missing header, the literal `NONE` (what the admin app sends when signed
  * out), a forged or expired token, or one whose session has ended (signed out, signed out
  * everywhere, ended by a password change or reset) or whose member can no longer sign in → 401.
- * One database statement per request.
+ * One database statement per request, which also loads the caller's rights (services/access.ts).
  */
 export function requireAuth(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -19,11 +20,12 @@ export function requireAuth(deps: AppDeps) {
     if (!token || token === 'NONE') throw unauthorized();
     const claims = await verifyToken(token, { secret: deps.env.jwtSecret, clock: deps.clock });
     if (!claims) throw unauthorized();
-    const memberId = await liveSessionMember(deps, claims.memberId, claims.sessionId);
-    if (memberId === undefined) throw unauthorized();
-    c.set('memberId', memberId);
+    const caller = await liveSessionCaller(deps, claims.memberId, claims.sessionId);
+    if (!caller) throw unauthorized();
+    c.set('memberId', caller.memberId);
     c.set('sessionId', claims.sessionId);
-    await next();
+    // the caller's rights, loaded with the session check, serve every service of this request
+    await withRequestCaller(caller, next);
   });
 }
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FORM_FUNCTION_IDS } from '@/lib/domain/functions';
@@ -38,19 +39,20 @@ export function systemRoleAssignments(memberId: number, today: string) {
   );
 }
 
-export async function loadCaller(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: number): Promise<Caller> {
-  const today = todayIso(deps.clock());
-  const rows = await deps.db
-    .select({
-      orgId: functionAssignments.orgId,
-      funkId: functionAssignments.roleId,
-      level: organisations.orgLevel,
-      motherId: organisations.orgMotherId,
-      params: organisations.params,
-    })
-    .from(functionAssignments)
-    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .where(systemRoleAssignments(memberId, today));
+/** One of the caller's system roles with its organisation, as the caller statements select it. */
+export type SystemRoleRow = { orgId: number; funkId: number; level: number; motherId: number | null; params: { coop_partner?: unknown } | null };
+
+/** The columns of a system role row (function assignment joined with its organisation). */
+export const systemRoleColumns = {
+  orgId: functionAssignments.orgId,
+  funkId: functionAssignments.roleId,
+  level: organisations.orgLevel,
+  motherId: organisations.orgMotherId,
+  params: organisations.params,
+};
+
+/** The caller from their system role rows: one ActingOrg per organisation, with every function held there. */
+export function callerFromRoles(memberId: number, rows: readonly SystemRoleRow[]): Caller {
   const byOrg = new Map<number, ActingOrg>();
   for (const r of rows) {
     const org = byOrg.get(r.orgId) ?? {
@@ -64,6 +66,30 @@ export async function loadCaller(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: 
     byOrg.set(r.orgId, org);
   }
   return { memberId, orgs: [...byOrg.values()] };
+}
+
+/**
+ * The caller of the request being answered. requireAuth loads them once, together with the
+ * session check, and runs the rest of the request inside this scope; loadCaller answers from it,
+ * so a request reads the caller's rights once, however many services ask.
+ */
+const requestCaller = new AsyncLocalStorage<Caller>();
+
+/** Runs `next` (the rest of the request) with `caller` as the request's caller. */
+export function withRequestCaller<T>(caller: Caller, next: () => Promise<T>): Promise<T> {
+  return requestCaller.run(caller, next);
+}
+
+/** The caller's system roles, active today: the request's caller when it is them, otherwise one statement. */
+export async function loadCaller(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: number): Promise<Caller> {
+  const known = requestCaller.getStore();
+  if (known?.memberId === memberId) return known;
+  const rows = await deps.db
+    .select(systemRoleColumns)
+    .from(functionAssignments)
+    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
+    .where(systemRoleAssignments(memberId, todayIso(deps.clock())));
+  return callerFromRoles(memberId, rows);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Member, Page } from '@/lib/schemas/member-responses';
 import type { MemberListQuery, MemberSort } from '@/lib/schemas/members';
 import type { Db } from '../../db/client';
 import { foldSql, functionAssignments, members } from '../../db/schema';
-import { memberColumns, toMemberDtos, type FunctionFilter, type MemberRow } from './member-shape';
+import { memberColumns, memberRelationColumns, shapeMembers, type FunctionFilter } from './member-shape';
 
 /**
  * One page of members, searched, filtered, sorted and counted in the database (lists stay fast at 100,000 members).
@@ -114,34 +114,47 @@ export function listWhere(scope: MemberScope, query: Parameters<typeof filterCon
   return { where: conditions.length ? and(...conditions) : undefined, filters, searching: searchWords(query.q).length > 0 };
 }
 
+/**
+ * The page is one statement: the inner query finds, sorts and cuts the page (and, for a search,
+ * counts all matches in the same pass); the outer one adds each member's assignments and trainings
+ * (memberRelationColumns) to those rows only and keeps their order. The inner query is named
+ * `members` and selects the sort keys, so the same ORDER BY applies to it from outside.
+ */
 export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberListQuery, today: string, functions: FunctionFilter): Promise<Page<Member>> {
   const { where, filters, searching } = listWhere(scope, query, today);
   const offset = (query.page - 1) * query.pageSize;
+  const order = orderBy(query.sort, query.dir, searching);
 
-  const page = <T>(q: { orderBy: (...k: SQL[]) => { limit: (n: number) => { offset: (n: number) => Promise<T[]> } } }) =>
-    q.orderBy(...orderBy(query.sort, query.dir, searching)).limit(query.pageSize).offset(offset);
+  const page = db
+    .select({
+      ...memberColumns,
+      sortSurname: SURNAME_KEY,
+      sortFirstName: FIRST_NAME_KEY,
+      // The matches are fetched through the trigram index anyway: count them in the same pass.
+      total: (searching ? sql<string>`count(*) over ()` : sql<null>`null`).as('total'),
+    })
+    .from(members)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(offset)
+    .as('members');
+  // the page is named `members`: the member columns (and ORDER BY) read its columns
+  const rows = await db
+    .select({ ...memberColumns, total: sql<string | null>`${sql.identifier('total')}`, ...memberRelationColumns(db, members.id) })
+    .from(page)
+    .orderBy(...order);
 
-  let rows: MemberRow[];
   let total: number | undefined;
   if (searching) {
-    // The matches are fetched through the trigram index anyway: count them in the same pass.
-    const found = await page(db.select({ ...memberColumns, total: sql<string>`count(*) over ()` }).from(members).where(where));
-    rows = found;
-    if (found.length > 0) total = Number(found[0].total);
-  } else {
-    rows = await page(db.select(memberColumns).from(members).where(where));
-    if (offset === 0 && rows.length < query.pageSize) total = rows.length;
-    else if (filters.length === 0 && scope.assignments) {
-      const [r] = await db.select({ n: sql<string>`count(distinct ${functionAssignments.memberId})` }).from(functionAssignments).where(scope.assignments);
-      total = Number(r?.n ?? 0);
-    }
+    if (rows.length > 0) total = Number(rows[0].total);
+  } else if (offset === 0 && rows.length < query.pageSize) {
+    total = rows.length;
+  } else if (filters.length === 0 && scope.assignments) {
+    const [r] = await db.select({ n: sql<string>`count(distinct ${functionAssignments.memberId})` }).from(functionAssignments).where(scope.assignments);
+    total = Number(r?.n ?? 0);
   }
   total ??= Number((await db.select({ n: count() }).from(members).where(where))[0]?.n ?? 0);
-  return { items: await toMemberDtos(db, rows.map(stripTotal), today, functions), total };
-}
-
-function stripTotal(row: MemberRow & { total?: unknown }): MemberRow {
-  const { total: _total, ...rest } = row;
-  void _total;
-  return rest;
+  const relations = { assignments: rows.flatMap((r) => r.assignments), trainings: rows.flatMap((r) => r.trainings) };
+  return { items: shapeMembers(rows, relations, today, functions), total };
 }
