@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import { createRouter, type AppDeps } from './http/context';
 import { ApiError, handleError, handleNotFound } from './http/errors';
+import { databaseUnavailableResponse } from './http/database-unavailable';
 import type { Mailer } from './mail/mailer';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
@@ -37,7 +38,7 @@ export function createApp(options: CreateAppOptions) {
   };
 
   const app = createRouter();
-  app.onError(handleError);
+  app.onError((err, c) => databaseUnavailableResponse(err, c) ?? handleError(err, c));
   app.notFound(handleNotFound);
 
   // nosniff, no framing, no referrer, no X-Powered-By. HSTS is the business of whoever terminates
