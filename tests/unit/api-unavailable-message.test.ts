@@ -7,7 +7,7 @@ import { apiErrorFromResponse, errorMessageKey } from '@/lib/api/errors';
 describe('an unreachable API or database', () => {
   it.each([503, 502, 504])('%i maps to the "unavailable" text, in German and English', async (status) => {
     const res = Response.json({ error: { code: 'unavailable', message: 'The database is not reachable; try again shortly.' } }, { status, headers: { 'retry-after': '5' } });
-    const key = errorMessageKey(await apiErrorFromResponse(res));
+    const key = errorMessageKey(await apiErrorFromResponse(res)) as keyof typeof de.errors;
     expect(key).toBe('unavailable');
     expect(de.errors[key]).toBe('Der Server ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.');
     expect(en.errors[key]).toBe('The server cannot be reached right now. Please try again in a few seconds.');
