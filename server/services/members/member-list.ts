@@ -106,7 +106,6 @@ export type MemberScope = {
   assignments?: SQL;
 };
 
-/** A page of members in `scope` matching the query's search and filters, and how many match in all. */
 /** The WHERE of a list: its scope plus the query's search and filters. */
 export function listWhere(scope: MemberScope, query: Parameters<typeof filterConditions>[0], today: string) {
   const filters = filterConditions(query, today);
@@ -115,10 +114,27 @@ export function listWhere(scope: MemberScope, query: Parameters<typeof filterCon
 }
 
 /**
- * The page is one statement: the inner query finds, sorts and cuts the page (and, for a search,
- * counts all matches in the same pass); the outer one adds each member's assignments and trainings
- * (memberRelationColumns) to those rows only and keeps their order. The inner query is named
- * `members` and selects the sort keys, so the same ORDER BY applies to it from outside.
+ * How many members match in all, as an output column of the page statement:
+ * - a search counts its matches in the same pass (`count(*) over ()` in the inner query: they are
+ *   fetched through the trigram index anyway);
+ * - a scope given as assignments, without search or filters, counts from the index of assignments alone;
+ * - otherwise a count over the same WHERE.
+ * The last two are uncorrelated subqueries: PostgreSQL runs them once per statement.
+ */
+function totalColumn(db: Db, scope: MemberScope, where: SQL | undefined, filters: SQL[], searching: boolean): SQL<string | null> {
+  if (searching) return sql<string>`${sql.identifier('total')}`;
+  if (filters.length === 0 && scope.assignments) {
+    return sql<string>`(${db.select({ n: sql`count(distinct ${functionAssignments.memberId})` }).from(functionAssignments).where(scope.assignments)})`;
+  }
+  return sql<string>`(${db.select({ n: count() }).from(members).where(where)})`;
+}
+
+/**
+ * A page of members in `scope` matching the query's search and filters, and how many match in all,
+ * in one statement: the inner query finds, sorts and cuts the page; the outer one adds each
+ * member's assignments and trainings (memberRelationColumns) and the total to those rows only, in
+ * the same order. The inner query is named `members` and selects the sort keys, so the member
+ * columns and the same ORDER BY read it from outside.
  */
 export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberListQuery, today: string, functions: FunctionFilter): Promise<Page<Member>> {
   const { where, filters, searching } = listWhere(scope, query, today);
@@ -130,8 +146,7 @@ export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberLis
       ...memberColumns,
       sortSurname: SURNAME_KEY,
       sortFirstName: FIRST_NAME_KEY,
-      // The matches are fetched through the trigram index anyway: count them in the same pass.
-      total: (searching ? sql<string>`count(*) over ()` : sql<null>`null`).as('total'),
+      ...(searching ? { total: sql<string>`count(*) over ()`.as('total') } : {}),
     })
     .from(members)
     .where(where)
@@ -139,22 +154,13 @@ export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberLis
     .limit(query.pageSize)
     .offset(offset)
     .as('members');
-  // the page is named `members`: the member columns (and ORDER BY) read its columns
   const rows = await db
-    .select({ ...memberColumns, total: sql<string | null>`${sql.identifier('total')}`, ...memberRelationColumns(db, members.id) })
+    .select({ ...memberColumns, total: totalColumn(db, scope, where, filters, searching), ...memberRelationColumns(db, members.id) })
     .from(page)
     .orderBy(...order);
 
-  let total: number | undefined;
-  if (searching) {
-    if (rows.length > 0) total = Number(rows[0].total);
-  } else if (offset === 0 && rows.length < query.pageSize) {
-    total = rows.length;
-  } else if (filters.length === 0 && scope.assignments) {
-    const [r] = await db.select({ n: sql<string>`count(distinct ${functionAssignments.memberId})` }).from(functionAssignments).where(scope.assignments);
-    total = Number(r?.n ?? 0);
-  }
-  total ??= Number((await db.select({ n: count() }).from(members).where(where))[0]?.n ?? 0);
+  // A page past the end has no rows to carry the total: count on its own.
+  const total = rows.length > 0 ? Number(rows[0].total) : offset === 0 ? 0 : Number((await db.select({ n: count() }).from(members).where(where))[0]?.n ?? 0);
   const relations = { assignments: rows.flatMap((r) => r.assignments), trainings: rows.flatMap((r) => r.trainings) };
   return { items: shapeMembers(rows, relations, today, functions), total };
 }
