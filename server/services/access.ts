@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { todayIso } from '@/lib/domain/dates';
-import { FORM_FUNCTION_IDS } from '@/lib/domain/functions';
+import { FORM_FUNCTION_IDS, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { functionAssignments, organisations } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { forbidden } from '../http/errors';
@@ -21,6 +22,8 @@ export type ActingOrg = {
   coopPartner: boolean;
   /** The caller's functions (funkIds) in this organisation, active today. */
   functions: number[];
+  /** A state association's clubs (its sub-organisations), loaded with the caller; absent for other levels. */
+  clubIds?: number[];
 };
 
 export type Caller = {
@@ -40,7 +43,9 @@ export function systemRoleAssignments(memberId: number, today: string) {
 }
 
 /** One of the caller's system roles with its organisation, as the caller statements select it. */
-export type SystemRoleRow = { orgId: number; funkId: number; level: number; motherId: number | null; params: { coop_partner?: unknown } | null };
+export type SystemRoleRow = { orgId: number; funkId: number; level: number; motherId: number | null; params: { coop_partner?: unknown } | null; clubIds: number[] | null };
+
+const subOrg = alias(organisations, 'sub_org');
 
 /** The columns of a system role row (function assignment joined with its organisation). */
 export const systemRoleColumns = {
@@ -49,6 +54,7 @@ export const systemRoleColumns = {
   level: organisations.orgLevel,
   motherId: organisations.orgMotherId,
   params: organisations.params,
+  clubIds: sql<number[] | null>`case when ${organisations.orgLevel} = ${ORG_LEVEL_STATE} then array(select ${subOrg.id} from ${organisations} as ${sql.identifier('sub_org')} where ${subOrg.orgMotherId} = ${organisations.id}) end`,
 };
 
 /** The caller from their system role rows: one ActingOrg per organisation, with every function held there. */
@@ -61,6 +67,7 @@ export function callerFromRoles(memberId: number, rows: readonly SystemRoleRow[]
       motherId: r.motherId,
       coopPartner: Boolean(r.params?.coop_partner),
       functions: [],
+      ...(r.clubIds ? { clubIds: r.clubIds } : {}),
     };
     if (!org.functions.includes(r.funkId)) org.functions.push(r.funkId);
     byOrg.set(r.orgId, org);
