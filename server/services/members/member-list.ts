@@ -155,7 +155,7 @@ export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberLis
     .offset(offset)
     .as('members');
   const rows = await db
-    .select({ ...memberColumns, total: totalColumn(db, scope, where, filters, searching), ...memberRelationColumns(db, members.id) })
+    .select({ ...memberColumns, total: totalColumn(db, scope, where, filters, searching), ...memberRelationColumns })
     .from(page)
     .orderBy(...order);
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, PgDialect, QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { ageClass, isActiveOn, isLicenceActive, isOpenEnded, licenceSeason } from '@/lib/domain/members';
 import type { Member, MemberFunction } from '@/lib/schemas/member-responses';
@@ -10,7 +10,8 @@ import { profileImageLink } from '../auth';
 /**
  * The Member as the API answers it (core §3 Member; shape in lib/schemas/member-responses.ts):
  * the master record plus memberships, functions, licence and certificates, loaded for a page of
- * members at once (three queries, whatever the page size).
+ * members at once (whatever the page size): in the page's own statement for lists
+ * (memberRelationColumns), or two statements for given members (loadMemberRelations).
  */
 
 /** The member columns every list and detail selects (never the password hash). */
@@ -160,28 +161,36 @@ function jsonRecords(fields: Record<string, AnyPgColumn>, order: SQL[]): SQL {
 /**
  * Output columns that bring each member's function assignments and trainings along with the member
  * row, as JSON arrays of the records (and in the order) loadMemberRelations reads: a page of members
- * is then one statement. `memberId` is the member id column of the query they are added to.
+ * is then one statement. They read the member id as `members.id` of the query they are added to.
+ * Their SQL has no parameters and never changes, so it is rendered once, not on every request.
  */
-export function memberRelationColumns(db: Db, memberId: AnyPgColumn) {
+export const memberRelationColumns = (() => {
+  const qb = new QueryBuilder();
   // the joins of loadAssignments and loadTrainings, aggregated per member
-  const assignments = db
+  const assignments = qb
     .select({ list: jsonRecords(assignmentFields, assignmentOrder) })
     .from(functionAssignments)
     .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
     .innerJoin(roleGroups, eq(roleGroups.id, roles.groupId))
     .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
     .leftJoin(motherOrg, eq(motherOrg.id, organisations.orgMotherId))
-    .where(eq(functionAssignments.memberId, memberId));
-  const trainings = db
+    .where(eq(functionAssignments.memberId, members.id));
+  const trainings = qb
     .select({ list: jsonRecords(trainingFields, trainingOrder) })
     .from(memberTrainings)
     .innerJoin(trainingDefinitions, eq(trainingDefinitions.id, memberTrainings.trainingId))
-    .where(eq(memberTrainings.memberId, memberId));
-  return {
-    assignments: sql<AssignmentRow[]>`(${assignments})`,
-    trainings: sql<TrainingRow[]>`(${trainings})`,
+    .where(eq(memberTrainings.memberId, members.id));
+  const dialect = new PgDialect();
+  const rendered = (query: { getSQL(): SQL }) => {
+    const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+    if (params.length > 0) throw new Error('memberRelationColumns: unexpected parameters');
+    return sql.raw(`(${text})`);
   };
-}
+  return {
+    assignments: sql<AssignmentRow[]>`${rendered(assignments)}`,
+    trainings: sql<TrainingRow[]>`${rendered(trainings)}`,
+  };
+})();
 
 export type MemberRelations = Awaited<ReturnType<typeof loadMemberRelations>>;
 type TrainingRow = MemberRelations['trainings'][number];
