@@ -47,7 +47,7 @@ export type SystemRoleRow = { orgId: number; funkId: number; level: number; moth
 
 const subOrg = alias(organisations, 'sub_org');
 
-/** The columns of a system role row (function assignment joined with its organisation). */
+/** The columns of a system role row: function assignment joined with its organisation (and, for a state association, its clubs). */
 export const systemRoleColumns = {
   orgId: functionAssignments.orgId,
   funkId: functionAssignments.roleId,
@@ -78,7 +78,8 @@ export function callerFromRoles(memberId: number, rows: readonly SystemRoleRow[]
 /**
  * The caller of the request being answered. requireAuth loads them once, together with the
  * session check, and runs the rest of the request inside this scope; loadCaller answers from it,
- * so a request reads the caller's rights once, however many services ask.
+ * so a request reads the caller's rights once, however many services ask: the rights as they were
+ * when the request began, also when the request itself changes them.
  */
 const requestCaller = new AsyncLocalStorage<Caller>();
 
