@@ -16,6 +16,7 @@ import { profileRouter } from './api/profile';
 import { createRouter, type AppDeps } from './http/context';
 import { ApiError, handleError, handleNotFound } from './http/errors';
 import { OPENAPI_PATH, openApiDocument, registerDocumentComponents } from './http/openapi-document';
+import { databaseUnavailableResponse } from './http/database-unavailable';
 import { refuseNulCharacters } from './http/refuse-nul';
 import { requireAuth } from './http/require-auth';
 import type { Mailer } from './mail/mailer';
@@ -45,7 +46,7 @@ export function createApp(options: CreateAppOptions) {
   };
 
   const app = createRouter();
-  app.onError(handleError);
+  app.onError((err, c) => databaseUnavailableResponse(err, c) ?? handleError(err, c));
   app.notFound(handleNotFound);
 
   app.use('*', async (c, next) => {

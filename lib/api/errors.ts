@@ -69,6 +69,11 @@ export function errorMessageKey(error: ApiError): string {
       return 'validation';
     case 429:
       return 'rateLimited';
+    // the API (503: its database) or the way to it is down for the moment
+    case 502:
+    case 503:
+    case 504:
+      return 'unavailable';
     default:
       return 'generic';
   }

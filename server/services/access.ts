@@ -1,6 +1,8 @@
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { todayIso } from '@/lib/domain/dates';
-import { FORM_FUNCTION_IDS } from '@/lib/domain/functions';
+import { FORM_FUNCTION_IDS, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { functionAssignments, organisations } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { forbidden } from '../http/errors';
@@ -20,6 +22,8 @@ export type ActingOrg = {
   coopPartner: boolean;
   /** The caller's functions (funkIds) in this organisation, active today. */
   functions: number[];
+  /** A state association's clubs (its sub-organisations), loaded with the caller; absent for other levels. */
+  clubIds?: number[];
 };
 
 export type Caller = {
@@ -38,19 +42,23 @@ export function systemRoleAssignments(memberId: number, today: string) {
   );
 }
 
-export async function loadCaller(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: number): Promise<Caller> {
-  const today = todayIso(deps.clock());
-  const rows = await deps.db
-    .select({
-      orgId: functionAssignments.orgId,
-      funkId: functionAssignments.roleId,
-      level: organisations.orgLevel,
-      motherId: organisations.orgMotherId,
-      params: organisations.params,
-    })
-    .from(functionAssignments)
-    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .where(systemRoleAssignments(memberId, today));
+/** One of the caller's system roles with its organisation, as the caller statements select it. */
+export type SystemRoleRow = { orgId: number; funkId: number; level: number; motherId: number | null; params: { coop_partner?: unknown } | null; clubIds: number[] | null };
+
+const subOrg = alias(organisations, 'sub_org');
+
+/** The columns of a system role row: function assignment joined with its organisation (and, for a state association, its clubs). */
+export const systemRoleColumns = {
+  orgId: functionAssignments.orgId,
+  funkId: functionAssignments.roleId,
+  level: organisations.orgLevel,
+  motherId: organisations.orgMotherId,
+  params: organisations.params,
+  clubIds: sql<number[] | null>`case when ${organisations.orgLevel} = ${ORG_LEVEL_STATE} then array(select ${subOrg.id} from ${organisations} as ${sql.identifier('sub_org')} where ${subOrg.orgMotherId} = ${organisations.id}) end`,
+};
+
+/** The caller from their system role rows: one ActingOrg per organisation, with every function held there. */
+export function callerFromRoles(memberId: number, rows: readonly SystemRoleRow[]): Caller {
   const byOrg = new Map<number, ActingOrg>();
   for (const r of rows) {
     const org = byOrg.get(r.orgId) ?? {
@@ -59,11 +67,37 @@ export async function loadCaller(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: 
       motherId: r.motherId,
       coopPartner: Boolean(r.params?.coop_partner),
       functions: [],
+      ...(r.clubIds ? { clubIds: r.clubIds } : {}),
     };
     if (!org.functions.includes(r.funkId)) org.functions.push(r.funkId);
     byOrg.set(r.orgId, org);
   }
   return { memberId, orgs: [...byOrg.values()] };
+}
+
+/**
+ * The caller of the request being answered. requireAuth loads them once, together with the
+ * session check, and runs the rest of the request inside this scope; loadCaller answers from it,
+ * so a request reads the caller's rights once, however many services ask: the rights as they were
+ * when the request began, also when the request itself changes them.
+ */
+const requestCaller = new AsyncLocalStorage<Caller>();
+
+/** Runs `next` (the rest of the request) with `caller` as the request's caller. */
+export function withRequestCaller<T>(caller: Caller, next: () => Promise<T>): Promise<T> {
+  return requestCaller.run(caller, next);
+}
+
+/** The caller's system roles, active today: the request's caller when it is them, otherwise one statement. */
+export async function loadCaller(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: number): Promise<Caller> {
+  const known = requestCaller.getStore();
+  if (known?.memberId === memberId) return known;
+  const rows = await deps.db
+    .select(systemRoleColumns)
+    .from(functionAssignments)
+    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
+    .where(systemRoleAssignments(memberId, todayIso(deps.clock())));
+  return callerFromRoles(memberId, rows);
 }
 
 /**

@@ -13,11 +13,12 @@ const ISSUER = 'federation-api';
 export type JwtSettings = { secret: string; ttlSeconds: number; clock: () => Date };
 export type TokenClaims = { memberId: number; sessionId: string };
 
-const keys = new Map<string, Uint8Array>();
-function keyFor(secret: string): Uint8Array {
+// The HMAC key, imported once per secret (given the raw bytes, jose would import it on every call).
+const keys = new Map<string, Promise<CryptoKey>>();
+function keyFor(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = new TextEncoder().encode(secret);
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     keys.set(secret, key);
   }
   return key;
@@ -32,13 +33,13 @@ export async function signToken(claims: TokenClaims, expiresAt: Date, settings: 
     .setIssuer(ISSUER)
     .setIssuedAt(now)
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(keyFor(settings.secret));
+    .sign(await keyFor(settings.secret));
 }
 
 /** The member and session of a valid token, or null for a forged, malformed or expired one. */
 export async function verifyToken(token: string, settings: Omit<JwtSettings, 'ttlSeconds'>): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyFor(settings.secret), {
+    const { payload } = await jwtVerify(token, await keyFor(settings.secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       currentDate: settings.clock(),

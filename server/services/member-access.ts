@@ -44,9 +44,11 @@ const activeOn = (today: string) => and(lte(functionAssignments.dateFrom, today)
  * Resolved to a list of ids first, so the member queries get a plain `org_id IN (...)` the
  * planner can cost well.
  */
-export async function ownMemberOrgIds(deps: Pick<AppDeps, 'db'>, org: { id: number; level: number }, onlyInOrg = false): Promise<number[] | null> {
+export async function ownMemberOrgIds(deps: Pick<AppDeps, 'db'>, org: { id: number; level: number; clubIds?: number[] }, onlyInOrg = false): Promise<number[] | null> {
   if (org.level === ORG_LEVEL_FEDERATION && !onlyInOrg) return null;
   if (org.level !== ORG_LEVEL_STATE || onlyInOrg) return [org.id];
+  // an acting organisation comes with its clubs (loaded with the caller)
+  if (org.clubIds) return [org.id, ...org.clubIds];
   const clubs = await deps.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.orgMotherId, org.id));
   return [org.id, ...clubs.map((c) => c.id)];
 }

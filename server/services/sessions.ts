@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
-import { members, sessions } from '../db/schema';
+import { todayIso } from '@/lib/domain/dates';
+import { functionAssignments, members, organisations, sessions } from '../db/schema';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../http/context';
+import { callerFromRoles, systemRoleAssignments, systemRoleColumns, type Caller } from './access';
 import { signToken } from './jwt';
 
 /**
@@ -28,26 +30,31 @@ export async function startSession(deps: AppDeps, memberId: number): Promise<str
 }
 
 /**
- * The member id of a live session, in one statement (session joined with its member, who must
- * still be able to sign in), or undefined when the session is unknown, revoked or expired.
+ * The caller of a live session with their system roles, in one statement: the session (unknown,
+ * revoked or expired → undefined) joined with its member (who must still be able to sign in) and,
+ * left-joined, the member's assignments of form functions active today with their organisations.
  */
-export async function liveSessionMember(deps: AppDeps, memberId: number, sessionId: string): Promise<number | undefined> {
-  const [row] = await deps.db
-    .select({ id: members.id })
+export async function liveSessionCaller(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: number, sessionId: string): Promise<Caller | undefined> {
+  const now = deps.clock();
+  const rows = await deps.db
+    .select({ memberId: members.id, ...systemRoleColumns })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
+    .leftJoin(functionAssignments, systemRoleAssignments(memberId, todayIso(now)))
+    .leftJoin(organisations, eq(organisations.id, functionAssignments.orgId))
     .where(
       and(
         eq(sessions.id, sessionId),
         eq(sessions.memberId, memberId),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, deps.clock()),
+        gt(sessions.expiresAt, now),
         // a member whose sign-in was removed (no password) has no live session
         isNotNull(members.passwordHash),
       ),
-    )
-    .limit(1);
-  return row?.id;
+    );
+  if (rows.length === 0) return undefined;
+  const roles = rows.flatMap((r) => (r.orgId !== null && r.funkId !== null && r.level !== null ? [{ ...r, orgId: r.orgId, funkId: r.funkId, level: r.level }] : []));
+  return callerFromRoles(memberId, roles);
 }
 
 /** Ends one session (sign-out). */

@@ -6,7 +6,7 @@ import type { Member, Page } from '@/lib/schemas/member-responses';
 import type { MemberListQuery, MemberSort } from '@/lib/schemas/members';
 import type { Db } from '../../db/client';
 import { foldSql, functionAssignments, members } from '../../db/schema';
-import { memberColumns, toMemberDtos, type FunctionFilter, type MemberRow } from './member-shape';
+import { memberColumns, memberRelationColumns, shapeMembers, type FunctionFilter } from './member-shape';
 
 /**
  * One page of members, searched, filtered, sorted and counted in the database (lists stay fast at 100,000 members).
@@ -106,7 +106,6 @@ export type MemberScope = {
   assignments?: SQL;
 };
 
-/** A page of members in `scope` matching the query's search and filters, and how many match in all. */
 /** The WHERE of a list: its scope plus the query's search and filters. */
 export function listWhere(scope: MemberScope, query: Parameters<typeof filterConditions>[0], today: string) {
   const filters = filterConditions(query, today);
@@ -114,34 +113,54 @@ export function listWhere(scope: MemberScope, query: Parameters<typeof filterCon
   return { where: conditions.length ? and(...conditions) : undefined, filters, searching: searchWords(query.q).length > 0 };
 }
 
+/**
+ * How many members match in all, as an output column of the page statement:
+ * - a search counts its matches in the same pass (`count(*) over ()` in the inner query: they are
+ *   fetched through the trigram index anyway);
+ * - a scope given as assignments, without search or filters, counts from the index of assignments alone;
+ * - otherwise a count over the same WHERE.
+ * The last two are uncorrelated subqueries: PostgreSQL runs them once per statement.
+ */
+function totalColumn(db: Db, scope: MemberScope, where: SQL | undefined, filters: SQL[], searching: boolean): SQL<string | null> {
+  if (searching) return sql<string>`${sql.identifier('total')}`;
+  if (filters.length === 0 && scope.assignments) {
+    return sql<string>`(${db.select({ n: sql`count(distinct ${functionAssignments.memberId})` }).from(functionAssignments).where(scope.assignments)})`;
+  }
+  return sql<string>`(${db.select({ n: count() }).from(members).where(where)})`;
+}
+
+/**
+ * A page of members in `scope` matching the query's search and filters, and how many match in all,
+ * in one statement: the inner query finds, sorts and cuts the page; the outer one adds each
+ * member's assignments and trainings (memberRelationColumns) and the total to those rows only, in
+ * the same order. The inner query is named `members` and selects the sort keys, so the member
+ * columns and the same ORDER BY read it from outside.
+ */
 export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberListQuery, today: string, functions: FunctionFilter): Promise<Page<Member>> {
   const { where, filters, searching } = listWhere(scope, query, today);
   const offset = (query.page - 1) * query.pageSize;
+  const order = orderBy(query.sort, query.dir, searching);
 
-  const page = <T>(q: { orderBy: (...k: SQL[]) => { limit: (n: number) => { offset: (n: number) => Promise<T[]> } } }) =>
-    q.orderBy(...orderBy(query.sort, query.dir, searching)).limit(query.pageSize).offset(offset);
+  const page = db
+    .select({
+      ...memberColumns,
+      sortSurname: SURNAME_KEY,
+      sortFirstName: FIRST_NAME_KEY,
+      ...(searching ? { total: sql<string>`count(*) over ()`.as('total') } : {}),
+    })
+    .from(members)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(offset)
+    .as('members');
+  const rows = await db
+    .select({ ...memberColumns, total: totalColumn(db, scope, where, filters, searching), ...memberRelationColumns })
+    .from(page)
+    .orderBy(...order);
 
-  let rows: MemberRow[];
-  let total: number | undefined;
-  if (searching) {
-    // The matches are fetched through the trigram index anyway: count them in the same pass.
-    const found = await page(db.select({ ...memberColumns, total: sql<string>`count(*) over ()` }).from(members).where(where));
-    rows = found;
-    if (found.length > 0) total = Number(found[0].total);
-  } else {
-    rows = await page(db.select(memberColumns).from(members).where(where));
-    if (offset === 0 && rows.length < query.pageSize) total = rows.length;
-    else if (filters.length === 0 && scope.assignments) {
-      const [r] = await db.select({ n: sql<string>`count(distinct ${functionAssignments.memberId})` }).from(functionAssignments).where(scope.assignments);
-      total = Number(r?.n ?? 0);
-    }
-  }
-  total ??= Number((await db.select({ n: count() }).from(members).where(where))[0]?.n ?? 0);
-  return { items: await toMemberDtos(db, rows.map(stripTotal), today, functions), total };
-}
-
-function stripTotal(row: MemberRow & { total?: unknown }): MemberRow {
-  const { total: _total, ...rest } = row;
-  void _total;
-  return rest;
+  // A page past the end has no rows to carry the total: count on its own.
+  const total = rows.length > 0 ? Number(rows[0].total) : offset === 0 ? 0 : Number((await db.select({ n: count() }).from(members).where(where))[0]?.n ?? 0);
+  const relations = { assignments: rows.flatMap((r) => r.assignments), trainings: rows.flatMap((r) => r.trainings) };
+  return { items: shapeMembers(rows, relations, today, functions), total };
 }

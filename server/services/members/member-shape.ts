@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, PgDialect, QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { ageClass, isActiveOn, isLicenceActive, isOpenEnded, licenceSeason } from '@/lib/domain/members';
 import type { Member, MemberFunction } from '@/lib/schemas/member-responses';
@@ -11,7 +11,8 @@ import { rfc3339 } from '../timestamps';
 /**
  * The Member as the API answers it (core §3 Member; shape in lib/schemas/member-responses.ts):
  * the master record plus memberships, functions, licence and certificates, loaded for a page of
- * members at once (three queries, whatever the page size).
+ * members at once (whatever the page size): in the page's own statement for lists
+ * (memberRelationColumns), or two statements for given members (loadMemberRelations).
  */
 
 /** The member columns every list and detail selects (never the password hash). */
@@ -47,36 +48,39 @@ export type FunctionFilter =
 
 const motherOrg = alias(organisations, 'mother_org');
 
-/**
- * Function assignments with their role (and its params), role group and organisation, plus that
- * organisation's mother (the state association a licence is shown with); latest end first.
- */
+/** What loadAssignments selects of an assignment: its role (and its params), role group, organisation and that organisation's mother. */
+const assignmentFields = {
+  funkMgId: functionAssignments.id,
+  memberId: functionAssignments.memberId,
+  funcId: functionAssignments.roleId,
+  funcName: roles.name,
+  params: roles.params,
+  groupId: roles.groupId,
+  funcGroup: roleGroups.group,
+  orgId: functionAssignments.orgId,
+  orgName: organisations.name,
+  orgBso: organisations.bso,
+  stateName: motherOrg.nameShort,
+  stateLevel: motherOrg.orgLevel,
+  dateFrom: functionAssignments.dateFrom,
+  dateTo: functionAssignments.dateTo,
+  updatedAt: functionAssignments.updatedAt,
+};
+
+/** Latest end first. */
+const assignmentOrder = [desc(functionAssignments.dateTo), desc(functionAssignments.dateFrom), asc(functionAssignments.id)];
+
+/** Function assignments with their role, role group and organisation (and its mother); latest end first. */
 export function loadAssignments(db: Db, where: SQL | undefined) {
   return db
-    .select({
-      funkMgId: functionAssignments.id,
-      memberId: functionAssignments.memberId,
-      funcId: functionAssignments.roleId,
-      funcName: roles.name,
-      params: roles.params,
-      groupId: roles.groupId,
-      funcGroup: roleGroups.group,
-      orgId: functionAssignments.orgId,
-      orgName: organisations.name,
-      orgBso: organisations.bso,
-      stateName: motherOrg.nameShort,
-      stateLevel: motherOrg.orgLevel,
-      dateFrom: functionAssignments.dateFrom,
-      dateTo: functionAssignments.dateTo,
-      updatedAt: functionAssignments.updatedAt,
-    })
+    .select(assignmentFields)
     .from(functionAssignments)
     .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
     .innerJoin(roleGroups, eq(roleGroups.id, roles.groupId))
     .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
     .leftJoin(motherOrg, eq(motherOrg.id, organisations.orgMotherId))
     .where(where)
-    .orderBy(desc(functionAssignments.dateTo), desc(functionAssignments.dateFrom), asc(functionAssignments.id));
+    .orderBy(...assignmentOrder);
 }
 
 export type AssignmentRow = Awaited<ReturnType<typeof loadAssignments>>[number];
@@ -103,32 +107,94 @@ export function idIn(column: AnyPgColumn, ids: readonly number[]): SQL {
   return sql`${column} = any(${sql.param([...ids])}::int[])`;
 }
 
+/** What loadMemberRelations selects of a member's training (certificate). */
+const trainingFields = {
+  id: memberTrainings.id,
+  memberId: memberTrainings.memberId,
+  trainingId: memberTrainings.trainingId,
+  name: trainingDefinitions.name,
+  title: trainingDefinitions.title,
+  groupTitle: trainingDefinitions.groupTitle,
+  controller: memberTrainings.controller,
+  dateFrom: memberTrainings.dateFrom,
+  dateTo: memberTrainings.dateTo,
+  orgId: memberTrainings.orgId,
+};
+
+/** Latest start first. */
+const trainingOrder = [desc(memberTrainings.dateFrom), asc(memberTrainings.id)];
+
+function loadTrainings(db: Db, where: SQL) {
+  return db
+    .select(trainingFields)
+    .from(memberTrainings)
+    .innerJoin(trainingDefinitions, eq(trainingDefinitions.id, memberTrainings.trainingId))
+    .where(where)
+    .orderBy(...trainingOrder);
+}
+
 /** Function assignments and trainings of the members `ids`, for shapeMembers. */
 export async function loadMemberRelations(db: Db, ids: readonly number[]) {
   const [assignments, trainings] = await Promise.all([
     loadAssignments(db, idIn(functionAssignments.memberId, ids)),
-    db
-      .select({
-        id: memberTrainings.id,
-        memberId: memberTrainings.memberId,
-        trainingId: memberTrainings.trainingId,
-        name: trainingDefinitions.name,
-        title: trainingDefinitions.title,
-        groupTitle: trainingDefinitions.groupTitle,
-        controller: memberTrainings.controller,
-        dateFrom: memberTrainings.dateFrom,
-        dateTo: memberTrainings.dateTo,
-        orgId: memberTrainings.orgId,
-      })
-      .from(memberTrainings)
-      .innerJoin(trainingDefinitions, eq(trainingDefinitions.id, memberTrainings.trainingId))
-      .where(idIn(memberTrainings.memberId, ids))
-      .orderBy(desc(memberTrainings.dateFrom), asc(memberTrainings.id)),
+    loadTrainings(db, idIn(memberTrainings.memberId, ids)),
   ]);
   return { assignments, trainings };
 }
 
+/**
+ * `json_build_object('key', column, …)`. Timestamps go in as the text the drivers return for such
+ * columns (mode 'string'), so a record read from the JSON equals the record read as columns.
+ */
+function jsonRecord(fields: Record<string, AnyPgColumn>): SQL {
+  const pairs = Object.entries(fields).map(([key, column]) => {
+    const value = column.columnType === 'PgTimestampString' ? sql`${column}::text` : sql`${column}`;
+    return sql`${sql.raw(`'${key}'`)}, ${value}`;
+  });
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** `coalesce(json_agg(record order by …), '[]')`: the rows of a subquery as one JSON array. */
+function jsonRecords(fields: Record<string, AnyPgColumn>, order: SQL[]): SQL {
+  return sql`coalesce(json_agg(${jsonRecord(fields)} order by ${sql.join(order, sql`, `)}), '[]'::json)`;
+}
+
+/**
+ * Output columns that bring each member's function assignments and trainings along with the member
+ * row, as JSON arrays of the records (and in the order) loadMemberRelations reads: a page of members
+ * is then one statement. They read the member id as `members.id` of the query they are added to.
+ * Their SQL has no parameters and never changes, so it is rendered once, not on every request.
+ */
+export const memberRelationColumns = (() => {
+  const qb = new QueryBuilder();
+  // the joins of loadAssignments and loadTrainings, aggregated per member
+  const assignments = qb
+    .select({ list: jsonRecords(assignmentFields, assignmentOrder) })
+    .from(functionAssignments)
+    .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
+    .innerJoin(roleGroups, eq(roleGroups.id, roles.groupId))
+    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
+    .leftJoin(motherOrg, eq(motherOrg.id, organisations.orgMotherId))
+    .where(eq(functionAssignments.memberId, members.id));
+  const trainings = qb
+    .select({ list: jsonRecords(trainingFields, trainingOrder) })
+    .from(memberTrainings)
+    .innerJoin(trainingDefinitions, eq(trainingDefinitions.id, memberTrainings.trainingId))
+    .where(eq(memberTrainings.memberId, members.id));
+  const dialect = new PgDialect();
+  const rendered = (query: { getSQL(): SQL }) => {
+    const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+    if (params.length > 0) throw new Error('memberRelationColumns: unexpected parameters');
+    return sql.raw(`(${text})`);
+  };
+  return {
+    assignments: sql<AssignmentRow[]>`${rendered(assignments)}`,
+    trainings: sql<TrainingRow[]>`${rendered(trainings)}`,
+  };
+})();
+
 export type MemberRelations = Awaited<ReturnType<typeof loadMemberRelations>>;
+type TrainingRow = MemberRelations['trainings'][number];
 
 /** Memberships as members show them: active ones first, then the latest start first. */
 export function membershipOrder(x: { active: boolean; dateFrom: string }, y: { active: boolean; dateFrom: string }): number {
