@@ -2,7 +2,7 @@ import { fileTypeFromFile } from 'file-type/node';
 import { ApiError } from '../http/errors';
 
 /**
- * Document types accepted for organisation documents (core §5: pdf, docx, xlsx), decided by the
+ * Document types accepted for organisation documents (pdf, docx, xlsx), decided by the
  * file's content, never by its name. file-type tells docx and xlsx apart by the zip's content
  * ([Content_Types].xml or the word/ and xl/ folders), so a renamed zip or text file is refused.
  */

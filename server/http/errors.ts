@@ -5,7 +5,7 @@ import { z, type ZodError } from 'zod';
 import { refusalOf } from '../db/db-errors';
 
 /**
- * The one error shape of the API (DESIGN.md §3):
+ * The one error shape of the API:
  * `{ error: { code, message, field?, value? } }`. Every failure goes through here, whether it
  * is thrown by a service, refused by zod validation, raised by Hono itself or unexpected.
  */

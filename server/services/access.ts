@@ -8,7 +8,7 @@ import type { AppDeps } from '../http/context';
 import { forbidden } from '../http/errors';
 
 /**
- * Who is calling, and in which organisations they may act (DESIGN §4).
+ * Who is calling, and in which organisations they may act.
  * Every call that touches an organisation names the organisation the caller acts in (the O{org} of
  * the screen); the caller must hold an active system role there, for one of the functions that
  * open the screen in question. What the acting organisation may see or change (levels, own club,
@@ -32,7 +32,7 @@ export type Caller = {
   orgs: ActingOrg[];
 };
 
-/** The member's system roles: assignments active on `today` whose function opens a form (DESIGN §4). */
+/** The member's system roles: assignments active on `today` whose function opens a form. */
 export function systemRoleAssignments(memberId: number, today: string) {
   return and(
     eq(functionAssignments.memberId, memberId),

@@ -9,7 +9,7 @@ import { ApiError, forbidden, notFound } from '../http/errors';
 import { actingOrg, loadCaller, orgsWith, type ActingOrg, type Caller } from './access';
 
 /**
- * Who may see and change which members (core §6), on top of services/access.ts. The rules
+ * Who may see and change which members, on top of services/access.ts. The rules
  * themselves are pure (lib/domain/member-permissions.ts); this file feeds them from the database.
  *
  * "Own members" of an organisation = members with an ACTIVE function there (any function:

@@ -17,7 +17,7 @@ import { recordAudit } from './audit';
 import { imageResponse, replaceImage } from './owned-image';
 
 /**
- * Organisation image and documents (core §5 "Document upload", §7 "Images"), and the download of
+ * Organisation image and documents, and the download of
  * stored files through GET /uploads?file=. Rights are checked before the body is read; uploads are
  * streamed to a temp file, checked by content, then stored. None of this changes the organisation's
  * updatedAt, so an open form does not turn stale because a document was added.

@@ -14,7 +14,7 @@ import { blankToNull, detail, findOrg, orgForCaller } from './organisations';
 import { rfc3339 } from './timestamps';
 
 /**
- * Creating and updating organisations (POST/PUT org): the §5/§6 rules of lib/domain/organisation-rules.ts
+ * Creating and updating organisations (POST/PUT org): the rules of lib/domain/organisation-rules.ts
  * judged on the merged record, dissolving (ending every assignment as of the end date) in the same
  * transaction, and the stale-edit check. Reading is in ./organisations.ts.
  */

@@ -12,7 +12,7 @@ import type { ActingOrg } from './access';
 import { actorFor, orgScreenActors } from './organisation-access';
 import { rfc3339 } from './timestamps';
 
-/** Reading organisations, their fees, places and documents (core §3, §5, §6). Writing is in ./organisation-write.ts. */
+/** Reading organisations, their fees, places and documents. Writing is in ./organisation-write.ts. */
 
 export const ORG_DOCUMENT = 'org_document';
 export const ORG_IMAGE = 'org_image';
@@ -85,7 +85,7 @@ function toOrgBase(row: OrgRow, extra: { members: number; licenses: number; file
   };
 }
 
-/** Active memberships (32) and licences (29) per organisation. A licence counts one day past its end (core §4). */
+/** Active memberships (32) and licences (29) per organisation. A licence counts one day past its end. */
 async function countsByOrg(db: Db, orgIds: number[], today: string) {
   const result = new Map<number, { members: number; licenses: number }>();
   if (orgIds.length === 0) return result;

@@ -5,7 +5,7 @@ import { call, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
 
 /**
- * Member reads (core §7 "Members"): lists paged, searched and sorted in the database, one member
+ * Member reads: lists paged, searched and sorted in the database, one member
  * seen from the acting organisation, summary, search forms, role lists, and who is refused.
  * Demo data: verband (org 1, level 1), verein (club 11, BSV Wiener Neustadt), land (org 4, the
  * state association of club 11), trainer (club 11, form 51 only), mitglied (no system role).

@@ -8,7 +8,7 @@ import type { TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
 
 /**
- * Trainings and functions of members (core §6, §7): training types filtered by
+ * Trainings and functions of members: training types filtered by
  * rules.editAtOrgLevel and params.orgWhitelist, validity, recording and removing; the function
  * catalogue filtered by org white/blacklist and editWhitelist, create and update with stale check.
  * Seed: training 1 Safety First (all levels), 4 Trainer B (level 1 only), 8 Erste Hilfe (24 months),

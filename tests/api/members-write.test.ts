@@ -9,7 +9,7 @@ import { testDrivers, type TestDb } from './helpers/test-db';
 import { rfc3339 } from '@/server/services/timestamps';
 
 /**
- * Member writes (core §4, §6, §8): create with the club membership, both 409 conflicts with their
+ * Member writes: create with the club membership, both 409 conflicts with their
  * values, bad input changing nothing, stale updates, who may edit and delete, connecting an
  * existing member to a club and ending a membership as of a date.
  */

@@ -28,7 +28,7 @@ const col = (name: string): SQL => sql`${sql.identifier(name)}`;
 export type MemberParams = { profileVisible?: boolean; phoneMobileVisible?: boolean; emailVisible?: boolean };
 
 /**
- * The person master record (core §3 Member). One person, many organisations: memberships,
+ * The person master record. One person, many organisations: memberships,
  * licences and roles are function assignments. `email` is both the contact address and the
  * sign-in address; it is unique (case-insensitive). Only persons with a password hash can sign in.
  */

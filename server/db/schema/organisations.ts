@@ -4,7 +4,7 @@ import { timestamps } from './columns';
 
 export type OrgDocument = { url: string; name: string; type: 'Statuten' | 'ZVR-Auszug' | 'Vereinsgründung'; fileId?: string };
 
-/** Free-form organisation settings (core §3 "params"). */
+/** Free-form organisation settings. */
 export type OrgParams = {
   iban?: string;
   association?: string;

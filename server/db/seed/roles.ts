@@ -59,7 +59,7 @@ export const ROLE = {
 const FEDERATION_AND_STATES = [FEDERATION_ORG_ID, ...STATES.map((s) => s.id)];
 const STATE_IDS = STATES.map((s) => s.id);
 
-/** German names of the form-opening functions (operations §2 mapping). */
+/** German names of the form-opening functions. */
 export const SYSTEM_ROLE_NAMES: Record<(typeof FORM_FUNCTION_IDS)[number], string> = {
   46: 'Personensuche',
   50: 'Organisationen',

@@ -15,7 +15,7 @@ import { loadAssignments, toMemberFunction, type AssignmentRow } from './member-
 import { rfc3339 } from '../timestamps';
 
 /**
- * Functions (roles) of members (core §7 "Functions", §6): the catalogue a caller may assign in an
+ * Functions (roles) of members: the catalogue a caller may assign in an
  * organisation, a member's assignments, and create/update of one assignment. Role entries are
  * filtered by params.editWhitelist (who may assign) and orgWhitelist/orgBlacklist (where).
  */

@@ -9,7 +9,7 @@ import { profileImageLink } from '../auth';
 import { rfc3339 } from '../timestamps';
 
 /**
- * The Member as the API answers it (core §3 Member; shape in lib/schemas/member-responses.ts):
+ * The Member as the API answers it (shape in lib/schemas/member-responses.ts):
  * the master record plus memberships, functions, licence and certificates, loaded for a page of
  * members at once (whatever the page size): in the page's own statement for lists
  * (memberRelationColumns), or two statements for given members (loadMemberRelations).

@@ -12,7 +12,7 @@ import { loadCaller, type ActingOrg, type Caller } from '../access';
 import { editingOrgs, memberActingOrg, requireMemberFormOrgs } from '../member-access';
 
 /**
- * Trainings (certificates) of members (core §7 "Trainings"). Recording or removing one needs the
+ * Trainings (certificates) of members. Recording or removing one needs the
  * right to edit the member from the acting organisation AND a training rule that lets that
  * organisation edit this type (rules.editAtOrgLevel, params.orgWhitelist).
  */

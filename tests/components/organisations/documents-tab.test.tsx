@@ -6,7 +6,7 @@ import { notify } from '@/components/ui/toast';
 import type { OrgDocument } from '@/lib/api/organisations';
 import { renderWithIntl } from '../render-with-intl';
 
-/** Documents tab (core §2, §5): pdf/docx/xlsx with a type, download, delete after confirmation. */
+/** Documents tab: pdf/docx/xlsx with a type, download, delete after confirmation. */
 const router = { refresh: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
 jest.mock('../../../components/organisations/actions', () => ({ deleteDocument: jest.fn() }));

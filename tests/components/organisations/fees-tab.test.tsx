@@ -3,7 +3,7 @@ import { FeeStatusTag } from '@/components/organisations/fee-status-tag';
 import { FeesTab } from '@/components/organisations/fees-tab';
 import { renderWithIntl } from '../render-with-intl';
 
-/** Fees tab (core §2, §4): status tag Erstellt blue, Freigegeben green, anything else 'Unknown'. */
+/** Fees tab: status tag Erstellt blue, Freigegeben green, anything else 'Unknown'. */
 describe('FeeStatusTag', () => {
   it.each([
     ['Erstellt', 'Erstellt', 'blue', 'bg-blue-100'],

@@ -60,7 +60,7 @@ describe('read and edit mode', () => {
   });
 });
 
-describe('fields per acting level (core §5)', () => {
+describe('fields per acting level', () => {
   it('club (level 3): BSO, dates, cooperation partner, level and parent disabled; section editable', async () => {
     renderDetail(11, 3);
     await userEvent.click(button('Bearbeiten'));

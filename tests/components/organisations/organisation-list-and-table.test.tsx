@@ -5,7 +5,7 @@ import { OrganisationTable } from '@/components/organisations/organisation-table
 import { renderWithIntl } from '../render-with-intl';
 import { federationList, makeListItem } from './fixtures';
 
-/** The left list and the table view of the organisation page (core §2, §9). */
+/** The left list and the table view of the organisation page. */
 const hrefFor = (id: number | 'new') => `/form/O1/F50/${id}`;
 
 function manyClubs(n: number) {

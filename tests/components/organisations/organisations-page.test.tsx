@@ -7,7 +7,7 @@ import { federationList, makeListItem, makeOrganisation } from './fixtures';
 
 /*
  * The server part of forms 50/58: which organisation the address opens, and where it redirects
- * (core §2 id rules; clubs and cooperation partners always see their own organisation).
+ * (id rules; clubs and cooperation partners always see their own organisation).
  */
 jest.mock('next/navigation', () => ({
   redirect: (to: string) => {

@@ -6,7 +6,7 @@ import { notify } from '@/components/ui/toast';
 import type { Place } from '@/lib/api/organisations';
 import { renderWithIntl } from '../render-with-intl';
 
-/** The place form (core §5): 'lat, lon' coordinates; opening hours, name and training offer required. */
+/** The place form: 'lat, lon' coordinates; opening hours, name and training offer required. */
 jest.mock('../../../components/organisations/actions', () => ({ savePlace: jest.fn() }));
 jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),

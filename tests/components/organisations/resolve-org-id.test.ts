@@ -1,6 +1,6 @@
 import { resolveOrgId } from '@/components/organisations/resolve-org-id';
 
-/** The id segment rules of /form/O{org}/F50/{id} (core §2 "Organisation page"). */
+/** The id segment rules of /form/O{org}/F50/{id}. */
 const visible = [1, 4, 11, 12, 25];
 const federation = { ownOnly: false, ownId: 1, canCreate: true };
 const state = { ownOnly: false, ownId: 4, canCreate: false };
