@@ -134,7 +134,7 @@ export async function getUser(deps: AppDeps, memberId: number): Promise<UserProf
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * PUT /auth/request_password/{email}, run after the answer has gone out (routes/auth.ts), so
+ * PUT /auth/request_password/{email}, run after the answer has gone out (server/api/auth/handlers.ts), so
  * neither the answer nor its timing reveals whether the address has an account.
  * The token is 32 random bytes; only its SHA-256 is stored.
  */

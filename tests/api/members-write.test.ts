@@ -67,7 +67,7 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
       const res = await as('verein').post('/api/v1/admin/member', person({ firstName: 'lena', surname: 'STEINER', birthDate: '2001-05-17', gender: 'w' }));
       expect(res.status).toBe(409);
       expect(res.body.error).toMatchObject({ code: 'identity_conflict', value: '2001-05-17' });
-      expect(res.body.error.message).toBe('Es gibt bereits eine Person (Name & Geschlecht) mit diesem Geburtsdatum 2001-05-17 !');
+      expect(res.body.error.message).toBe('A person with this name, gender and birth date (2001-05-17) already exists.');
       // The club membership that would have followed in the same transaction is not there either.
       expect([await memberCount(), await assignmentCount()]).toEqual(before);
       // Another gender is another person.

@@ -63,7 +63,7 @@ function mapWriteError(err: unknown, data: MemberFields): never {
     throw new ApiError(409, 'unique_email', `Die Email ${data.email} ist bereits in Verwendung!`, { field: 'email', value: data.email });
   }
   if (index === 'members_identity_unique') {
-    throw new ApiError(409, 'identity_conflict', `Es gibt bereits eine Person (Name & Geschlecht) mit diesem Geburtsdatum ${data.birthDate} !`, {
+    throw new ApiError(409, 'identity_conflict', `A person with this name, gender and birth date (${data.birthDate}) already exists.`, {
       field: 'birthDate',
       value: data.birthDate,
     });
