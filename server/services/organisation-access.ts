@@ -15,8 +15,8 @@ export type OrgAccessMode = 'read' | 'edit';
  * request names none, every organisation where they hold 50 or 58 (the union rule). Federation first,
  * so the most capable one decides.
  */
-export async function orgScreenActors(deps: AppDeps, memberId: number, actingOrgId?: number): Promise<ActingOrg[]> {
-  const caller = await loadCaller(deps, memberId);
+export async function orgScreenActors(deps: AppDeps, callerId: number, actingOrgId?: number): Promise<ActingOrg[]> {
+  const caller = await loadCaller(deps, callerId);
   if (actingOrgId !== undefined) return [actingOrg(caller, actingOrgId, ORG_FORM_FUNCTION_IDS)];
   const actors = orgsWith(caller, ORG_FORM_FUNCTION_IDS).sort((a, b) => a.level - b.level || a.id - b.id);
   if (actors.length === 0) throw forbidden('You hold no function for the organisation screen');

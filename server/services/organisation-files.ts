@@ -26,11 +26,11 @@ import { imageResponse, replaceImage } from './owned-image';
 const tmpDir = (deps: AppDeps) => path.join(deps.env.uploadDir, '.tmp');
 
 /** POST org/image/{orgId}: PNG or JPEG; replaces the previous image. */
-export async function uploadOrgImage(deps: AppDeps, memberId: number, orgId: number, request: Request, actingOrgId?: number) {
-  const { actor } = await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
+export async function uploadOrgImage(deps: AppDeps, callerId: number, orgId: number, request: Request, actingOrgId?: number) {
+  const { actor } = await orgForCaller(deps, callerId, orgId, 'edit', actingOrgId);
   const uuid = await replaceImage(
     deps,
-    memberId,
+    callerId,
     {
       type: ORG_IMAGE,
       id: orgId,
@@ -67,12 +67,12 @@ function parseDocumentType(value: string | undefined) {
 /** POST admin/org/{id}/documents: pdf, docx or xlsx by content, ≤ 50 MB, with a document type. */
 export async function uploadOrgDocument(
   deps: AppDeps,
-  memberId: number,
+  callerId: number,
   orgId: number,
   request: Request,
   options: { actingOrgId?: number; type?: string } = {},
 ): Promise<OrgDocument> {
-  const { actor } = await orgForCaller(deps, memberId, orgId, 'edit', options.actingOrgId);
+  const { actor } = await orgForCaller(deps, callerId, orgId, 'edit', options.actingOrgId);
   // A type in the query is checked before a single byte of the body is read.
   if (options.type !== undefined) parseDocumentType(options.type);
   const received = await receiveSingleFile(request, { field: 'file', tmpDir: tmpDir(deps), preservePath: true });
@@ -91,12 +91,12 @@ export async function uploadOrgDocument(
           mime,
           ext,
           size: received.size,
-          uploadedBy: memberId,
+          uploadedBy: callerId,
           now: deps.clock(),
           params: { type },
         });
         storedPath = row.storedPath;
-        await recordAudit(tx, { actorId: memberId, actingOrgId: actor.id, entity: 'organisation', entityId: orgId, action: 'upload', before: { document: null }, after: { document: row.originalName } });
+        await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'organisation', entityId: orgId, action: 'upload', before: { document: null }, after: { document: row.originalName } });
         return row;
       });
       storedPath = undefined; // committed: the file stays
@@ -111,8 +111,8 @@ export async function uploadOrgDocument(
 }
 
 /** DELETE admin/org/{id}/documents/{uuid}. */
-export async function deleteOrgDocument(deps: AppDeps, memberId: number, orgId: number, uuid: string, actingOrgId?: number) {
-  const { actor } = await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
+export async function deleteOrgDocument(deps: AppDeps, callerId: number, orgId: number, uuid: string, actingOrgId?: number) {
+  const { actor } = await orgForCaller(deps, callerId, orgId, 'edit', actingOrgId);
   const [file] = await deps.db
     .select()
     .from(uploadedFiles)
@@ -121,7 +121,7 @@ export async function deleteOrgDocument(deps: AppDeps, memberId: number, orgId: 
   if (!file) throw notFound('No such document');
   await deps.db.transaction(async (tx) => {
     await deleteFile(tx, deps.env.uploadDir, file);
-    await recordAudit(tx, { actorId: memberId, actingOrgId: actor.id, entity: 'organisation', entityId: orgId, action: 'update', before: { document: file.originalName }, after: { document: null } });
+    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'organisation', entityId: orgId, action: 'update', before: { document: file.originalName }, after: { document: null } });
   });
 }
 
@@ -131,14 +131,14 @@ export async function deleteOrgDocument(deps: AppDeps, memberId: number, orgId: 
  * Then the owner decides who may read: organisation documents whoever may see the organisation,
  * organisation images every signed-in user.
  */
-export async function uploadResponse(deps: AppDeps, memberId: number, key: string | undefined, actingOrgId?: number): Promise<Response> {
+export async function uploadResponse(deps: AppDeps, callerId: number, key: string | undefined, actingOrgId?: number): Promise<Response> {
   const parsed = key === undefined ? null : parseUploadKey(key);
   if (!parsed) throw new ApiError(400, 'bad_path', 'Not a stored file key', { field: 'file' });
   const file = await findFile(deps.db, parsed.uuid);
   if (!file || file.storedPath !== key) throw notFound('No such file');
   if (file.ownerType === ORG_DOCUMENT) {
     if (file.ownerId === null) throw notFound('No such file');
-    await orgForCaller(deps, memberId, file.ownerId, 'read', actingOrgId);
+    await orgForCaller(deps, callerId, file.ownerId, 'read', actingOrgId);
   } else if (file.ownerType !== ORG_IMAGE) {
     // Other owners (news attachments, ...) are served by their own issues' rules once they add them here.
     throw notFound('No such file');

@@ -38,15 +38,15 @@ async function mergedOverStored(deps: AppDeps, input: unknown): Promise<unknown>
 /** Creates (no id) or updates (id + updatedAt) a place; needs the right to edit its organisation. */
 export async function savePlace(
   deps: AppDeps,
-  memberId: number,
+  callerId: number,
   input: unknown,
   actingOrgId?: number,
 ): Promise<{ created: boolean; place: Place }> {
   const parsed = placeSchema.safeParse(await mergedOverStored(deps, input));
   if (!parsed.success) throw validationError(parsed.error, 422);
   const v = parsed.data;
-  const { actor } = await orgForCaller(deps, memberId, v.orgId, 'edit', actingOrgId);
-  const audit = { actorId: memberId, actingOrgId: actor.id, entity: 'place' as const };
+  const { actor } = await orgForCaller(deps, callerId, v.orgId, 'edit', actingOrgId);
+  const audit = { actorId: callerId, actingOrgId: actor.id, entity: 'place' as const };
   const values = {
     orgId: v.orgId,
     pname: v.pname,
@@ -87,14 +87,14 @@ export async function savePlace(
   return { created: false, place: toPlace(row) };
 }
 
-export async function deletePlace(deps: AppDeps, memberId: number, orgId: number, placeId: number, actingOrgId?: number) {
-  const { actor } = await orgForCaller(deps, memberId, orgId, 'edit', actingOrgId);
+export async function deletePlace(deps: AppDeps, callerId: number, orgId: number, placeId: number, actingOrgId?: number) {
+  const { actor } = await orgForCaller(deps, callerId, orgId, 'edit', actingOrgId);
   await deps.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(places)
       .where(and(eq(places.id, placeId), eq(places.orgId, orgId)))
       .returning();
     if (!removed) throw notFound('No such place in this organisation');
-    await recordAudit(tx, { actorId: memberId, actingOrgId: actor.id, entity: 'place', entityId: placeId, action: 'delete', before: removed });
+    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'place', entityId: placeId, action: 'delete', before: removed });
   });
 }

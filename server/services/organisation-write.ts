@@ -126,8 +126,8 @@ function parseValues(input: unknown): OrganisationValues {
 }
 
 /** POST org: only the federation creates organisations. */
-export async function createOrg(deps: AppDeps, memberId: number, input: unknown, actingOrgId?: number): Promise<Organisation> {
-  const actors = await orgScreenActors(deps, memberId, actingOrgId);
+export async function createOrg(deps: AppDeps, callerId: number, input: unknown, actingOrgId?: number): Promise<Organisation> {
+  const actors = await orgScreenActors(deps, callerId, actingOrgId);
   const actor = actors.find((a) => canCreateOrg(a));
   if (!actor) throw forbidden('Only the federation creates organisations');
   const v = parseValues(input);
@@ -139,7 +139,7 @@ export async function createOrg(deps: AppDeps, memberId: number, input: unknown,
       .insert(organisations)
       .values({ ...columns(v, {}), orgMotherId })
       .returning();
-    await recordAudit(tx, { actorId: memberId, actingOrgId: actor.id, entity: 'organisation', entityId: created.id, action: 'create', after: created });
+    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'organisation', entityId: created.id, action: 'create', after: created });
     return created;
   });
   return detail(deps, row, actor);
@@ -187,11 +187,11 @@ export type UpdateOrgOptions = { actingOrgId?: number };
  */
 export async function updateOrg(
   deps: AppDeps,
-  memberId: number,
+  callerId: number,
   input: { id: number; updatedAt: string } & Record<string, unknown>,
   options: UpdateOrgOptions = {},
 ): Promise<Organisation> {
-  const { row: current, actor } = await orgForCaller(deps, memberId, input.id, 'edit', options.actingOrgId);
+  const { row: current, actor } = await orgForCaller(deps, callerId, input.id, 'edit', options.actingOrgId);
 
   const merged = storedAsInput(current);
   for (const [key, value] of Object.entries(input)) {
@@ -234,7 +234,7 @@ export async function updateOrg(
       .where(eq(organisations.id, current.id))
       .returning();
     await recordAudit(tx, {
-      actorId: memberId,
+      actorId: callerId,
       actingOrgId: actor.id,
       entity: 'organisation',
       entityId: row.id,

@@ -144,8 +144,8 @@ export async function findOrg(db: Db, id: number): Promise<OrgRow | undefined> {
 }
 
 /** The organisation `id` and the caller's acting organisation for it, or 404/403. */
-export async function orgForCaller(deps: AppDeps, memberId: number, id: number, mode: 'read' | 'edit', actingOrgId?: number) {
-  const actors = await orgScreenActors(deps, memberId, actingOrgId);
+export async function orgForCaller(deps: AppDeps, callerId: number, id: number, mode: 'read' | 'edit', actingOrgId?: number) {
+  const actors = await orgScreenActors(deps, callerId, actingOrgId);
   const row = await findOrg(deps.db, id);
   if (!row) throw notFound('No such organisation');
   const actor = actorFor(actors, { id: row.id, motherId: row.orgMotherId }, mode);
@@ -161,8 +161,8 @@ async function shortNames(db: Db, ids: Array<number | null>): Promise<Map<number
 }
 
 /** GET orgs/{id}: what the acting organisation may see, sorted by short name. */
-export async function listOrgs(deps: AppDeps, memberId: number, actingId: number): Promise<OrganisationListItem[]> {
-  const [actor] = await orgScreenActors(deps, memberId, actingId);
+export async function listOrgs(deps: AppDeps, callerId: number, actingId: number): Promise<OrganisationListItem[]> {
+  const [actor] = await orgScreenActors(deps, callerId, actingId);
   const base = deps.db.select().from(organisations);
   let rows: OrgRow[];
   if (actor.level === 1) rows = await base;
@@ -218,8 +218,8 @@ export async function detail(deps: AppDeps, row: OrgRow, actor: ActingOrg): Prom
 }
 
 /** GET org/{id}. */
-export async function getOrg(deps: AppDeps, memberId: number, id: number, actingOrgId?: number): Promise<Organisation> {
-  const { row, actor } = await orgForCaller(deps, memberId, id, 'read', actingOrgId);
+export async function getOrg(deps: AppDeps, callerId: number, id: number, actingOrgId?: number): Promise<Organisation> {
+  const { row, actor } = await orgForCaller(deps, callerId, id, 'read', actingOrgId);
   return detail(deps, row, actor);
 }
 
