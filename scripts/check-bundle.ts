@@ -8,7 +8,7 @@
  * — including the chunks a form loads on demand — is gzipped (zlib level 6, what web servers
  * send) and summed.
  *
- * BUNDLE_PORT / BUNDLE_API_PORT (default 3190 / 4190) choose the ports, CHROMIUM_PATH the browser.
+ * BUNDLE_PORT / BUNDLE_API_PORT (default 3190 / 4191; 4190 is a port browsers refuse) choose the ports, CHROMIUM_PATH the browser.
  * `--verbose` also lists each page's scripts, largest first (to find what to cut).
  *
  * CI (.ci/run) runs it before the browser tests, which reuse its build (same dist folder).
@@ -24,7 +24,7 @@ export const BUDGETS = { signIn: 180 * KIB, form: 250 * KIB };
 
 const root = path.resolve(__dirname, '..');
 const PORT = Number(process.env.BUNDLE_PORT ?? 3190);
-const API_PORT = Number(process.env.BUNDLE_API_PORT ?? 4190);
+const API_PORT = Number(process.env.BUNDLE_API_PORT ?? 4191);
 const DATA_DIR = path.join(root, 'data', 'bundle-check');
 const base = `http://localhost:${PORT}`;
 
@@ -37,9 +37,10 @@ const PAGES: Array<{ name: string; path: string; budget: number; signedIn: boole
   { name: 'all members (F52)', path: '/admin/form/O1/F52', budget: BUDGETS.form, signedIn: true },
 ];
 
-async function waitForServer(url: string, ms: number): Promise<void> {
+async function waitForServer(url: string, ms: number, exited: () => boolean): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
+    if (exited()) throw new Error('the system stopped before it answered (see its log above)');
     try {
       if ((await fetch(url, { redirect: 'manual' })).status < 500) return;
     } catch {
@@ -94,7 +95,9 @@ async function main(): Promise<void> {
   };
   let browser: Browser | undefined;
   try {
-    await waitForServer(`${base}/admin`, 600_000);
+    let exited = false;
+    server.once('exit', () => (exited = true));
+    await waitForServer(`${base}/admin`, 600_000, () => exited);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
