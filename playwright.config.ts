@@ -24,6 +24,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     locale: 'de-AT',
+    // Toasts appear and fade without animation: an accessibility check never catches one half
+    // transparent (its contrast measured mid-fade), however busy the machine is.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -10,9 +10,14 @@ import { memberExportRouter } from './api/member-export';
 import { memberFunctionsRouter } from './api/member-functions';
 import { memberTrainingsRouter } from './api/member-trainings';
 import { membersRouter } from './api/members';
+import { orderCategoriesRouter } from './api/order-categories';
+import { ordersRouter } from './api/orders';
 import { organisationFilesRouter } from './api/organisation-files';
 import { organisationsRouter } from './api/organisations';
 import { profileRouter } from './api/profile';
+import { reportsRouter } from './api/reports';
+import { rolesRouter } from './api/roles';
+import { personsRouter } from './api/persons';
 import { createRouter, type AppDeps } from './http/context';
 import { ApiError, handleError, handleNotFound } from './http/errors';
 import { OPENAPI_PATH, openApiDocument, registerDocumentComponents } from './http/openapi-document';
@@ -94,6 +99,11 @@ export function createApp(options: CreateAppOptions) {
     .route('/', memberTrainingsRouter)
     .route('/', memberFunctionsRouter)
     .route('/', auditRouter)
+    .route('/', ordersRouter)
+    .route('/', orderCategoriesRouter)
+    .route('/', reportsRouter)
+    .route('/', rolesRouter)
+    .route('/', personsRouter)
     .route('/', docsRouter());
 
   registerDocumentComponents(app);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { eurosToCents } from '../lib/domain/orders/money';
 
 /**
  * The API's configuration, read once at start from the environment and validated, so a bad
@@ -86,6 +87,28 @@ const rawSchema = z
     PORT: z.preprocess(emptyToUndefined, portNumber.default(3000)),
     UPLOAD_DIR: optionalString,
     TRUSTED_PROXY_IPS: z.preprocess(emptyToUndefined, z.string().default(LOOPBACK)),
+    BANK_ACCOUNT_NAME: z.preprocess(emptyToUndefined, z.string().max(70).default('Österreichischer Bogensportverband')),
+    BANK_IBAN: z.preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v),
+      z
+        .string()
+        .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'expected an IBAN such as AT61 1904 3002 3457 3201')
+        .default('AT611904300234573201'),
+    ),
+    BANK_BIC: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'expected a BIC such as BKAUATWW')
+        .default('BKAUATWW'),
+    ),
+    ORDER_BASE_AMOUNT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{1,5}(\.\d{1,2})?$/, 'expected euros with at most two decimals, e.g. 149 or 149.50')
+        .default('149'),
+    ),
   });
 
 export type Env = {
@@ -110,6 +133,12 @@ export type Env = {
   uploadDir: string;
   /** Socket addresses whose X-Forwarded-For is believed (the admin BFF). */
   trustedProxyIps: string[];
+  /** Base amount added to every licence order, in cents (ORDER_BASE_AMOUNT in euros, default 149). */
+  orderBaseCents: number;
+  /** The federation's account that invoices name (BANK_ACCOUNT_NAME, BANK_IBAN, BANK_BIC). */
+  bank: { name: string; iban: string; bic: string };
+  /** Where the licence cards' Ed25519 signing key is kept (generated on first use). */
+  licenceKeyFile: string;
 };
 
 export class EnvError extends Error {
@@ -170,6 +199,9 @@ export function loadEnv(source: Source = process.env): Env {
     adminPublicUrl: (v.ADMIN_PUBLIC_URL ?? `http://localhost:${v.PORT}/admin`).replace(/\/+$/, ''),
     uploadDir: path.resolve(v.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     trustedProxyIps: v.TRUSTED_PROXY_IPS.split(',').map((s) => s.trim()).filter(Boolean),
+    orderBaseCents: eurosToCents(v.ORDER_BASE_AMOUNT)!,
+    bank: { name: v.BANK_ACCOUNT_NAME, iban: v.BANK_IBAN, bic: v.BANK_BIC },
+    licenceKeyFile: path.join(dataDir, 'licence-signing-key.pem'),
   };
 }
 

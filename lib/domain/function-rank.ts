@@ -62,3 +62,14 @@ export function functionsAbove(caller: Person, target: Person): HeldFunction[] {
 export function dominates(caller: Person, target: Person): boolean {
   return functionsAbove(caller, target).length === 0;
 }
+
+/**
+ * May the caller give someone the function `f`? Functions without rank (a club's ordinary
+ * functions, memberships) need no authority; a function of rank only what the caller's own
+ * system roles cover (a club cannot make someone a federation officer or give system roles it
+ * does not hold itself).
+ */
+export function mayGrant(caller: Pick<Person, 'functions'>, f: HeldFunction): boolean {
+  if (!carriesRank(f)) return true;
+  return covers(caller.functions.filter((a) => isSystemFunction(a.funkId)), f);
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ageBandProblems } from '@/lib/domain/orders/age-bands';
 import { CATEGORY_GROUPS, groupHasWeight } from '@/lib/domain/orders/categories';
 import { INELIGIBILITY_REASONS } from '@/lib/domain/orders/eligibility';
+import { ORDER_STATES } from '@/lib/domain/orders/status';
 import { eurosToCents, PRICE_MAX_LENGTH } from '@/lib/domain/orders/money';
 import { dbId, updatedAtText } from './common';
 
@@ -33,10 +34,14 @@ export const OrderSchema = z
   .object({
     id: z.number().int(),
     orgId: z.number().int(),
+    orgName: z.string().meta({ description: "The organisation's short name" }),
     bso: text.meta({ description: "The organisation's BSO number" }),
     orderNumber: z.string().meta({ example: '0011-000119' }),
+    invoiceReference: z.string().meta({ description: 'What a bank transfer quotes: BSO and the order padded to 7 digits', example: '3011-0000119' }),
+    invoiceNumber: text.meta({ description: "Given at the first release from the year's gapless sequence", example: '2026-000042' }),
     ordercat: z.string().meta({ example: 'JAHRESLIZENZ_2027' }),
     status: z.string().meta({ example: 'Erstellt' }),
+    state: z.enum(ORDER_STATES).meta({ description: 'created: not completed, not refunded; completed: released; remitted: refunded' }),
     processing: z.object({ status: z.string() }),
     summary: z.object({ price: euros, members: z.number().int() }),
     completed: isoDay.nullable(),
@@ -124,13 +129,79 @@ export const OrderReportLineSchema = z
     disabled: z.boolean(),
     sum: euros,
   })
+  .extend({
+    orgId: z.number().int(),
+    orgName: z.string(),
+    bso: text,
+    memberId: z.number().int(),
+    regNr: text.meta({ description: 'Licence number' }),
+    status: z.string(),
+    completed: isoDay.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    creator: text.meta({ description: 'Who placed the order' }),
+  })
   .meta({ id: 'OrderReportLine' });
+
+export const OrderPageSchema = z.object({ items: z.array(OrderSchema), total: z.number().int() }).meta({ id: 'OrderPage' });
+export const OrderReportPageSchema = z.object({ items: z.array(OrderReportLineSchema), total: z.number().int() }).meta({ id: 'OrderReportPage' });
+
+/** The wizard's persons step: the persons with their flags, and the category's offer for the organisation. */
+export const PersonsForOrderingSchema = z
+  .object({
+    ordercat: z.string(),
+    year: z.number().int(),
+    baseAmount: euros.meta({ description: 'Added once to every licence order' }),
+    persons: z.array(PersonForOrderingSchema),
+  })
+  .meta({ id: 'PersonsForOrdering' });
+
+/** A category as the wizard offers it to one organisation: available, or why not. */
+export const CategoryOfferSchema = z
+  .object({
+    cat: z.string(),
+    kind: z.enum(['licence', 'clubFee']),
+    year: z.number().int(),
+    available: z.boolean(),
+    reason: z.enum(['clubFeeRequired', 'alreadyOrdered']).optional(),
+    clubFee: z.string().optional().meta({ description: 'The club fee category the year needs (reason clubFeeRequired)' }),
+    price: euros.nullable().meta({ description: 'Club fee categories: the fee' }),
+  })
+  .meta({ id: 'CategoryOffer' });
 
 export type Order = z.infer<typeof OrderSchema>;
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 export type OrderCategory = z.infer<typeof OrderCategorySchema>;
 export type PersonForOrdering = z.infer<typeof PersonForOrderingSchema>;
 export type OrderReportLine = z.infer<typeof OrderReportLineSchema>;
+export type OrderPage = z.infer<typeof OrderPageSchema>;
+export type OrderReportPage = z.infer<typeof OrderReportPageSchema>;
+export type PersonsForOrdering = z.infer<typeof PersonsForOrderingSchema>;
+export type CategoryOfferAnswer = z.infer<typeof CategoryOfferSchema>;
+
+// ——— queries ———
+
+const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
+
+/** GET /order/{orgId} and /v2/admin/{orgId}/orders: search, state filters (comma-separated), page. */
+export const orderListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().meta({ description: 'Words in the order number, category, organisation or BSO' }),
+  state: z
+    .string()
+    .regex(/^(created|completed|remitted)(,(created|completed|remitted))*$/, 'stateInvalid')
+    .optional()
+    .meta({ description: 'created, completed and/or remitted, comma-separated; omitted: all' }),
+  page: pageNumber,
+  size: z.coerce.number().int().min(1).max(100).default(11),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+export const orderReportQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().meta({ description: 'Words in the member name, licence number, category or organisation' }),
+  page: pageNumber,
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type OrderReportQuery = z.infer<typeof orderReportQuerySchema>;
 
 // ——— requests ———
 
@@ -142,38 +213,47 @@ export const categoryNameSchema = z
   .max(64, 'categoryNameInvalid')
   .regex(/^[A-Z0-9_]+$/, 'categoryNameInvalid');
 
-/** POST /order/{orgId}: a new order of a category; price and member count are the server's. */
-export const orderCreateSchema = z.strictObject({
+/**
+ * A person to order: member id and whether a printed card is wanted. Prices a client sends
+ * (params.price) are ignored, and so is a fee line (id null): the server prices every line and
+ * adds the base amount itself.
+ */
+const memberChoice = z.object({
+  id: dbId().nullable(),
+  params: z.object({ print: z.boolean({ error: 'printInvalid' }).default(false) }).default({ print: false }),
+});
+
+/**
+ * POST /order/{orgId}: a new order of a category, with its persons (licence orders) in the same
+ * transaction. Price, summary and member count are the server's; a club fee order has no persons.
+ */
+export const orderCreateSchema = z.object({
   ordercat: categoryNameSchema,
   status: z.literal('Erstellt', { error: 'statusInvalid' }).optional(),
+  members: z.array(memberChoice).max(1000, 'tooMany').default([]),
 });
 
 /** PUT /order/{orgId}: release (Freigegeben, completed today), refund (canceled) or send back (Erstellt). */
-export const orderUpdateSchema = z.strictObject({
+export const orderUpdateSchema = z.object({
   id: dbId(),
   status: z.enum(['Erstellt', 'Freigegeben', 'canceled'], { error: 'statusInvalid' }),
   updatedAt: updatedAtText(),
 });
 
 /** POST /order/{orgId}/comment/{orderId}. */
-export const orderCommentSchema = z.strictObject({
+export const orderCommentSchema = z.object({
   comment: z.string({ error: 'required' }).trim().min(1, 'required').max(2000, 'commentTooLong'),
 });
 
-const memberChoice = z.strictObject({
-  id: dbId(),
-  params: z.strictObject({ print: z.boolean().default(false) }).default({ print: false }),
-});
-
 /** POST /order/{orgId}/member/add: persons to add to an order (prices come from the category). */
-export const orderMembersAddSchema = z.strictObject({
+export const orderMembersAddSchema = z.object({
   id: dbId(),
   ordercat: categoryNameSchema,
   members: z.array(memberChoice).min(1, 'required').max(1000, 'tooMany'),
 });
 
 /** POST /order/{orgId}/member/remove: persons to take out of an order not yet completed. */
-export const orderMembersRemoveSchema = z.strictObject({
+export const orderMembersRemoveSchema = z.object({
   id: dbId(),
   members: z.array(dbId()).min(1, 'required').max(1000, 'tooMany'),
 });
@@ -228,7 +308,7 @@ const yearInput = z
   });
 
 const ageBandInput = z
-  .strictObject({
+  .object({
     age: z.tuple([z.number().int().min(0).max(150), z.number().int().min(0).max(150)], { error: 'ageBandInvalid' }),
     license: priceInput,
     print: priceInput,
@@ -241,11 +321,11 @@ const ageBandInput = z
  * Weight only for clothing (KLEIDUNG); licence categories need a year; age bands must not overlap.
  */
 export const orderCategoryInputSchema = z
-  .strictObject({
+  .object({
     id: dbId().optional(),
     updatedAt: updatedAtText().optional(),
     cat: categoryNameSchema,
-    params: z.strictObject({
+    params: z.object({
       year: yearInput,
       price: priceInput,
       netPrice: priceInput,

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { todayIso } from '@/lib/domain/dates';
 import { FORM_FUNCTION_IDS, ORG_LEVEL_STATE } from '@/lib/domain/functions';
@@ -32,8 +32,11 @@ export type Caller = {
   orgs: ActingOrg[];
 };
 
-/** The member's system roles: assignments active on `today` whose function opens a form. */
-export function systemRoleAssignments(memberId: number, today: string) {
+/**
+ * The member's system roles: assignments active on `today` whose function opens a form. Either
+ * value may be a placeholder of a prepared statement.
+ */
+export function systemRoleAssignments(memberId: number | Placeholder, today: string | Placeholder) {
   return and(
     eq(functionAssignments.memberId, memberId),
     inArray(functionAssignments.roleId, [...FORM_FUNCTION_IDS]),

@@ -36,8 +36,31 @@ export async function signToken(claims: TokenClaims, expiresAt: Date, settings: 
     .sign(await keyFor(settings.secret));
 }
 
+/**
+ * Tokens whose signature was checked already, with their claims and expiry: checking a signature
+ * gives the same answer every time, so a client's next calls skip the HMAC and the JSON parsing
+ * (expiry is still compared with the clock on every call, the session in the database too).
+ * Bounded; the oldest entries go first.
+ */
+const VERIFIED_LIMIT = 2000;
+const verified = new Map<string, { claims: TokenClaims; exp: number }>();
+
+function remember(key: string, claims: TokenClaims, exp: number) {
+  if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
+  verified.set(key, { claims, exp });
+}
+
 /** The member and session of a valid token, or null for a forged, malformed or expired one. */
 export async function verifyToken(token: string, settings: Omit<JwtSettings, 'ttlSeconds'>): Promise<TokenClaims | null> {
+  const key = `${settings.secret}\u0000${token}`;
+  const known = verified.get(key);
+  if (known) return known.exp * 1000 > settings.clock().getTime() ? known.claims : null;
+  const claims = await checkToken(token, settings);
+  if (claims) remember(key, claims.claims, claims.exp);
+  return claims?.claims ?? null;
+}
+
+async function checkToken(token: string, settings: Omit<JwtSettings, 'ttlSeconds'>): Promise<{ claims: TokenClaims; exp: number } | null> {
   try {
     const { payload } = await jwtVerify(token, await keyFor(settings.secret), {
       algorithms: ['HS256'],
@@ -48,7 +71,7 @@ export async function verifyToken(token: string, settings: Omit<JwtSettings, 'tt
     const id = Number(payload.sub);
     const sid = payload.sid;
     return Number.isSafeInteger(id) && id > 0 && typeof sid === 'string' && sid.length > 0 && sid.length <= 64
-      ? { memberId: id, sessionId: sid }
+      ? { claims: { memberId: id, sessionId: sid }, exp: payload.exp! }
       : null;
   } catch {
     return null;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { functionAssignments, members, organisations, sessions } from '../db/schema';
 import type { Db } from '../db/client';
@@ -36,25 +36,51 @@ export async function startSession(deps: AppDeps, memberId: number): Promise<str
  */
 export async function liveSessionCaller(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: number, sessionId: string): Promise<Caller | undefined> {
   const now = deps.clock();
-  const rows = await deps.db
-    .select({ memberId: members.id, ...systemRoleColumns })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .leftJoin(functionAssignments, systemRoleAssignments(memberId, todayIso(now)))
-    .leftJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.memberId, memberId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        // a member whose sign-in was removed (no password) has no live session
-        isNotNull(members.passwordHash),
-      ),
-    );
+  const rows = await callerStatement(deps.db).execute({ memberId, sessionId, today: todayIso(now), now });
   if (rows.length === 0) return undefined;
   const roles = rows.flatMap((r) => (r.orgId !== null && r.funkId !== null && r.level !== null ? [{ ...r, orgId: r.orgId, funkId: r.funkId, level: r.level }] : []));
   return callerFromRoles(memberId, roles);
+}
+
+/**
+ * Every request runs this statement first, so it is prepared once per database (a named statement:
+ * PostgreSQL parses and plans it once per connection, and the API builds its SQL once).
+ */
+function prepareCallerStatement(db: Db) {
+  return db
+    .select({ memberId: members.id, ...systemRoleColumns })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .leftJoin(functionAssignments, systemRoleAssignments(sql.placeholder('memberId'), sql.placeholder('today')))
+    .leftJoin(organisations, eq(organisations.id, functionAssignments.orgId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.memberId, sql.placeholder('memberId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        // a member whose sign-in was removed (no password) has no live session
+        isNotNull(members.passwordHash),
+      ),
+    )
+    .prepare('live_session_caller');
+}
+
+/**
+ * Prepared statements, one per database session: a prepared statement runs on the session it was
+ * prepared on, so a handle that forwards to a transaction (tests roll every request back) gets
+ * the transaction's own.
+ */
+const callerStatements = new WeakMap<object, ReturnType<typeof prepareCallerStatement>>();
+
+function callerStatement(db: Db) {
+  const session = (db as unknown as { session: object }).session;
+  let statement = callerStatements.get(session);
+  if (!statement) {
+    statement = prepareCallerStatement(db);
+    callerStatements.set(session, statement);
+  }
+  return statement;
 }
 
 /** Ends one session (sign-out). */

@@ -66,12 +66,12 @@ describe.each(testDrivers())('authorisation matrix (%s)', (driver) => {
     rolledBack = rb.rolledBack;
     t = createTestApp(rb.db);
     tokens = Object.fromEntries(await Promise.all(CALLER_KINDS.map(async (k) => [k, await signIn(t.app, ACCOUNT[k])]))) as Record<CallerKind, string>;
-    fx = await createMatrixFixtures(t, tokens.federation);
+    fx = await createMatrixFixtures(t, tokens.federation, rb.db);
     const doc = await call(t.app, 'GET', '/api/openapi.json');
     operations = Object.entries(doc.body.paths as Record<string, Record<string, { 'x-access'?: AccessRule }>>).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, rule: op['x-access'] })),
     );
-  });
+  }, 120_000);
 
   afterAll(async () => {
     t?.cleanup();
@@ -129,7 +129,8 @@ describe.each(testDrivers())('authorisation matrix (%s)', (driver) => {
     expect(wrong).toEqual([]);
     expect([...stillKnown].sort()).toEqual(Object.keys(KNOWN_FAILURES).sort());
     expect(cells).toBeGreaterThan(300);
-  });
+    // some 800 requests, PDFs among them, on the embedded database: minutes on a busy machine
+  }, 300_000);
 
   it('shows each declaration in the OpenAPI document', async () => {
     const doc = await call(t.app, 'GET', '/api/openapi.json');

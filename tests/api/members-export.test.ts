@@ -1,5 +1,7 @@
 /** @jest-environment node */
 import { EXPORT_BATCH_SIZE, prepareMembersExport, type ExportQuery } from '@/server/services/members/member-export';
+import { csvLine } from '@/lib/csv';
+import { MEMBER_OVERVIEW_COLUMNS, memberOverviewText, type MemberOverviewSource } from '@/lib/domain/member-overview';
 import { closeApi, openApi } from './helpers/open-api';
 import { call, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
@@ -146,5 +148,32 @@ describe.each(testDrivers())('members CSV export on %s', (driver) => {
     expect(bad.res.status).toBe(422);
     const noToken = await t.app.request('/api/v1/admin/members/11/export.csv');
     expect(noToken.status).toBe(401);
+  });
+
+  it('writes every cell as the overview shows the member, also text with quotes, separators, line breaks and formula starts', async () => {
+    const tricky = await call(t.app, 'POST', '/api/v1/admin/member', {
+      token: tokens.verein,
+      json: { orgId: 11, firstName: '=HYPERLINK("http://x")', surname: 'Öztürk; "der Ältere"\nZweite Zeile', birthDate: '1990-02-03', gender: 'd', city: '+43 Wien', street: '@Gasse' },
+    });
+    expect(tricky.status).toBe(201);
+    const members = (await wholeList('/api/v1/admin/members/11', 'verein')) as unknown as Array<MemberOverviewSource & { id: number }>;
+    const countryNames = new Map((await call(t.app, 'GET', '/api/v1/admin/countries', { token: tokens.verein })).body.map((c: { id: number; nameDe: string }) => [c.id, c.nameDe]));
+    const genders: Record<string, string> = { m: 'männlich', w: 'weiblich', d: 'divers' };
+    const text = { gender: (g: string) => genders[g] ?? g, country: (id: number) => (countryNames.get(id) as string | undefined) ?? null };
+    const expected = members.map((m) => csvLine(MEMBER_OVERVIEW_COLUMNS.map((c) => memberOverviewText(m, c, text))));
+
+    const { text: file } = await csv('/api/v1/admin/members/11/export.csv', 'verein');
+    const lines = file.slice(1).split('\r\n').slice(1, -1);
+    // the tricky surname holds a line break inside its quotes: join the physical lines back
+    const joined: string[] = [];
+    for (const line of lines) {
+      const open = joined.length > 0 && (joined[joined.length - 1].split('"').length - 1) % 2 === 1;
+      if (open) joined[joined.length - 1] += `\r\n${line}`;
+      else joined.push(line);
+    }
+    expect(joined).toEqual(expected);
+    const trickyLine = joined.find((l) => l.includes('Öztürk'))!;
+    expect(trickyLine).toContain(`"Öztürk; ""der Ältere""\nZweite Zeile"`);
+    expect(trickyLine).toContain(`'=HYPERLINK(""http://x"")`);
   });
 });

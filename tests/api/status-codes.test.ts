@@ -35,6 +35,11 @@ const ACTING_ORG_PARAMS: Record<string, string[]> = {
   'GET /api/v1/admin/members/roles/{orgId}': ['orgId'],
   'GET /api/v1/admin/member/{orgId}/{memberId}': ['orgId'],
   'GET /api/v1/admin/member/role/{orgId}/{memberId}': ['orgId'],
+  'GET /api/v1/order/{orgId}/report': ['orgId'],
+  'GET /api/v1/order/{orgId}/report.csv': ['orgId'],
+  'GET /api/v2/admin/{orgId}/orders': ['orgId'],
+  'POST /api/v2/admin/{orgId}/category': ['orgId'],
+  'PUT /api/v2/admin/{orgId}/category': ['orgId'],
 };
 
 const isIdParam = (p: Param) => p.schema?.type === 'integer';
@@ -67,7 +72,7 @@ describe('status codes of every operation (generated from the OpenAPI document)'
     tdb = await createTestDb('pglite');
     t = createTestApp(tdb.db);
     token = await signIn(t.app, 'verband@example.org');
-    fx = await createMatrixFixtures(t, token);
+    fx = await createMatrixFixtures(t, token, tdb.db);
     const doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
     operations = Object.entries(doc.paths as Record<string, Record<string, { parameters?: Param[]; requestBody?: { content: Record<string, unknown> } }>>).flatMap(
       ([path, byMethod]) =>

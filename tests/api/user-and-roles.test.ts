@@ -95,9 +95,9 @@ describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
     expect(roles.find((r) => r.funkId === 1000)!.funkMgId).toBe(lists.tunierAdmin[0].funkMgId);
   });
 
-  it('land@example.org has forms 50 and 51 in a state association: admin there, nothing else', async () => {
+  it('land@example.org has forms 50, 51 and 56 in a state association: admin there, reads its clubs\' orders', async () => {
     const { user, roles } = await session('land@example.org');
-    expect(roles.map((r) => r.funkId).sort((a, b) => a - b)).toEqual([50, 51]);
+    expect(roles.map((r) => r.funkId).sort((a, b) => a - b)).toEqual([50, 51, 56]);
     const orgIds = [...new Set(roles.map((r) => r.orgId))];
     expect(orgIds).toHaveLength(1);
     expect(await orgLevel(orgIds[0])).toBe(2);

@@ -5,6 +5,10 @@ import { loadShell } from '@/components/shell/load-shell';
 import { PageMessage } from '@/components/shell/page-message';
 import { SignedInLayout } from '@/components/shell/signed-in-layout';
 import { holdsOrganisation, organisationsOf, parseOrgSegment } from '@/lib/domain/shell';
+import { FORM_LICENCE_ORDER, FORM_ORDER_DETAIL, FORM_ORDER_OVERVIEW } from '@/lib/domain/functions';
+import { SHELL_ORDERS_PAGE_SIZE } from '@/lib/domain/orders/status';
+import { getOverseenOrders } from '@/lib/api/orders';
+import { OrdersOverview } from '@/components/shell/orders-overview';
 
 export const dynamic = 'force-dynamic';
 
@@ -32,9 +36,15 @@ export default async function OrganisationStartPage({ params }: { params: Promis
     );
   }
   const orgName = organisationsOf(user.rolesOrg).find((o) => o.orgId === orgId)?.orgName ?? `O${orgId}`;
+  // The orders overview for those who hold an order form here; it links into the most capable one.
+  const orderForm = [FORM_ORDER_OVERVIEW, FORM_ORDER_DETAIL, FORM_LICENCE_ORDER].find((f) => systemRoles.some((r) => r.orgId === orgId && r.funkId === f));
+  const orders = orderForm ? await getOverseenOrders(orgId, { page: 1, size: SHELL_ORDERS_PAGE_SIZE }).catch(() => null) : null;
   return (
     <SignedInLayout user={user} systemRoles={systemRoles} orgId={orgId}>
-      <PageMessage>{t('landingOrg', { org: orgName })}</PageMessage>
+      <div className="space-y-4">
+        <PageMessage>{t('landingOrg', { org: orgName })}</PageMessage>
+        {orderForm && orders && <OrdersOverview orgId={orgId} funkId={orderForm} initial={orders} />}
+      </div>
     </SignedInLayout>
   );
 }

@@ -13,6 +13,9 @@ import { bandForAge, orderAge, type AgeBand } from './age-bands';
  * Each failed rule gives one reason, in this order; the first is the one to show.
  */
 
+/** The Safety First training (training id 1): required before a first licence. */
+export const SAFETY_FIRST_TRAINING_ID = 1;
+
 export const INELIGIBILITY_REASONS = ['noSafetyFirst', 'licenceActive', 'outsideAgeBands', 'alreadyOrdered', 'noProfileImage', 'seasonNotBelowYear'] as const;
 export type IneligibilityReason = (typeof INELIGIBILITY_REASONS)[number];
 

@@ -6,7 +6,8 @@ import { CANCELED_STATUS } from './availability';
  * - completed: has a completed date;
  * - remitted (refunded): canceled and no completed date.
  */
-export type OrderState = 'created' | 'completed' | 'remitted';
+export const ORDER_STATES = ['created', 'completed', 'remitted'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
 
 export function orderState(order: { status: string; completed: string | null }): OrderState {
   if (order.completed) return 'completed';
@@ -22,3 +23,47 @@ export function itemsEditable(order: { status: string; completed: string | null 
 export function mayReleaseOrRefund(order: { status: string; completed: string | null }): boolean {
   return orderState(order) === 'created';
 }
+
+/** What the federation does with an order: release it, refund it, or send it back to created. */
+export type OrderDecision = 'release' | 'refund' | 'sendBack';
+
+/** The status text each decision sets. */
+export const DECISION_STATUS: Record<OrderDecision, string> = { release: 'Freigegeben', refund: CANCELED_STATUS, sendBack: 'Erstellt' };
+
+export function decisionForStatus(status: string): OrderDecision | null {
+  const found = (Object.keys(DECISION_STATUS) as OrderDecision[]).find((d) => DECISION_STATUS[d] === status);
+  return found ?? null;
+}
+
+/**
+ * Whether a decision applies to an order in its state:
+ * - release: a created order (not completed, not refunded);
+ * - refund: a created or a completed order (a refund of a released order takes it back);
+ * - send back: a completed order, back to created.
+ * `unchanged` when the order is already where the decision leads (releasing twice changes nothing).
+ */
+export function decide(order: { status: string; completed: string | null }, decision: OrderDecision): 'apply' | 'unchanged' | 'refused' {
+  const state = orderState(order);
+  const target: OrderState = decision === 'release' ? 'completed' : decision === 'refund' ? 'remitted' : 'created';
+  if (state === target) return 'unchanged';
+  if (decision === 'release') return state === 'created' ? 'apply' : 'refused';
+  if (decision === 'refund') return 'apply';
+  return state === 'completed' ? 'apply' : 'refused';
+}
+
+/**
+ * The shell's order badges: a submitted order shows 'Bezahlt' (paid), a created one 'neu' (new),
+ * any other status its own text.
+ */
+export type OrderBadge = { kind: 'paid' } | { kind: 'new' } | { kind: 'text'; text: string };
+
+export function orderBadge(status: string): OrderBadge {
+  const s = status.toLowerCase();
+  if (s === 'submitted') return { kind: 'paid' };
+  if (s === 'erstellt' || s === 'created') return { kind: 'new' };
+  return { kind: 'text', text: status };
+}
+
+/** The shell's overview pages its orders by 10, with a pager only above 40 orders. */
+export const SHELL_ORDERS_PAGE_SIZE = 10;
+export const SHELL_ORDERS_PAGER_ABOVE = 40;

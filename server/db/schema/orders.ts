@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { members } from './members';
+import { functionAssignments } from './roles';
 import { organisations } from './organisations';
 
 // Relative import: drizzle-kit loads this file without the '@/' path alias.
@@ -72,6 +73,8 @@ export const orders = pgTable(
     contact: jsonb('contact').$type<OrderContact>().notNull().default({}),
     comments: jsonb('comments').$type<OrderComment[]>().notNull().default([]),
     createdBy: integer('created_by'),
+    /** Given at the first release from the year's gapless sequence (invoice_counters): '2026-000042'. */
+    invoiceNumber: text('invoice_number').unique(),
     ...timestamps,
   },
   (t) => [
@@ -104,6 +107,8 @@ export const orderItems = pgTable(
     /** Fee lines: what the line is for ('Grundbetrag', 'Vereinsbeitrag 2027'). */
     label: text('label'),
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** The licence (function 29) the release of the order granted this person; taken back on refund or send-back. */
+    grantedAssignmentId: integer('granted_assignment_id').references(() => functionAssignments.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -120,3 +125,9 @@ export const orderItems = pgTable(
     check('order_items_print_check', sql`${t.print} or ${t.printCents} = 0`),
   ],
 );
+
+/** The last invoice number given per year: numbers are gapless because each is taken inside the release's transaction. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});

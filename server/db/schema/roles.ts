@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { members } from './members';
 import { organisations } from './organisations';
@@ -53,6 +53,8 @@ export const functionAssignments = pgTable(
       .references(() => roles.id),
     dateFrom: date('date_from', { mode: 'string' }).notNull(),
     dateTo: date('date_to', { mode: 'string' }).notNull().default('2999-12-31'),
+    /** The bulk assignment (role_batches) that created it, so the batch can be undone exactly. */
+    batchId: text('batch_id'),
     ...timestamps,
   },
   (t) => [
@@ -64,5 +66,18 @@ export const functionAssignments = pgTable(
     // organisation (counting a club's members) and by member (checking list rows one by one).
     index('fa_org_active_member_idx').on(t.orgId, t.dateTo, t.dateFrom, t.memberId),
     index('fa_member_org_active_idx').on(t.memberId, t.orgId, t.dateTo, t.dateFrom),
+    index('fa_batch_idx').on(t.batchId),
   ],
 );
+
+/** A bulk role assignment: who gave which roles in which organisation; undone_at once taken back. */
+export const roleBatches = pgTable('role_batches', {
+  id: text('id').primaryKey(),
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => organisations.id),
+  createdBy: integer('created_by').notNull(),
+  assigned: integer('assigned').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'string' }),
+});

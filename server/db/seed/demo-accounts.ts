@@ -44,9 +44,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     memberId: 3,
     email: 'land@example.org',
     password: DEMO_PASSWORD,
-    description: 'State association staff (Bogensportverband Niederösterreich, organisation 4)',
+    description: "State association staff (Bogensportverband Niederösterreich, organisation 4): organisations, members, its clubs' orders",
     orgId: NOE,
-    forms: [50, 51],
+    forms: [50, 51, 56],
   },
   {
     memberId: 4,

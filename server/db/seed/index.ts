@@ -23,7 +23,7 @@ import { DEMO_ACCOUNTS, DEMO_BOARD_SEATS, demoAssignments, demoMemberRows, demoP
 import { insertRows, resetSequence, type SeedDb } from './insert';
 import { identityKey, MemberGenerator, type Generated } from './members';
 import { buildOrganisations, buildPlaces } from './organisations';
-import { addIssuedLicenceLines, buildDemoOrderScenario, buildOrderCategories, buildOrders, SEED_PICTURE_PNG } from './orders';
+import { addIssuedLicenceLines, buildDemoOrderScenario, buildOrderCategories, buildOrders, numberReleasedInvoices, SEED_PICTURE_PNG } from './orders';
 import { buildRoles, ROLE_GROUPS } from './roles';
 import { TRAINING_DEFINITIONS } from './trainings';
 
@@ -164,6 +164,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     // After the sequences moved past the fixed ids: these lines take fresh ids.
     const scenarioDone = Date.now();
     const issued = await addIssuedLicenceLines(tx, year);
+    await numberReleasedInvoices(tx);
     summary.orderItems += issued;
     log(`seed: demo club order scenario in ${scenarioDone - ordersStarted} ms, ${issued} licence lines of released orders in ${Date.now() - scenarioDone} ms`);
   });

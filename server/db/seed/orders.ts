@@ -158,8 +158,8 @@ export async function addIssuedLicenceLines(db: SeedDb, year: number): Promise<n
   const koopBands = Object.fromEntries([year - 1, year, year + 1].map((y) => [String(y), licenceBands(y, year, true)]));
   // Both engines answer { rows }; SeedDb leaves the result type open.
   const added = (await db.execute(sql`
-    insert into order_items (order_id, category, member_id, price_cents, created_at, updated_at)
-    select o.id, o.category, f.member_id, (band->>'licenceCents')::int, o.created_at, o.created_at
+    insert into order_items (order_id, category, member_id, price_cents, granted_assignment_id, created_at, updated_at)
+    select o.id, o.category, f.member_id, (band->>'licenceCents')::int, f.id, o.created_at, o.created_at
     from orders o
     join function_assignments f
       on f.org_id = o.org_id and f.role_id = ${FUNCTION_LICENCE} and extract(year from f.date_from)::int = right(o.category, 4)::int
@@ -174,6 +174,28 @@ export async function addIssuedLicenceLines(db: SeedDb, year: number): Promise<n
   const ids = [...new Set(added.rows.map((r) => Number(r.order_id)))];
   if (ids.length) await recomputeTotals(db, ids);
   return added.rows.length;
+}
+
+/**
+ * Invoice numbers of released orders that have none: per year of release, in the order of
+ * release, continuing the year's counter (so a bigger seed run later numbers its new ones after).
+ */
+export async function numberReleasedInvoices(db: SeedDb): Promise<void> {
+  await db.execute(sql`
+    with numbered as (
+      select o.id, extract(year from o.completed)::int as y,
+        coalesce((select c.last from invoice_counters c where c.year = extract(year from o.completed)::int), 0)
+          + row_number() over (partition by extract(year from o.completed) order by o.completed, o.id) as n
+      from orders o
+      where o.status = ${RELEASED_STATUS} and o.completed is not null and o.invoice_number is null
+    )
+    update orders o set invoice_number = numbered.y || '-' || lpad(numbered.n::text, 6, '0')
+    from numbered where o.id = numbered.id`);
+  await db.execute(sql`
+    insert into invoice_counters (year, last)
+    select split_part(invoice_number, '-', 1)::int, max(split_part(invoice_number, '-', 2)::int)
+    from orders where invoice_number is not null group by 1
+    on conflict (year) do update set last = greatest(invoice_counters.last, excluded.last)`);
 }
 
 async function recomputeTotals(db: SeedDb, ids: number[]): Promise<void> {
@@ -291,7 +313,8 @@ export function buildDemoOrderScenario(year: number, generated: Generated): Demo
     const created = `${iso(year, 10, id % 2 ? 6 : 20)}T10:00:00.000Z`;
     const lines = persons.map((p, i) => {
       const price = personPrice(nextBands, orderAge(facts(p.memberId, true).birthDate, today), { order: true, print: p.print })!;
-      return { id: id * 10 + i + 1, orderId: id, category, memberId: p.memberId, print: p.print, priceCents: price.licenceCents, printCents: price.printCents, createdAt: created, updatedAt: created };
+      const granted = status === RELEASED_STATUS && p.memberId === advance ? ADVANCE_LICENCE_ASSIGNMENT_ID : null;
+      return { id: id * 10 + i + 1, orderId: id, category, memberId: p.memberId, print: p.print, priceCents: price.licenceCents, printCents: price.printCents, grantedAssignmentId: granted, createdAt: created, updatedAt: created };
     });
     const total = licenceOrderTotal(lines.map((l) => l.priceCents + l.printCents));
     out.orders.push({

@@ -6,6 +6,7 @@ import type { Member, Page } from '@/lib/schemas/member-responses';
 import type { MemberListQuery, MemberSort } from '@/lib/schemas/members';
 import type { Db } from '../../db/client';
 import { foldSql, functionAssignments, members } from '../../db/schema';
+import { escapeLike } from '../../db/like-pattern';
 import { memberColumns, memberRelationColumns, shapeMembers, type FunctionFilter } from './member-shape';
 
 /**
@@ -19,10 +20,6 @@ import { memberColumns, memberRelationColumns, shapeMembers, type FunctionFilter
 const SEARCH_TEXT = members.searchText;
 const SURNAME_KEY = members.sortSurname;
 const FIRST_NAME_KEY = members.sortFirstName;
-
-function escapeLike(word: string): string {
-  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Every search word must occur (substring) in the member's search text. */
 export function searchCondition(q: string | undefined): SQL | undefined {

@@ -1,3 +1,6 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { functionAssignments } from '@/server/db/schema';
 import { PDF, png } from './sample-files';
 import { call, type TestApp } from './test-app';
 
@@ -27,7 +30,20 @@ export type MatrixFixtures = {
   places: Record<number, number>;
   documents: Record<number, { uuid: string; url: string }>;
   orgImages: Record<number, string>;
+  /** Per club (own and foreign): a created licence order of MATRIX_LICENCE with one person, and a second person who can be added. */
+  orders: Record<number, { order: Json; person: number; another: number; releasedFee: number }>;
+  /** The category MATRIX_OPEN_FEE as the API answered it. */
+  openFeeCategory: Json;
+  /** Per club: a role batch (the club's plain member made youth warden) to undo. */
+  roleBatches: Record<number, string>;
+  /** Per club: a former member (membership ended yesterday) to take back. */
+  formerMembers: Record<number, number>;
 };
+
+/** Categories of the matrix's orders: the club fee (released for both clubs), licences, and a fee nobody ordered yet. */
+export const MATRIX_LICENCE = 'JAHRESLIZENZ_2031';
+export const MATRIX_FEE = 'VEREINSBEITRAG_2031';
+export const MATRIX_OPEN_FEE = 'VEREINSBEITRAG_2032';
 
 export function imageForm(): FormData {
   const data = new FormData();
@@ -42,7 +58,7 @@ export function documentForm(): FormData {
   return data;
 }
 
-export async function createMatrixFixtures(t: TestApp, federation: string): Promise<MatrixFixtures> {
+export async function createMatrixFixtures(t: TestApp, federation: string, db: Db): Promise<MatrixFixtures> {
   const ok = async (what: string, res: Promise<{ status: number; body: Json }>) => {
     const r = await res;
     if (r.status >= 300) throw new Error(`fixture ${what}: ${r.status} ${JSON.stringify(r.body)}`);
@@ -54,7 +70,7 @@ export async function createMatrixFixtures(t: TestApp, federation: string): Prom
 
   const ownMember = (await person(OWN_CLUB, 'Eigene')).id as number;
   const foreignMember = (await person(FOREIGN_CLUB, 'Fremde')).id as number;
-  const fx: MatrixFixtures = { ownMember, foreignMember, members: {}, trainings: {}, profileImages: {}, orgs: {}, places: {}, documents: {}, orgImages: {} };
+  const fx: MatrixFixtures = { ownMember, foreignMember, members: {}, trainings: {}, profileImages: {}, orgs: {}, places: {}, documents: {}, orgImages: {}, orders: {}, openFeeCategory: null, roleBatches: {}, formerMembers: {} };
 
   for (const id of [ownMember, foreignMember]) {
     const training = await ok('training', call(t.app, 'POST', `/api/v1/admin/training/${id}`, { ...as, json: { orgId: 1, trainingId: 8, dateFrom: '2025-03-02', dateTo: '2027-03-02' } }));
@@ -69,6 +85,35 @@ export async function createMatrixFixtures(t: TestApp, federation: string): Prom
     fx.documents[orgId] = { uuid: doc.uuid, url: doc.url };
     fx.orgImages[orgId] = (await ok('org image', call(t.app, 'POST', `/api/v1/org/image/${orgId}?actingOrgId=1`, { ...as, body: imageForm() }))).uuid;
     fx.orgs[orgId] = await ok('org', call(t.app, 'GET', `/api/v1/admin/org/${orgId}?actingOrgId=1`, as));
+  }
+
+  // Orders: categories, each club's fee released, two persons who can be ordered (Safety First and a picture), a created licence order.
+  const category = (cat: string, params: Json) => ok(`category ${cat}`, call(t.app, 'POST', '/api/v2/admin/1/category', { ...as, json: { cat, params: { group: 'JAHRESLIZENZ', year: 2031, ...params } } }));
+  await category(MATRIX_LICENCE, { category: [{ age: [0, 150], license: 30, print: 5 }] });
+  await category(MATRIX_FEE, { price: 100 });
+  fx.openFeeCategory = await category(MATRIX_OPEN_FEE, { year: 2032, price: 100 });
+  const orderable = async (clubId: number, firstName: string) => {
+    const memberId = (await person(clubId, firstName)).id as number;
+    await ok('safety first', call(t.app, 'POST', `/api/v1/admin/training/${memberId}`, { ...as, json: { orgId: 1, trainingId: 1, dateFrom: '2025-03-02' } }));
+    await ok('profile image', call(t.app, 'POST', `/api/v1/profile/image/${memberId}`, { ...as, body: imageForm() }));
+    return memberId;
+  };
+  for (const [clubId, first, other] of [[OWN_CLUB, 'Bestellte', 'Zweite'], [FOREIGN_CLUB, 'Bestellter', 'Andere']] as const) {
+    const fee = await ok('fee order', call(t.app, 'POST', `/api/v1/order/${clubId}`, { ...as, json: { ordercat: MATRIX_FEE } }));
+    const released = await ok('fee release', call(t.app, 'PUT', `/api/v1/order/${clubId}`, { ...as, json: { id: fee.id, status: 'Freigegeben', updatedAt: fee.updatedAt } }));
+    const personId = await orderable(clubId, first);
+    const another = await orderable(clubId, other);
+    const order = await ok('licence order', call(t.app, 'POST', `/api/v1/order/${clubId}`, { ...as, json: { ordercat: MATRIX_LICENCE, members: [{ id: personId }] } }));
+    fx.orders[clubId] = { order, person: personId, another, releasedFee: released.id };
+  }
+  for (const [clubId, memberId] of [[OWN_CLUB, ownMember], [FOREIGN_CLUB, foreignMember]] as const) {
+    const batch = await ok('role batch', call(t.app, 'POST', '/api/v1/admin/role/assign', { ...as, json: { orgId: clubId, memberIds: [memberId], roleIds: [16] } }));
+    fx.roleBatches[clubId] = batch.batchId;
+    // A former member: their membership ended yesterday (the API ends memberships today at the earliest).
+    const former = (await person(clubId, clubId === OWN_CLUB ? 'Ehemalige' : 'Ehemaliger')).id as number;
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await db.update(functionAssignments).set({ dateTo: yesterday }).where(and(eq(functionAssignments.memberId, former), eq(functionAssignments.orgId, clubId)));
+    fx.formerMembers[clubId] = former;
   }
   return fx;
 }

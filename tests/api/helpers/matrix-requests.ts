@@ -1,6 +1,6 @@
 import type { CallerKind } from '@/server/http/access-rule';
 import { formOf } from '../organisations-fixtures';
-import { documentForm, FOREIGN_CLUB, imageForm, OWN_CLUB, OWN_STATE, type MatrixFixtures } from './matrix-fixtures';
+import { documentForm, FOREIGN_CLUB, imageForm, MATRIX_LICENCE, MATRIX_OPEN_FEE, OWN_CLUB, OWN_STATE, type MatrixFixtures } from './matrix-fixtures';
 import { DEMO_PASSWORD, type CallResult } from './test-app';
 
 /**
@@ -144,4 +144,45 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
     url: `/api/v1/admin/functions/${c.member}`,
     json: { orgId: c.club, memberId: c.member, roleId: 27, from: c.today },
   }),
+  // Orders: `club` is the own club (also for a state association, whose club it is) or the foreign one.
+  'GET /api/v1/order/categories': (c) => get(c.side === 'own' ? '/api/v1/order/categories' : `/api/v1/order/categories?orgId=${c.club}`),
+  'GET /api/v1/order/{orgId}': (c) => get(`/api/v1/order/${c.club}`),
+  'GET /api/v1/order/{orgId}/report': (c) => get(`/api/v1/order/${c.acting}/report`),
+  'GET /api/v1/order/{orgId}/report.csv': (c) => get(`/api/v1/order/${c.acting}/report.csv`),
+  'GET /api/v1/order/{orgId}/persons': (c) => get(`/api/v1/order/${c.club}/persons?ordercat=${MATRIX_LICENCE}`),
+  'GET /api/v1/order/{orgId}/offers': (c) => get(`/api/v1/order/${c.club}/offers`),
+  'GET /api/v1/order/{orgId}/{orderId}': (c) => get(`/api/v1/order/${c.club}/${c.fx.orders[c.club].order.id}`),
+  'GET /api/v1/order/{orgId}/items/{orderId}': (c) => get(`/api/v1/order/${c.club}/items/${c.fx.orders[c.club].order.id}`),
+  'POST /api/v1/order/{orgId}': (c) => ({ method: 'POST', url: `/api/v1/order/${c.club}`, json: { ordercat: MATRIX_OPEN_FEE } }),
+  'PUT /api/v1/order/{orgId}': (c) => {
+    const { order } = c.fx.orders[c.club];
+    return { method: 'PUT', url: `/api/v1/order/${c.club}`, json: { id: order.id, status: 'Freigegeben', updatedAt: order.updatedAt } };
+  },
+  'POST /api/v1/order/{orgId}/comment/{orderId}': (c) => ({ method: 'POST', url: `/api/v1/order/${c.club}/comment/${c.fx.orders[c.club].order.id}`, json: { comment: 'Matrixprobe' } }),
+  'POST /api/v1/order/{orgId}/member/add': (c) => {
+    const { order, another } = c.fx.orders[c.club];
+    return { method: 'POST', url: `/api/v1/order/${c.club}/member/add`, json: { id: order.id, ordercat: MATRIX_LICENCE, members: [{ id: another, params: { print: true } }] } };
+  },
+  'POST /api/v1/order/{orgId}/member/remove': (c) => {
+    const { order, person } = c.fx.orders[c.club];
+    return { method: 'POST', url: `/api/v1/order/${c.club}/member/remove`, json: { id: order.id, members: [person] } };
+  },
+  'GET /api/v2/admin/{orgId}/orders': (c) => get(`/api/v2/admin/${c.acting}/orders`),
+  'POST /api/v2/admin/{orgId}/category': (c) => ({ method: 'POST', url: `/api/v2/admin/${c.acting}/category`, json: { cat: 'ABZEICHEN_MATRIX', params: { group: 'ABZEICHEN', price: '9.50' } } }),
+  'PUT /api/v2/admin/{orgId}/category': (c) => {
+    const current = c.fx.openFeeCategory;
+    return { method: 'PUT', url: `/api/v2/admin/${c.acting}/category`, json: { ...current, params: { ...current.params, price: 101 } } };
+  },
+
+  'GET /api/v1/reports/invoice': (c) => get(`/api/v1/reports/invoice?order=${c.fx.orders[c.club].releasedFee}`),
+  'GET /api/v1/reports/licenses': (c) => get(`/api/v1/reports/licenses?order=${c.fx.orders[c.club].order.id}&all=true`),
+  'GET /api/v1/reports/attachment': (c) => get(`/api/v1/reports/attachment?order=${c.fx.orders[c.club].order.id}`),
+  'GET /api/v1/reports/licences.csv': () => get('/api/v1/reports/licences.csv?year=2031'),
+  'GET /api/v1/licence-key': () => get('/api/v1/licence-key'),
+  'GET /api/v1/admin/rolegroups': () => get('/api/v1/admin/rolegroups'),
+  'GET /api/v1/admin/roles': () => get('/api/v1/admin/roles'),
+  'POST /api/v1/admin/role/assign': (c) => ({ method: 'POST', url: '/api/v1/admin/role/assign', json: { orgId: c.club, memberIds: [c.member], roleIds: [12], dryRun: true } }),
+  'POST /api/v1/admin/role/assign/{batchId}/undo': (c) => ({ method: 'POST', url: `/api/v1/admin/role/assign/${c.fx.roleBatches[c.club]}/undo` }),
+  'GET /api/v1/admin/persons/search': (c) => get(`/api/v1/admin/persons/search?org=${c.acting}&q=Matrixprobe`),
+  'POST /api/v1/admin/persons/{memberId}/rejoin': (c) => ({ method: 'POST', url: `/api/v1/admin/persons/${c.fx.formerMembers[c.club]}/rejoin`, json: { orgId: c.club } }),
 };

@@ -2,7 +2,11 @@ import type { ComponentType } from 'react';
 import dynamic from 'next/dynamic';
 import {
   FORM_ALL_MEMBERS,
+  FORM_LICENCE_ORDER,
   FORM_MEMBERS,
+  FORM_ORDER_CATEGORIES,
+  FORM_ORDER_DETAIL,
+  FORM_ORDER_OVERVIEW,
   FORM_ORGANISATIONS,
   FORM_ORGANISATIONS_ALT,
 } from '@/lib/domain/functions';
@@ -17,12 +21,19 @@ import type { FormPageProps } from '@/components/shell/form-page-props';
 const OrganisationsPage = dynamic(() => import('@/components/organisations/organisations-page').then((m) => m.OrganisationsPage));
 const MembersPage = dynamic(() => import('@/components/members/members-page').then((m) => m.MembersPage));
 const AllMembersPage = dynamic(() => import('@/components/members/members-page').then((m) => m.AllMembersPage));
+const OrderCategoriesPage = dynamic(() => import('@/components/order-categories/order-categories-page').then((m) => m.OrderCategoriesPage));
+const OrderAdminPage = dynamic(() => import('@/components/order-admin/order-admin-page').then((m) => m.OrderAdminPage));
+const LicenceOrderPage = dynamic(() => import('@/components/orders/licence-order-page').then((m) => m.LicenceOrderPage));
 
 export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
   [FORM_ORGANISATIONS]: OrganisationsPage,
   [FORM_ORGANISATIONS_ALT]: OrganisationsPage,
   [FORM_MEMBERS]: MembersPage,
   [FORM_ALL_MEMBERS]: AllMembersPage,
+  [FORM_LICENCE_ORDER]: LicenceOrderPage,
+  [FORM_ORDER_CATEGORIES]: OrderCategoriesPage,
+  [FORM_ORDER_DETAIL]: OrderAdminPage,
+  [FORM_ORDER_OVERVIEW]: OrderAdminPage,
 };
 
 export function findForm(funkId: number): ComponentType<FormPageProps> | undefined {

@@ -1,0 +1,262 @@
+'use client';
+
+import { useMemo, useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import type { Order, OrderItem } from '@/lib/schemas/orders';
+import { formatDisplayDate } from '@/lib/domain/dates';
+import { BASE_PATH } from '@/lib/domain/shell';
+import { foldSearch } from '@/lib/domain/search-fold';
+import { decide as decideMoves, mayReleaseOrRefund } from '@/lib/domain/orders/status';
+import { applyActionResult } from '@/components/ui/apply-action-result';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { addComment, decide, saveRemovals } from '@/components/orders/actions';
+import { OrderStateTag } from '@/components/orders/order-list';
+import { euros } from '@/components/orders/order-view';
+
+export interface OrderAdminDetailProps {
+  order: Order;
+  items: OrderItem[];
+  actingOrgId: number;
+  actingLevel: number;
+}
+
+/**
+ * One order: number, state, dates, the address or the invoice with the bank details, its lines
+ * (searchable; persons can be marked for removal while the order is created), total, downloads,
+ * the federation's actions (save, release, refund, send back; each confirmed) and the comments.
+ */
+export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLevel }: OrderAdminDetailProps) {
+  const t = useTranslations('orderAdmin');
+  const locale = useLocale();
+  const router = useRouter();
+  const [order, setOrder] = useState(initial);
+  const [query, setQuery] = useState('');
+  const [marked, setMarked] = useState<number[]>([]);
+  const [comment, setComment] = useState('');
+  const [busy, startTransition] = useTransition();
+  const [confirmElement, confirm] = useConfirm();
+  const federation = actingLevel === 1;
+  // Persons can be taken out of a created order by the federation and by the ordering club itself.
+  const editable = (federation || order.orgId === actingOrgId) && order.state === 'created';
+  // the ordering club and the federation talk about an order; a state association reads along
+  const canComment = federation || order.orgId === actingOrgId;
+
+  const shown = useMemo(() => {
+    const q = foldSearch(query.trim());
+    return q ? items.filter((i) => foldSearch(`${i.firstName ?? ''} ${i.surname ?? ''} ${i.label ?? ''}`).includes(q)) : items;
+  }, [items, query]);
+
+  function run(question: string, action: () => Promise<boolean>) {
+    void (async () => {
+      if (!(await confirm(question))) return;
+      startTransition(async () => {
+        if (await action()) router.refresh();
+      });
+    })();
+  }
+
+  async function saveMarked(): Promise<boolean> {
+    if (marked.length === 0) return true;
+    const result = await saveRemovals({ orgId: order.orgId, id: order.id, members: marked });
+    if (!applyActionResult(result, null)) return false;
+    setOrder(result.data.order);
+    setMarked([]);
+    return true;
+  }
+
+  async function move(status: 'Freigegeben' | 'canceled' | 'Erstellt'): Promise<boolean> {
+    // pending removals are saved before a release
+    if (status === 'Freigegeben' && !(await saveMarked())) return false;
+    const result = await decide({ orgId: order.orgId, id: order.id, status, updatedAt: order.updatedAt });
+    if (!applyActionResult(result, null)) return false;
+    setOrder(result.data.order);
+    return true;
+  }
+
+  function sendComment() {
+    const text = comment.trim();
+    if (!text) return;
+    startTransition(async () => {
+      const result = await addComment({ orgId: order.orgId, id: order.id, comment: text });
+      if (!applyActionResult(result, null, { success: false })) return;
+      setOrder(result.data);
+      setComment('');
+    });
+  }
+
+  const download = (kind: 'invoice' | 'licenses' | 'attachment') => `${BASE_PATH}/api/v1/reports/${kind}?order=${order.id}`;
+  const can = (d: 'release' | 'refund' | 'sendBack') => federation && decideMoves(order, d) === 'apply';
+
+  return (
+    <section aria-labelledby="order-admin-title" className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      {confirmElement}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="order-admin-title" className="text-lg font-semibold text-gray-900">
+            {t('orderTitle', { number: order.orderNumber })}
+          </h2>
+          <p className="text-sm text-gray-600">
+            {order.orgName} · {order.ordercat} · {t('createdOn', { date: formatDisplayDate(order.createdAt.slice(0, 10)) })}
+            {order.completed && ` · ${t('completedOn', { date: formatDisplayDate(order.completed) })}`}
+          </p>
+        </div>
+        <OrderStateTag state={order.state} />
+      </div>
+
+      <div className="grid gap-4 text-sm sm:grid-cols-2">
+        <div>
+          <h3 className="font-semibold text-gray-900">{t('contact')}</h3>
+          <p>{order.contact.address}</p>
+          <p>{order.contact.street}</p>
+          <p>
+            {order.contact.zip} {order.contact.city}
+          </p>
+        </div>
+        {order.invoiceNumber && (
+          <div>
+            <h3 className="font-semibold text-gray-900">{t('invoice', { number: order.invoiceNumber })}</h3>
+            <p>{t('reference', { reference: order.invoiceReference })}</p>
+            <p>{t('bankHint')}</p>
+          </div>
+        )}
+      </div>
+
+      <div className="space-y-2">
+        <input
+          type="search"
+          aria-label={t('searchItems')}
+          placeholder={t('searchItems')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+        />
+        <div className="overflow-x-auto rounded-lg border border-gray-200">
+          <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('itemsLabel')}>
+            <thead className="bg-gray-50 text-left text-gray-700">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">{t('col.item')}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">{t('col.print')}</th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">{t('col.sum')}</th>
+                {editable && <th scope="col" className="px-3 py-2 font-semibold">{t('col.remove')}</th>}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {shown.map((i) => {
+                const name = i.mgId === null ? (i.label ?? '') : `${i.firstName} ${i.surname}`;
+                const isMarked = i.mgId !== null && marked.includes(i.mgId);
+                return (
+                  <tr key={i.id} className={isMarked ? 'bg-red-50 text-gray-500 line-through' : undefined}>
+                    <td className="px-3 py-2">{name}</td>
+                    <td className="px-3 py-2">{i.mgId === null ? '' : i.params.print ? t('yes') : t('no')}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{euros(i.params.sum, locale)}</td>
+                    {editable && (
+                      <td className="px-3 py-2">
+                        {i.mgId !== null && (
+                          <input
+                            type="checkbox"
+                            className="h-4 w-4 accent-brand"
+                            aria-label={t('markRemove', { name })}
+                            checked={isMarked}
+                            onChange={(e) => setMarked((m) => (e.target.checked ? [...m, i.mgId!] : m.filter((x) => x !== i.mgId)))}
+                          />
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+            <tfoot className="bg-gray-50">
+              <tr>
+                <th scope="row" className="px-3 py-2 text-left font-semibold" colSpan={2}>
+                  {t('total')}
+                </th>
+                <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="order-admin-total">
+                  {euros(order.summary.price, locale)}
+                </td>
+                {editable && <td />}
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap gap-2" aria-label={t('downloads')} role="group">
+        {order.invoiceNumber && (
+          <a className="text-sm font-medium text-brand hover:underline" href={download('invoice')}>
+            {t('downloadInvoice')}
+          </a>
+        )}
+        {actingLevel < 2 && order.ordercat.startsWith('JAHRESLIZENZ') && (
+          <>
+            <a className="text-sm font-medium text-brand hover:underline" href={download('licenses')}>
+              {t('downloadCards')}
+            </a>
+            <a className="text-sm font-medium text-brand hover:underline" href={download('attachment')}>
+              {t('downloadLetter')}
+            </a>
+          </>
+        )}
+      </div>
+
+      {(federation || editable) && (
+        <div className="flex flex-wrap gap-2 border-t border-gray-200 pt-3">
+          {editable && (
+            <Button variant="secondary" disabled={busy || marked.length === 0} onClick={() => run(t('saveConfirm'), saveMarked)}>
+              {t('save')}
+            </Button>
+          )}
+          {can('release') && mayReleaseOrRefund(order) && (
+            <Button disabled={busy} onClick={() => run(t('releaseConfirm', { number: order.orderNumber }), () => move('Freigegeben'))}>
+              {t('release')}
+            </Button>
+          )}
+          {can('sendBack') && (
+            <Button variant="secondary" disabled={busy} onClick={() => run(t('sendBackConfirm'), () => move('Erstellt'))}>
+              {t('sendBack')}
+            </Button>
+          )}
+          {can('refund') && (
+            <Button variant="danger" disabled={busy} onClick={() => run(t('refundConfirm'), () => move('canceled'))}>
+              {t('refund')}
+            </Button>
+          )}
+        </div>
+      )}
+
+      <section aria-labelledby="order-comments" className="space-y-2 border-t border-gray-200 pt-3">
+        <h3 id="order-comments" className="font-semibold text-gray-900">
+          {t('comments')}
+        </h3>
+        {order.comment.messages.length === 0 ? (
+          <p className="text-sm text-gray-600">{t('noComments')}</p>
+        ) : (
+          <ul className="space-y-2">
+            {order.comment.messages.map((m, i) => (
+              <li key={`${m.timestamp}-${i}`} className="rounded-md bg-gray-50 p-2 text-sm">
+                <span className="font-medium">{m.name}</span> <span className="text-xs text-gray-600">{formatDisplayDate(m.timestamp.slice(0, 10))}</span>
+                <p className="whitespace-pre-wrap">{m.content}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {canComment && (
+          <>
+        <textarea
+          aria-label={t('commentLabel')}
+          rows={2}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+        />
+        <Button size="sm" disabled={busy || comment.trim() === ''} onClick={sendComment}>
+          {t('sendComment')}
+        </Button>
+          </>
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import type { Order, OrderItem, OrderPage } from '@/lib/schemas/orders';
+import { formPath } from '@/lib/domain/shell';
+import { cn } from '@/components/ui/cn';
+import { OrderList } from '@/components/orders/order-list';
+import { OrderAdminDetail } from './order-admin-detail';
+
+/** The report table (and its table code) loads when it is chosen. */
+const OrderReportTable = dynamic(() => import('./order-report-table').then((m) => m.OrderReportTable));
+
+export interface OrderAdminScreenProps {
+  actingOrgId: number;
+  actingLevel: number;
+  funkId: number;
+  orders: OrderPage;
+  selected: { order: Order; items: OrderItem[] } | null;
+}
+
+/** Forms 1005 and 56: the orders on the left, the chosen one on the right; or the report table. */
+export function OrderAdminScreen({ actingOrgId, actingLevel, funkId, orders, selected }: OrderAdminScreenProps) {
+  const t = useTranslations('orderAdmin');
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const view = search.get('view') === 'report' ? 'report' : 'list';
+  const toggleClass = (active: boolean) =>
+    cn(
+      'px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md border border-gray-300',
+      active ? 'bg-brand text-white border-brand' : 'bg-white text-gray-700 hover:bg-gray-50',
+    );
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-xl font-semibold text-gray-900">{t('title')}</h1>
+        <div role="group" aria-label={t('viewLabel')} className="inline-flex">
+          <button type="button" aria-pressed={view === 'list'} className={toggleClass(view === 'list')} onClick={() => router.replace(pathname)}>
+            {t('viewList')}
+          </button>
+          <button type="button" aria-pressed={view === 'report'} className={toggleClass(view === 'report')} onClick={() => router.replace(`${pathname}?view=report`)}>
+            {t('viewReport')}
+          </button>
+        </div>
+      </div>
+      {view === 'report' ? (
+        <OrderReportTable actingOrgId={actingOrgId} showOrganisation={actingLevel < 3} />
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[340px_1fr]">
+          <OrderList
+            orgId={actingOrgId}
+            scope="overseen"
+            showOrg={actingLevel < 3}
+            initial={orders}
+            selectedId={selected?.order.id ?? null}
+            hrefFor={(id) => formPath(actingOrgId, funkId, id ?? undefined)}
+            reloadKey={0}
+          />
+          {selected ? (
+            <OrderAdminDetail key={selected.order.id} order={selected.order} items={selected.items} actingOrgId={actingOrgId} actingLevel={actingLevel} />
+          ) : (
+            <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import type { PersonForOrdering } from '@/lib/schemas/orders';
+import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
+import { proxiedImageSrc } from '@/lib/domain/shell';
+import { foldSearch } from '@/lib/domain/search-fold';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { euros, previewSumCents, type Choice } from './order-view';
+import { formatEuros } from '@/lib/domain/orders/money';
+
+export interface PersonsTableProps {
+  persons: PersonForOrdering[];
+  choices: Record<number, Choice>;
+  onChange: (next: Record<number, Choice>) => void;
+  locale: string;
+}
+
+/**
+ * The persons step: every active member with order and print checkboxes. A person who cannot be
+ * ordered is greyed, their checkboxes disabled, and the reasons are written out. Printing is
+ * possible only for an ordered person.
+ */
+export function PersonsTable({ persons, choices, onChange, locale }: PersonsTableProps) {
+  const t = useTranslations('orders');
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => {
+    const q = foldSearch(query.trim());
+    return q ? persons.filter((p) => foldSearch(`${p.name} ${p.regNr ?? ''}`).includes(q)) : persons;
+  }, [persons, query]);
+  const selectable = persons.filter((p) => p.reasons.length === 0);
+  const count = Object.values(choices).filter((c) => c.order).length;
+
+  function set(id: number, choice: Choice) {
+    const next = { ...choices };
+    if (choice.order) next[id] = choice;
+    else delete next[id];
+    onChange(next);
+  }
+
+  function selectAll() {
+    const next = { ...choices };
+    for (const p of selectable) next[p.id] = next[p.id] ?? { order: true, print: false };
+    onChange(next);
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          type="search"
+          aria-label={t('searchPersons')}
+          placeholder={t('searchPersons')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+        />
+        <Button variant="secondary" size="sm" onClick={selectAll} disabled={selectable.length === 0}>
+          {t('selectAll')}
+        </Button>
+        <span className="text-sm text-gray-700" aria-live="polite">
+          {t('chosen', { count, of: selectable.length })}
+        </span>
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-gray-200">
+        <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('personsLabel')}>
+          <thead className="bg-gray-50 text-left text-gray-700">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('col.order')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('col.print')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('col.name')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('col.age')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{t('col.licence')}</th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">{t('col.price')}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {shown.length === 0 && (
+              <tr>
+                <td colSpan={6} className="px-3 py-6 text-center text-gray-500">
+                  {t('noPersons')}
+                </td>
+              </tr>
+            )}
+            {shown.map((p) => {
+              const choice = choices[p.id] ?? { order: false, print: false };
+              const blocked = p.reasons.length > 0;
+              return (
+                <tr key={p.id} data-disabled={blocked || undefined} className={cn(blocked && 'bg-gray-50 text-gray-500')}>
+                  <td className="px-3 py-2">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-brand disabled:cursor-not-allowed"
+                      aria-label={t('orderFor', { name: p.name })}
+                      checked={choice.order}
+                      disabled={blocked}
+                      onChange={(e) => set(p.id, { order: e.target.checked, print: false })}
+                    />
+                  </td>
+                  <td className="px-3 py-2">
+                    <label className="inline-flex items-center gap-1.5">
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 accent-brand disabled:cursor-not-allowed"
+                        aria-label={t('printFor', { name: p.name })}
+                        checked={choice.print}
+                        disabled={blocked || !choice.order}
+                        onChange={(e) => set(p.id, { order: true, print: e.target.checked })}
+                      />
+                      <span className="text-xs text-gray-600">{t('printPrice', { price: euros(p.print, locale) })}</span>
+                    </label>
+                  </td>
+                  <td className="px-3 py-2">
+                    <span className="flex items-center gap-2">
+                      <Avatar src={p.uuid ? proxiedImageSrc(`/api/v1/profile/image/${p.uuid}`) : null} name={p.name} size={28} />
+                      <span>
+                        <span className={cn('block', !blocked && 'text-gray-900')}>{p.name}</span>
+                        {blocked && (
+                          <span className="block text-xs font-medium text-amber-800">
+                            {p.reasons.map((r) => t(`reasons.${r}`)).join(' · ')}
+                          </span>
+                        )}
+                      </span>
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">{p.age}</td>
+                  <td className="px-3 py-2">{p.license ? (isOpenEnded(p.license) ? t('unlimited') : formatDisplayDate(p.license)) : '–'}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{choice.order ? formatEuros(previewSumCents(p, choice), locale) : euros(p.order, locale)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+'use client';
+
+import { useEffect, useRef, useState, useTransition } from 'react';
+import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
+import type { OrderPage } from '@/lib/schemas/orders';
+import { formatDisplayDate } from '@/lib/domain/dates';
+import { orderBadge, SHELL_ORDERS_PAGE_SIZE, SHELL_ORDERS_PAGER_ABOVE } from '@/lib/domain/orders/status';
+import { formPath } from '@/lib/domain/shell';
+import { applyActionResult } from '@/components/ui/apply-action-result';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { loadOrders } from '@/components/orders/actions';
+import { euros } from '@/components/orders/order-view';
+
+/**
+ * The start page's orders: the newest orders the organisation oversees, 10 at a time (a pager
+ * only above 40), each with its badge ('Bezahlt', 'neu' or its status) and a link into the order form.
+ */
+export function OrdersOverview({ orgId, funkId, initial }: { orgId: number; funkId: number; initial: OrderPage }) {
+  const t = useTranslations('shell.orders');
+  const locale = useLocale();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState(initial);
+  const [, startTransition] = useTransition();
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    startTransition(async () => {
+      const result = await loadOrders({ orgId, scope: 'overseen', page, size: SHELL_ORDERS_PAGE_SIZE });
+      if (applyActionResult(result, null, { success: false })) setData(result.data);
+    });
+  }, [orgId, page]);
+
+  const pages = Math.max(1, Math.ceil(data.total / SHELL_ORDERS_PAGE_SIZE));
+  return (
+    <section aria-labelledby="shell-orders" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <h2 id="shell-orders" className="mb-2 text-lg font-semibold text-gray-900">
+        {t('title')}
+      </h2>
+      {data.items.length === 0 ? (
+        <p className="text-sm text-gray-600">{t('empty')}</p>
+      ) : (
+        <ul className="divide-y divide-gray-100">
+          {data.items.map((o) => {
+            const badge = orderBadge(o.status);
+            return (
+              <li key={o.id}>
+                <Link href={formPath(orgId, funkId, o.id)} className="flex items-center justify-between gap-3 rounded px-2 py-2 text-sm hover:bg-brand-light/60">
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium">
+                      #{o.orderNumber} · {o.orgName} · {o.ordercat}
+                    </span>
+                    <span className="block text-xs text-gray-600">
+                      {formatDisplayDate(o.createdAt.slice(0, 10))} · {euros(o.summary.price, locale)}
+                    </span>
+                  </span>
+                  <span
+                    className={cn(
+                      'shrink-0 rounded-full border px-2 py-0.5 text-xs font-medium',
+                      badge.kind === 'paid' ? 'border-green-300 bg-green-100 text-green-800' : badge.kind === 'new' ? 'border-blue-300 bg-blue-100 text-blue-800' : 'border-gray-300 bg-gray-100 text-gray-700',
+                    )}
+                  >
+                    {badge.kind === 'text' ? badge.text : t(badge.kind)}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {data.total > SHELL_ORDERS_PAGER_ABOVE && (
+        <div className="mt-3 flex items-center justify-between text-sm text-gray-700">
+          <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('previousPage')}>
+            ‹
+          </Button>
+          <span>{t('page', { page, pages })}</span>
+          <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages} aria-label={t('nextPage')}>
+            ›
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

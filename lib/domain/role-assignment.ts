@@ -1,0 +1,48 @@
+import { mayGrant, type HeldFunction } from './function-rank';
+import { FUNCTION_MEMBERSHIP } from './functions';
+import { roleEditableBy, roleOfferedIn, type RoleRule } from './member-permissions';
+
+/**
+ * Bulk role assignment: every person × role of a request gets its own verdict, so one refused
+ * pair does not stop the others. A pair is refused, with the first reason that applies, when:
+ * - the role does not exist (unknownRole) or is not offered in the organisation (its
+ *   orgWhitelist / orgBlacklist: notAllowedHere);
+ * - the caller may not give it (editWhitelist, or a function of rank their own system roles do
+ *   not cover: aboveCaller);
+ * - the person is not a member of the organisation (notAMember), unless the role is the membership;
+ * - the person holds the role there already in an overlapping period (overlapping).
+ */
+
+export const ASSIGNMENT_REFUSALS = ['unknownRole', 'notAllowedHere', 'aboveCaller', 'notAMember', 'overlapping'] as const;
+export type AssignmentRefusal = (typeof ASSIGNMENT_REFUSALS)[number];
+
+export type AssignmentContext = {
+  org: { id: number; level: number; motherId: number | null };
+  /** The caller's system roles (with their organisations) and the organisations they act from. */
+  caller: { functions: readonly HeldFunction[]; actingOrgIds: readonly number[] };
+  start: string;
+  end: string;
+};
+
+export type PairFacts = {
+  role: (RoleRule & { id: number }) | null;
+  isMember: boolean;
+  /** The person's periods of this role in this organisation. */
+  held: ReadonlyArray<{ dateFrom: string; dateTo: string }>;
+};
+
+export function overlaps(a: { dateFrom: string; dateTo: string }, b: { dateFrom: string; dateTo: string }): boolean {
+  return a.dateFrom <= b.dateTo && b.dateFrom <= a.dateTo;
+}
+
+export function assignmentRefusal(ctx: AssignmentContext, facts: PairFacts): AssignmentRefusal | null {
+  const { role } = facts;
+  if (!role) return 'unknownRole';
+  if (!roleOfferedIn(role, ctx.org.id)) return 'notAllowedHere';
+  const granted: HeldFunction = { funkId: role.id, orgId: ctx.org.id, orgLevel: ctx.org.level, orgMotherId: ctx.org.motherId };
+  if (!roleEditableBy(role, ctx.caller.actingOrgIds) || !mayGrant({ functions: ctx.caller.functions }, granted)) return 'aboveCaller';
+  // Membership itself (function 32) is how someone becomes a member.
+  if (!facts.isMember && role.id !== FUNCTION_MEMBERSHIP) return 'notAMember';
+  if (facts.held.some((h) => overlaps(h, { dateFrom: ctx.start, dateTo: ctx.end }))) return 'overlapping';
+  return null;
+}

@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import type { AppEnv, AppRouteHandler } from '../../http/context';
+import { coverLetterDownload, invoiceDownload, licenceCardsDownload, licenceKey as publicKey, licencesCsv, type Download } from '../../services/orders/reports';
+import type * as routes from './routes';
+
+function send(c: Context<AppEnv>, d: Download) {
+  return c.body(new Uint8Array(d.bytes), 200, {
+    'Content-Type': d.type,
+    'Content-Disposition': `attachment; filename="${d.fileName}"`,
+    'Content-Length': String(d.bytes.length),
+  });
+}
+
+export const invoice: AppRouteHandler<typeof routes.invoice> = async (c) => send(c, await invoiceDownload(c.var.deps, c.var.callerId, c.req.valid('query').order)) as never;
+
+export const licenceCards: AppRouteHandler<typeof routes.licenceCards> = async (c) => {
+  const { order, all } = c.req.valid('query');
+  return send(c, await licenceCardsDownload(c.var.deps, c.var.callerId, order, all === 'true')) as never;
+};
+
+export const coverLetter: AppRouteHandler<typeof routes.coverLetter> = async (c) => send(c, await coverLetterDownload(c.var.deps, c.var.callerId, c.req.valid('query').order)) as never;
+
+export const licencesExport: AppRouteHandler<typeof routes.licencesExport> = async (c) => send(c, await licencesCsv(c.var.deps, c.var.callerId, Number(c.req.valid('query').year))) as never;
+
+export const licenceKey: AppRouteHandler<typeof routes.licenceKey> = async (c) => {
+  // The key is public and changes only when the data folder's key file is replaced.
+  c.header('Cache-Control', 'public, max-age=3600');
+  return c.json(publicKey(c.var.deps), 200);
+};

@@ -1,0 +1,80 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { access } from '../../http/access-rule';
+import { errorResponses } from '../../http/errors';
+import { binary, idParam, json, publicCall, signedIn } from '../../http/route-parts';
+
+/**
+ * Order downloads as real PDFs rendered by the API, the public key that checks licence cards,
+ * and the licence export for tournament software.
+ */
+
+const tags = ['Reports'];
+const orderQuery = z.object({ order: idParam('Order id') });
+const pdf = { 'application/pdf': { schema: binary } };
+
+export const invoice = createRoute({
+  method: 'get',
+  path: '/api/v1/reports/invoice',
+  operationId: 'downloadInvoice',
+  ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: "A released order's invoice (PDF, Invoice-{orgId}-{id}.pdf)",
+  description:
+    "For whoever may read the order. Invoice number (given at release from the year's gapless sequence), the club's address, lines, net/tax/gross, the federation's bank details, the reference to quote (BSO and the order padded to 7 digits) and an EPC QR code (EPC069-12) that banking apps read. 409 `no_invoice_yet` before the release.",
+  request: { query: orderQuery },
+  responses: { 200: { description: 'The invoice', content: pdf }, ...errorResponses(401, 403, 404, 409, 422) },
+});
+
+export const licenceCards = createRoute({
+  method: 'get',
+  path: '/api/v1/reports/licenses',
+  operationId: 'downloadLicenceCards',
+  ...access({ own: ['federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: 'Licence cards of an order (PDF; organisation levels below 2 only)',
+  description:
+    'One card per person who chose a printed card (all=true: every person of the order), with photo and a QR code: the verification page address with the licence data and its Ed25519 signature (key: GET /api/v1/licence-key).',
+  request: { query: orderQuery.extend({ all: z.enum(['true', 'false']).optional().meta({ description: 'Every person, not only those with a printed card' }) }) },
+  responses: { 200: { description: 'The cards', content: pdf }, ...errorResponses(401, 403, 404, 422) },
+});
+
+export const coverLetter = createRoute({
+  method: 'get',
+  path: '/api/v1/reports/attachment',
+  operationId: 'downloadCoverLetter',
+  ...access({ own: ['federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: 'The cover letter for the licence cards of an order (PDF; organisation levels below 2 only)',
+  request: { query: orderQuery },
+  responses: { 200: { description: 'The letter', content: pdf }, ...errorResponses(401, 403, 404, 422) },
+});
+
+export const licencesExport = createRoute({
+  method: 'get',
+  path: '/api/v1/reports/licences.csv',
+  operationId: 'exportLicences',
+  ...access({ own: ['federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: "A year's active licences for tournament software (CSV; the federation)",
+  description:
+    "Columns: Lizenznummer; Nachname; Vorname; Geburtsdatum (YYYY-MM-DD); Geschlecht (m/w/d); Verein; Vereinsnummer (BSO); Altersklasse (in the year); Bundesland. ';' separated, UTF-8 with byte-order mark, CRLF; one line per person and club holding a licence (function 29) in the year.",
+  request: { query: z.object({ year: z.string().regex(/^\d{4}$/, 'yearInvalid').meta({ example: '2027' }) }) },
+  responses: { 200: { description: 'The licences', content: { 'text/csv': { schema: binary } } }, ...errorResponses(401, 403, 422) },
+});
+
+export const licenceKey = createRoute({
+  method: 'get',
+  path: '/api/v1/licence-key',
+  operationId: 'getLicenceKey',
+  ...access.public,
+  ...publicCall,
+  tags,
+  summary: 'The public key that checks licence cards (Ed25519, raw 32 bytes, base64url)',
+  responses: {
+    200: { description: 'The key', content: json(z.object({ alg: z.literal('Ed25519'), publicKey: z.string() }).meta({ id: 'LicenceKey' })) },
+  },
+});

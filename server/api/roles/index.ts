@@ -1,0 +1,9 @@
+import { createRouter } from '../../http/context';
+import * as handlers from './handlers';
+import * as routes from './routes';
+
+export const rolesRouter = createRouter()
+  .openapi(routes.roleGroups, handlers.roleGroups)
+  .openapi(routes.roleList, handlers.roleList)
+  .openapi(routes.assign, handlers.assign)
+  .openapi(routes.undo, handlers.undo);

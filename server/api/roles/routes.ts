@@ -1,0 +1,58 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { RoleGroupSchema } from '@/lib/schemas/member-responses';
+import { RoleAssignResultSchema, roleAssignSchema, RoleUndoResultSchema } from '@/lib/schemas/roles';
+import { access } from '../../http/access-rule';
+import { errorResponses } from '../../http/errors';
+import { json } from '../../http/route-parts';
+
+/** Role groups and roles (reference data) and bulk role assignment (form 66). */
+
+const tags = ['Roles'];
+
+export const roleGroups = createRoute({
+  method: 'get',
+  path: '/api/v1/admin/rolegroups',
+  operationId: 'listRoleGroups',
+  ...access.signedIn,
+  tags,
+  summary: 'Every role group with its roles (params: orgWhitelist, orgBlacklist, editWhitelist)',
+  responses: { 200: { description: 'Role groups', content: json(z.array(RoleGroupSchema)) }, ...errorResponses(401) },
+});
+
+export const roleList = createRoute({
+  method: 'get',
+  path: '/api/v1/admin/roles',
+  operationId: 'listRoles',
+  ...access.signedIn,
+  tags,
+  summary: 'Every role, by id',
+  responses: {
+    200: { description: 'Roles', content: json(z.array(z.object({ id: z.number().int(), name: z.string(), groupId: z.number().int(), params: z.record(z.string(), z.unknown()) }))) },
+    ...errorResponses(401),
+  },
+});
+
+export const assign = createRoute({
+  method: 'post',
+  path: '/api/v1/admin/role/assign',
+  operationId: 'assignRoles',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: 'Give roles to several persons at once, with a verdict per person and role',
+  description:
+    "For holders of form 66 who may assign in `orgId` (the federation anywhere, a club in itself). Each person × role lands in `success` or `errors` with the reason (unknownRole, notAllowedHere, aboveCaller, notAMember, overlapping). Saved in one transaction as a batch (`batchId`, undone with …/{batchId}/undo); `dryRun: true` saves nothing. start defaults to today, end to open-ended; end before start is 422.",
+  request: { body: { required: true, content: json(roleAssignSchema) } },
+  responses: { 200: { description: 'The verdicts', content: json(RoleAssignResultSchema) }, ...errorResponses(400, 401, 403, 404, 422) },
+});
+
+export const undo = createRoute({
+  method: 'post',
+  path: '/api/v1/admin/role/assign/{batchId}/undo',
+  operationId: 'undoRoleAssignment',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: 'Take back exactly what a batch added',
+  description: '409 `batch_changed` when one of its assignments was changed or removed since; 409 `already_undone`.',
+  request: { params: z.object({ batchId: z.uuid().meta({ description: 'The batch (from the assignment answer)' }) }) },
+  responses: { 200: { description: 'Undone', content: json(RoleUndoResultSchema) }, ...errorResponses(401, 403, 404, 409, 422) },
+});

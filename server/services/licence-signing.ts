@@ -1,0 +1,38 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { toBase64Url } from '@/lib/domain/licence-card';
+
+/**
+ * The federation's Ed25519 key that signs licence cards. Generated once and kept in the data
+ * folder (like the other secrets), so cards stay verifiable across restarts; the public half is
+ * published at GET /api/v1/licence-key and built into the verification page.
+ */
+
+const keys = new Map<string, { privateKey: KeyObject; publicKey: KeyObject }>();
+
+function keyPair(file: string) {
+  let pair = keys.get(file);
+  if (pair) return pair;
+  let privateKey: KeyObject;
+  if (existsSync(file)) {
+    privateKey = createPrivateKey(readFileSync(file, 'utf8'));
+  } else {
+    privateKey = generateKeyPairSync('ed25519').privateKey;
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  }
+  pair = { privateKey, publicKey: createPublicKey(privateKey) };
+  keys.set(file, pair);
+  return pair;
+}
+
+export function signLicenceText(file: string, text: string): Uint8Array {
+  return new Uint8Array(sign(null, Buffer.from(text, 'utf8'), keyPair(file).privateKey));
+}
+
+/** The raw 32-byte public key, base64url (what WebCrypto's importKey('raw', …, 'Ed25519') takes). */
+export function licencePublicKey(file: string): string {
+  const jwk = keyPair(file).publicKey.export({ format: 'jwk' }) as { x: string };
+  return jwk.x ?? toBase64Url(new Uint8Array());
+}

@@ -1,0 +1,100 @@
+import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { todayIso } from '@/lib/domain/dates';
+import { FORM_MEMBERS, FORM_PERSON_SEARCH, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
+import { OPEN_END_DATE } from '@/lib/domain/members';
+import { mayAddMembershipIn } from '@/lib/domain/member-permissions';
+import { personSearchRuns } from '@/lib/domain/person-search';
+import type { PersonPage } from '@/lib/schemas/persons';
+import { functionAssignments, members } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { ApiError, forbidden, notFound } from '../../http/errors';
+import { actingOrg, loadCaller, orgsWith } from '../access';
+import { recordAudit } from '../audit';
+import { ownMemberOrgIds } from '../member-access';
+import { searchCondition } from '../members/member-list';
+import { memberColumns, toMemberDtos } from '../members/member-shape';
+
+/**
+ * GET /admin/persons/search: persons by name and function in the acting organisation's reach
+ * (the federation everyone, a state association itself and its clubs, a club itself), current
+ * members or, with `former`, those whose membership there ended. POST /admin/persons/{id}/rejoin
+ * takes a former member back into a club (membership, function 32, from today).
+ */
+
+type Query = { org: number; q?: string; functions?: number[]; former?: 'true' | 'false'; page: number; size: number };
+
+/** Holds an assignment in `orgIds` (all organisations when null) matching `extra`. */
+function holds(orgIds: number[] | null, extra: SQL): SQL {
+  const where = orgIds === null ? extra : and(inArray(functionAssignments.orgId, orgIds), extra)!;
+  return inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${where})`);
+}
+
+export async function searchPersons(deps: AppDeps, callerId: number, query: Query): Promise<PersonPage> {
+  const org = actingOrg(await loadCaller(deps, callerId), query.org, [FORM_PERSON_SEARCH]);
+  const functions = query.functions ?? [];
+  const former = query.former === 'true';
+  if (!personSearchRuns(query.q, functions, former)) return { items: [], total: 0 };
+
+  const today = todayIso(deps.clock());
+  const scope = await ownMemberOrgIds(deps, org);
+  const active = and(lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today))!;
+  const membership = eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP);
+  const conditions: Array<SQL | undefined> = [searchCondition(query.q)];
+  if (former) {
+    conditions.push(holds(scope, and(membership, lt(functionAssignments.dateTo, today))!));
+    conditions.push(sql`not ${holds(scope, and(membership, active)!)}`);
+  } else {
+    conditions.push(holds(scope, active));
+  }
+  // Current members: functions held now; former members: functions they held there at any time.
+  if (functions.length) conditions.push(holds(scope, former ? inArray(functionAssignments.roleId, functions) : and(inArray(functionAssignments.roleId, functions), active)!));
+
+  const rows = await deps.db
+    .select({ ...memberColumns, total: sql<number>`count(*) over ()::int` })
+    .from(members)
+    .where(and(...conditions))
+    .orderBy(asc(members.sortSurname), asc(members.sortFirstName), asc(members.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  const dtos = await toMemberDtos(deps.db, rows, today, { kind: 'all' });
+  return {
+    items: dtos.map((m) => ({
+      id: m.id,
+      uuid: m.uuid ?? null,
+      firstName: m.firstName,
+      surname: m.surname,
+      regNr: m.regNr ?? null,
+      licenseOrg: m.licenseOrg ?? null,
+      federalState: m.licenseOrgBl ?? null,
+      ageClass: m.ageClass,
+      email: m.email ?? null,
+      phoneMobile: m.phoneMobile ?? null,
+      functions: m.functions.map((f) => ({ funcId: f.funcId, funcName: f.funcName, orgName: f.orgName, dateFrom: f.dateFrom, dateTo: f.dateTo })),
+    })),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+/** POST /admin/persons/{id}/rejoin: a former member of the club becomes a member again, from today. */
+export async function rejoin(deps: AppDeps, callerId: number, memberId: number, orgId: number): Promise<{ memberId: number; orgId: number; assignmentId: number; dateFrom: string }> {
+  const caller = await loadCaller(deps, callerId);
+  const orgs = orgsWith(caller, [FORM_PERSON_SEARCH, FORM_MEMBERS]);
+  if (!mayAddMembershipIn(orgs, orgId)) throw forbidden('You may not add members to this organisation');
+  const today = todayIso(deps.clock());
+  return deps.db.transaction(async (tx) => {
+    const [person] = await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+    if (!person) throw notFound('No such person');
+    const past = await tx
+      .select({ dateFrom: functionAssignments.dateFrom, dateTo: functionAssignments.dateTo })
+      .from(functionAssignments)
+      .where(and(eq(functionAssignments.memberId, memberId), eq(functionAssignments.orgId, orgId), eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP)));
+    if (past.some((p) => p.dateTo >= today)) throw new ApiError(409, 'already_member', 'The person is a member of this organisation already');
+    if (past.length === 0) throw new ApiError(422, 'not_a_former_member', 'The person was never a member of this organisation', { field: 'orgId', value: orgId });
+    const [created] = await tx
+      .insert(functionAssignments)
+      .values({ memberId, orgId, roleId: FUNCTION_MEMBERSHIP, dateFrom: today, dateTo: OPEN_END_DATE })
+      .returning({ id: functionAssignments.id });
+    await recordAudit(tx, { actorId: callerId, actingOrgId: orgId, entity: 'function', entityId: created.id, action: 'create', after: { memberId, orgId, roleId: FUNCTION_MEMBERSHIP, dateFrom: today } });
+    return { memberId, orgId, assignmentId: created.id, dateFrom: today };
+  });
+}

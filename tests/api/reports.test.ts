@@ -1,0 +1,151 @@
+/** @jest-environment node */
+import { execFileSync } from 'node:child_process';
+import { createPublicKey, verify } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { parseLicenceCardText, splitCardToken } from '@/lib/domain/licence-card';
+import { parseEpcPayload } from '@/lib/domain/orders/epc-qr';
+import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
+import { createTestDb, type TestDb } from './helpers/test-db';
+
+/*
+ * The order downloads as a club and the federation get them: the invoice (number, total, IBAN,
+ * and an EPC QR code a banking app reads), licence cards whose QR code carries a signature anyone
+ * can check with the published key, the cover letter, and the licence export; each refused to
+ * those who may not have it. PDFs are read back with Debian's poppler (pdftotext, pdftoppm) and
+ * the QR codes decoded from the rendered page.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+const CLUB = 11;
+/** The demo club's released advance licence order for next year (one person with a printed card). */
+const RELEASED = 118;
+/** The demo club's created licence order for next year. */
+const CREATED = 119;
+const nextYear = new Date().getFullYear() + 1;
+
+describe('order downloads', () => {
+  let tdb: TestDb;
+  let t: TestApp;
+  let tokens: Record<string, string>;
+  let work: string;
+
+  beforeAll(async () => {
+    tdb = await createTestDb('pglite');
+    t = createTestApp(tdb.db);
+    const who = ['verein', 'verband', 'land', 'trainer'];
+    tokens = Object.fromEntries(await Promise.all(who.map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+    work = mkdtempSync(path.join(tmpdir(), 'reports-'));
+  }, 120_000);
+  afterAll(async () => {
+    rmSync(work, { recursive: true, force: true });
+    t?.cleanup();
+    await tdb?.close();
+  });
+
+  const get = (url: string, who: string) => call(t.app, 'GET', url, { token: tokens[who] });
+  async function pdf(url: string, who: string): Promise<{ res: Response; file: string }> {
+    const { raw } = await get(url, who);
+    const file = path.join(work, `${Math.random().toString(36).slice(2)}.pdf`);
+    writeFileSync(file, Buffer.from(await raw.arrayBuffer()));
+    return { res: raw, file };
+  }
+  const text = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  /** Every QR code on the PDF's first page, decoded. */
+  function qrCodes(file: string): string[] {
+    const prefix = `${file}-page`;
+    execFileSync('pdftoppm', ['-r', '200', '-png', '-f', '1', '-l', '1', file, prefix]);
+    const pngFile = readdirSync(work).find((f) => path.join(work, f).startsWith(prefix))!;
+    const png = PNG.sync.read(readFileSync(path.join(work, pngFile)));
+    const found: string[] = [];
+    // jsQR finds one code per image: scan the page in overlapping tiles.
+    const tile = 600;
+    for (let y = 0; y < png.height; y += tile / 2) {
+      for (let x = 0; x < png.width; x += tile / 2) {
+        const w = Math.min(tile, png.width - x);
+        const h = Math.min(tile, png.height - y);
+        const data = new Uint8ClampedArray(w * h * 4);
+        for (let row = 0; row < h; row++) data.set(png.data.subarray(((y + row) * png.width + x) * 4, ((y + row) * png.width + x + w) * 4), row * w * 4);
+        const code = jsQR(data, w, h);
+        if (code && !found.includes(code.data)) found.push(code.data);
+      }
+    }
+    return found;
+  }
+
+  it('gives the club its invoice: number, total, IBAN, and an EPC QR code with amount, IBAN and reference', async () => {
+    const order: Json = (await get(`/api/v1/order/${CLUB}/${RELEASED}`, 'verein')).body;
+    expect(order.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
+    const { res, file } = await pdf(`/api/v1/reports/invoice?order=${RELEASED}`, 'verein');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Invoice-${CLUB}-${RELEASED}.pdf"`);
+    const words = text(file);
+    expect(words).toContain(`Rechnung ${order.invoiceNumber}`);
+    expect(words).toContain('AT61 1904 3002 3457 3201');
+    const total = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(order.summary.price);
+    expect(words.replace(/\u00a0/g, ' ')).toContain(total.replace(/\u00a0/g, ' '));
+    expect(words).toContain(order.invoiceReference);
+
+    const [epc] = qrCodes(file).map(parseEpcPayload).filter(Boolean);
+    expect(epc).toEqual({ bic: 'BKAUATWW', name: 'Österreichischer Bogensportverband', iban: 'AT611904300234573201', amountCents: Math.round(order.summary.price * 100), text: expect.stringContaining(order.invoiceReference) });
+  });
+
+  it('has no invoice for an order not yet released, and none for another club', async () => {
+    const created = await get(`/api/v1/reports/invoice?order=${CREATED}`, 'verein');
+    expect(created.status).toBe(409);
+    expect(created.body.error.code).toBe('no_invoice_yet');
+    expect((await get('/api/v1/reports/invoice?order=181', 'verein')).status).toBe(403);
+    expect((await get(`/api/v1/reports/invoice?order=${RELEASED}`, 'land')).status).toBe(200);
+    expect((await get(`/api/v1/reports/invoice?order=${RELEASED}`, 'trainer')).status).toBe(403);
+    expect((await get('/api/v1/reports/invoice?order=999999', 'verband')).status).toBe(404);
+  });
+
+  it('prints licence cards whose QR code verifies with the published key, and fails when one character changes', async () => {
+    expect((await get(`/api/v1/reports/licenses?order=${RELEASED}`, 'verein')).status).toBe(403);
+    expect((await get(`/api/v1/reports/licenses?order=${RELEASED}`, 'land')).status).toBe(403);
+    const { res, file } = await pdf(`/api/v1/reports/licenses?order=${RELEASED}`, 'verband');
+    expect(res.status).toBe(200);
+    const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
+    const person = items.find((i) => i.mgId !== null)!;
+    expect(text(file)).toContain(`${person.firstName} ${person.surname}`);
+
+    const [qr] = qrCodes(file);
+    expect(qr).toMatch(/\/verify#/);
+    const token = splitCardToken(qr.split('#')[1])!;
+    expect(parseLicenceCardText(token.text)).toMatchObject({ memberId: person.mgId, year: nextYear, surname: person.surname });
+
+    const key: Json = (await call(t.app, 'GET', '/api/v1/licence-key')).body;
+    expect(key.alg).toBe('Ed25519');
+    const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: key.publicKey }, format: 'jwk' });
+    expect(verify(null, Buffer.from(token.bytes), publicKey, Buffer.from(token.signature))).toBe(true);
+    const forged = Buffer.from(token.text.replace(String(nextYear), String(nextYear + 1)), 'utf8');
+    expect(verify(null, forged, publicKey, Buffer.from(token.signature))).toBe(false);
+  });
+
+  it('writes the cover letter for the federation only', async () => {
+    expect((await get(`/api/v1/reports/attachment?order=${RELEASED}`, 'verein')).status).toBe(403);
+    const { res, file } = await pdf(`/api/v1/reports/attachment?order=${RELEASED}`, 'verband');
+    expect(res.status).toBe(200);
+    expect(text(file)).toContain(`Lizenzkarten ${nextYear}`);
+  });
+
+  it('exports the year’s licences for tournament software', async () => {
+    expect((await get(`/api/v1/reports/licences.csv?year=${nextYear}`, 'verein')).status).toBe(403);
+    expect((await get('/api/v1/reports/licences.csv?year=20x6', 'verband')).status).toBe(422);
+    const res = await get(`/api/v1/reports/licences.csv?year=${nextYear}`, 'verband');
+    expect(res.status).toBe(200);
+    const body = Buffer.from(await res.raw.arrayBuffer()).toString('utf8');
+    const [header, ...lines] = body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(header).toBe('Lizenznummer;Nachname;Vorname;Geburtsdatum;Geschlecht;Verein;Vereinsnummer;Altersklasse;Bundesland');
+    // The advance licence of next year is in it.
+    const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
+    const person = items.find((i) => i.mgId !== null)!;
+    expect(lines.some((l) => l.includes(`;${person.surname};${person.firstName};`))).toBe(true);
+  });
+});
