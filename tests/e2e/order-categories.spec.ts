@@ -19,6 +19,8 @@ async function chooseGroup(page: Page, group: string) {
 }
 
 test('the federation creates a clothing category, is refused a malformed price, and changes a price', async ({ page }) => {
+  // A name of its own per attempt: a retry must not meet the category the first attempt created.
+  const cap = `KLEIDUNG_KAPPE_${Date.now().toString(36).toUpperCase()}`;
   await signIn(page, 'verband@example.org');
   await page.goto('/admin/form/O1/F1032');
   const list = page.getByRole('navigation', { name: 'Artikelkategorien' });
@@ -27,7 +29,7 @@ test('the federation creates a clothing category, is refused a malformed price, 
 
   await list.getByRole('link', { name: 'Neue ArtikelKategorie' }).click();
   await expect(page.getByRole('heading', { name: 'Neue ArtikelKategorie' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Kategorie *' }).fill('KLEIDUNG_KAPPE');
+  await page.getByRole('textbox', { name: 'Kategorie *' }).fill(cap);
   await chooseGroup(page, 'Kleidung');
   const weight = page.getByLabel('Gewicht (g)');
   await expect(weight).toBeVisible();
@@ -42,6 +44,8 @@ test('the federation creates a clothing category, is refused a malformed price, 
   await expect(page.getByText('Erfolgreich gespeichert')).toBeVisible();
   await expect(page.getByRole('heading', { name: /^ArtikelKategorie #\d+$/ })).toBeVisible();
   await expect(page.getByLabel('Gewicht (g)')).toHaveValue('85.5');
+  // The toast closes on its own; the second save must show its own toast.
+  await expect(page.getByText('Erfolgreich gespeichert')).toHaveCount(0);
 
   // Another group has no weight.
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
@@ -52,8 +56,8 @@ test('the federation creates a clothing category, is refused a malformed price, 
   await page.getByRole('button', { name: 'Speichern' }).click();
   await confirmYes(page);
   await expect(page.getByText('Erfolgreich gespeichert')).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Kategorie suchen' }).fill('kappe');
-  await expect(list.getByRole('link', { name: /KLEIDUNG_KAPPE/ })).toContainText('21,50 €');
+  await page.getByRole('searchbox', { name: 'Kategorie suchen' }).fill(cap.toLowerCase());
+  await expect(list.getByRole('link', { name: new RegExp(cap) })).toContainText('21,50 €');
   await expectAccessible(page, 'saved category');
 });
 
