@@ -18,6 +18,7 @@ import { profileRouter } from './api/profile';
 import { reportsRouter } from './api/reports';
 import { rolesRouter } from './api/roles';
 import { personsRouter } from './api/persons';
+import { roleMembersRouter } from './api/role-members';
 import { createRouter, type AppDeps } from './http/context';
 import { ApiError, handleError, handleNotFound } from './http/errors';
 import { OPENAPI_PATH, openApiDocument, registerDocumentComponents } from './http/openapi-document';
@@ -104,6 +105,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/', reportsRouter)
     .route('/', rolesRouter)
     .route('/', personsRouter)
+    .route('/', roleMembersRouter)
     .route('/', docsRouter());
 
   registerDocumentComponents(app);

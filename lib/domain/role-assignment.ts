@@ -5,7 +5,9 @@ import { roleEditableBy, roleOfferedIn, type RoleRule } from './member-permissio
 /**
  * Bulk role assignment: every person × role of a request gets its own verdict, so one refused
  * pair does not stop the others. A pair is refused, with the first reason that applies, when:
- * - the role does not exist (unknownRole) or is not offered in the organisation (its
+ * - the role does not exist (unknownRole);
+ * - the period ends before it starts (endBeforeStart);
+ * - the role is not offered in the organisation (its
  *   orgWhitelist / orgBlacklist: notAllowedHere);
  * - the caller may not give it (editWhitelist, or a function of rank their own system roles do
  *   not cover: aboveCaller);
@@ -13,7 +15,7 @@ import { roleEditableBy, roleOfferedIn, type RoleRule } from './member-permissio
  * - the person holds the role there already in an overlapping period (overlapping).
  */
 
-export const ASSIGNMENT_REFUSALS = ['unknownRole', 'notAllowedHere', 'aboveCaller', 'notAMember', 'overlapping'] as const;
+export const ASSIGNMENT_REFUSALS = ['unknownRole', 'endBeforeStart', 'notAllowedHere', 'aboveCaller', 'notAMember', 'overlapping'] as const;
 export type AssignmentRefusal = (typeof ASSIGNMENT_REFUSALS)[number];
 
 export type AssignmentContext = {
@@ -38,6 +40,7 @@ export function overlaps(a: { dateFrom: string; dateTo: string }, b: { dateFrom:
 export function assignmentRefusal(ctx: AssignmentContext, facts: PairFacts): AssignmentRefusal | null {
   const { role } = facts;
   if (!role) return 'unknownRole';
+  if (ctx.end < ctx.start) return 'endBeforeStart';
   if (!roleOfferedIn(role, ctx.org.id)) return 'notAllowedHere';
   const granted: HeldFunction = { funkId: role.id, orgId: ctx.org.id, orgLevel: ctx.org.level, orgMotherId: ctx.org.motherId };
   if (!roleEditableBy(role, ctx.caller.actingOrgIds) || !mayGrant({ functions: ctx.caller.functions }, granted)) return 'aboveCaller';

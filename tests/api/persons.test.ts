@@ -76,6 +76,16 @@ describe.each(testDrivers())('persons on %s', (driver) => {
     for (const p of res.body.items) expect(p.functions.some((f: Json) => f.funcId === 12)).toBe(true);
   });
 
+  it('filters by role group (what the screen offers): holders of any function of the chosen groups', async () => {
+    // group 3 (Sportbetrieb / Trainer) holds Trainer (12), Übungsleiter (13), Instruktor (14) …
+    const res = await search('verein', `org=${CLUB}&groups=3`);
+    expect(res.body.total).toBeGreaterThan(0);
+    for (const p of res.body.items) expect(p.functions.some((f: Json) => [12, 13, 14, 15, 16, 17, 18].includes(f.funcId))).toBe(true);
+    // Three groups and no text: the rule keeps the result empty.
+    expect((await search('verein', `org=${CLUB}&groups=1,3,7`)).body).toEqual({ items: [], total: 0 });
+    expect((await search('verein', `org=${CLUB}&groups=1,x`)).status).toBe(422);
+  });
+
   it('keeps each organisation to its reach', async () => {
     expect((await search('verein', 'org=18&q=gruber')).status).toBe(403);
     expect((await search('land', 'org=4&q=gruber')).status).toBe(403);

@@ -1,11 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FORM_MEMBERS, FORM_PERSON_SEARCH, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { OPEN_END_DATE } from '@/lib/domain/members';
 import { mayAddMembershipIn } from '@/lib/domain/member-permissions';
 import { personSearchRuns } from '@/lib/domain/person-search';
 import type { PersonPage } from '@/lib/schemas/persons';
-import { functionAssignments, members } from '../../db/schema';
+import { functionAssignments, members, roles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { actingOrg, loadCaller, orgsWith } from '../access';
@@ -21,7 +21,7 @@ import { memberColumns, toMemberDtos } from '../members/member-shape';
  * takes a former member back into a club (membership, function 32, from today).
  */
 
-type Query = { org: number; q?: string; functions?: number[]; former?: 'true' | 'false'; page: number; size: number };
+type Query = { org: number; q?: string; functions?: number[]; groups?: number[]; former?: 'true' | 'false'; page: number; size: number };
 
 /** Holds an assignment in `orgIds` (all organisations when null) matching `extra`. */
 function holds(orgIds: number[] | null, extra: SQL): SQL {
@@ -32,8 +32,9 @@ function holds(orgIds: number[] | null, extra: SQL): SQL {
 export async function searchPersons(deps: AppDeps, callerId: number, query: Query): Promise<PersonPage> {
   const org = actingOrg(await loadCaller(deps, callerId), query.org, [FORM_PERSON_SEARCH]);
   const functions = query.functions ?? [];
+  const groups = query.groups ?? [];
   const former = query.former === 'true';
-  if (!personSearchRuns(query.q, functions, former)) return { items: [], total: 0 };
+  if (!personSearchRuns(query.q, [...functions, ...groups], former)) return { items: [], total: 0 };
 
   const today = todayIso(deps.clock());
   const scope = await ownMemberOrgIds(deps, org);
@@ -47,7 +48,9 @@ export async function searchPersons(deps: AppDeps, callerId: number, query: Quer
     conditions.push(holds(scope, active));
   }
   // Current members: functions held now; former members: functions they held there at any time.
-  if (functions.length) conditions.push(holds(scope, former ? inArray(functionAssignments.roleId, functions) : and(inArray(functionAssignments.roleId, functions), active)!));
+  const roleIds = groups.length ? sql`(select ${roles.id} from ${roles} where ${inArray(roles.groupId, groups)})` : null;
+  const chosen = functions.length && roleIds ? or(inArray(functionAssignments.roleId, functions), inArray(functionAssignments.roleId, roleIds))! : functions.length ? inArray(functionAssignments.roleId, functions) : roleIds ? inArray(functionAssignments.roleId, roleIds) : null;
+  if (chosen) conditions.push(holds(scope, former ? chosen : and(chosen, active)!));
 
   const rows = await deps.db
     .select({ ...memberColumns, total: sql<number>`count(*) over ()::int` })
