@@ -39,6 +39,7 @@ const ACTING_ORG_PARAMS: Record<string, string[]> = {
   'GET /api/v1/order/{orgId}/report.csv': ['orgId'],
   'GET /api/v2/admin/{orgId}/orders': ['orgId'],
   'POST /api/v2/admin/{orgId}/category': ['orgId'],
+  'GET /api/v1/admin/role/organisations/{orgId}': ['orgId'],
   'PUT /api/v2/admin/{orgId}/category': ['orgId'],
 };
 

@@ -21,6 +21,7 @@ import { recordAudit } from '../audit';
 
 const MESSAGES: Record<AssignmentRefusal, string> = {
   unknownRole: 'There is no such role',
+  endBeforeStart: 'The end date is before the start date',
   notAllowedHere: 'The role is not given in this organisation',
   aboveCaller: 'You may not give this role',
   notAMember: 'The person is not a member of this organisation',
@@ -28,7 +29,7 @@ const MESSAGES: Record<AssignmentRefusal, string> = {
 };
 
 /** The caller's role-administration organisations (form 66); 403 unless one may assign in `orgId`. */
-function roleEditors(caller: Caller, orgId: number) {
+export function roleEditors(caller: Caller, orgId: number) {
   const editors = orgsWith(caller, [FORM_ROLE_EDIT]);
   if (!mayAssignFunctionsIn(editors, orgId)) throw forbidden('You may not assign roles in this organisation');
   return editors;
@@ -52,7 +53,6 @@ export async function assignRoles(deps: AppDeps, callerId: number, input: RoleAs
   const today = todayIso(deps.clock());
   const start = input.start ?? today;
   const end = input.end ?? OPEN_END_DATE;
-  if (end < start) throw new ApiError(422, 'validation', "'end' is before 'start'", { field: 'end', rule: 'endBeforeStart' });
 
   const memberIds = [...new Set(input.memberIds)];
   const roleIds = [...new Set(input.roleIds)];
@@ -79,16 +79,19 @@ export async function assignRoles(deps: AppDeps, callerId: number, input: RoleAs
 
     const result: RoleAssignResult = { batchId: null, dryRun: Boolean(input.dryRun), start, end, success: [], errors: [] };
     const toInsert: Array<{ memberId: number; roleId: number }> = [];
+    const verdict = (memberId: number, roleId: number, isMember: boolean) => {
+      const role = roleById.get(roleId) ?? null;
+      // An unknown person is no member of anything.
+      if (!nameOf.has(memberId)) return role ? ('notAMember' as const) : ('unknownRole' as const);
+      return assignmentRefusal(ctx, { role, isMember, held: held.filter((h) => h.memberId === memberId && h.roleId === roleId) });
+    };
     for (const memberId of memberIds) {
+      // A membership given in the same batch makes the person a member for the batch's other roles.
+      const isMember = members32.has(memberId) || (roleIds.includes(FUNCTION_MEMBERSHIP) && verdict(memberId, FUNCTION_MEMBERSHIP, false) === null);
       for (const roleId of roleIds) {
         const role = roleById.get(roleId) ?? null;
         const pair = { memberId, name: nameOf.get(memberId) ?? '', roleId, role: role?.name ?? '' };
-        // An unknown person is no member of anything.
-        const reason = nameOf.has(memberId)
-          ? assignmentRefusal(ctx, { role, isMember: members32.has(memberId), held: held.filter((h) => h.memberId === memberId && h.roleId === roleId) })
-          : role
-            ? ('notAMember' as const)
-            : ('unknownRole' as const);
+        const reason = verdict(memberId, roleId, isMember);
         if (reason) result.errors.push({ ...pair, reason, message: MESSAGES[reason] });
         else {
           toInsert.push({ memberId, roleId });
