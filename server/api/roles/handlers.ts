@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { roleGroups as roleGroupTable, roles } from '../../db/schema';
 import type { AppRouteHandler } from '../../http/context';
 import { assignRoles, undoRoleBatch } from '../../services/roles/role-assignment';
+import { createRole as createCatalogueRole, updateRole as updateCatalogueRole } from '../../services/roles/role-catalogue';
 import type * as routes from './routes';
 
 export const roleGroups: AppRouteHandler<typeof routes.roleGroups> = async (c) => {
@@ -23,6 +24,10 @@ export const roleList: AppRouteHandler<typeof routes.roleList> = async (c) => {
   const rows = await c.var.deps.db.select({ id: roles.id, name: roles.name, groupId: roles.groupId, params: roles.params }).from(roles).orderBy(asc(roles.id));
   return c.json(rows.map((r) => ({ ...r, params: r.params ?? {} })), 200);
 };
+
+export const createRole: AppRouteHandler<typeof routes.createRole> = async (c) => c.json(await createCatalogueRole(c.var.deps, c.var.callerId, c.req.valid('json')), 201);
+
+export const updateRole: AppRouteHandler<typeof routes.updateRole> = async (c) => c.json(await updateCatalogueRole(c.var.deps, c.var.callerId, c.req.valid('json')), 200);
 
 export const assign: AppRouteHandler<typeof routes.assign> = async (c) => c.json(await assignRoles(c.var.deps, c.var.callerId, c.req.valid('json')), 200);
 

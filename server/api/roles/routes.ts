@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { RoleGroupSchema } from '@/lib/schemas/member-responses';
-import { RoleAssignResultSchema, roleAssignSchema, RoleUndoResultSchema } from '@/lib/schemas/roles';
+import { RoleAssignResultSchema, roleAssignSchema, roleCreateSchema, RoleSchema, RoleUndoResultSchema, roleUpdateSchema } from '@/lib/schemas/roles';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
 import { json } from '../../http/route-parts';
@@ -30,6 +30,33 @@ export const roleList = createRoute({
     200: { description: 'Roles', content: json(z.array(z.object({ id: z.number().int(), name: z.string(), groupId: z.number().int(), params: z.record(z.string(), z.unknown()) }))) },
     ...errorResponses(401),
   },
+});
+
+const catalogueRules =
+  'Only the federation (function 66 in organisation 1). `name` 1–80 characters, unique in its group regardless of case (409 `role_exists`); `groupId` an existing group (422 otherwise); `params.orgWhitelist` / `orgBlacklist` / `editWhitelist` existing organisation ids (422 naming the list otherwise), a whitelist and a blacklist together are 422. Keys the schema does not know are ignored, so an answer can be sent back as it is.';
+
+export const createRole = createRoute({
+  method: 'post',
+  path: '/api/v1/admin/role',
+  operationId: 'createRole',
+  ...access({ own: ['federation'], foreign: ['federation'] }),
+  tags,
+  summary: 'Add a role to the catalogue (federation only)',
+  description: `${catalogueRules} The new role gets the next id above the highest one; the system role group (11) takes no new roles (422).`,
+  request: { body: { required: true, content: json(roleCreateSchema) } },
+  responses: { 201: { description: 'The role, as GET /admin/roles lists it, with updatedAt', content: json(RoleSchema) }, ...errorResponses(400, 401, 403, 409, 422) },
+});
+
+export const updateRole = createRoute({
+  method: 'put',
+  path: '/api/v1/admin/role',
+  operationId: 'updateRole',
+  ...access({ own: ['federation'], foreign: ['federation'] }),
+  tags,
+  summary: 'Change a role of the catalogue (federation only)',
+  description: `${catalogueRules} \`id\` and the \`updatedAt\` the API answered (409 \`stale\` when the role changed since); \`params\` left out stay as they are, given they replace all three lists. A system role keeps its group and no other role moves into the system role group (422, field groupId).`,
+  request: { body: { required: true, content: json(roleUpdateSchema) } },
+  responses: { 200: { description: 'The role, as GET /admin/roles lists it, with updatedAt', content: json(RoleSchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
 
 export const assign = createRoute({

@@ -38,6 +38,8 @@ export type MatrixFixtures = {
   roleBatches: Record<number, string>;
   /** Per club: a former member (membership ended yesterday) to take back. */
   formerMembers: Record<number, number>;
+  /** A role of the catalogue as the API answered it (POST /admin/role), to change with PUT. */
+  catalogueRole?: Json;
 };
 
 /** Categories of the matrix's orders: the club fee (released for both clubs), licences, and a fee nobody ordered yet. */
@@ -115,5 +117,6 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     await db.update(functionAssignments).set({ dateTo: yesterday }).where(and(eq(functionAssignments.memberId, former), eq(functionAssignments.orgId, clubId)));
     fx.formerMembers[clubId] = former;
   }
+  fx.catalogueRole = await ok('catalogue role', call(t.app, 'POST', '/api/v1/admin/role', { ...as, json: { name: 'Matrixrolle', groupId: 9, params: { orgWhitelist: [OWN_CLUB, FOREIGN_CLUB] } } }));
   return fx;
 }

@@ -183,6 +183,8 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'GET /api/v1/admin/roles': () => get('/api/v1/admin/roles'),
   'POST /api/v1/admin/role/assign': (c) => ({ method: 'POST', url: '/api/v1/admin/role/assign', json: { orgId: c.club, memberIds: [c.member], roleIds: [12], dryRun: true } }),
   'POST /api/v1/admin/role/assign/{batchId}/undo': (c) => ({ method: 'POST', url: `/api/v1/admin/role/assign/${c.fx.roleBatches[c.club]}/undo` }),
+  'POST /api/v1/admin/role': () => ({ method: 'POST', url: '/api/v1/admin/role', json: { name: 'Matrix-Neurolle', groupId: 9, params: { orgBlacklist: [1] } } }),
+  'PUT /api/v1/admin/role': (c) => ({ method: 'PUT', url: '/api/v1/admin/role', json: { ...c.fx.catalogueRole, name: 'Matrixrolle umbenannt' } }),
   'GET /api/v1/admin/persons/search': (c) => get(`/api/v1/admin/persons/search?org=${c.acting}&q=Matrixprobe`),
   'POST /api/v1/admin/persons/{memberId}/rejoin': (c) => ({ method: 'POST', url: `/api/v1/admin/persons/${c.fx.formerMembers[c.club]}/rejoin`, json: { orgId: c.club } }),
 };
