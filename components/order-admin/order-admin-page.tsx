@@ -4,8 +4,7 @@ import { PageMessage } from '@/components/shell/page-message';
 import type { FormPageProps } from '@/components/shell/form-page-props';
 import { ApiError, errorMessageKey } from '@/lib/api/errors';
 import { getOrder, getOrderItems, getOverseenOrders } from '@/lib/api/orders';
-import { getOrganisations } from '@/lib/api/organisations';
-import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { organisationLevel } from '@/lib/api/organisations';
 import { formPath } from '@/lib/domain/shell';
 import { ORDER_LIST_PAGE_SIZE } from '@/components/orders/order-view';
 import { OrderAdminScreen } from './lazy';
@@ -25,7 +24,7 @@ export async function OrderAdminPage({ orgId, funkId, id }: FormPageProps) {
     data = await Promise.all([
       getOverseenOrders(orgId, { page: 1, size: ORDER_LIST_PAGE_SIZE }),
       orderId === null ? null : getOrder(orgId, orderId).catch(notOfThisOrganisation),
-      actingLevel(orgId),
+      organisationLevel(orgId),
     ]);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -50,15 +49,6 @@ async function findOrder(actingOrgId: number, orderId: number) {
 }
 
 /** The acting organisation's level (the report hides the organisation column at level 3). */
-async function actingLevel(orgId: number): Promise<number> {
-  if (orgId === FEDERATION_ORG_ID) return ORG_LEVEL_FEDERATION;
-  try {
-    return (await getOrganisations(orgId)).find((o) => o.id === orgId)?.orgLevel ?? ORG_LEVEL_CLUB;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return ORG_LEVEL_CLUB;
-    throw error;
-  }
-}
 
 /** An order id under another organisation's path is 404 (or 403): look further; anything else is thrown on. */
 function notOfThisOrganisation(error: unknown): null {

@@ -22,6 +22,8 @@ export interface DateFieldProps {
   onChange: (value: string | null) => void;
   /** Earliest allowed date, YYYY-MM-DD (inclusive). */
   min?: string;
+  /** The text shown for a date before `min`, instead of the general one (e.g. 'Falsches Datum!'). */
+  minMessage?: string;
   /** Latest allowed date, YYYY-MM-DD (inclusive). */
   max?: string;
   /** Error from the form (e.g. required); the field's own, more precise message wins. */
@@ -66,6 +68,7 @@ export function DateField({
   value,
   onChange,
   min,
+  minMessage,
   max,
   error,
   disabled,
@@ -102,7 +105,7 @@ export function DateField({
     if (raw.trim() === '') return { iso: null, error: null };
     const iso = parseDisplayDate(raw);
     if (!iso) return { iso: null, error: t('invalid') };
-    if (min && iso < min) return { iso: null, error: t('beforeMin', { min: formatDisplayDate(min) }) };
+    if (min && iso < min) return { iso: null, error: minMessage ?? t('beforeMin', { min: formatDisplayDate(min) }) };
     if (max && iso > max) return { iso: null, error: t('afterMax', { max: formatDisplayDate(max) }) };
     return { iso, error: null };
   }

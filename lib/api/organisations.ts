@@ -1,5 +1,7 @@
 import 'server-only';
+import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { apiCall } from './client';
+import { ApiError } from './errors';
 
 import type { Organisation, OrganisationListItem, Place } from '@/lib/schemas/organisation-responses';
 
@@ -58,4 +60,15 @@ export function deleteDocument(orgId: number, uuid: string, actingOrgId: number)
     method: 'delete',
     searchParams: acting(actingOrgId),
   });
+}
+
+/** The level of an acting organisation (1 federation, 2 state, 3 club); one the caller cannot list is taken as a club. */
+export async function organisationLevel(orgId: number): Promise<number> {
+  if (orgId === FEDERATION_ORG_ID) return ORG_LEVEL_FEDERATION;
+  try {
+    return (await getOrganisations(orgId)).find((o) => o.id === orgId)?.orgLevel ?? ORG_LEVEL_CLUB;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return ORG_LEVEL_CLUB;
+    throw error;
+  }
 }

@@ -49,3 +49,10 @@ export function assignmentRefusal(ctx: AssignmentContext, facts: PairFacts): Ass
   if (facts.held.some((h) => overlaps(h, { dateFrom: ctx.start, dateTo: ctx.end }))) return 'overlapping';
   return null;
 }
+
+/** The dates of the assignment dialog: a start is needed ('Datum fehlt!'), an end may not be before it ('Falsches Datum!'). */
+export function assignmentDatesProblem(start: string | null, end: string | null): 'dateMissing' | 'dateWrong' | null {
+  if (!start) return 'dateMissing';
+  if (end && end < start) return 'dateWrong';
+  return null;
+}

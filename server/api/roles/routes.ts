@@ -67,7 +67,7 @@ export const assign = createRoute({
   tags,
   summary: 'Give roles to several persons at once, with a verdict per person and role',
   description:
-    "For holders of form 66 who may assign in `orgId` (the federation anywhere, a club in itself). Each person × role lands in `success` or `errors` with the reason (unknownRole, notAllowedHere, aboveCaller, notAMember, overlapping). Saved in one transaction as a batch (`batchId`, undone with …/{batchId}/undo); `dryRun: true` saves nothing. start defaults to today, end to open-ended; end before start is 422.",
+    "For holders of form 66 who may assign in `orgId` (the federation anywhere, a club in itself). Each person × role lands in `success` or `errors` with the reason (unknownRole, endBeforeStart, notAllowedHere, aboveCaller, notAMember, overlapping; a membership given in the same batch counts). Saved in one transaction as a batch (`batchId`, undone with …/{batchId}/undo); `dryRun: true` saves nothing. start defaults to today, end to open-ended;",
   request: { body: { required: true, content: json(roleAssignSchema) } },
   responses: { 200: { description: 'The verdicts', content: json(RoleAssignResultSchema) }, ...errorResponses(400, 401, 403, 404, 422) },
 });

@@ -185,6 +185,8 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'POST /api/v1/admin/role/assign/{batchId}/undo': (c) => ({ method: 'POST', url: `/api/v1/admin/role/assign/${c.fx.roleBatches[c.club]}/undo` }),
   'POST /api/v1/admin/role': () => ({ method: 'POST', url: '/api/v1/admin/role', json: { name: 'Matrix-Neurolle', groupId: 9, params: { orgBlacklist: [1] } } }),
   'PUT /api/v1/admin/role': (c) => ({ method: 'PUT', url: '/api/v1/admin/role', json: { ...c.fx.catalogueRole, name: 'Matrixrolle umbenannt' } }),
+  'GET /api/v1/admin/role/organisations/{orgId}': (c) => get(`/api/v1/admin/role/organisations/${c.acting}`),
+  'GET /api/v1/admin/role/members/{orgId}': (c) => get(`/api/v1/admin/role/members/${c.club}?group=3`),
   'GET /api/v1/admin/persons/search': (c) => get(`/api/v1/admin/persons/search?org=${c.acting}&q=Matrixprobe`),
   'POST /api/v1/admin/persons/{memberId}/rejoin': (c) => ({ method: 'POST', url: `/api/v1/admin/persons/${c.fx.formerMembers[c.club]}/rejoin`, json: { orgId: c.club } }),
 };

@@ -9,6 +9,8 @@ import {
   FORM_ORDER_OVERVIEW,
   FORM_ORGANISATIONS,
   FORM_ORGANISATIONS_ALT,
+  FORM_PERSON_SEARCH,
+  FORM_ROLE_EDIT,
 } from '@/lib/domain/functions';
 import type { FormPageProps } from '@/components/shell/form-page-props';
 
@@ -23,6 +25,8 @@ const MembersPage = dynamic(() => import('@/components/members/members-page').th
 const AllMembersPage = dynamic(() => import('@/components/members/members-page').then((m) => m.AllMembersPage));
 const OrderCategoriesPage = dynamic(() => import('@/components/order-categories/order-categories-page').then((m) => m.OrderCategoriesPage));
 const OrderAdminPage = dynamic(() => import('@/components/order-admin/order-admin-page').then((m) => m.OrderAdminPage));
+const RoleAdminPage = dynamic(() => import('@/components/roles/role-admin-page').then((m) => m.RoleAdminPage));
+const PersonSearchPage = dynamic(() => import('@/components/persons/person-search-page').then((m) => m.PersonSearchPage));
 const LicenceOrderPage = dynamic(() => import('@/components/orders/licence-order-page').then((m) => m.LicenceOrderPage));
 
 export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
@@ -34,6 +38,8 @@ export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
   [FORM_ORDER_CATEGORIES]: OrderCategoriesPage,
   [FORM_ORDER_DETAIL]: OrderAdminPage,
   [FORM_ORDER_OVERVIEW]: OrderAdminPage,
+  [FORM_ROLE_EDIT]: RoleAdminPage,
+  [FORM_PERSON_SEARCH]: PersonSearchPage,
 };
 
 export function findForm(funkId: number): ComponentType<FormPageProps> | undefined {
