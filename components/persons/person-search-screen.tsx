@@ -34,24 +34,30 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
   const [chosen, setChosen] = useState<number[]>(() => groups.map((g) => g.id));
   const [page, setPage] = useState(1);
   const [jump, setJump] = useState('');
-  const [data, setData] = useState<PersonPage>(EMPTY);
+  // The answer with the search it belongs to: rows of an earlier search are never shown (or acted on) under new criteria.
+  const [data, setData] = useState<{ key: string; page: PersonPage }>({ key: '', page: EMPTY });
   const [reload, setReload] = useState(0);
   const [pending, startTransition] = useTransition();
   const [rejoined, setRejoined] = useState<number[]>([]);
 
   const runs = personSearchRuns(query, chosen, former);
+  // Former members are found by name alone: the functions they held there do not narrow them.
+  const groupsSent = former ? [] : chosen;
+  const key = JSON.stringify([query.trim(), groupsSent, former, page]);
   useEffect(() => {
     if (!runs) return;
     const handle = setTimeout(() => {
       startTransition(async () => {
-        const result = await loadPersons({ org: orgId, q: query.trim() || undefined, groups: chosen, former, page });
-        if (applyActionResult(result, null, { success: false })) setData(result.data);
+        const result = await loadPersons({ org: orgId, q: query.trim() || undefined, groups: groupsSent, former, page });
+        if (applyActionResult(result, null, { success: false })) setData({ key, page: result.data });
       });
     }, 200);
     return () => clearTimeout(handle);
-  }, [orgId, query, chosen, former, page, runs, reload]);
+    // groupsSent is part of key
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orgId, key, runs, reload]);
 
-  const shown = runs ? data : EMPTY;
+  const shown = runs && data.key === key ? data.page : EMPTY;
   const pages = Math.max(1, Math.ceil(shown.total / PERSON_PAGE_SIZE));
 
   function toggleGroup(id: number) {
@@ -132,7 +138,7 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
             {shown.items.length === 0 ? (
               <tr>
                 <td colSpan={columns.length + 1} className="px-3 py-6 text-center text-gray-500">
-                  {pending ? t('loading') : t('notFound')}
+                  {pending || (runs && data.key !== key) ? t('loading') : t('notFound')}
                 </td>
               </tr>
             ) : (

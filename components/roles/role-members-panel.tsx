@@ -29,7 +29,8 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
   const [group, setGroup] = useState<number | null>(null);
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<RoleMemberPage>(EMPTY);
+  // The answer with the list it belongs to: rows of an earlier tab or search are never shown under new criteria.
+  const [data, setData] = useState<{ key: string; page: RoleMemberPage }>({ key: '', page: EMPTY });
   const [reload, setReload] = useState(0);
   const [picked, setPicked] = useState<Picked[]>([]);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -40,19 +41,21 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
   const text = query.trim();
   const tooShort = searching && text.length < ROLE_SEARCH_MIN;
 
+  const key = JSON.stringify([mode, group, text, page]);
   useEffect(() => {
     if (tooShort) return;
     const handle = setTimeout(() => {
       startTransition(async () => {
         const result = await loadRoleMembers({ orgId: org.id, q: text || undefined, group: searching ? undefined : (group ?? undefined), candidates: searching || undefined, page });
-        if (applyActionResult(result, null, { success: false })) setData(result.data);
+        if (applyActionResult(result, null, { success: false })) setData({ key, page: result.data });
       });
     }, 200);
     return () => clearTimeout(handle);
-  }, [org.id, text, group, searching, page, reload, tooShort]);
+  }, [org.id, key, text, group, searching, page, reload, tooShort]);
 
-  const rows = tooShort ? [] : data.items;
-  const total = tooShort ? 0 : data.total;
+  const current = !tooShort && data.key === key ? data.page : EMPTY;
+  const rows = current.items;
+  const total = current.total;
   const pages = Math.max(1, Math.ceil(total / ROLE_MEMBERS_PAGE_SIZE));
   const isPicked = (id: number) => picked.some((p) => p.id === id);
   const nameOf = (m: RoleMember) => `${m.firstName} ${m.surname}`;
@@ -76,7 +79,6 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
     setMode(next);
     setQuery('');
     setPage(1);
-    setData(EMPTY);
   }
 
   return (
@@ -154,7 +156,7 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={4} className="px-2 py-6 text-center text-gray-500">
-                  {tooShort ? t('searchHint', { min: ROLE_SEARCH_MIN }) : pending ? t('loading') : t('membersNotFound')}
+                  {tooShort ? t('searchHint', { min: ROLE_SEARCH_MIN }) : pending || (!tooShort && data.key !== key) ? t('loading') : t('membersNotFound')}
                 </td>
               </tr>
             ) : (

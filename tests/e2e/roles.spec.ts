@@ -59,7 +59,7 @@ test('the club gives two members the trainer role: one refused with its reason, 
   await expect(preview).toContainText('Probelauf: Es wurde nichts gespeichert.');
   await expect(preview).toContainText(`${otherName}: Trainer`);
   await expect(preview).toContainText('Thomas Huber: Trainer – Die Person hat diese Rolle hier bereits im selben Zeitraum');
-  await dialog.getByRole('button', { name: 'Schließen' }).click();
+  await dialog.getByRole('button', { name: 'Fertig' }).click();
   // Nothing was saved by the dry run.
   await panel.getByRole('tab', { name: 'Sportbetrieb / Trainer' }).click();
   await expect(panel.getByRole('row').filter({ hasText: otherName.split(' ').reverse().join(' ') })).toHaveCount(0);
@@ -72,14 +72,14 @@ test('the club gives two members the trainer role: one refused with its reason, 
   await expect(result).toContainText(`✓ ${otherName}: Trainer`);
   await expect(result).toContainText('✗ Thomas Huber: Trainer – Die Person hat diese Rolle hier bereits im selben Zeitraum');
   await expectAccessible(page, 'assignment result');
-  // The new trainer is listed under the group's tab behind the dialog.
-  await expect(panel.getByRole('row').filter({ hasText: otherName.split(' ').reverse().join(' ') })).toContainText('Trainer');
+  // The new trainer is listed under the group's tab behind the (modal) dialog.
+  await expect(page.locator('tr', { hasText: otherName.split(' ').reverse().join(' ') })).toContainText('Trainer');
 
   await result.getByRole('button', { name: 'Rückgängig' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
   await expect(page.getByText('1 Zuweisung zurückgenommen')).toBeVisible();
   await expect(result).toContainText('Rückgängig gemacht.');
-  await dialog.getByRole('button', { name: 'Schließen' }).click();
+  await dialog.getByRole('button', { name: 'Fertig' }).click();
   await expect(panel.getByRole('row').filter({ hasText: otherName.split(' ').reverse().join(' ') })).toHaveCount(0);
 });
 
@@ -110,7 +110,9 @@ test('person search: nothing until narrowed; a former member is taken back into 
   await page.getByRole('searchbox', { name: 'Name oder Lizenznummer' }).fill(surname);
   await expect(table.getByRole('button', { name: `${name} zum Verein hinzufügen` })).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Ehemalige' }).uncheck();
-  await expect(table.getByRole('row').filter({ hasText: name.split(' ').reverse().join(' ') }).first()).toContainText('Mitglied');
+  // Any function, not only the six groups: the membership itself shows.
+  for (const group of await page.getByRole('group', { name: 'Funktionen' }).getByRole('checkbox').all()) await group.uncheck();
+  await expect(table.getByRole('row').filter({ hasText: name.split(' ').reverse().join(' ') }).first()).toContainText('Mitglied · BSV Wiener Neustadt');
 });
 
 test('the trainer does not get the role administration', async ({ page }) => {
