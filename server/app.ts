@@ -19,6 +19,7 @@ import { reportsRouter } from './api/reports';
 import { rolesRouter } from './api/roles';
 import { personsRouter } from './api/persons';
 import { roleMembersRouter } from './api/role-members';
+import { tournamentsRouter } from './api/tournaments';
 import { createRouter, type AppDeps } from './http/context';
 import { ApiError, handleError, handleNotFound } from './http/errors';
 import { OPENAPI_PATH, openApiDocument, registerDocumentComponents } from './http/openapi-document';
@@ -106,6 +107,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/', rolesRouter)
     .route('/', personsRouter)
     .route('/', roleMembersRouter)
+    .route('/', tournamentsRouter)
     .route('/', docsRouter());
 
   registerDocumentComponents(app);

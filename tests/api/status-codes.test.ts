@@ -40,6 +40,13 @@ const ACTING_ORG_PARAMS: Record<string, string[]> = {
   'GET /api/v2/admin/{orgId}/orders': ['orgId'],
   'POST /api/v2/admin/{orgId}/category': ['orgId'],
   'GET /api/v1/admin/role/organisations/{orgId}': ['orgId'],
+  'GET /api/v1/tournament/{orgId}': ['orgId'],
+  'POST /api/v1/tournament/{orgId}': ['orgId'],
+  'PUT /api/v1/tournament/{orgId}': ['orgId'],
+  'PUT /api/v1/tournament/{orgId}/approve': ['orgId'],
+  'PUT /api/v1/tournament/{orgId}/cancel': ['orgId'],
+  'PUT /api/v1/tournament/{orgId}/payed': ['orgId'],
+  'POST /api/v1/tournament/{orgId}/comment/{id}': ['orgId'],
   'PUT /api/v2/admin/{orgId}/category': ['orgId'],
 };
 

@@ -7,3 +7,4 @@ export * from './auth';
 export * from './files';
 export * from './orders';
 export * from './audit';
+export * from './tournaments';

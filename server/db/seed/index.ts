@@ -13,6 +13,8 @@ import {
   places,
   roleGroups,
   roles,
+  tournaments,
+  tournamentTypes,
   trainingDefinitions,
   uploadedFiles,
 } from '@/server/db/schema';
@@ -25,6 +27,7 @@ import { identityKey, MemberGenerator, type Generated } from './members';
 import { buildOrganisations, buildPlaces } from './organisations';
 import { addIssuedLicenceLines, buildDemoOrderScenario, buildOrderCategories, buildOrders, numberReleasedInvoices, SEED_PICTURE_PNG } from './orders';
 import { buildRoles, ROLE_GROUPS } from './roles';
+import { buildTournaments, buildTournamentTypes } from './tournaments';
 import { TRAINING_DEFINITIONS } from './trainings';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts';
@@ -58,7 +61,7 @@ export type SeedSummary = {
 };
 
 /** Tables with serial ids the seed fills with explicit ids. */
-const SERIAL_TABLES = ['organisations', 'places', 'members', 'function_assignments', 'member_trainings', 'orders', 'order_items', 'order_categories'];
+const SERIAL_TABLES = ['organisations', 'places', 'members', 'function_assignments', 'member_trainings', 'orders', 'order_items', 'order_categories', 'tournaments'];
 
 /** Members generated (and inserted) per round: bounds memory for 100,000-member federations. */
 const CHUNK = 5000;
@@ -159,6 +162,9 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
       summary.orders += scenario.orders.length;
       summary.orderItems += scenario.items.length;
     }
+
+    await insertRows(tx, tournamentTypes, buildTournamentTypes());
+    await insertRows(tx, tournaments, buildTournaments(year));
 
     for (const table of SERIAL_TABLES) await resetSequence(tx, table);
     // After the sequences moved past the fixed ids: these lines take fresh ids.

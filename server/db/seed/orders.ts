@@ -79,6 +79,9 @@ export function buildOrderCategories(year: number): CategoryRow[] {
     ['KLEIDUNG_POLO', 'KLEIDUNG', 3_490, 2_908, 2_790, 250],
     ['KLEIDUNG_SOFTSHELLJACKE', 'KLEIDUNG', 8_990, 7_492, 7_490, 650],
     ['GUTSCHEIN_50', 'GUTSCHEIN', 5_000, 5_000, 5_000, null],
+    // Tournament fees: the tournament types name these as their order category.
+    ['TURNIERGEBUEHR_LEISTUNGSSPORT', 'MEETING', 8_000, 6_667, 6_667, null],
+    ['TURNIERGEBUEHR_MEISTERSCHAFT', 'MEETING', 15_000, 12_500, 12_500, null],
   ];
   shop.forEach(([cat, group, price, net, memberNet, grams], i) =>
     rows.push({ id: i + 1, cat, group, priceCents: price, netPriceCents: net, memberNetPriceCents: memberNet, weightGrams: grams }),

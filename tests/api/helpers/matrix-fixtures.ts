@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { functionAssignments } from '@/server/db/schema';
+import { functionAssignments, tournaments } from '@/server/db/schema';
 import { PDF, png } from './sample-files';
 import { call, type TestApp } from './test-app';
 
@@ -40,6 +40,8 @@ export type MatrixFixtures = {
   formerMembers: Record<number, number>;
   /** A role of the catalogue as the API answered it (POST /admin/role), to change with PUT. */
   catalogueRole?: Json;
+  /** Per club: a tournament as the API answers it (created, not approved), to change, approve, cancel. */
+  tournaments: Record<number, Json>;
 };
 
 /** Categories of the matrix's orders: the club fee (released for both clubs), licences, and a fee nobody ordered yet. */
@@ -72,7 +74,7 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
 
   const ownMember = (await person(OWN_CLUB, 'Eigene')).id as number;
   const foreignMember = (await person(FOREIGN_CLUB, 'Fremde')).id as number;
-  const fx: MatrixFixtures = { ownMember, foreignMember, members: {}, trainings: {}, profileImages: {}, orgs: {}, places: {}, documents: {}, orgImages: {}, orders: {}, openFeeCategory: null, roleBatches: {}, formerMembers: {} };
+  const fx: MatrixFixtures = { ownMember, foreignMember, members: {}, trainings: {}, profileImages: {}, orgs: {}, places: {}, documents: {}, orgImages: {}, orders: {}, openFeeCategory: null, roleBatches: {}, formerMembers: {}, tournaments: {} };
 
   for (const id of [ownMember, foreignMember]) {
     const training = await ok('training', call(t.app, 'POST', `/api/v1/admin/training/${id}`, { ...as, json: { orgId: 1, trainingId: 8, dateFrom: '2025-03-02', dateTo: '2027-03-02' } }));
@@ -116,6 +118,13 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     await db.update(functionAssignments).set({ dateTo: yesterday }).where(and(eq(functionAssignments.memberId, former), eq(functionAssignments.orgId, clubId)));
     fx.formerMembers[clubId] = former;
+  }
+  // Tournaments as their clubs announced them (inserted: the federation announces only its own).
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  for (const clubId of [OWN_CLUB, FOREIGN_CLUB]) {
+    const copy = { name: `Matrixturnier ${clubId}`, typeId: 4, start: inDays(60), end: inDays(61), openFrom: inDays(1), openTo: inDays(60), params: { location: 'Halle', email: 'turnier@example.org', contactPerson: 'Kontakt', discipline: 1, rule: 'Vereinsturnier', divisions: [], gradeCodes: [] } };
+    const [row] = await db.insert(tournaments).values({ orgId: clubId, ...copy, original: copy }).returning({ id: tournaments.id });
+    fx.tournaments[clubId] = (await ok('tournament', call(t.app, 'GET', `/api/v1/tournament/tuple/${row.id}`, as))).current;
   }
   fx.catalogueRole = await ok('catalogue role', call(t.app, 'POST', '/api/v1/admin/role', { ...as, json: { name: 'Matrixrolle', groupId: 9, params: { orgWhitelist: [OWN_CLUB, FOREIGN_CLUB] } } }));
   return fx;

@@ -1,0 +1,48 @@
+import type { AppRouteHandler } from '../../http/context';
+import { tournamentCalendar } from '../../services/tournaments/calendar';
+import {
+  approveTournament,
+  cancelTournament,
+  commentTournament,
+  createTournament,
+  listTournaments,
+  listTournamentTypes,
+  setTournamentPayment,
+  tournamentTuple,
+  updateTournament,
+} from '../../services/tournaments/tournaments';
+import type * as routes from './routes';
+
+export const types: AppRouteHandler<typeof routes.types> = async (c) => c.json(await listTournamentTypes(c.var.deps), 200);
+
+export const tuple: AppRouteHandler<typeof routes.tuple> = async (c) => c.json(await tournamentTuple(c.var.deps, c.var.callerId, c.req.valid('param').id), 200);
+
+export const list: AppRouteHandler<typeof routes.list> = async (c) =>
+  c.json(await listTournaments(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('query')), 200);
+
+export const create: AppRouteHandler<typeof routes.create> = async (c) =>
+  c.json(await createTournament(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('json')), 201);
+
+export const update: AppRouteHandler<typeof routes.update> = async (c) =>
+  c.json(await updateTournament(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('json')), 200);
+
+export const approve: AppRouteHandler<typeof routes.approve> = async (c) =>
+  c.json(await approveTournament(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('json').id), 200);
+
+export const cancel: AppRouteHandler<typeof routes.cancel> = async (c) =>
+  c.json(await cancelTournament(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('json').id), 200);
+
+export const payed: AppRouteHandler<typeof routes.payed> = async (c) => {
+  const { id, status } = c.req.valid('json');
+  return c.json(await setTournamentPayment(c.var.deps, c.var.callerId, c.req.valid('param').orgId, id, status), 200);
+};
+
+export const comment: AppRouteHandler<typeof routes.comment> = async (c) => {
+  const { orgId, id } = c.req.valid('param');
+  return c.json(await commentTournament(c.var.deps, c.var.callerId, orgId, id, c.req.valid('json').comment), 200);
+};
+
+export const calendar: AppRouteHandler<typeof routes.calendar> = async (c) => {
+  const text = await tournamentCalendar(c.var.deps, c.req.valid('query'));
+  return c.body(text, 200, { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'inline; filename="turniere.ics"', 'Cache-Control': 'public, max-age=900' }) as never;
+};

@@ -1,0 +1,158 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  tournamentCommentBody,
+  tournamentIdBody,
+  tournamentInputSchema,
+  tournamentListQuery,
+  tournamentOrgParams,
+  TournamentPageSchema,
+  tournamentPaymentBody,
+  TournamentSchema,
+  TournamentTupleSchema,
+  TournamentTypeSchema,
+  tournamentUpdateSchema,
+} from '@/lib/schemas/tournaments';
+import { idText } from '@/lib/schemas/common';
+import { access } from '../../http/access-rule';
+import { errorResponses } from '../../http/errors';
+import { binary, json, publicCall, signedIn } from '../../http/route-parts';
+
+/** Tournaments (forms 1000 and 1001) and the public calendar feed. */
+
+const tags = ['Tournaments'];
+const idParams = z.object({ id: idText.meta({ description: 'Tournament id' }) });
+const orgAndId = tournamentOrgParams.extend({ id: idText.meta({ description: 'Tournament id' }) });
+const one = { description: 'The tournament', content: json(TournamentSchema) };
+
+export const types = createRoute({
+  method: 'get',
+  path: '/api/v1/tournament/types',
+  operationId: 'listTournamentTypes',
+  ...access.signedIn,
+  ...signedIn,
+  tags,
+  summary: 'Every tournament type with its rules, divisions, grade codes, disciplines, fee category and organisation whitelist',
+  responses: { 200: { description: 'Tournament types', content: json(z.array(TournamentTypeSchema)) }, ...errorResponses(401) },
+});
+
+export const tuple = createRoute({
+  method: 'get',
+  path: '/api/v1/tournament/tuple/{id}',
+  operationId: 'getTournamentTuple',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: 'The current copy and the first submission (original) of a tournament',
+  description: 'For the announcing organisation (form 1000) and the federation.',
+  request: { params: idParams },
+  responses: { 200: { description: 'Current and original', content: json(TournamentTupleSchema) }, ...errorResponses(401, 403, 404, 422) },
+});
+
+export const list = createRoute({
+  method: 'get',
+  path: '/api/v1/tournament/{orgId}',
+  operationId: 'listTournaments',
+  ...access({ own: ['club', 'federation'], foreign: [] }),
+  ...signedIn,
+  tags,
+  summary: "The organisation's tournaments (the federation: all), newest first, searched and filtered in the database",
+  description: '`filter`: type filters (Leistungssport, Leistungssport 3D, Leistungssport ÖSTM/ÖM, Breitensport) and/or `erstellt` (not approved, not cancelled), any of them. 7 per page by default.',
+  request: { params: tournamentOrgParams, query: tournamentListQuery },
+  responses: { 200: { description: 'A page of tournaments', content: json(TournamentPageSchema) }, ...errorResponses(401, 403, 422) },
+});
+
+export const create = createRoute({
+  method: 'post',
+  path: '/api/v1/tournament/{orgId}',
+  operationId: 'createTournament',
+  ...access({ own: ['club', 'federation'], foreign: [] }),
+  ...signedIn,
+  tags,
+  summary: 'Announce a tournament (form 1000 in {orgId}); this first submission is kept as the original',
+  description:
+    'Refused with 422 naming the field and rule: start/end beforeToday or tooFarAhead (24 months), endBeforeStart; openFrom/openTo beforeToday or afterEvent (later than the day after the end); type notOffered (orgWhitelist); discipline, rule, divisions, gradeCodes required or notOffered; referees tooMany (3), pickedTwice, notAReferee; mainReferee notARefereeA; numberAnimals only3D.',
+  request: { params: tournamentOrgParams, body: { required: true, content: json(tournamentInputSchema) } },
+  responses: { 201: one, ...errorResponses(400, 401, 403, 422) },
+});
+
+export const update = createRoute({
+  method: 'put',
+  path: '/api/v1/tournament/{orgId}',
+  operationId: 'updateTournament',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: 'Change the current copy (the original stays as first submitted)',
+  description: 'The tournament as the API answered it, changed; read-only fields are ignored. 409 `stale` for an old updatedAt, 409 `tournament_canceled` after a cancel, 422 `typeFixed` for another type; the rules as for the create.',
+  request: { params: tournamentOrgParams, body: { required: true, content: json(tournamentUpdateSchema) } },
+  responses: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 422) },
+});
+
+export const approve = createRoute({
+  method: 'put',
+  path: '/api/v1/tournament/{orgId}/approve',
+  operationId: 'approveTournament',
+  ...access({ own: ['federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: 'Approve a tournament (the federation, form 1001)',
+  description: '409 `already_approved`; 409 `tournament_canceled`.',
+  request: { params: tournamentOrgParams, body: { required: true, content: json(tournamentIdBody) } },
+  responses: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 422) },
+});
+
+export const cancel = createRoute({
+  method: 'put',
+  path: '/api/v1/tournament/{orgId}/cancel',
+  operationId: 'cancelTournament',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: 'Cancel a tournament (the announcing organisation or the federation); nothing changes afterwards',
+  description: '409 `tournament_canceled` when it is cancelled already.',
+  request: { params: tournamentOrgParams, body: { required: true, content: json(tournamentIdBody) } },
+  responses: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 422) },
+});
+
+export const payed = createRoute({
+  method: 'put',
+  path: '/api/v1/tournament/{orgId}/payed',
+  operationId: 'setTournamentPayment',
+  ...access({ own: ['federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: "Set the tournament fee's payment status (the federation, form 1001 or 1002)",
+  description: 'status: offen, Rechnung gestellt, bezahlt or storniert.',
+  request: { params: tournamentOrgParams, body: { required: true, content: json(tournamentPaymentBody) } },
+  responses: { 200: one, ...errorResponses(400, 401, 403, 404, 422) },
+});
+
+export const comment = createRoute({
+  method: 'post',
+  path: '/api/v1/tournament/{orgId}/comment/{id}',
+  operationId: 'commentTournament',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: 'Add a comment to the conversation between the club and the federation',
+  request: { params: orgAndId, body: { required: true, content: json(tournamentCommentBody) } },
+  responses: { 200: one, ...errorResponses(400, 401, 403, 404, 422) },
+});
+
+export const calendar = createRoute({
+  method: 'get',
+  path: '/api/v1/public/tournaments.ics',
+  operationId: 'tournamentCalendar',
+  ...access.public,
+  ...publicCall,
+  tags,
+  summary: 'Approved tournaments as an iCalendar feed to subscribe to',
+  description: 'All, or one state association with its clubs (`state`), or one discipline (1 Indoor, 2 Outdoor, 3 Feld, 4 3D). Cancelled ones stay as STATUS:CANCELLED; UIDs are stable per tournament.',
+  request: {
+    query: z.object({
+      state: idText.optional().meta({ description: 'A state association' }),
+      discipline: z.enum(['1', '2', '3', '4']).optional().transform((v) => (v === undefined ? undefined : Number(v))),
+    }),
+  },
+  responses: { 200: { description: 'The calendar', content: { 'text/calendar': { schema: binary } } }, ...errorResponses(422) },
+});

@@ -1,0 +1,212 @@
+/** @jest-environment node */
+import { and, eq, gte, sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { addDays, addMonths, format } from 'date-fns';
+import type { Db } from '@/server/db/client';
+import { functionAssignments, members, tournaments } from '@/server/db/schema';
+import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
+import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+
+/*
+ * Tournaments as a club announces them and the federation approves them: every rule refused with
+ * its field and reason, the first submission kept while the current copy changes, approve only by
+ * the federation and once, nothing changes after a cancel, the payment status, comments, and the
+ * public calendar feed read back with a calendar library.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+const CLUB = 11;
+const OTHER_CLUB = 18;
+const day = (d: Date) => format(d, 'yyyy-MM-dd');
+
+describe.each(testDrivers())('tournaments on %s', (driver) => {
+  let tdb: TestDb;
+  let db: Db;
+  let t: TestApp;
+  let tokens: Record<string, string>;
+  let refereeA: number;
+  let refereeB: number;
+  let plain: number;
+  const today = new Date();
+  const inDays = (n: number) => day(addDays(today, n));
+
+  beforeAll(async () => {
+    tdb = await createTestDb(driver);
+    db = tdb.db;
+    t = createTestApp(db);
+    tokens = Object.fromEntries(await Promise.all(['verein', 'verband', 'land', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+    const holder = async (roleId: number) =>
+      (await db.select({ id: functionAssignments.memberId }).from(functionAssignments).where(and(eq(functionAssignments.roleId, roleId), gte(functionAssignments.dateTo, day(today)), sql`${functionAssignments.dateFrom} <= ${day(today)}`)).limit(1))[0]?.id;
+    refereeA = await holder(20);
+    refereeB = await holder(21);
+    if (!refereeA || !refereeB) {
+      // the small test seed may lack a referee: make two
+      const [a, b] = (await db.select({ id: members.id }).from(members).where(sql`${members.id} > 20`).limit(2)).map((m) => m.id);
+      await db.insert(functionAssignments).values([
+        { memberId: a, orgId: 4, roleId: 20, dateFrom: '2020-01-01', dateTo: '2999-12-31' },
+        { memberId: b, orgId: 4, roleId: 21, dateFrom: '2020-01-01', dateTo: '2999-12-31' },
+      ]);
+      [refereeA, refereeB] = [a, b];
+    }
+    plain = (await db.select({ id: members.id }).from(members).where(sql`${members.id} not in (select member_id from function_assignments where role_id in (20, 21))`).limit(1))[0].id;
+  }, 120_000);
+  afterAll(async () => {
+    t?.cleanup();
+    await tdb?.close();
+  });
+
+  const as = (who: string) => ({
+    get: (url: string) => call(t.app, 'GET', url, { token: tokens[who] }),
+    post: (url: string, json: Json) => call(t.app, 'POST', url, { token: tokens[who], json }),
+    put: (url: string, json: Json) => call(t.app, 'PUT', url, { token: tokens[who], json }),
+  });
+
+  const valid = (over: Json = {}, params: Json = {}): Json => ({
+    name: 'Herbstturnier',
+    type: 1,
+    start: inDays(40),
+    end: inDays(41),
+    openFrom: inDays(1),
+    openTo: inDays(35),
+    ...over,
+    params: {
+      location: 'Sporthalle',
+      email: 'turnier@example.org',
+      contactPerson: 'Eva Muster',
+      discipline: 1,
+      rule: 'WA Halle 18 m',
+      divisions: ['Recurve', 'Compound'],
+      gradeCodes: ['B'],
+      ...params,
+    },
+  });
+  const create = (body: Json, who = 'verein', org = CLUB) => as(who).post(`/api/v1/tournament/${org}`, body);
+  const refusal = async (body: Json) => {
+    const res = await create(body);
+    return [res.status, res.body.error?.field, res.body.error?.rule];
+  };
+
+  it('lists the types with what they offer', async () => {
+    const res = await as('trainer').get('/api/v1/tournament/types');
+    expect(res.status).toBe(200);
+    expect(res.body.map((x: Json) => x.param.filter)).toEqual(['Leistungssport', 'Leistungssport 3D', 'Leistungssport ÖSTM/ÖM', 'Breitensport']);
+    expect(res.body[1].param.disciplines).toEqual([4]);
+  });
+
+  it('refuses each broken rule with its field and reason, and saves nothing', async () => {
+    const before = (await db.select({ n: sql<number>`count(*)::int` }).from(tournaments))[0].n;
+    expect(await refusal(valid({ start: inDays(-1) }))).toEqual([422, 'start', 'beforeToday']);
+    const latest = day(addDays(addMonths(today, 24), -1));
+    expect((await create(valid({ start: latest, end: latest, openTo: latest }))).status).toBe(201);
+    const tooFar = day(addMonths(today, 24));
+    expect(await refusal(valid({ start: tooFar, end: tooFar }))).toEqual([422, 'start', 'tooFarAhead']);
+    expect(await refusal(valid({ end: inDays(39) }))).toEqual([422, 'end', 'endBeforeStart']);
+    // Registration up to the day after the end, not later.
+    expect((await create(valid({ openTo: inDays(42) }))).status).toBe(201);
+    expect(await refusal(valid({ openTo: inDays(43) }))).toEqual([422, 'openTo', 'afterEvent']);
+    expect(await refusal(valid({ openFrom: inDays(-3) }))).toEqual([422, 'openFrom', 'beforeToday']);
+    expect(await refusal(valid({ type: 3 }))).toEqual([422, 'type', 'notOffered']);
+    expect(await refusal(valid({}, { discipline: 4 }))).toEqual([422, 'params.discipline', 'notOffered']);
+    expect(await refusal(valid({}, { divisions: [] }))).toEqual([422, 'params.divisions', 'required']);
+    expect(await refusal(valid({}, { gradeCodes: ['Z'] }))).toEqual([422, 'params.gradeCodes', 'notOffered']);
+    expect(await refusal(valid({}, { numberAnimals: 24 }))).toEqual([422, 'params.numberAnimals', 'only3D']);
+    expect(await refusal(valid({}, { mainReferee: { id: refereeB } }))).toEqual([422, 'params.mainReferee', 'notARefereeA']);
+    expect(await refusal(valid({}, { referees: [{ id: plain }] }))).toEqual([422, 'params.referees', 'notAReferee']);
+    expect(await refusal(valid({}, { mainReferee: { id: refereeA }, referees: [{ id: refereeA }] }))).toEqual([422, 'params.referees', 'pickedTwice']);
+    expect(await refusal(valid({}, { referees: [refereeA, refereeB, refereeA, refereeB].map((id) => ({ id })) }))).toEqual([422, 'params.referees', 'tooMany']);
+    expect((await create(valid({}, { email: 'kein-mail' }))).status).toBe(422);
+    expect((await create(valid({ name: '' }))).body.error.field).toBe('name');
+    const after = (await db.select({ n: sql<number>`count(*)::int` }).from(tournaments))[0].n;
+    expect(after).toBe(before + 2);
+  });
+
+  it('keeps the first submission while the club changes the current copy', async () => {
+    const created = await create(valid({ name: 'Vergleichsturnier' }, { mainReferee: { id: refereeA, firstName: 'X', lastName: 'Y' }, referees: [{ id: refereeB }] }));
+    expect(created.status).toBe(201);
+    const t0: Json = created.body;
+    expect(t0).toMatchObject({ status: 'created', approved: null, orgId: CLUB, typeName: 'Leistungssport Halle/Freiluft/Feld' });
+    // Names come from the member records, not from the client.
+    expect(t0.params.mainReferee.firstName).not.toBe('X');
+    // The answer goes back as it came, one field changed.
+    const changed = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...t0, params: { ...t0.params, location: 'Freiluftplatz' } });
+    expect(changed.status).toBe(200);
+    const tuple = (await as('verband').get(`/api/v1/tournament/tuple/${t0.id}`)).body;
+    expect(tuple.current.params.location).toBe('Freiluftplatz');
+    expect(tuple.original.params.location).toBe('Sporthalle');
+    // Stale, type change, another club.
+    expect((await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...t0, name: 'Alt' })).body.error.code).toBe('stale');
+    const fresh = changed.body;
+    expect((await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...fresh, type: 4 })).body.error.rule).toBe('typeFixed');
+    expect((await as('verein').get(`/api/v1/tournament/tuple/${t0.id}`)).status).toBe(200);
+    expect((await as('land').get(`/api/v1/tournament/tuple/${t0.id}`)).status).toBe(403);
+    // The club lists its own; the federation all; another club's list is not the club's.
+    expect((await as('verein').get(`/api/v1/tournament/${CLUB}?q=Vergleich`)).body.items.map((x: Json) => x.id)).toEqual([t0.id]);
+    expect((await as('verband').get('/api/v1/tournament/1?q=Vergleich')).body.total).toBe(1);
+    expect((await as('verein').get(`/api/v1/tournament/${OTHER_CLUB}`)).status).toBe(403);
+  });
+
+  it('is approved by the federation only, once; a cancel ends every change', async () => {
+    const t0: Json = (await create(valid({ name: 'Freigabeturnier' }))).body;
+    expect((await as('verein').put(`/api/v1/tournament/${CLUB}/approve`, { id: t0.id })).status).toBe(403);
+    const approved = await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id });
+    expect([approved.status, approved.body.status, approved.body.approved]).toEqual([200, 'approved', true]);
+    expect((await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id })).body.error.code).toBe('already_approved');
+    expect((await as('verband').get('/api/v1/tournament/1?filter=erstellt&q=Freigabe')).body.total).toBe(0);
+
+    expect((await as('verein').put(`/api/v1/tournament/${CLUB}/payed`, { id: t0.id, status: 'bezahlt' })).status).toBe(403);
+    expect((await as('verband').put('/api/v1/tournament/1/payed', { id: t0.id, status: 'gratis' })).status).toBe(422);
+    expect((await as('verband').put('/api/v1/tournament/1/payed', { id: t0.id, status: 'bezahlt' })).body.orderStatus).toBe('bezahlt');
+
+    const canceled = await as('verein').put(`/api/v1/tournament/${CLUB}/cancel`, { id: t0.id });
+    expect([canceled.status, canceled.body.status]).toEqual([200, 'canceled']);
+    expect((await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...canceled.body, name: 'Doch nicht' })).body.error.code).toBe('tournament_canceled');
+    expect((await as('verein').put(`/api/v1/tournament/${CLUB}/cancel`, { id: t0.id })).body.error.code).toBe('tournament_canceled');
+  });
+
+  it('keeps a conversation; an empty comment is refused', async () => {
+    const t0: Json = (await create(valid({ name: 'Kommentarturnier' }))).body;
+    expect((await as('verband').post(`/api/v1/tournament/1/comment/${t0.id}`, { comment: '  ' })).status).toBe(422);
+    const res = await as('verband').post(`/api/v1/tournament/1/comment/${t0.id}`, { comment: 'Bitte Zeitplan ergänzen.' });
+    expect(res.body.comment.messages).toEqual([expect.objectContaining({ content: 'Bitte Zeitplan ergänzen.', name: 'Elisabeth Wallner', user: 1 })]);
+    expect((await as('verein').post(`/api/v1/tournament/${CLUB}/comment/${t0.id}`, { comment: 'Erledigt.' })).body.comment.messages).toHaveLength(2);
+  });
+
+  it('publishes approved tournaments as a calendar a calendar library reads', async () => {
+    const indoor: Json = (await create(valid({ name: 'Kalenderturnier Halle' }))).body;
+    const field: Json = (await create(valid({ name: 'Kalenderturnier Feld' }, { discipline: 3, rule: 'WA Feld', divisions: ['Recurve'] }))).body;
+    const hidden: Json = (await create(valid({ name: 'Nicht freigegeben' }))).body;
+    for (const x of [indoor, field]) await as('verband').put('/api/v1/tournament/1/approve', { id: x.id });
+    await as('verein').put(`/api/v1/tournament/${CLUB}/cancel`, { id: field.id });
+
+    const res = await call(t.app, 'GET', '/api/v1/public/tournaments.ics');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const calendar = new ICAL.Component(ICAL.parse(await res.raw.text()));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const byUid = new Map(events.map((e) => [e.uid, e]));
+    const a = byUid.get(`tournament-${indoor.id}@tournaments.bogensport.example.org`)!;
+    expect(a.summary).toBe('Kalenderturnier Halle');
+    expect(a.startDate.toString()).toBe(indoor.start);
+    expect(a.startDate.isDate).toBe(true);
+    // all-day: the end is the day after the last day
+    expect(a.endDate.toString()).toBe(day(addDays(new Date(`${indoor.end}T12:00:00Z`), 1)));
+    expect(a.location).toBe('Sporthalle');
+    const f = byUid.get(`tournament-${field.id}@tournaments.bogensport.example.org`)!;
+    expect(f.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(events.some((e) => e.summary === 'Nicht freigegeben')).toBe(false);
+    expect(hidden.approved).toBeNull();
+
+    const fieldOnly = await call(t.app, 'GET', '/api/v1/public/tournaments.ics?discipline=3');
+    const fieldEvents = new ICAL.Component(ICAL.parse(await fieldOnly.raw.text())).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(fieldEvents.map((e) => e.uid)).toContain(`tournament-${field.id}@tournaments.bogensport.example.org`);
+    expect(fieldEvents.map((e) => e.uid)).not.toContain(`tournament-${indoor.id}@tournaments.bogensport.example.org`);
+    // Another state association's feed does not have the demo club's (Lower Austria's) tournaments.
+    const other = await call(t.app, 'GET', '/api/v1/public/tournaments.ics?state=7');
+    expect(await other.raw.text()).not.toContain(`tournament-${indoor.id}@`);
+    const own = await call(t.app, 'GET', '/api/v1/public/tournaments.ics?state=4');
+    expect(await own.raw.text()).toContain(`tournament-${indoor.id}@`);
+    expect((await call(t.app, 'GET', '/api/v1/public/tournaments.ics?discipline=9')).status).toBe(422);
+  });
+});
