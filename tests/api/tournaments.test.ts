@@ -95,6 +95,13 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     expect(res.body[1].param.disciplines).toEqual([4]);
   });
 
+  it('offers referees: level A for main referee, A or B as referee', async () => {
+    const list: Json[] = (await as('verein').get('/api/v1/tournament/referees')).body;
+    expect(list.find((r) => r.id === refereeA)).toMatchObject({ level: 'A' });
+    expect(list.find((r) => r.id === refereeB)).toMatchObject({ level: 'B' });
+    expect(list.some((r) => r.id === plain)).toBe(false);
+  });
+
   it('refuses each broken rule with its field and reason, and saves nothing', async () => {
     const before = (await db.select({ n: sql<number>`count(*)::int` }).from(tournaments))[0].n;
     expect(await refusal(valid({ start: inDays(-1) }))).toEqual([422, 'start', 'beforeToday']);

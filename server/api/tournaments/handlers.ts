@@ -7,6 +7,7 @@ import {
   createTournament,
   listTournaments,
   listTournamentTypes,
+  refereeCandidates,
   setTournamentPayment,
   tournamentTuple,
   updateTournament,
@@ -14,6 +15,8 @@ import {
 import type * as routes from './routes';
 
 export const types: AppRouteHandler<typeof routes.types> = async (c) => c.json(await listTournamentTypes(c.var.deps), 200);
+
+export const referees: AppRouteHandler<typeof routes.referees> = async (c) => c.json(await refereeCandidates(c.var.deps), 200);
 
 export const tuple: AppRouteHandler<typeof routes.tuple> = async (c) => c.json(await tournamentTuple(c.var.deps, c.var.callerId, c.req.valid('param').id), 200);
 

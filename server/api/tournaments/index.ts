@@ -2,9 +2,10 @@ import { createRouter } from '../../http/context';
 import * as handlers from './handlers';
 import * as routes from './routes';
 
-// The fixed paths (types, tuple) before /tournament/{orgId}.
+// The fixed paths (types, referees, tuple) before /tournament/{orgId}.
 export const tournamentsRouter = createRouter()
   .openapi(routes.types, handlers.types)
+  .openapi(routes.referees, handlers.referees)
   .openapi(routes.tuple, handlers.tuple)
   .openapi(routes.list, handlers.list)
   .openapi(routes.create, handlers.create)

@@ -35,6 +35,20 @@ export const types = createRoute({
   responses: { 200: { description: 'Tournament types', content: json(z.array(TournamentTypeSchema)) }, ...errorResponses(401) },
 });
 
+export const referees = createRoute({
+  method: 'get',
+  path: '/api/v1/tournament/referees',
+  operationId: 'listRefereeCandidates',
+  ...access.signedIn,
+  ...signedIn,
+  tags,
+  summary: "Who can be picked as main referee (level A) or referee (A or B): holders of an active 'Schiedsrichter A/B' function",
+  responses: {
+    200: { description: 'Referees by name', content: json(z.array(z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), level: z.enum(['A', 'B']) }))) },
+    ...errorResponses(401),
+  },
+});
+
 export const tuple = createRoute({
   method: 'get',
   path: '/api/v1/tournament/tuple/{id}',

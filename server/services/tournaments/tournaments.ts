@@ -315,3 +315,25 @@ export async function commentTournament(deps: AppDeps, callerId: number, orgId: 
     return shape(after.row, after.typeName, after.orgName, today);
   });
 }
+
+/**
+ * GET /tournament/referees: who can be picked on the form: holders of an active function named
+ * 'Schiedsrichter A…' (main referee or referee) or 'Schiedsrichter B…' (referee), by name.
+ */
+export async function refereeCandidates(deps: AppDeps): Promise<Array<{ id: number; firstName: string; lastName: string; level: 'A' | 'B' }>> {
+  const today = todayIso(deps.clock());
+  const rows = await deps.db
+    .selectDistinct({ id: members.id, firstName: members.firstName, lastName: members.surname, role: roles.name })
+    .from(functionAssignments)
+    .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
+    .innerJoin(members, eq(members.id, functionAssignments.memberId))
+    .where(and(sql`lower(${roles.name}) like 'schiedsrichter a%' or lower(${roles.name}) like 'schiedsrichter b%'`, lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today)))
+    .orderBy(asc(members.surname), asc(members.firstName));
+  const byId = new Map<number, { id: number; firstName: string; lastName: string; level: 'A' | 'B' }>();
+  for (const r of rows) {
+    const level = r.role.toLowerCase().startsWith('schiedsrichter a') ? 'A' : 'B';
+    const seen = byId.get(r.id);
+    if (!seen || level === 'A') byId.set(r.id, { id: r.id, firstName: r.firstName, lastName: r.lastName, level });
+  }
+  return [...byId.values()];
+}

@@ -188,6 +188,7 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'GET /api/v1/admin/role/organisations/{orgId}': (c) => get(`/api/v1/admin/role/organisations/${c.acting}`),
   'GET /api/v1/admin/role/members/{orgId}': (c) => get(`/api/v1/admin/role/members/${c.club}?group=3`),
   'GET /api/v1/tournament/types': () => get('/api/v1/tournament/types'),
+  'GET /api/v1/tournament/referees': () => get('/api/v1/tournament/referees'),
   'GET /api/v1/tournament/tuple/{id}': (c) => get(`/api/v1/tournament/tuple/${c.fx.tournaments[c.club].id}`),
   'GET /api/v1/tournament/{orgId}': (c) => get(`/api/v1/tournament/${c.acting}?filter=erstellt`),
   'POST /api/v1/tournament/{orgId}': (c) => ({ method: 'POST', url: `/api/v1/tournament/${c.acting}`, json: { ...c.fx.tournaments[c.club], name: 'Neues Matrixturnier' } }),

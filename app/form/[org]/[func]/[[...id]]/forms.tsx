@@ -11,6 +11,8 @@ import {
   FORM_ORGANISATIONS_ALT,
   FORM_PERSON_SEARCH,
   FORM_ROLE_EDIT,
+  FORM_TOURNAMENT_APPROVAL,
+  FORM_TOURNAMENTS,
 } from '@/lib/domain/functions';
 import type { FormPageProps } from '@/components/shell/form-page-props';
 
@@ -27,6 +29,8 @@ const OrderCategoriesPage = dynamic(() => import('@/components/order-categories/
 const OrderAdminPage = dynamic(() => import('@/components/order-admin/order-admin-page').then((m) => m.OrderAdminPage));
 const RoleAdminPage = dynamic(() => import('@/components/roles/role-admin-page').then((m) => m.RoleAdminPage));
 const PersonSearchPage = dynamic(() => import('@/components/persons/person-search-page').then((m) => m.PersonSearchPage));
+const TournamentPage = dynamic(() => import('@/components/tournaments/tournament-page').then((m) => m.TournamentPage));
+const ApprovalPage = dynamic(() => import('@/components/tournaments/approval-page').then((m) => m.ApprovalPage));
 const LicenceOrderPage = dynamic(() => import('@/components/orders/licence-order-page').then((m) => m.LicenceOrderPage));
 
 export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
@@ -40,6 +44,8 @@ export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
   [FORM_ORDER_OVERVIEW]: OrderAdminPage,
   [FORM_ROLE_EDIT]: RoleAdminPage,
   [FORM_PERSON_SEARCH]: PersonSearchPage,
+  [FORM_TOURNAMENTS]: TournamentPage,
+  [FORM_TOURNAMENT_APPROVAL]: ApprovalPage,
 };
 
 export function findForm(funkId: number): ComponentType<FormPageProps> | undefined {

@@ -1,0 +1,400 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import type { Tournament } from '@/lib/schemas/tournaments';
+import type { RefereeCandidate, TournamentType } from '@/lib/api/tournaments';
+import { todayIso } from '@/lib/domain/dates';
+import { formPath } from '@/lib/domain/shell';
+import { latestRegistrationDay, latestTournamentDay } from '@/lib/domain/tournaments/rules';
+import { DISCIPLINE_3D, MAX_REFEREES } from '@/lib/domain/tournaments/status';
+import { applyActionResult } from '@/components/ui/apply-action-result';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { DateField } from '@/components/ui/date-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { notify } from '@/components/ui/toast';
+import { useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
+import { cn } from '@/components/ui/cn';
+import { decideTournament, saveTournamentAction } from './actions';
+import { formIssues, GENERAL_FIELDS, tournamentResolver } from './tournament-form-check';
+import { toFormValues, toInput, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
+
+export interface TournamentFormProps {
+  orgId: number;
+  funkId: number;
+  tournament: Tournament | null;
+  types: TournamentType[];
+  referees: RefereeCandidate[];
+  onChanged: (t: Tournament) => void;
+}
+
+/**
+ * The tournament in four steps (general, competition, attachments, payment) with an edit toggle;
+ * moving on from the first step needs its fields (the contact person above all), saving happens
+ * on the last step and is confirmed. The type is fixed once saved; a cancelled tournament is read-only.
+ */
+export function TournamentForm({ orgId, funkId, tournament, types, referees, onChanged }: TournamentFormProps) {
+  const t = useTranslations('tournaments');
+  const router = useRouter();
+  const isNew = tournament === null;
+  const canceled = tournament?.params.canceled ?? false;
+  const [step, setStep] = useState(0);
+  const [confirmElement, confirm] = useConfirm();
+  const offered = useMemo(() => typesFor(types, orgId), [types, orgId]);
+  const resolver = useMemo(() => tournamentResolver(types, referees, orgId), [types, referees, orgId]);
+  const values = useMemo(() => toFormValues(tournament), [tournament]);
+  const form = useForm<TournamentFormValues>({ resolver, defaultValues: values });
+
+  const editor = useRecordEditor({
+    form,
+    values,
+    version: tournament?.updatedAt ?? null,
+    isNew,
+    draftKey: formPath(orgId, funkId, tournament?.id ?? 'new'),
+    firstField: 'name',
+    successMessage: isNew ? t('created') : t('updated'),
+    onInvalid: ({ errors }) => {
+      if (!errors) return;
+      notify.error(t('requiredMissing'));
+    },
+    onCancelNew: () => router.push(formPath(orgId, funkId)),
+    save: (_output, basedOn) => saveTournamentAction({ orgId, id: tournament?.id, updatedAt: tournament ? (basedOn ?? undefined) : undefined, values: toInput(form.getValues()) }),
+    onSaved: (data) => {
+      const saved = data as Tournament;
+      if (isNew) router.push(formPath(orgId, funkId, saved.id));
+      else onChanged(saved);
+      setStep(0);
+    },
+  });
+  const headingRef = useFocusOnRecordChange(String(tournament?.id ?? 'new'));
+  const disabled = !editor.editing;
+  const watched = useWatch({ control: form.control });
+  const type = types.find((x) => x.id === watched.type);
+  const rule = type?.param.rules.find((r) => r.name === watched.rule);
+  const today = todayIso();
+  const latest = latestTournamentDay(today);
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const errorOf = (name: FieldPath<TournamentFormValues>) => {
+    const m = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+    return m ? t(t.has(`rules.${m}`) ? `rules.${m}` : 'rules.required') : undefined;
+  };
+
+  function next() {
+    if (step === 0 && editor.editing) {
+      const issues = formIssues(form.getValues(), types, referees, orgId);
+      const missing = GENERAL_FIELDS.filter((f) => issues[f]);
+      if (missing.length) {
+        for (const f of missing) form.setError(f, { type: 'rule', message: issues[f] });
+        notify.error(t('requiredMissing'));
+        return;
+      }
+    }
+    setStep((s) => Math.min(s + 1, TOURNAMENT_STEPS.length - 1));
+  }
+
+  async function cancelTournament() {
+    if (!tournament || !(await confirm(t('cancelConfirm'), { tone: 'danger' }))) return;
+    const res = await decideTournament({ orgId, id: tournament.id, action: 'cancel' });
+    if (applyActionResult(res, null, { success: t('canceledToast') })) onChanged(res.data as Tournament);
+  }
+
+  const title = isNew ? t('newTitle') : tournament!.name;
+  const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((x) => x !== value) : [...list, value]);
+
+  return (
+    <section aria-labelledby="tournament-title" className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      {editor.confirmElement}
+      {confirmElement}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="tournament-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-gray-900 focus:outline-none">
+            {title}
+          </h2>
+          {tournament && <p className="text-sm text-gray-600">{t(`status.${tournament.status}`)}</p>}
+        </div>
+        <div className="flex gap-2">
+          {!editor.editing && !canceled && (
+            <>
+              <Button variant="secondary" onClick={editor.startEdit}>
+                {t('edit')}
+              </Button>
+              {!isNew && (
+                <Button variant="danger" onClick={() => void cancelTournament()}>
+                  {t('cancelTournament')}
+                </Button>
+              )}
+            </>
+          )}
+          {editor.editing && (
+            <Button variant="secondary" onClick={editor.cancel} disabled={editor.busy}>
+              {t('abort')}
+            </Button>
+          )}
+        </div>
+      </div>
+      {canceled && <p className="rounded bg-red-50 px-3 py-2 text-sm text-red-800">{t('canceledNote')}</p>}
+
+      <ol aria-label={t('stepsLabel')} className="flex flex-wrap gap-2">
+        {TOURNAMENT_STEPS.map((s, i) => (
+          <li key={s}>
+            <button
+              type="button"
+              aria-current={step === i ? 'step' : undefined}
+              onClick={() => (i <= step || !editor.editing ? setStep(i) : undefined)}
+              className={cn('rounded-full px-3 py-1 text-sm', step === i ? 'bg-brand text-white' : 'bg-gray-100 text-gray-700')}
+            >
+              {i + 1}. {t(`steps.${s}`)}
+            </button>
+          </li>
+        ))}
+      </ol>
+
+      <form
+        key={editor.fieldsKey}
+        noValidate
+        aria-label={title}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (editor.editing && step === TOURNAMENT_STEPS.length - 1) void editor.save();
+        }}
+        className="space-y-4"
+      >
+        {step === 0 && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input label={`${t('fields.name')} *`} error={errorOf('name')} disabled={disabled} {...register('name')} />
+            <Controller
+              control={form.control}
+              name="type"
+              render={({ field }) => (
+                <Select
+                  label={`${t('fields.type')} *`}
+                  value={field.value === null ? '' : String(field.value)}
+                  onValueChange={(v) => {
+                    field.onChange(Number(v));
+                    // another type offers other rules, divisions and grade codes
+                    form.setValue('rule', null);
+                    form.setValue('divisions', []);
+                    form.setValue('gradeCodes', []);
+                    form.setValue('discipline', null);
+                  }}
+                  options={(isNew ? offered : types).map((x) => ({ value: String(x.id), label: x.name }))}
+                  disabled={disabled || !isNew}
+                  error={errorOf('type')}
+                />
+              )}
+            />
+            {(['start', 'end', 'openFrom', 'openTo'] as const).map((name) => (
+              <Controller
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <DateField
+                    label={`${t(`fields.${name}`)} *`}
+                    value={field.value}
+                    onChange={field.onChange}
+                    min={today}
+                    max={name === 'start' || name === 'end' ? latest : watched.end ? latestRegistrationDay(watched.end) : latest}
+                    error={errorOf(name)}
+                    disabled={disabled}
+                  />
+                )}
+              />
+            ))}
+            <Input label={`${t('fields.location')} *`} error={errorOf('location')} disabled={disabled} {...register('location')} />
+            <Input label={t('fields.linkToRegistration')} type="url" error={errorOf('linkToRegistration')} disabled={disabled} {...register('linkToRegistration')} />
+            <Input label={`${t('fields.contactPerson')} *`} error={errorOf('contactPerson')} disabled={disabled} {...register('contactPerson')} />
+            <Input label={`${t('fields.email')} *`} type="email" error={errorOf('email')} disabled={disabled} {...register('email')} />
+            <Input label={t('fields.phone')} type="tel" error={errorOf('phone')} disabled={disabled} {...register('phone')} />
+          </div>
+        )}
+
+        {step === 1 && (
+          <div className="space-y-4">
+            {!type && <p className="text-sm text-gray-600">{t('chooseTypeFirst')}</p>}
+            {type && (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Controller
+                  control={form.control}
+                  name="discipline"
+                  render={({ field }) => (
+                    <Select
+                      label={`${t('fields.discipline')} *`}
+                      value={field.value === null ? '' : String(field.value)}
+                      onValueChange={(v) => field.onChange(Number(v))}
+                      options={type.param.disciplines.map((d) => ({ value: String(d), label: t(`disciplines.${d}`) }))}
+                      disabled={disabled}
+                      error={errorOf('discipline')}
+                    />
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name="rule"
+                  render={({ field }) => (
+                    <Select
+                      label={`${t('fields.rule')} *`}
+                      value={field.value ?? ''}
+                      onValueChange={(v) => {
+                        field.onChange(v);
+                        form.setValue('divisions', []);
+                      }}
+                      options={type.param.rules.map((r) => ({ value: r.name, label: r.name }))}
+                      disabled={disabled}
+                      error={errorOf('rule')}
+                    />
+                  )}
+                />
+              </div>
+            )}
+            {rule && rule.divisions.length > 0 && (
+              <fieldset>
+                <legend className="text-sm font-medium text-gray-700">{t('fields.divisions')} *</legend>
+                <div className="mt-1 flex flex-wrap gap-3">
+                  {rule.divisions.map((d) => (
+                    <label key={d} className="flex items-center gap-1.5 text-sm">
+                      <input type="checkbox" disabled={disabled} checked={(watched.divisions ?? []).includes(d)} onChange={() => form.setValue('divisions', toggle(form.getValues('divisions'), d), { shouldDirty: true })} />
+                      {d}
+                    </label>
+                  ))}
+                </div>
+                {errorOf('divisions') && <p className="mt-1 text-sm text-red-700">{errorOf('divisions')}</p>}
+              </fieldset>
+            )}
+            {type && type.param.gradeCodes.length > 0 && (
+              <fieldset>
+                <legend className="text-sm font-medium text-gray-700">{t('fields.gradeCodes')} *</legend>
+                <div className="mt-1 flex flex-wrap gap-3">
+                  {type.param.gradeCodes.map((g) => (
+                    <label key={g} className="flex items-center gap-1.5 text-sm">
+                      <input type="checkbox" disabled={disabled} checked={(watched.gradeCodes ?? []).includes(g)} onChange={() => form.setValue('gradeCodes', toggle(form.getValues('gradeCodes'), g), { shouldDirty: true })} />
+                      {g}
+                    </label>
+                  ))}
+                </div>
+                {errorOf('gradeCodes') && <p className="mt-1 text-sm text-red-700">{errorOf('gradeCodes')}</p>}
+              </fieldset>
+            )}
+            <RefereeFields form={form} referees={referees} disabled={disabled} errorOf={errorOf} />
+            {watched.discipline === DISCIPLINE_3D && (
+              <Input label={t('fields.numberAnimals')} inputMode="numeric" error={errorOf('numberAnimals')} disabled={disabled} {...register('numberAnimals')} containerClassName="max-w-xs" />
+            )}
+          </div>
+        )}
+
+        {step === 2 && <AttachmentFields form={form} disabled={disabled} />}
+
+        {step === 3 && (
+          <div className="space-y-2 text-sm text-gray-800">
+            {type?.param.ordercat ? (
+              <>
+                <p>{t('feeCategory', { cat: type.param.ordercat })}</p>
+                <p>{t('paymentStatus', { status: tournament?.orderStatus ?? t('paymentOpen') })}</p>
+              </>
+            ) : (
+              <p>{t('noPayment')}</p>
+            )}
+          </div>
+        )}
+
+        <div className="flex justify-between border-t border-gray-100 pt-3">
+          <Button variant="secondary" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0}>
+            {t('back')}
+          </Button>
+          {step < TOURNAMENT_STEPS.length - 1 ? (
+            <Button variant="secondary" onClick={next}>
+              {t('next')}
+            </Button>
+          ) : (
+            editor.editing && (
+              <Button type="submit" loading={editor.busy}>
+                {t('save')}
+              </Button>
+            )
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+type FormApi = ReturnType<typeof useForm<TournamentFormValues>>;
+
+/** Main referee (level A) and up to 3 referees (A or B); nobody twice. */
+function RefereeFields({ form, referees, disabled, errorOf }: { form: FormApi; referees: RefereeCandidate[]; disabled: boolean; errorOf: (n: FieldPath<TournamentFormValues>) => string | undefined }) {
+  const t = useTranslations('tournaments');
+  const main = useWatch({ control: form.control, name: 'mainRefereeId' });
+  const picked = useWatch({ control: form.control, name: 'refereeIds' }) ?? [];
+  const label = (r: RefereeCandidate) => `${r.lastName} ${r.firstName} (${r.level})`;
+  const free = (keep: number | null) => referees.filter((r) => r.id === keep || (r.id !== main && !picked.includes(r.id)));
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-gray-700">{t('fields.referees')}</legend>
+      <Select
+        label={t('fields.mainReferee')}
+        value={main === null ? '' : String(main)}
+        onValueChange={(v) => form.setValue('mainRefereeId', Number(v), { shouldDirty: true })}
+        options={free(main).filter((r) => r.level === 'A').map((r) => ({ value: String(r.id), label: label(r) }))}
+        disabled={disabled}
+        error={errorOf('mainReferee' as FieldPath<TournamentFormValues>)}
+      />
+      {picked.map((id, i) => (
+        <div key={`${id}-${i}`} className="flex items-end gap-2">
+          <Select
+            label={t('fields.referee', { n: i + 1 })}
+            value={String(id)}
+            onValueChange={(v) => form.setValue('refereeIds', picked.map((x, j) => (j === i ? Number(v) : x)), { shouldDirty: true })}
+            options={free(id).map((r) => ({ value: String(r.id), label: label(r) }))}
+            disabled={disabled}
+          />
+          {i > 0 && !disabled && (
+            <Button variant="secondary" size="sm" onClick={() => form.setValue('refereeIds', picked.filter((_, j) => j !== i), { shouldDirty: true })} aria-label={t('removeReferee', { n: i + 1 })}>
+              ×
+            </Button>
+          )}
+        </div>
+      ))}
+      {!disabled && picked.length < MAX_REFEREES && free(null).length > 0 && (
+        <Button variant="secondary" size="sm" onClick={() => form.setValue('refereeIds', [...picked, free(null)[0].id], { shouldDirty: true })}>
+          {t('addReferee')}
+        </Button>
+      )}
+      {errorOf('referees' as FieldPath<TournamentFormValues>) && <p className="text-sm text-red-700">{errorOf('referees' as FieldPath<TournamentFormValues>)}</p>}
+    </fieldset>
+  );
+}
+
+/** Attachments: documents and pictures as name and address (shown to participants). */
+function AttachmentFields({ form, disabled }: { form: FormApi; disabled: boolean }) {
+  const t = useTranslations('tournaments');
+  const files = useWatch({ control: form.control, name: 'files' }) ?? [];
+  const set = (next: Array<{ name: string; url: string }>) => form.setValue('files', next, { shouldDirty: true });
+  return (
+    <div className="space-y-2">
+      {files.length === 0 && <p className="text-sm text-gray-600">{t('noFiles')}</p>}
+      {files.map((f, i) => (
+        <div key={i} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+          <Input label={t('fields.fileName')} value={f.name} disabled={disabled} onChange={(e) => set(files.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
+          <Input label={t('fields.fileUrl')} type="url" value={f.url} disabled={disabled} onChange={(e) => set(files.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)))} />
+          {!disabled && (
+            <Button variant="secondary" size="sm" onClick={() => set(files.filter((_, j) => j !== i))} aria-label={t('removeFile', { n: i + 1 })}>
+              ×
+            </Button>
+          )}
+        </div>
+      ))}
+      {!disabled && (
+        <Button variant="secondary" size="sm" onClick={() => set([...files, { name: '', url: '' }])}>
+          {t('addFile')}
+        </Button>
+      )}
+    </div>
+  );
+}
