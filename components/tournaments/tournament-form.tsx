@@ -308,13 +308,14 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
           <Button variant="secondary" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0}>
             {t('back')}
           </Button>
+          {/* own keys: React must not turn the clicked 'Weiter' into the submit button while its click still runs */}
           {step < TOURNAMENT_STEPS.length - 1 ? (
-            <Button variant="secondary" onClick={next}>
+            <Button key="next" variant="secondary" onClick={next}>
               {t('next')}
             </Button>
           ) : (
             editor.editing && (
-              <Button type="submit" loading={editor.busy}>
+              <Button key="save" type="submit" loading={editor.busy}>
                 {t('save')}
               </Button>
             )

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { signIn, signOut } from './support/sign-in';
+
+/**
+ * A club announces a tournament in four steps (moving on from the first needs the contact
+ * person), changes its location, and the federation sees that row highlighted against the first
+ * submission and approves it.
+ */
+
+const display = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
+};
+
+async function choose(page: Page, label: RegExp, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function fillDate(page: Page, label: string, value: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.fill(value);
+  await field.press('Tab');
+}
+
+test('a club announces a tournament in four steps, changes it, and the federation approves it', async ({ page }) => {
+  const name = `Hallenturnier E2E ${Date.now().toString(36)}`;
+  await signIn(page, 'verein@example.org');
+  await page.goto('/admin/form/O11/F1000');
+  await expect(page.getByRole('navigation', { name: 'Turniere' })).toBeVisible();
+  await page.getByRole('link', { name: 'Neues Turnier' }).click();
+  await expect(page.getByRole('heading', { name: 'Neues Turnier' })).toBeVisible();
+
+  await page.getByLabel('Name *').fill(name);
+  await choose(page, /Turnierart/, 'Leistungssport Halle/Freiluft/Feld');
+  await fillDate(page, 'Beginn *', display(30));
+  await fillDate(page, 'Ende *', display(31));
+  await fillDate(page, 'Anmeldung ab *', display(1));
+  await fillDate(page, 'Anmeldung bis *', display(29));
+  await page.getByLabel('Ort *').fill('Halle Süd');
+  await page.getByLabel('E-Mail *').fill('turnier@bsv-wn.example.org');
+  // No contact person: the first step does not let go.
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Bitte füllen Sie das erforderliche Feld aus!').first()).toBeVisible();
+  await expect(page.getByLabel('Kontaktperson *')).toBeVisible();
+  await page.getByLabel('Kontaktperson *').fill('Eva Bogner');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  await choose(page, /Disziplin/, 'Indoor');
+  await choose(page, /Regelwerk/, 'WA Halle 18 m');
+  await page.getByRole('checkbox', { name: 'Recurve' }).check();
+  await page.getByRole('checkbox', { name: 'B', exact: true }).check();
+  await expectAccessible(page, 'tournament competition step');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Keine Anhänge')).toBeVisible();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Turniergebühr: TURNIERGEBUEHR_LEISTUNGSSPORT')).toBeVisible();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText('Veranstaltung erstellt')).toBeVisible();
+  await expect(page).toHaveURL(/\/F1000\/\d+$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+
+  // The club moves it to another hall.
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await page.getByLabel('Ort *').fill('Halle Nord');
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText('Veranstaltung aktualisiert')).toBeVisible();
+  await expectAccessible(page, 'saved tournament');
+  await signOut(page);
+
+  await signIn(page, 'verband@example.org');
+  await page.goto('/admin/form/O1/F1001');
+  await page.getByRole('searchbox', { name: 'Turnier suchen' }).fill(name);
+  await page.getByRole('navigation', { name: 'Turniere' }).getByRole('link', { name: new RegExp(name) }).click();
+  const detail = page.getByRole('region', { name });
+  const table = detail.getByRole('table', { name: 'Ursprüngliche und aktuelle Werte' });
+  const location = table.getByRole('row', { name: /Ort/ });
+  await expect(location).toContainText('Halle Süd');
+  await expect(location).toContainText('Halle Nord');
+  await expect(location).toHaveAttribute('data-changed', 'true');
+  await expect(table.getByRole('row', { name: /^Name/ })).not.toHaveAttribute('data-changed', 'true');
+  await expectAccessible(page, 'tournament approval');
+
+  await detail.getByRole('button', { name: 'Freigeben' }).click();
+  await expect(page.getByText('Veranstaltung freigegeben')).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Freigeben' })).toBeDisabled();
+  await expect(detail).toContainText('freigegeben');
+});
