@@ -13,7 +13,9 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
 import { decideTournament, loadTuple, setPaymentStatus } from './actions';
+import { decide as decideOrder } from '@/components/orders/actions';
 import { CommentsPanel } from './comments-panel';
+import { FeeOrder } from './fee-order';
 import { TournamentList } from './tournament-list';
 import { APPROVAL_FILTERS } from './tournament-view';
 
@@ -66,6 +68,15 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
     if (applyActionResult(res, null, { success: t('paymentSaved') })) update(res.data as Tournament);
   }
 
+  async function releaseOrder() {
+    const order = current?.order;
+    if (!current || !order || !(await confirm(t('releaseConfirm', { number: order.orderNumber })))) return;
+    const res = await decideOrder({ orgId: current.orgId, id: order.id, status: 'Freigegeben', updatedAt: order.updatedAt });
+    if (!applyActionResult(res, null)) return;
+    const reloaded = await loadTuple({ id: current.id });
+    if (applyActionResult(reloaded, null, { success: false })) setTuple(reloaded.data as { current: Tournament; original: TournamentOriginal });
+  }
+
   const type = current ? types.find((x) => x.id === current.type) : undefined;
   return (
     <div className="space-y-4">
@@ -112,19 +123,10 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
                   value: 'payment',
                   label: t('tabPayment'),
                   content: (
-                    <div className="space-y-3 text-sm text-gray-800">
-                      {type?.param.ordercat ? (
-                        <>
-                          <p>{t('feeCategory', { cat: type.param.ordercat })}</p>
-                          <Select
-                            label={t('paymentLabel')}
-                            value={current.orderStatus ?? ''}
-                            onValueChange={(v) => void pay(v)}
-                            options={PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))}
-                          />
-                        </>
-                      ) : (
-                        <p>{t('noPayment')}</p>
+                    <div className="space-y-4">
+                      <FeeOrder tournament={current} ordercat={type?.param.ordercat} onRelease={() => void releaseOrder()} />
+                      {type?.param.ordercat && (
+                        <Select label={t('paymentLabel')} value={current.orderStatus ?? ''} onValueChange={(v) => void pay(v)} options={PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))} />
                       )}
                     </div>
                   ),

@@ -20,6 +20,7 @@ import { notify } from '@/components/ui/toast';
 import { useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
 import { cn } from '@/components/ui/cn';
 import { decideTournament, saveTournamentAction } from './actions';
+import { FeeOrder } from './fee-order';
 import { formIssues, GENERAL_FIELDS, tournamentResolver } from './tournament-form-check';
 import { toFormValues, toInput, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
 
@@ -291,18 +292,7 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
 
         {step === 2 && <AttachmentFields form={form} disabled={disabled} />}
 
-        {step === 3 && (
-          <div className="space-y-2 text-sm text-gray-800">
-            {type?.param.ordercat ? (
-              <>
-                <p>{t('feeCategory', { cat: type.param.ordercat })}</p>
-                <p>{t('paymentStatus', { status: tournament?.orderStatus ?? t('paymentOpen') })}</p>
-              </>
-            ) : (
-              <p>{t('noPayment')}</p>
-            )}
-          </div>
-        )}
+        {step === 3 && (tournament ? <FeeOrder tournament={tournament} ordercat={type?.param.ordercat} /> : <p className="text-sm text-gray-800">{type?.param.ordercat ? t('feeCategory', { cat: type.param.ordercat }) : t('noPayment')}</p>)}
 
         <div className="flex justify-between border-t border-gray-100 pt-3">
           <Button variant="secondary" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0}>

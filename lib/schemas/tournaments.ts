@@ -81,6 +81,12 @@ export const TournamentSchema = z
     status: readOnly(z.enum(TOURNAMENT_STATUSES)),
     params: ParamsAnswer,
     comment: readOnly(z.object({ messages: z.array(CommentSchema) })),
+    order: readOnly(
+      z
+        .object({ id: z.number().int(), orderNumber: z.string(), status: z.string(), completed: z.string().nullable(), canceled: z.boolean(), total: z.number(), invoiceNumber: z.string().nullable(), updatedAt: z.string() })
+        .nullable()
+        .meta({ description: 'The order of the tournament fee, placed on approval (null: none yet, or no fee)' }),
+    ),
     updatedAt: z.string(),
   })
   .meta({ id: 'Tournament' });

@@ -159,7 +159,20 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     expect((await as('verein').put(`/api/v1/tournament/${CLUB}/approve`, { id: t0.id })).status).toBe(403);
     const approved = await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id });
     expect([approved.status, approved.body.status, approved.body.approved]).toEqual([200, 'approved', true]);
+    // The tournament fee is ordered for the club on approval, at the type's category price.
+    expect(approved.body.order).toMatchObject({ status: 'Erstellt', total: 80, completed: null, invoiceNumber: null });
+    const order = (await as('verein').get(`/api/v1/order/${CLUB}/${approved.body.order.id}`)).body;
+    expect(order).toMatchObject({ ordercat: 'TURNIERGEBUEHR_LEISTUNGSSPORT', params: expect.objectContaining({ tournament: t0.id }) });
+    // Released like any order: the tournament then shows it completed, with its invoice number.
+    const released = await as('verband').put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Freigegeben', updatedAt: order.updatedAt });
+    expect(released.status).toBe(200);
+    const after = (await as('verein').get(`/api/v1/tournament/tuple/${t0.id}`)).body.current;
+    expect(after.order.completed).not.toBeNull();
+    expect(after.order.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
     expect((await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id })).body.error.code).toBe('already_approved');
+    // A type without a fee category: no order.
+    const free: Json = (await create(valid({ name: 'Breitensporttag', type: 4 }, { rule: 'Vereinsturnier', divisions: [], gradeCodes: [] }))).body;
+    expect((await as('verband').put('/api/v1/tournament/1/approve', { id: free.id })).body.order).toBeNull();
     expect((await as('verband').get('/api/v1/tournament/1?filter=erstellt&q=Freigabe')).body.total).toBe(0);
 
     expect((await as('verein').put(`/api/v1/tournament/${CLUB}/payed`, { id: t0.id, status: 'bezahlt' })).status).toBe(403);

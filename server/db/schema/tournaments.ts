@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
+import { orders } from './orders';
 import { organisations } from './organisations';
 
 // Relative import: drizzle-kit loads this file without the '@/' path alias.
@@ -76,6 +77,8 @@ export const tournaments = pgTable(
     approved: boolean('approved'),
     /** The payment status of the tournament fee (one of PAYMENT_STATUSES). */
     orderStatus: text('order_status'),
+    /** The order of the tournament fee, placed when the federation approves (types with a fee category). */
+    orderId: integer('order_id').references(() => orders.id),
     params: jsonb('params').$type<TournamentParams>().notNull(),
     original: jsonb('original').$type<TournamentCopy>().notNull(),
     comments: jsonb('comments').$type<TournamentComment[]>().notNull().default([]),

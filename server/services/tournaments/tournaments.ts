@@ -2,9 +2,11 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL
 import { todayIso } from '@/lib/domain/dates';
 import { tournamentIssues, type TournamentTypeParams } from '@/lib/domain/tournaments/rules';
 import { tournamentStatus } from '@/lib/domain/tournaments/status';
+import { CREATED_STATUS } from '@/lib/domain/orders/availability';
+import { orderNumber } from '@/lib/domain/orders/order-number';
 import type { Tournament, TournamentInput, TournamentListQuery, TournamentPage, TournamentUpdate } from '@/lib/schemas/tournaments';
 import { escapeLike } from '../../db/like-pattern';
-import { functionAssignments, members, organisations, roles, tournaments, tournamentTypes } from '../../db/schema';
+import { functionAssignments, members, orderCategories, orderItems, orders, organisations, roles, tournaments, tournamentTypes } from '../../db/schema';
 import type { TournamentComment, TournamentCopy, TournamentParams } from '../../db/schema/tournaments';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
@@ -29,7 +31,9 @@ async function actorFor(deps: AppDeps, callerId: number, orgId: number): Promise
   return tournamentActor(await loadCaller(deps, callerId), orgId);
 }
 
-function shape(row: Row, typeName: string, orgName: string, today: string): Tournament {
+type FeeOrder = { id: number; status: string; completed: string | null; totalCents: number; invoiceNumber: string | null; canceled: boolean; updatedAt: string } | null;
+
+function shape(row: Row, typeName: string, orgName: string, today: string, order: FeeOrder = null): Tournament {
   const p = row.params;
   const canceled = Boolean(p.canceled);
   return {
@@ -66,14 +70,37 @@ function shape(row: Row, typeName: string, orgName: string, today: string): Tour
       approved: row.approved,
     },
     comment: { messages: row.comments },
+    order: order && {
+      id: order.id,
+      orderNumber: orderNumber(row.orgId, order.id),
+      status: order.status,
+      completed: order.completed,
+      canceled: order.canceled,
+      total: order.totalCents / 100,
+      invoiceNumber: order.invoiceNumber,
+      updatedAt: rfc3339(order.updatedAt),
+    },
     updatedAt: rfc3339(row.updatedAt),
   };
 }
 
-const selection = { row: tournaments, typeName: tournamentTypes.name, orgName: organisations.name };
+const selection = {
+  row: tournaments,
+  typeName: tournamentTypes.name,
+  orgName: organisations.name,
+  order: { id: orders.id, status: orders.status, completed: orders.completed, totalCents: orders.totalCents, invoiceNumber: orders.invoiceNumber, canceled: orders.canceled, updatedAt: orders.updatedAt },
+};
 function selectTournaments(db: Tx) {
-  return db.select(selection).from(tournaments).innerJoin(tournamentTypes, eq(tournamentTypes.id, tournaments.typeId)).innerJoin(organisations, eq(organisations.id, tournaments.orgId));
+  return db
+    .select(selection)
+    .from(tournaments)
+    .innerJoin(tournamentTypes, eq(tournamentTypes.id, tournaments.typeId))
+    .innerJoin(organisations, eq(organisations.id, tournaments.orgId))
+    .leftJoin(orders, eq(orders.id, tournaments.orderId));
 }
+type Hit = { row: Row; typeName: string; orgName: string; order: FeeOrder | { id: null } };
+const feeOrder = (hit: Hit): FeeOrder => (hit.order && hit.order.id !== null ? (hit.order as FeeOrder) : null);
+const answerOf = (hit: Hit, today: string) => shape(hit.row, hit.typeName, hit.orgName, today, feeOrder(hit));
 
 /** GET /tournament/{org}: the organisation's tournaments (the federation: all), newest start first, searched and filtered in the database. */
 export async function listTournaments(deps: AppDeps, callerId: number, orgId: number, query: TournamentListQuery): Promise<TournamentPage> {
@@ -102,7 +129,7 @@ export async function listTournaments(deps: AppDeps, callerId: number, orgId: nu
     .innerJoin(tournamentTypes, eq(tournamentTypes.id, tournaments.typeId))
     .innerJoin(organisations, eq(organisations.id, tournaments.orgId))
     .where(where);
-  return { items: rows.map((r) => shape(r.row, r.typeName, r.orgName, today)), total: n };
+  return { items: rows.map((r) => answerOf(r as Hit, today)), total: n };
 }
 
 async function loadOne(db: Tx, id: number, forUpdate = false) {
@@ -127,7 +154,7 @@ export async function tournamentTuple(deps: AppDeps, callerId: number, id: numbe
   if (!readable) throw forbidden('You may not read this tournament');
   const o = hit.row.original;
   return {
-    current: shape(hit.row, hit.typeName, hit.orgName, todayIso(deps.clock())),
+    current: answerOf(hit as Hit, todayIso(deps.clock())),
     original: { name: o.name, type: o.typeId, start: o.start, end: o.end, openFrom: o.openFrom, openTo: o.openTo, params: o.params as Record<string, unknown> },
   };
 }
@@ -216,7 +243,7 @@ export async function createTournament(deps: AppDeps, callerId: number, orgId: n
       .returning({ id: tournaments.id });
     await recordAudit(tx, { actorId: callerId, actingOrgId: actor.org.id, entity: 'tournament', entityId: row.id, action: 'create', after: copy });
     const hit = await loadOne(tx, row.id);
-    return shape(hit.row, hit.typeName, hit.orgName, today);
+    return answerOf(hit as Hit, today);
   });
 }
 
@@ -255,7 +282,7 @@ export async function updateTournament(deps: AppDeps, callerId: number, orgId: n
       after: { name: input.name, start: input.start, end: input.end, openFrom: input.openFrom, openTo: input.openTo, params },
     });
     const after = await loadOne(tx, input.id);
-    return shape(after.row, after.typeName, after.orgName, today);
+    return answerOf(after as Hit, today);
   });
 }
 
@@ -263,16 +290,44 @@ export async function updateTournament(deps: AppDeps, callerId: number, orgId: n
 export async function approveTournament(deps: AppDeps, callerId: number, orgId: number, id: number): Promise<Tournament> {
   const actor = await actorFor(deps, callerId, orgId);
   if (!actor.approves) throw forbidden('Only the federation approves tournaments');
-  return statusChange(deps, callerId, actor, id, (row) => {
+  return statusChange(deps, callerId, actor, id, async (row, tx) => {
     if (row.approved) throw new ApiError(409, 'already_approved', 'The tournament is approved already');
-    return { approved: true };
+    return { approved: true, orderId: row.orderId ?? (await placeFeeOrder(tx, callerId, row)) };
   });
+}
+
+/**
+ * The tournament fee, ordered for the announcing organisation when the federation approves: one
+ * line at the price of the type's order category; none for a type without one (Breitensport).
+ */
+async function placeFeeOrder(tx: Tx, callerId: number, row: Row): Promise<number | null> {
+  const [type] = await tx.select({ params: tournamentTypes.params }).from(tournamentTypes).where(eq(tournamentTypes.id, row.typeId));
+  const cat = type?.params.ordercat;
+  if (!cat) return null;
+  const [category] = await tx.select().from(orderCategories).where(eq(orderCategories.cat, cat));
+  if (!category || category.priceCents === null) return null;
+  const [org] = await tx.select().from(organisations).where(eq(organisations.id, row.orgId));
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orgId: row.orgId,
+      category: cat,
+      status: CREATED_STATUS,
+      contact: { address: org.name, street: org.street ?? undefined, zip: org.zip ?? undefined, city: org.city ?? undefined },
+      createdBy: callerId,
+      params: { tournament: row.id },
+      totalCents: category.priceCents,
+    })
+    .returning({ id: orders.id });
+  await tx.insert(orderItems).values({ orderId: order.id, category: cat, label: `Turniergebühr: ${row.name}`, priceCents: category.priceCents });
+  await recordAudit(tx, { actorId: callerId, actingOrgId: row.orgId, entity: 'order', entityId: order.id, action: 'create', after: { category: cat, tournament: row.id, total: category.priceCents / 100 } });
+  return order.id;
 }
 
 /** PUT /tournament/{org}/cancel: the announcing organisation or the federation's approvers; once. */
 export async function cancelTournament(deps: AppDeps, callerId: number, orgId: number, id: number): Promise<Tournament> {
   const actor = await actorFor(deps, callerId, orgId);
-  return statusChange(deps, callerId, actor, id, (row) => ({ params: { ...row.params, canceled: true } }));
+  return statusChange(deps, callerId, actor, id, async (row) => ({ params: { ...row.params, canceled: true } }));
 }
 
 /** PUT /tournament/{org}/payed: the payment status, from PAYMENT_STATUSES, by the federation. */
@@ -285,19 +340,25 @@ export async function setTournamentPayment(deps: AppDeps, callerId: number, orgI
     await tx.update(tournaments).set({ orderStatus: status, updatedAt: bump }).where(eq(tournaments.id, id));
     await recordAudit(tx, { actorId: callerId, actingOrgId: actor.org.id, entity: 'tournament', entityId: id, action: 'update', before: { orderStatus: hit.row.orderStatus }, after: { orderStatus: status } });
     const after = await loadOne(tx, id);
-    return shape(after.row, after.typeName, after.orgName, today);
+    return answerOf(after as Hit, today);
   });
 }
 
-async function statusChange(deps: AppDeps, callerId: number, actor: TournamentActor, id: number, change: (row: Row) => Partial<Pick<Row, 'approved' | 'params'>>): Promise<Tournament> {
+async function statusChange(
+  deps: AppDeps,
+  callerId: number,
+  actor: TournamentActor,
+  id: number,
+  change: (row: Row, tx: Tx) => Promise<Partial<Pick<Row, 'approved' | 'params' | 'orderId'>>>,
+): Promise<Tournament> {
   const today = todayIso(deps.clock());
   return deps.db.transaction(async (tx) => {
     const hit = await lockForChange(tx, actor, id);
-    const set = change(hit.row);
+    const set = await change(hit.row, tx);
     await tx.update(tournaments).set({ ...set, updatedAt: bump }).where(eq(tournaments.id, id));
     await recordAudit(tx, { actorId: callerId, actingOrgId: actor.org.id, entity: 'tournament', entityId: id, action: 'update', before: { approved: hit.row.approved, canceled: Boolean(hit.row.params.canceled) }, after: { approved: set.approved ?? hit.row.approved, canceled: Boolean((set.params ?? hit.row.params).canceled) } });
     const after = await loadOne(tx, id);
-    return shape(after.row, after.typeName, after.orgName, today);
+    return answerOf(after as Hit, today);
   });
 }
 
@@ -312,7 +373,7 @@ export async function commentTournament(deps: AppDeps, callerId: number, orgId: 
     const comment: TournamentComment = { name: me ? `${me.firstName} ${me.surname}` : '', content, user: callerId, uuid: me?.uuid ?? null, timestamp: deps.clock().toISOString() };
     await tx.update(tournaments).set({ comments: [...hit.row.comments, comment], updatedAt: bump }).where(eq(tournaments.id, id));
     const after = await loadOne(tx, id);
-    return shape(after.row, after.typeName, after.orgName, today);
+    return answerOf(after as Hit, today);
   });
 }
 
