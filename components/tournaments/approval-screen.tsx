@@ -17,6 +17,7 @@ import { decide as decideOrder } from '@/components/orders/actions';
 import { CommentsPanel } from './comments-panel';
 import { FeeOrder } from './fee-order';
 import { TournamentList } from './tournament-list';
+import { TournamentTable, ViewToggle } from './tournament-table';
 import { APPROVAL_FILTERS } from './tournament-view';
 
 /** The detail loads this long after a selection (quick clicking through the list loads only the last). */
@@ -40,6 +41,7 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
   const [tuple, setTuple] = useState<{ current: Tournament; original: TournamentOriginal } | null>(null);
   const [, startTransition] = useTransition();
   const [confirmElement, confirm] = useConfirm();
+  const [view, setView] = useState<'list' | 'table'>('list');
 
   useEffect(() => {
     if (selectedId === null) return;
@@ -81,7 +83,13 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
   return (
     <div className="space-y-4">
       {confirmElement}
-      <h1 className="text-xl font-semibold text-gray-900">{t('approvalTitle')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold text-gray-900">{t('approvalTitle')}</h1>
+        <ViewToggle view={view} onChange={setView} />
+      </div>
+      {view === 'table' ? (
+        <TournamentTable orgId={orgId} />
+      ) : (
       <div className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
         <div onClickCapture={(e) => {
           // the list's links choose a tournament here instead of opening another page
@@ -136,6 +144,7 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
           </section>
         )}
       </div>
+      )}
     </div>
   );
 }

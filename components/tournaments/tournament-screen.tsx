@@ -8,6 +8,7 @@ import { BASE_PATH, formPath } from '@/lib/domain/shell';
 import { CommentsPanel } from './comments-panel';
 import { TournamentForm } from './tournament-form';
 import { TournamentList } from './tournament-list';
+import { TournamentTable, ViewToggle } from './tournament-table';
 
 export interface TournamentScreenProps {
   orgId: number;
@@ -28,15 +29,22 @@ export function TournamentScreen({ orgId, funkId, list, types, referees, selecte
     setLastProp(selected);
     setCurrent(selected);
   }
+  const [view, setView] = useState<'list' | 'table'>('list');
   const typeFilters = [...new Set(types.map((x) => x.param.filter))];
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold text-gray-900">{t('pageTitle')}</h1>
-        <a className="text-sm font-medium text-brand hover:underline" href={`${BASE_PATH}/api/v1/public/tournaments.ics`}>
-          {t('calendarLink')}
-        </a>
+        <div className="flex flex-wrap items-center gap-3">
+          <a className="text-sm font-medium text-brand hover:underline" href={`${BASE_PATH}/api/v1/public/tournaments.ics`}>
+            {t('calendarLink')}
+          </a>
+          <ViewToggle view={view} onChange={setView} />
+        </div>
       </div>
+      {view === 'table' ? (
+        <TournamentTable orgId={orgId} />
+      ) : (
       <div className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
         <TournamentList
           orgId={orgId}
@@ -56,6 +64,7 @@ export function TournamentScreen({ orgId, funkId, list, types, referees, selecte
           <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>
         )}
       </div>
+      )}
     </div>
   );
 }

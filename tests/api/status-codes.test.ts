@@ -41,6 +41,7 @@ const ACTING_ORG_PARAMS: Record<string, string[]> = {
   'POST /api/v2/admin/{orgId}/category': ['orgId'],
   'GET /api/v1/admin/role/organisations/{orgId}': ['orgId'],
   'GET /api/v1/tournament/{orgId}': ['orgId'],
+  'GET /api/v1/tournament/{orgId}/export.csv': ['orgId'],
   'POST /api/v1/tournament/{orgId}': ['orgId'],
   'PUT /api/v1/tournament/{orgId}': ['orgId'],
   'PUT /api/v1/tournament/{orgId}/approve': ['orgId'],

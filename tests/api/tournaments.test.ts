@@ -152,6 +152,15 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     expect((await as('verein').get(`/api/v1/tournament/${CLUB}?q=Vergleich`)).body.items.map((x: Json) => x.id)).toEqual([t0.id]);
     expect((await as('verband').get('/api/v1/tournament/1?q=Vergleich')).body.total).toBe(1);
     expect((await as('verein').get(`/api/v1/tournament/${OTHER_CLUB}`)).status).toBe(403);
+    // The CSV export: the same search, every page, German headers, byte-order mark.
+    const csv = await as('verein').get(`/api/v1/tournament/${CLUB}/export.csv?q=Vergleich`);
+    const bytes = new Uint8Array(await csv.raw.clone().arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = (await csv.raw.text()).split('\r\n');
+    expect(lines[0]).toBe('Name;Veranstalter;Turnierart;Beginn;Ende;Anmeldung ab;Anmeldung bis;Ort;Disziplin;Regelwerk;Bogenklassen;Kontaktperson;E-Mail;Status;Zahlungsstatus');
+    expect(lines[1]).toMatch(/^Vergleichsturnier;BSV Wiener Neustadt;Leistungssport Halle\/Freiluft\/Feld;\d{2}\.\d{2}\.\d{4};.*;Freiluftplatz;Indoor;WA Halle 18 m;Recurve, Compound;Eva Muster;turnier@example.org;erstellt;$/);
+    expect(lines.filter(Boolean)).toHaveLength(2);
+    expect((await as('verein').get(`/api/v1/tournament/${OTHER_CLUB}/export.csv`)).status).toBe(403);
   });
 
   it('is approved by the federation only, once; a cancel ends every change', async () => {

@@ -89,4 +89,15 @@ test('a club announces a tournament in four steps, changes it, and the federatio
   await expect(page.getByText('Veranstaltung freigegeben')).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Freigeben' })).toBeDisabled();
   await expect(detail).toContainText('freigegeben');
+  // The fee order was placed with the approval.
+  await detail.getByRole('tab', { name: 'Bezahlung' }).click();
+  await expect(detail.getByText('Turniergebühr: TURNIERGEBUEHR_LEISTUNGSSPORT')).toBeVisible();
+  await expect(detail.getByText(/^0011-\d{6}$/)).toBeVisible();
+
+  // The table view lists every tournament, searchable, with a CSV of all matching rows.
+  await page.getByRole('button', { name: 'Tabelle' }).click();
+  const all = page.getByRole('table', { name: 'Alle Turniere' });
+  await page.getByRole('searchbox', { name: 'Suchen' }).fill(name);
+  await expect(all.getByRole('row').filter({ hasText: name })).toContainText('Halle Nord');
+  await expectAccessible(page, 'tournament table');
 });

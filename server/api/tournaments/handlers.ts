@@ -1,3 +1,5 @@
+import { CSV_BOM, CSV_LINE_END, csvLine } from '@/lib/csv';
+import { TOURNAMENT_TABLE_COLUMNS } from '@/lib/domain/tournaments/table';
 import type { AppRouteHandler } from '../../http/context';
 import { tournamentCalendar } from '../../services/tournaments/calendar';
 import {
@@ -5,6 +7,7 @@ import {
   cancelTournament,
   commentTournament,
   createTournament,
+  exportTournaments,
   listTournaments,
   listTournamentTypes,
   refereeCandidates,
@@ -22,6 +25,12 @@ export const tuple: AppRouteHandler<typeof routes.tuple> = async (c) => c.json(a
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>
   c.json(await listTournaments(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('query')), 200);
+
+export const exportCsv: AppRouteHandler<typeof routes.exportCsv> = async (c) => {
+  const rows = await exportTournaments(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('query'));
+  const lines = [csvLine(TOURNAMENT_TABLE_COLUMNS.map((col) => col.header)), ...rows.map((t) => csvLine(TOURNAMENT_TABLE_COLUMNS.map((col) => col.text(t))))];
+  return c.body(CSV_BOM + lines.join(CSV_LINE_END) + CSV_LINE_END, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="turniere.csv"' }) as never;
+};
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) =>
   c.json(await createTournament(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('json')), 201);

@@ -75,6 +75,19 @@ export const list = createRoute({
   responses: { 200: { description: 'A page of tournaments', content: json(TournamentPageSchema) }, ...errorResponses(401, 403, 422) },
 });
 
+export const exportCsv = createRoute({
+  method: 'get',
+  path: '/api/v1/tournament/{orgId}/export.csv',
+  operationId: 'exportTournamentsCsv',
+  ...access({ own: ['club', 'federation'], foreign: [] }),
+  ...signedIn,
+  tags,
+  summary: 'The list (with its search and filters) as CSV, every page',
+  description: "';', UTF-8 with byte-order mark, CRLF; the table's German headers.",
+  request: { params: tournamentOrgParams, query: tournamentListQuery.pick({ q: true, filter: true }) },
+  responses: { 200: { description: 'The tournaments', content: { 'text/csv': { schema: binary } } }, ...errorResponses(401, 403, 422) },
+});
+
 export const create = createRoute({
   method: 'post',
   path: '/api/v1/tournament/{orgId}',

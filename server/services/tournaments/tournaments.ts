@@ -102,10 +102,8 @@ type Hit = { row: Row; typeName: string; orgName: string; order: FeeOrder | { id
 const feeOrder = (hit: Hit): FeeOrder => (hit.order && hit.order.id !== null ? (hit.order as FeeOrder) : null);
 const answerOf = (hit: Hit, today: string) => shape(hit.row, hit.typeName, hit.orgName, today, feeOrder(hit));
 
-/** GET /tournament/{org}: the organisation's tournaments (the federation: all), newest start first, searched and filtered in the database. */
-export async function listTournaments(deps: AppDeps, callerId: number, orgId: number, query: TournamentListQuery): Promise<TournamentPage> {
-  const actor = await actorFor(deps, callerId, orgId);
-  const today = todayIso(deps.clock());
+/** The WHERE of a list: the actor's tournaments, the search words, and any of the filters. */
+function listWhere(actor: TournamentActor, query: Pick<TournamentListQuery, 'q' | 'filter'>): SQL | undefined {
   const conditions: Array<SQL | undefined> = [actor.overseesAll ? undefined : eq(tournaments.orgId, actor.org.id)];
   for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
     const like = `%${escapeLike(word)}%`;
@@ -117,7 +115,14 @@ export async function listTournaments(deps: AppDeps, callerId: number, orgId: nu
   if (typeFilters.length) anyOf.push(inArray(sql`${tournamentTypes.params}->>'filter'`, typeFilters));
   if (filters.includes(FILTER_CREATED)) anyOf.push(and(isNull(tournaments.approved), sql`coalesce((${tournaments.params}->>'canceled')::boolean, false) = false`)!);
   if (anyOf.length) conditions.push(or(...anyOf));
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/** GET /tournament/{org}: the organisation's tournaments (the federation: all), newest start first, searched and filtered in the database. */
+export async function listTournaments(deps: AppDeps, callerId: number, orgId: number, query: TournamentListQuery): Promise<TournamentPage> {
+  const actor = await actorFor(deps, callerId, orgId);
+  const today = todayIso(deps.clock());
+  const where = listWhere(actor, query);
   const rows = await selectTournaments(deps.db)
     .where(where)
     .orderBy(desc(tournaments.start), asc(tournaments.id))
@@ -130,6 +135,17 @@ export async function listTournaments(deps: AppDeps, callerId: number, orgId: nu
     .innerJoin(organisations, eq(organisations.id, tournaments.orgId))
     .where(where);
   return { items: rows.map((r) => answerOf(r as Hit, today)), total: n };
+}
+
+/** The export's limit: more than any federation announces in years. */
+const EXPORT_LIMIT = 20_000;
+
+/** GET /tournament/{org}/export.csv: the same list (search and filters), every page, as the table shows it. */
+export async function exportTournaments(deps: AppDeps, callerId: number, orgId: number, query: Pick<TournamentListQuery, 'q' | 'filter'>): Promise<Tournament[]> {
+  const actor = await actorFor(deps, callerId, orgId);
+  const today = todayIso(deps.clock());
+  const rows = await selectTournaments(deps.db).where(listWhere(actor, query)).orderBy(desc(tournaments.start), asc(tournaments.id)).limit(EXPORT_LIMIT);
+  return rows.map((r) => answerOf(r as Hit, today));
 }
 
 async function loadOne(db: Tx, id: number, forUpdate = false) {

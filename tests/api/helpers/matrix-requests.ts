@@ -191,6 +191,7 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'GET /api/v1/tournament/referees': () => get('/api/v1/tournament/referees'),
   'GET /api/v1/tournament/tuple/{id}': (c) => get(`/api/v1/tournament/tuple/${c.fx.tournaments[c.club].id}`),
   'GET /api/v1/tournament/{orgId}': (c) => get(`/api/v1/tournament/${c.acting}?filter=erstellt`),
+  'GET /api/v1/tournament/{orgId}/export.csv': (c) => get(`/api/v1/tournament/${c.acting}/export.csv?q=Matrix`),
   'POST /api/v1/tournament/{orgId}': (c) => ({ method: 'POST', url: `/api/v1/tournament/${c.acting}`, json: { ...c.fx.tournaments[c.club], name: 'Neues Matrixturnier' } }),
   'PUT /api/v1/tournament/{orgId}': (c) => ({ method: 'PUT', url: `/api/v1/tournament/${c.home}`, json: { ...c.fx.tournaments[c.club], name: 'Geändertes Matrixturnier' } }),
   'PUT /api/v1/tournament/{orgId}/approve': (c) => ({ method: 'PUT', url: `/api/v1/tournament/${c.home}/approve`, json: { id: c.fx.tournaments[c.club].id } }),

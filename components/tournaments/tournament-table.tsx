@@ -1,0 +1,87 @@
+'use client';
+
+import { useCallback, useMemo } from 'react';
+import { useTranslations } from 'next-intl';
+import type { Tournament, TournamentPage } from '@/lib/schemas/tournaments';
+import { BASE_PATH } from '@/lib/domain/shell';
+import { TOURNAMENT_TABLE_COLUMNS } from '@/lib/domain/tournaments/table';
+import type { DataTableColumn } from '@/components/ui/data-table-types';
+import { ServerDataTable, type ServerTableQuery } from '@/components/ui/server-data-table';
+import { APPROVAL_FILTERS } from './tournament-view';
+
+/** Rows per page of the table view. */
+const TABLE_PAGE_SIZE = 20;
+
+function listSearch(query: Pick<ServerTableQuery, 'q' | 'filters'>): URLSearchParams {
+  const search = new URLSearchParams();
+  if (query.q.trim()) search.set('q', query.q.trim());
+  if (query.filters.typeName) search.set('filter', query.filters.typeName);
+  return search;
+}
+
+/**
+ * The table view of the tournaments (forms 1000 and 1001): every column, 20 per page, scrolling
+ * sideways, searched and filtered (type filters and 'erstellt') by the API, newest first, CSV of
+ * all matching rows.
+ */
+export function TournamentTable({ orgId }: { orgId: number }) {
+  const t = useTranslations('tournaments');
+  const columns = useMemo<DataTableColumn<Tournament>[]>(
+    () =>
+      TOURNAMENT_TABLE_COLUMNS.map((c) => ({
+        id: c.id,
+        header: t(`table.${c.id}`),
+        accessor: (row: Tournament) => c.text(row),
+        text: c.text,
+        sortable: false,
+        ...(c.id === 'typeName' ? { filter: APPROVAL_FILTERS.map((f) => ({ value: f, label: f })) } : {}),
+        ...(c.id === 'status' ? { text: (row: Tournament) => t(`status.${row.status}`) } : {}),
+      })),
+    [t],
+  );
+  const fetchPage = useCallback(
+    async (query: ServerTableQuery, signal: AbortSignal): Promise<TournamentPage> => {
+      const search = listSearch(query);
+      search.set('page', String(query.page));
+      search.set('size', String(query.pageSize));
+      const res = await fetch(`${BASE_PATH}/api/v1/tournament/${orgId}?${search.toString()}`, { signal, headers: { accept: 'application/json' }, cache: 'no-store' });
+      if (!res.ok) throw new Error(`tournaments answered ${res.status}`);
+      return (await res.json()) as TournamentPage;
+    },
+    [orgId],
+  );
+  const exportHref = useCallback((query: ServerTableQuery) => `${BASE_PATH}/api/v1/tournament/${orgId}/export.csv?${listSearch(query).toString()}`, [orgId]);
+  return (
+    <ServerDataTable
+      columns={columns}
+      fetchPage={fetchPage}
+      defaultSort={{ id: 'start', desc: true }}
+      pageSize={TABLE_PAGE_SIZE}
+      exportHref={exportHref}
+      getRowId={(row) => String(row.id)}
+      emptyText={t('empty')}
+      failedText={t('connectionError')}
+      label={t('tableLabel')}
+    />
+  );
+}
+
+/** The switch between the list with the form and the table of all tournaments. */
+export function ViewToggle({ view, onChange }: { view: 'list' | 'table'; onChange: (v: 'list' | 'table') => void }) {
+  const t = useTranslations('tournaments');
+  return (
+    <div role="group" aria-label={t('viewLabel')} className="inline-flex overflow-hidden rounded-md border border-gray-300">
+      {(['list', 'table'] as const).map((v) => (
+        <button
+          key={v}
+          type="button"
+          aria-pressed={view === v}
+          onClick={() => onChange(v)}
+          className={view === v ? 'bg-brand px-3 py-1.5 text-sm font-medium text-white' : 'bg-white px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50'}
+        >
+          {v === 'list' ? t('viewList') : t('viewTable')}
+        </button>
+      ))}
+    </div>
+  );
+}
