@@ -20,6 +20,7 @@ import { notify } from '@/components/ui/toast';
 import { useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
 import { cn } from '@/components/ui/cn';
 import { decideTournament, saveTournamentAction } from './actions';
+import { Attachments } from './attachments';
 import { FeeOrder } from './fee-order';
 import { formIssues, GENERAL_FIELDS, tournamentResolver } from './tournament-form-check';
 import { toFormValues, toInput, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
@@ -290,7 +291,7 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
           </div>
         )}
 
-        {step === 2 && <AttachmentFields form={form} disabled={disabled} />}
+        {step === 2 && <Attachments orgId={orgId} tournament={tournament} canChange={!canceled} onChanged={onChanged} />}
 
         {step === 3 && (tournament ? <FeeOrder tournament={tournament} ordercat={type?.param.ordercat} /> : <p className="text-sm text-gray-800">{type?.param.ordercat ? t('feeCategory', { cat: type.param.ordercat }) : t('noPayment')}</p>)}
 
@@ -359,33 +360,5 @@ function RefereeFields({ form, referees, disabled, errorOf }: { form: FormApi; r
       )}
       {errorOf('referees' as FieldPath<TournamentFormValues>) && <p className="text-sm text-red-700">{errorOf('referees' as FieldPath<TournamentFormValues>)}</p>}
     </fieldset>
-  );
-}
-
-/** Attachments: documents and pictures as name and address (shown to participants). */
-function AttachmentFields({ form, disabled }: { form: FormApi; disabled: boolean }) {
-  const t = useTranslations('tournaments');
-  const files = useWatch({ control: form.control, name: 'files' }) ?? [];
-  const set = (next: Array<{ name: string; url: string }>) => form.setValue('files', next, { shouldDirty: true });
-  return (
-    <div className="space-y-2">
-      {files.length === 0 && <p className="text-sm text-gray-600">{t('noFiles')}</p>}
-      {files.map((f, i) => (
-        <div key={i} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-          <Input label={t('fields.fileName')} value={f.name} disabled={disabled} onChange={(e) => set(files.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
-          <Input label={t('fields.fileUrl')} type="url" value={f.url} disabled={disabled} onChange={(e) => set(files.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)))} />
-          {!disabled && (
-            <Button variant="secondary" size="sm" onClick={() => set(files.filter((_, j) => j !== i))} aria-label={t('removeFile', { n: i + 1 })}>
-              ×
-            </Button>
-          )}
-        </div>
-      ))}
-      {!disabled && (
-        <Button variant="secondary" size="sm" onClick={() => set([...files, { name: '', url: '' }])}>
-          {t('addFile')}
-        </Button>
-      )}
-    </div>
   );
 }

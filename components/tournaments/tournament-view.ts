@@ -29,7 +29,6 @@ export type TournamentFormValues = {
   mainRefereeId: number | null;
   refereeIds: number[];
   numberAnimals: string;
-  files: Array<{ name: string; url: string }>;
 };
 
 export function toFormValues(t: Tournament | null): TournamentFormValues {
@@ -53,7 +52,6 @@ export function toFormValues(t: Tournament | null): TournamentFormValues {
     mainRefereeId: p?.mainReferee?.id ?? null,
     refereeIds: (p?.referees ?? []).map((r) => r.id),
     numberAnimals: p?.numberAnimals ? String(p.numberAnimals) : '',
-    files: p?.files ?? [],
   };
 }
 
@@ -79,7 +77,6 @@ export function toInput(v: TournamentFormValues) {
       mainReferee: v.mainRefereeId === null ? null : { id: v.mainRefereeId },
       referees: v.refereeIds.map((id) => ({ id })),
       numberAnimals: v.numberAnimals.trim() ? Number(v.numberAnimals) : null,
-      files: v.files.filter((f) => f.name.trim() && f.url.trim()),
     },
   };
 }

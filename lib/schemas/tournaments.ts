@@ -24,7 +24,6 @@ export const tournamentParamsInput = z.object({
   mainReferee: person.nullable().optional(),
   referees: z.array(person).max(10).optional(),
   numberAnimals: z.number().int().min(1, 'tooSmall').max(500, 'tooLarge').nullable().optional(),
-  files: z.array(z.object({ name: z.string().max(200), url: z.string().max(500) })).max(50).optional(),
 });
 
 export const tournamentInputSchema = z.object({
@@ -59,6 +58,7 @@ export const tournamentOrgParams = z.object({ orgId: idText.meta({ description: 
 const CommentSchema = z.object({ name: z.string(), content: z.string(), user: z.number().int().nullable(), uuid: z.string().nullable(), timestamp: z.string() });
 
 const ParamsAnswer = tournamentParamsInput.extend({
+  files: readOnly(z.array(z.object({ name: z.string(), url: z.string() })).meta({ description: 'Attachments: uploaded and removed through …/files' })),
   canceled: readOnly(z.boolean()),
   payed: readOnly(z.string().nullable()),
   approved: readOnly(z.boolean().nullable()),

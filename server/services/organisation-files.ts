@@ -14,6 +14,7 @@ import type { AppDeps } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import { ORG_DOCUMENT, ORG_IMAGE, orgForCaller, orgImageLink, toDocument } from './organisations';
 import { recordAudit } from './audit';
+import { TOURNAMENT_FILE } from './tournaments/tournament-files';
 import { imageResponse, replaceImage } from './owned-image';
 
 /**
@@ -139,7 +140,8 @@ export async function uploadResponse(deps: AppDeps, callerId: number, key: strin
   if (file.ownerType === ORG_DOCUMENT) {
     if (file.ownerId === null) throw notFound('No such file');
     await orgForCaller(deps, callerId, file.ownerId, 'read', actingOrgId);
-  } else if (file.ownerType !== ORG_IMAGE) {
+  } else if (file.ownerType !== ORG_IMAGE && file.ownerType !== TOURNAMENT_FILE) {
+    // (tournament attachments are for every participant: any signed-in user)
     // Other owners (news attachments, ...) are served by their own issues' rules once they add them here.
     throw notFound('No such file');
   }

@@ -48,6 +48,8 @@ const ACTING_ORG_PARAMS: Record<string, string[]> = {
   'PUT /api/v1/tournament/{orgId}/cancel': ['orgId'],
   'PUT /api/v1/tournament/{orgId}/payed': ['orgId'],
   'POST /api/v1/tournament/{orgId}/comment/{id}': ['orgId'],
+  'POST /api/v1/tournament/{orgId}/files/{id}': ['orgId'],
+  'DELETE /api/v1/tournament/{orgId}/files/{id}/{uuid}': ['orgId'],
   'PUT /api/v2/admin/{orgId}/category': ['orgId'],
 };
 

@@ -6,6 +6,7 @@ import type { Db } from '@/server/db/client';
 import { functionAssignments, members, tournaments } from '@/server/db/schema';
 import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
 import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import { PDF, png } from './helpers/sample-files';
 
 /*
  * Tournaments as a club announces them and the federation approves them: every rule refused with
@@ -192,6 +193,33 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     expect([canceled.status, canceled.body.status]).toEqual([200, 'canceled']);
     expect((await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...canceled.body, name: 'Doch nicht' })).body.error.code).toBe('tournament_canceled');
     expect((await as('verein').put(`/api/v1/tournament/${CLUB}/cancel`, { id: t0.id })).body.error.code).toBe('tournament_canceled');
+  });
+
+  it('keeps attachments: documents and pictures by content, served to signed-in users, removed again', async () => {
+    const t0: Json = (await create(valid({ name: 'Anhangturnier' }))).body;
+    const form = (bytes: Buffer, name: string) => {
+      const data = new FormData();
+      data.append('file', new Blob([new Uint8Array(bytes)]), name);
+      return data;
+    };
+    const upload = (who: string, body: FormData, org = CLUB) => call(t.app, 'POST', `/api/v1/tournament/${org}/files/${t0.id}`, { token: tokens[who], body });
+    const res = await upload('verein', form(PDF, 'Ausschreibung.pdf'));
+    expect(res.status).toBe(200);
+    expect(res.body.params.files).toEqual([{ name: 'Ausschreibung.pdf', url: expect.stringMatching(/^\/api\/v1\/uploads\?file=/) }]);
+    expect((await upload('verein', form(png(), 'Lageplan.png'))).body.params.files).toHaveLength(2);
+    expect((await upload('verein', form(Buffer.from('nur Text'), 'notiz.txt'))).status).toBe(415);
+    expect((await upload('land', form(PDF, 'x.pdf'), 4)).status).toBe(403);
+    // Served to any signed-in user (participants read the invitation).
+    const file = await call(t.app, 'GET', res.body.params.files[0].url, { token: tokens.trainer });
+    expect([file.status, file.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    // A PUT of the answer keeps the attachments; files sent in it are ignored.
+    const current: Json = (await as('verein').get(`/api/v1/tournament/tuple/${t0.id}`)).body.current;
+    const put = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...current, params: { ...current.params, files: [{ name: 'fremd', url: 'https://evil.example' }] } });
+    expect(put.body.params.files.map((f: Json) => f.name)).toEqual(['Ausschreibung.pdf', 'Lageplan.png']);
+    const uuid = /[0-9a-f-]{36}/.exec(put.body.params.files[0].url)![0];
+    const removed = await call(t.app, 'DELETE', `/api/v1/tournament/${CLUB}/files/${t0.id}/${uuid}`, { token: tokens.verein });
+    expect(removed.body.params.files.map((f: Json) => f.name)).toEqual(['Lageplan.png']);
+    expect((await call(t.app, 'GET', res.body.params.files[0].url, { token: tokens.trainer })).status).toBe(404);
   });
 
   it('keeps a conversation; an empty comment is refused', async () => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { minimalPdf } from './support/sample-files';
 import { signIn, signOut } from './support/sign-in';
 
 /**
@@ -61,6 +62,13 @@ test('a club announces a tournament in four steps, changes it, and the federatio
   await expect(page.getByText('Veranstaltung erstellt')).toBeVisible();
   await expect(page).toHaveURL(/\/F1000\/\d+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
+
+  // The invitation as an attachment: saved at once, a link to download.
+  await page.getByRole('button', { name: '3. Anhänge' }).click();
+  await page.getByLabel('Anhang hochladen', { exact: true }).setInputFiles({ name: 'Ausschreibung.pdf', mimeType: 'application/pdf', buffer: minimalPdf() });
+  await expect(page.getByText('Anhang hochgeladen')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ausschreibung.pdf' })).toBeVisible();
+  await page.getByRole('button', { name: '1. Allgemein' }).click();
 
   // The club moves it to another hall.
   await page.getByRole('button', { name: 'Bearbeiten' }).click();

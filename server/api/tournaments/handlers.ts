@@ -1,7 +1,11 @@
 import { CSV_BOM, CSV_LINE_END, csvLine } from '@/lib/csv';
 import { TOURNAMENT_TABLE_COLUMNS } from '@/lib/domain/tournaments/table';
-import type { AppRouteHandler } from '../../http/context';
+import type { Context } from 'hono';
+import { idText } from '@/lib/schemas/common';
+import type { AppEnv, AppRouteHandler } from '../../http/context';
+import { checked } from '../../http/route-parts';
 import { tournamentCalendar } from '../../services/tournaments/calendar';
+import { deleteTournamentFile, uploadTournamentFile } from '../../services/tournaments/tournament-files';
 import {
   approveTournament,
   cancelTournament,
@@ -57,4 +61,16 @@ export const comment: AppRouteHandler<typeof routes.comment> = async (c) => {
 export const calendar: AppRouteHandler<typeof routes.calendar> = async (c) => {
   const text = await tournamentCalendar(c.var.deps, c.req.valid('query'));
   return c.body(text, 200, { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'inline; filename="turniere.ics"', 'Cache-Control': 'public, max-age=900' }) as never;
+};
+
+/** Streamed upload (see routes.ts uploadFileDoc). */
+export async function uploadFile(c: Context<AppEnv>) {
+  const orgId = checked(idText, 'orgId', c.req.param('orgId'));
+  const id = checked(idText, 'id', c.req.param('id'));
+  return c.json(await uploadTournamentFile(c.var.deps, c.var.callerId, orgId, id, c.req.raw), 200);
+}
+
+export const deleteFile: AppRouteHandler<typeof routes.deleteFile> = async (c) => {
+  const { orgId, id, uuid } = c.req.valid('param');
+  return c.json(await deleteTournamentFile(c.var.deps, c.var.callerId, orgId, id, uuid), 200);
 };

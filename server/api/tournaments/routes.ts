@@ -166,6 +166,32 @@ export const comment = createRoute({
   responses: { 200: one, ...errorResponses(400, 401, 403, 404, 422) },
 });
 
+/** Documentation only: the upload is streamed by a plain handler (handlers.ts uploadFile). */
+export const uploadFileDoc = {
+  method: 'post' as const,
+  path: '/api/v1/tournament/{orgId}/files/{id}',
+  operationId: 'uploadTournamentFile',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: 'Attach a document or picture (PDF, DOCX, XLSX, PNG, JPEG by content, up to 50 MB)',
+  description: 'multipart/form-data with one field `file`. Whoever may change the tournament; not after a cancel (409). At most 20 attachments (409 `too_many_files`).',
+  request: { params: orgAndId, body: { required: true, content: { 'multipart/form-data': { schema: z.object({ file: binary }) } } } },
+  responses: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+};
+
+export const deleteFile = createRoute({
+  method: 'delete',
+  path: '/api/v1/tournament/{orgId}/files/{id}/{uuid}',
+  operationId: 'deleteTournamentFile',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: 'Remove an attachment',
+  request: { params: orgAndId.extend({ uuid: z.uuid().meta({ description: 'The attachment (from its url)' }) }) },
+  responses: { 200: one, ...errorResponses(401, 403, 404, 409, 422) },
+});
+
 export const calendar = createRoute({
   method: 'get',
   path: '/api/v1/public/tournaments.ics',

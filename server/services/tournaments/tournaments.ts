@@ -148,6 +148,11 @@ export async function exportTournaments(deps: AppDeps, callerId: number, orgId: 
   return rows.map((r) => answerOf(r as Hit, today));
 }
 
+/** The tournament as the API answers it, read in `db` (e.g. inside a write's transaction). */
+export async function tournamentAnswer(db: Tx, id: number, today: string): Promise<Tournament> {
+  return answerOf((await loadOne(db, id)) as Hit, today);
+}
+
 async function loadOne(db: Tx, id: number, forUpdate = false) {
   const query = selectTournaments(db).where(eq(tournaments.id, id));
   const [hit] = forUpdate ? await query.for('update', { of: tournaments }) : await query;
@@ -241,7 +246,8 @@ async function checked(db: Tx, orgId: number, input: TournamentInput, today: str
     mainReferee: mainRefereeId === null ? null : personOf(mainRefereeId),
     referees: refereeIds.map(personOf),
     numberAnimals: p.numberAnimals ?? null,
-    files: p.files ?? [],
+    // attachments come and go through their own calls (uploads), never through the form
+    files: [],
   };
 }
 
@@ -266,7 +272,7 @@ export async function createTournament(deps: AppDeps, callerId: number, orgId: n
 const bump = sql`greatest(clock_timestamp(), ${tournaments.updatedAt} + interval '1 millisecond')`;
 
 /** Locks a tournament for a change by the actor: 404, 403, 409 when cancelled. */
-async function lockForChange(tx: Tx, actor: TournamentActor, id: number) {
+export async function lockForChange(tx: Tx, actor: TournamentActor, id: number) {
   const hit = await loadOne(tx, id, true);
   if (!mayRead(actor, hit.row.orgId)) throw forbidden('You may not read this tournament');
   if (!mayChange(actor, hit.row.orgId)) throw forbidden('You may not change this tournament');
@@ -283,7 +289,7 @@ export async function updateTournament(deps: AppDeps, callerId: number, orgId: n
     const [fresh] = await tx.select({ ok: sql<boolean>`${tournaments.updatedAt} = ${input.updatedAt}::timestamptz` }).from(tournaments).where(eq(tournaments.id, input.id));
     if (!fresh.ok) throw new ApiError(409, 'stale', 'The tournament was changed in the meantime; reload it', { value: rfc3339(hit.row.updatedAt) });
     if (input.type !== hit.row.typeId) throw new ApiError(422, 'validation', 'The type of a saved tournament cannot change', { field: 'type', rule: 'typeFixed', value: hit.row.typeId });
-    const params = await checked(tx, hit.row.orgId, input, today);
+    const params = { ...(await checked(tx, hit.row.orgId, input, today)), files: hit.row.params.files ?? [] };
     await tx
       .update(tournaments)
       .set({ name: input.name, start: input.start, end: input.end, openFrom: input.openFrom, openTo: input.openTo, params, updatedAt: bump })

@@ -124,6 +124,7 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
   for (const clubId of [OWN_CLUB, FOREIGN_CLUB]) {
     const copy = { name: `Matrixturnier ${clubId}`, typeId: 4, start: inDays(60), end: inDays(61), openFrom: inDays(1), openTo: inDays(60), params: { location: 'Halle', email: 'turnier@example.org', contactPerson: 'Kontakt', discipline: 1, rule: 'Vereinsturnier', divisions: [], gradeCodes: [] } };
     const [row] = await db.insert(tournaments).values({ orgId: clubId, ...copy, original: copy }).returning({ id: tournaments.id });
+    await ok('tournament file', call(t.app, 'POST', `/api/v1/tournament/1/files/${row.id}`, { ...as, body: documentForm() }));
     fx.tournaments[clubId] = (await ok('tournament', call(t.app, 'GET', `/api/v1/tournament/tuple/${row.id}`, as))).current;
   }
   fx.catalogueRole = await ok('catalogue role', call(t.app, 'POST', '/api/v1/admin/role', { ...as, json: { name: 'Matrixrolle', groupId: 9, params: { orgWhitelist: [OWN_CLUB, FOREIGN_CLUB] } } }));

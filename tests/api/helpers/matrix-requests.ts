@@ -198,6 +198,8 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'PUT /api/v1/tournament/{orgId}/cancel': (c) => ({ method: 'PUT', url: `/api/v1/tournament/${c.home}/cancel`, json: { id: c.fx.tournaments[c.club].id } }),
   'PUT /api/v1/tournament/{orgId}/payed': (c) => ({ method: 'PUT', url: `/api/v1/tournament/${c.home}/payed`, json: { id: c.fx.tournaments[c.club].id, status: 'bezahlt' } }),
   'POST /api/v1/tournament/{orgId}/comment/{id}': (c) => ({ method: 'POST', url: `/api/v1/tournament/${c.home}/comment/${c.fx.tournaments[c.club].id}`, json: { comment: 'Bitte Zeitplan ergänzen.' } }),
+  'POST /api/v1/tournament/{orgId}/files/{id}': (c) => ({ method: 'POST', url: `/api/v1/tournament/${c.home}/files/${c.fx.tournaments[c.club].id}`, form: documentForm }),
+  'DELETE /api/v1/tournament/{orgId}/files/{id}/{uuid}': (c) => del(`/api/v1/tournament/${c.home}/files/${c.fx.tournaments[c.club].id}/${/[0-9a-f-]{36}/.exec(c.fx.tournaments[c.club].params.files[0].url)![0]}`),
   'GET /api/v1/public/tournaments.ics': () => get('/api/v1/public/tournaments.ics?discipline=1'),
   'GET /api/v1/admin/persons/search': (c) => get(`/api/v1/admin/persons/search?org=${c.acting}&q=Matrixprobe`),
   'POST /api/v1/admin/persons/{memberId}/rejoin': (c) => ({ method: 'POST', url: `/api/v1/admin/persons/${c.fx.formerMembers[c.club]}/rejoin`, json: { orgId: c.club } }),
