@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -16,6 +16,7 @@ import type { SelectOption } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
 import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
+import { useRequiredFlash } from '@/components/ui/use-required-flash';
 import { saveOrganisation } from './actions';
 import { OrganisationDataFields } from './organisation-data-fields';
 import type { OrganisationFormOutput } from './organisation-form-schema';
@@ -65,8 +66,7 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
   const rights = fieldRights(acting);
   const canEdit = isNew || (record !== null && canEditOrg(acting, record));
   const [tab, setTab] = useState<TabValue>('data');
-  const [flashing, setFlashing] = useState(false);
-  const flashTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [flashing, flash] = useRequiredFlash(REQUIRED_FLASH_MS);
 
   const recordId = record?.id ?? null;
   const resolver = useMemo(
@@ -76,19 +76,10 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
   const values = useMemo(() => toFormValues(record), [record]);
   const form = useForm<OrganisationFormValues, unknown, OrganisationFormOutput>({ resolver, defaultValues: values });
 
-  useEffect(
-    () => () => {
-      if (flashTimer.current) clearTimeout(flashTimer.current);
-    },
-    [],
-  );
-
   function flashRequired() {
     notify.error(t('requiredField'));
     setTab('data');
-    setFlashing(true);
-    if (flashTimer.current) clearTimeout(flashTimer.current);
-    flashTimer.current = setTimeout(() => setFlashing(false), REQUIRED_FLASH_MS);
+    flash();
   }
 
   const editor = useRecordEditor({

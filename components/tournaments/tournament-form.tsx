@@ -19,11 +19,12 @@ import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
 import { useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
 import { cn } from '@/components/ui/cn';
+import { useRequiredFlash } from '@/components/ui/use-required-flash';
 import { decideTournament, saveTournamentAction } from './actions';
 import { Attachments } from './attachments';
 import { FeeOrder } from './fee-order';
 import { formIssues, GENERAL_FIELDS, tournamentResolver } from './tournament-form-check';
-import { toFormValues, toInput, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
+import { REQUIRED_FLASH_MS, toFormValues, toInput, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
 
 export interface TournamentFormProps {
   orgId: number;
@@ -45,6 +46,7 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
   const isNew = tournament === null;
   const canceled = tournament?.params.canceled ?? false;
   const [step, setStep] = useState(0);
+  const [flashing, flash] = useRequiredFlash(REQUIRED_FLASH_MS);
   const [confirmElement, confirm] = useConfirm();
   const offered = useMemo(() => typesFor(types, orgId), [types, orgId]);
   const resolver = useMemo(() => tournamentResolver(types, referees, orgId), [types, referees, orgId]);
@@ -59,9 +61,10 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
     draftKey: formPath(orgId, funkId, tournament?.id ?? 'new'),
     firstField: 'name',
     successMessage: isNew ? t('created') : t('updated'),
-    onInvalid: ({ errors }) => {
-      if (!errors) return;
-      notify.error(t('requiredMissing'));
+    onInvalid: ({ errors, refusal }) => {
+      if (!errors && refusal?.code !== 'validation') return;
+      if (errors) notify.error(t('requiredMissing'));
+      flash();
     },
     onCancelNew: () => router.push(formPath(orgId, funkId)),
     save: (_output, basedOn) => saveTournamentAction({ orgId, id: tournament?.id, updatedAt: tournament ? (basedOn ?? undefined) : undefined, values: toInput(form.getValues()) }),
@@ -95,6 +98,7 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
       if (missing.length) {
         for (const f of missing) form.setError(f, { type: 'rule', message: issues[f] });
         notify.error(t('requiredMissing'));
+        flash();
         return;
       }
     }
@@ -162,11 +166,12 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
         key={editor.fieldsKey}
         noValidate
         aria-label={title}
+        data-flash={flashing || undefined}
         onSubmit={(e) => {
           e.preventDefault();
           if (editor.editing && step === TOURNAMENT_STEPS.length - 1) void editor.save();
         }}
-        className="space-y-4"
+        className={cn('space-y-4 rounded-lg border-2 p-2 transition-colors', flashing ? 'border-red-500' : 'border-transparent')}
       >
         {step === 0 && (
           <div className="grid gap-4 sm:grid-cols-2">

@@ -44,6 +44,8 @@ test('a club announces a tournament in four steps, changes it, and the federatio
   // No contact person: the first step does not let go.
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByText('Bitte füllen Sie das erforderliche Feld aus!').first()).toBeVisible();
+  // the form's border flashes red for 5.5 s
+  await expect(page.locator('form[data-flash]')).toHaveCount(1);
   await expect(page.getByLabel('Kontaktperson *')).toBeVisible();
   await page.getByLabel('Kontaktperson *').fill('Eva Bogner');
   await page.getByRole('button', { name: 'Weiter' }).click();
