@@ -176,6 +176,8 @@ function Comparison({ tuple, types }: { tuple: { current: Tournament; original: 
     { key: 'gradeCodes', label: t('fields.gradeCodes'), before: list(op.gradeCodes), after: list(c.params.gradeCodes) },
     { key: 'mainReferee', label: t('fields.mainReferee'), before: person(op.mainReferee), after: person(c.params.mainReferee) },
     { key: 'referees', label: t('fields.referees'), before: list(op.referees), after: list(c.params.referees) },
+    { key: 'rangeCommanders', label: t('fields.rangeCommanders'), before: list(op.rangeCommanders), after: list(c.params.rangeCommanders) },
+    { key: 'linkToRegistration', label: t('fields.linkToRegistration'), before: String(op.linkToRegistration ?? ''), after: c.params.linkToRegistration ?? '' },
     { key: 'numberAnimals', label: t('fields.numberAnimals'), before: String(op.numberAnimals ?? ''), after: String(c.params.numberAnimals ?? '') },
   ];
   return (

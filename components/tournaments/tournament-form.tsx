@@ -290,6 +290,7 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
               </fieldset>
             )}
             <RefereeFields form={form} referees={referees} disabled={disabled} errorOf={errorOf} />
+            <RangeCommanders form={form} disabled={disabled} />
             {watched.discipline === DISCIPLINE_3D && (
               <Input label={t('fields.numberAnimals')} inputMode="numeric" error={errorOf('numberAnimals')} disabled={disabled} {...register('numberAnimals')} containerClassName="max-w-xs" />
             )}
@@ -364,6 +365,35 @@ function RefereeFields({ form, referees, disabled, errorOf }: { form: FormApi; r
         </Button>
       )}
       {errorOf('referees' as FieldPath<TournamentFormValues>) && <p className="text-sm text-red-700">{errorOf('referees' as FieldPath<TournamentFormValues>)}</p>}
+    </fieldset>
+  );
+}
+
+/** The range commanders (Schießleiter): first and last name each, up to 10. */
+function RangeCommanders({ form, disabled }: { form: FormApi; disabled: boolean }) {
+  const t = useTranslations('tournaments');
+  const list = useWatch({ control: form.control, name: 'rangeCommanders' }) ?? [];
+  const set = (next: Array<{ firstName: string; lastName: string }>) => form.setValue('rangeCommanders', next, { shouldDirty: true });
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-gray-700">{t('fields.rangeCommanders')}</legend>
+      {list.length === 0 && disabled && <p className="text-sm text-gray-500">–</p>}
+      {list.map((r, i) => (
+        <div key={i} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <Input label={t('fields.firstName', { n: i + 1 })} value={r.firstName} disabled={disabled} maxLength={100} onChange={(e) => set(list.map((x, j) => (j === i ? { ...x, firstName: e.target.value } : x)))} />
+          <Input label={t('fields.lastName', { n: i + 1 })} value={r.lastName} disabled={disabled} maxLength={100} onChange={(e) => set(list.map((x, j) => (j === i ? { ...x, lastName: e.target.value } : x)))} />
+          {!disabled && (
+            <Button variant="secondary" size="sm" onClick={() => set(list.filter((_, j) => j !== i))} aria-label={t('removeRangeCommander', { n: i + 1 })}>
+              ×
+            </Button>
+          )}
+        </div>
+      ))}
+      {!disabled && list.length < 10 && (
+        <Button variant="secondary" size="sm" onClick={() => set([...list, { firstName: '', lastName: '' }])}>
+          {t('addRangeCommander')}
+        </Button>
+      )}
     </fieldset>
   );
 }

@@ -29,6 +29,7 @@ export type TournamentFormValues = {
   mainRefereeId: number | null;
   refereeIds: number[];
   numberAnimals: string;
+  rangeCommanders: Array<{ firstName: string; lastName: string }>;
 };
 
 export function toFormValues(t: Tournament | null): TournamentFormValues {
@@ -52,6 +53,7 @@ export function toFormValues(t: Tournament | null): TournamentFormValues {
     mainRefereeId: p?.mainReferee?.id ?? null,
     refereeIds: (p?.referees ?? []).map((r) => r.id),
     numberAnimals: p?.numberAnimals ? String(p.numberAnimals) : '',
+    rangeCommanders: p?.rangeCommanders ?? [],
   };
 }
 
@@ -77,6 +79,7 @@ export function toInput(v: TournamentFormValues) {
       mainReferee: v.mainRefereeId === null ? null : { id: v.mainRefereeId },
       referees: v.refereeIds.map((id) => ({ id })),
       numberAnimals: v.numberAnimals.trim() ? Number(v.numberAnimals) : null,
+      rangeCommanders: v.rangeCommanders.filter((r) => r.firstName.trim() || r.lastName.trim()),
     },
   };
 }
