@@ -20,6 +20,7 @@ import { rolesRouter } from './api/roles';
 import { personsRouter } from './api/persons';
 import { roleMembersRouter } from './api/role-members';
 import { tournamentsRouter } from './api/tournaments';
+import { newsRouter } from './api/news';
 import { createRouter, type AppDeps } from './http/context';
 import { ApiError, handleError, handleNotFound } from './http/errors';
 import { OPENAPI_PATH, openApiDocument, registerDocumentComponents } from './http/openapi-document';
@@ -108,6 +109,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/', personsRouter)
     .route('/', roleMembersRouter)
     .route('/', tournamentsRouter)
+    .route('/', newsRouter)
     .route('/', docsRouter());
 
   registerDocumentComponents(app);

@@ -8,3 +8,4 @@ export * from './files';
 export * from './orders';
 export * from './audit';
 export * from './tournaments';
+export * from './news';

@@ -6,6 +6,8 @@ import {
   functionAssignments,
   memberTrainings,
   members,
+  news,
+  newsCategories,
   orderCategories,
   orderItems,
   orders,
@@ -28,6 +30,7 @@ import { buildOrganisations, buildPlaces } from './organisations';
 import { addIssuedLicenceLines, buildDemoOrderScenario, buildOrderCategories, buildOrders, numberReleasedInvoices, SEED_PICTURE_PNG } from './orders';
 import { buildRoles, ROLE_GROUPS } from './roles';
 import { buildTournaments, buildTournamentTypes } from './tournaments';
+import { buildNews, buildNewsCategories } from './news';
 import { TRAINING_DEFINITIONS } from './trainings';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts';
@@ -61,7 +64,7 @@ export type SeedSummary = {
 };
 
 /** Tables with serial ids the seed fills with explicit ids. */
-const SERIAL_TABLES = ['organisations', 'places', 'members', 'function_assignments', 'member_trainings', 'orders', 'order_items', 'order_categories', 'tournaments'];
+const SERIAL_TABLES = ['organisations', 'places', 'members', 'function_assignments', 'member_trainings', 'orders', 'order_items', 'order_categories', 'tournaments', 'news', 'news_categories'];
 
 /** Members generated (and inserted) per round: bounds memory for 100,000-member federations. */
 const CHUNK = 5000;
@@ -165,6 +168,8 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
 
     await insertRows(tx, tournamentTypes, buildTournamentTypes());
     await insertRows(tx, tournaments, buildTournaments(year));
+    await insertRows(tx, newsCategories, buildNewsCategories());
+    await insertRows(tx, news, buildNews(year));
 
     for (const table of SERIAL_TABLES) await resetSequence(tx, table);
     // After the sequences moved past the fixed ids: these lines take fresh ids.

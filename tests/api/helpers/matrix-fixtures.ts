@@ -42,6 +42,9 @@ export type MatrixFixtures = {
   catalogueRole?: Json;
   /** Per club: a tournament as the API answers it (created, not approved), to change, approve, cancel. */
   tournaments: Record<number, Json>;
+  /** Per club: a news article as the API answers it, and an unused news category to delete. */
+  news: Record<number, Json>;
+  newsCategories: Record<number, number>;
 };
 
 /** Categories of the matrix's orders: the club fee (released for both clubs), licences, and a fee nobody ordered yet. */
@@ -74,7 +77,7 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
 
   const ownMember = (await person(OWN_CLUB, 'Eigene')).id as number;
   const foreignMember = (await person(FOREIGN_CLUB, 'Fremde')).id as number;
-  const fx: MatrixFixtures = { ownMember, foreignMember, members: {}, trainings: {}, profileImages: {}, orgs: {}, places: {}, documents: {}, orgImages: {}, orders: {}, openFeeCategory: null, roleBatches: {}, formerMembers: {}, tournaments: {} };
+  const fx: MatrixFixtures = { ownMember, foreignMember, members: {}, trainings: {}, profileImages: {}, orgs: {}, places: {}, documents: {}, orgImages: {}, orders: {}, openFeeCategory: null, roleBatches: {}, formerMembers: {}, tournaments: {}, news: {}, newsCategories: {} };
 
   for (const id of [ownMember, foreignMember]) {
     const training = await ok('training', call(t.app, 'POST', `/api/v1/admin/training/${id}`, { ...as, json: { orgId: 1, trainingId: 8, dateFrom: '2025-03-02', dateTo: '2027-03-02' } }));
@@ -126,6 +129,11 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     const [row] = await db.insert(tournaments).values({ orgId: clubId, ...copy, original: copy }).returning({ id: tournaments.id });
     await ok('tournament file', call(t.app, 'POST', `/api/v1/tournament/1/files/${row.id}`, { ...as, body: documentForm() }));
     fx.tournaments[clubId] = (await ok('tournament', call(t.app, 'GET', `/api/v1/tournament/tuple/${row.id}`, as))).current;
+  }
+  for (const clubId of [OWN_CLUB, FOREIGN_CLUB]) {
+    await ok('news category', call(t.app, 'POST', '/api/v1/admin/category', { ...as, json: { orgId: clubId, name: 'Matrixnews' } }));
+    fx.newsCategories[clubId] = (await ok('spare category', call(t.app, 'POST', '/api/v1/admin/category', { ...as, json: { orgId: clubId, name: 'Matrixleer' } }))).id;
+    fx.news[clubId] = await ok('news', call(t.app, 'POST', '/api/v1/admin/news', { ...as, json: { orgId: clubId, title: 'Matrixartikel', content: '<p>x</p>', lang: 'de', newscategory: ['Matrixnews'], visible: true } }));
   }
   fx.catalogueRole = await ok('catalogue role', call(t.app, 'POST', '/api/v1/admin/role', { ...as, json: { name: 'Matrixrolle', groupId: 9, params: { orgWhitelist: [OWN_CLUB, FOREIGN_CLUB] } } }));
   return fx;

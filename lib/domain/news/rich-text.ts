@@ -1,0 +1,20 @@
+/**
+ * What rich text (news abstract and content, message centre) may contain: the editor's toolbar
+ * (headings, bold, italic, links, lists, indent, quote, table, media embed) and nothing else. The
+ * server sanitises every rich-text field on write with these lists, so stored HTML is safe
+ * wherever it is shown: no script, no event handlers, no `javascript:` links, embeds only from
+ * these hosts.
+ */
+export const RICH_TEXT_TAGS = [
+  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'iframe', 'figure', 'figcaption', 'hr', 'span', 'div',
+] as const;
+
+/** Embeds (iframes) only from these hosts: video platforms the federation uses. */
+export const EMBED_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'] as const;
+
+/** Link and image address schemes. */
+export const RICH_TEXT_SCHEMES = ['http', 'https', 'mailto'] as const;
+
+/** A rich-text field's limit (characters of HTML). */
+export const RICH_TEXT_MAX = 200_000;

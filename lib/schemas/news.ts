@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { RICH_TEXT_MAX } from '@/lib/domain/news/rich-text';
+import { dbId, idListText, idText, updatedAtText } from './common';
+
+/** News, categories and the site menu (form 200), and the public feed. Zod only. */
+
+const readOnly = <T extends z.ZodType>(schema: T) => schema.meta({ readOnly: true });
+const categoryName = z.string({ error: 'required' }).trim().min(1, 'required').max(80, 'tooLong');
+
+export const newsInputSchema = z.object({
+  orgId: dbId(),
+  title: z.string({ error: 'required' }).trim().min(1, 'required').max(300, 'tooLong'),
+  abstract: z.string().max(RICH_TEXT_MAX, 'tooLong').default(''),
+  content: z.string({ error: 'required' }).max(RICH_TEXT_MAX, 'tooLong'),
+  lang: z.enum(['de', 'en'], { error: 'required' }),
+  newscategory: z.array(categoryName).min(1, 'required').max(20, 'tooMany'),
+  visible: z.boolean().default(true),
+});
+export type NewsInput = z.output<typeof newsInputSchema>;
+
+export const newsUpdateSchema = newsInputSchema.extend({ id: dbId(), updatedAt: updatedAtText() });
+export type NewsUpdate = z.output<typeof newsUpdateSchema>;
+
+export const newsListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  category: z.string().trim().max(80).optional(),
+  visible: z.enum(['true', 'false']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(6),
+});
+export type NewsListQuery = z.output<typeof newsListQuery>;
+
+export const newsDeleteQuery = z.object({ ids: idListText.refine((ids) => ids.length > 0 && ids.length <= 100, 'idList').meta({ description: 'Comma-separated article ids' }) });
+
+export const NewsSchema = z
+  .object({
+    id: z.number().int(),
+    orgId: z.number().int(),
+    title: z.string(),
+    abstract: z.string(),
+    content: z.string(),
+    lang: z.enum(['de', 'en']),
+    newscategory: z.array(z.string()),
+    visible: z.boolean(),
+    attachedFiles: readOnly(z.array(z.object({ fileId: z.string(), fileName: z.string(), fileParam: z.record(z.string(), z.unknown()), featuredImage: z.boolean() }))),
+    publishedAt: readOnly(z.string().nullable()),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'News' });
+export type News = z.infer<typeof NewsSchema>;
+export const NewsPageSchema = z.object({ items: z.array(NewsSchema), total: z.number().int() }).meta({ id: 'NewsPage' });
+export type NewsPage = z.infer<typeof NewsPageSchema>;
+
+export const categoryInputSchema = z.object({
+  orgId: dbId(),
+  name: categoryName,
+  parentId: dbId().nullable().optional().meta({ description: 'A menu page under another one' }),
+  inMenu: z.boolean().optional().meta({ description: 'A page of the site menu' }),
+});
+export const categoryDeleteQuery = z.object({ id: idText });
+
+export const NewsCategorySchema = z
+  .object({ id: z.number().int(), orgId: z.number().int(), name: z.string(), parentId: z.number().int().nullable(), inMenu: z.boolean(), position: z.number().int() })
+  .meta({ id: 'NewsCategory' });
+export type NewsCategory = z.infer<typeof NewsCategorySchema>;
+
+export type MenuNode = { id: number; name: string; newsId: number | null; children: MenuNode[] };
+export const MenuNodeSchema: z.ZodType<MenuNode> = z
+  .object({ id: z.number().int(), name: z.string(), newsId: z.number().int().nullable(), get children() { return z.array(MenuNodeSchema); } })
+  .meta({ id: 'MenuNode' });
+
+/** The public feed's article: what the website shows, nothing of the administration. */
+export const PublicNewsSchema = z
+  .object({ id: z.number().int(), title: z.string(), abstract: z.string(), content: z.string(), lang: z.string(), categories: z.array(z.string()), publishedAt: z.string().nullable(), updatedAt: z.string() })
+  .meta({ id: 'PublicNews' });
+export const PublicNewsPageSchema = z.object({ items: z.array(PublicNewsSchema), total: z.number().int() }).meta({ id: 'PublicNewsPage' });

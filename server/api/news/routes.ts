@@ -1,0 +1,133 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  categoryDeleteQuery,
+  categoryInputSchema,
+  MenuNodeSchema,
+  newsDeleteQuery,
+  newsInputSchema,
+  newsListQuery,
+  NewsCategorySchema,
+  NewsPageSchema,
+  NewsSchema,
+  newsUpdateSchema,
+  PublicNewsPageSchema,
+} from '@/lib/schemas/news';
+import { idText } from '@/lib/schemas/common';
+import { access } from '../../http/access-rule';
+import { errorResponses } from '../../http/errors';
+import { json, publicCall } from '../../http/route-parts';
+
+/** News, categories and the site menu (form 200), and the public news feed. */
+
+const tags = ['News'];
+const orgParams = z.object({ org: idText.meta({ description: 'The organisation whose news (form 200 there, or the federation)' }) });
+const one = { description: 'The article', content: json(NewsSchema) };
+
+export const list = createRoute({
+  method: 'get',
+  path: '/api/v1/admin/news/{org}',
+  operationId: 'listNews',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: "The organisation's articles, newest first, searched (title and text) and paged in the database (6 per page)",
+  request: { params: orgParams, query: newsListQuery },
+  responses: { 200: { description: 'A page of articles', content: json(NewsPageSchema) }, ...errorResponses(401, 403, 422) },
+});
+
+export const menu = createRoute({
+  method: 'get',
+  path: '/api/v1/admin/news/menu/{org}',
+  operationId: 'newsMenu',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: "The organisation's website menu: its pages (categories) as a tree, each with its newest article",
+  request: { params: orgParams },
+  responses: { 200: { description: 'The menu tree', content: json(z.array(MenuNodeSchema)) }, ...errorResponses(401, 403, 422) },
+});
+
+export const create = createRoute({
+  method: 'post',
+  path: '/api/v1/admin/news',
+  operationId: 'createNews',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: 'Write an article; rich text is sanitised (no script, event handlers, javascript: links; embeds from video hosts only)',
+  description: 'The categories must exist in the organisation (422 `unknownCategory`). A visible article gets its publishedAt.',
+  request: { body: { required: true, content: json(newsInputSchema) } },
+  responses: { 201: one, ...errorResponses(400, 401, 403, 422) },
+});
+
+export const update = createRoute({
+  method: 'put',
+  path: '/api/v1/admin/news',
+  operationId: 'updateNews',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: 'Change an article (as the API answered it; read-only fields ignored); 409 `stale` for an old updatedAt',
+  request: { body: { required: true, content: json(newsUpdateSchema) } },
+  responses: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 422) },
+});
+
+export const remove = createRoute({
+  method: 'delete',
+  path: '/api/v1/admin/news',
+  operationId: 'deleteNews',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: 'Delete articles with their files; all or nothing',
+  request: { query: newsDeleteQuery },
+  responses: { 200: { description: 'Deleted', content: json(z.object({ deleted: z.number().int() })) }, ...errorResponses(401, 403, 404, 422) },
+});
+
+export const categories = createRoute({
+  method: 'get',
+  path: '/api/v1/admin/categories/{org}',
+  operationId: 'listNewsCategories',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: "The organisation's news categories (menu pages included)",
+  request: { params: orgParams },
+  responses: { 200: { description: 'Categories', content: json(z.array(NewsCategorySchema)) }, ...errorResponses(401, 403, 422) },
+});
+
+export const createCategory = createRoute({
+  method: 'post',
+  path: '/api/v1/admin/category',
+  operationId: 'createNewsCategory',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: 'Create a category (or a menu page: inMenu, parentId); 409 `category_exists` for a name taken (any case)',
+  request: { body: { required: true, content: json(categoryInputSchema) } },
+  responses: { 201: { description: 'Created', content: json(NewsCategorySchema) }, ...errorResponses(400, 401, 403, 409, 422) },
+});
+
+export const deleteCategory = createRoute({
+  method: 'delete',
+  path: '/api/v1/admin/category',
+  operationId: 'deleteNewsCategory',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: 'Delete a category; 409 `category_in_use` naming the articles (value) that still use it',
+  request: { query: categoryDeleteQuery },
+  responses: { 200: { description: 'Deleted', content: json(z.object({ deleted: z.number().int() })) }, ...errorResponses(401, 403, 404, 409, 422) },
+});
+
+export const publicNews = createRoute({
+  method: 'get',
+  path: '/api/v1/public/news/{org}',
+  operationId: 'publicNews',
+  ...access.public,
+  ...publicCall,
+  tags,
+  summary: "An organisation's visible news for its website, newest first (20 per page); `{org}.rss` answers RSS 2.0",
+  description: 'No sign-in. Hidden articles never appear. ETag on every answer; If-None-Match answers 304 while nothing changed.',
+  request: {
+    params: z.object({ org: z.string().regex(/^\d{1,10}(\.rss)?$/, 'invalidId').meta({ description: 'Organisation id, or id.rss for RSS', example: '1' }) }),
+    query: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+  },
+  responses: {
+    200: { description: 'Visible news', content: { ...json(PublicNewsPageSchema), 'application/rss+xml': { schema: z.string() } } },
+    304: { description: 'Not modified' },
+    ...errorResponses(404, 422),
+  },
+});

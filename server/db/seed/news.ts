@@ -1,0 +1,112 @@
+import type { news, newsCategories } from '@/server/db/schema';
+import { FEDERATION_ORG_ID } from '@/lib/domain/functions';
+import { DEMO_CLUB_ID } from './organisations-data';
+
+type CategoryRow = typeof newsCategories.$inferInsert;
+type NewsRow = typeof news.$inferInsert;
+
+/**
+ * News demo data: categories (with "webshop") for the federation and the demo club, the
+ * federation's website menu (Verband › Vorstand, Geschichte; Sport › Termine; Service), published
+ * and hidden articles. Ids fixed, so the seed stays idempotent.
+ */
+export function buildNewsCategories(): CategoryRow[] {
+  const fed = (id: number, name: string, position: number, extra: Partial<CategoryRow> = {}): CategoryRow => ({ id, orgId: FEDERATION_ORG_ID, name, position, ...extra });
+  const club = (id: number, name: string, position: number, extra: Partial<CategoryRow> = {}): CategoryRow => ({ id, orgId: DEMO_CLUB_ID, name, position, ...extra });
+  return [
+    fed(1, 'Verbandsnews', 1),
+    fed(2, 'Sport', 2, { inMenu: true }),
+    fed(3, 'webshop', 3),
+    fed(4, 'Verband', 4, { inMenu: true }),
+    fed(5, 'Vorstand', 5, { parentId: 4, inMenu: true }),
+    fed(6, 'Geschichte', 6, { parentId: 4, inMenu: true }),
+    fed(7, 'Termine', 7, { parentId: 2, inMenu: true }),
+    fed(8, 'Service', 8, { inMenu: true }),
+    club(20, 'Vereinsnews', 1),
+    club(21, 'Training', 2),
+    club(22, 'webshop', 3),
+  ];
+}
+
+export function buildNews(year: number): NewsRow[] {
+  const at = (month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')} 09:00:00+00`;
+  return [
+    {
+      id: 1,
+      orgId: FEDERATION_ORG_ID,
+      title: 'Neue Lizenzsaison eröffnet',
+      abstract: '<p>Die Lizenzbestellung für die kommende Saison ist ab sofort möglich.</p>',
+      content: `<h2>Lizenzsaison ${year + 1}</h2><p>Vereine bestellen die Jahreslizenzen ihrer Mitglieder wie gewohnt über die <strong>Verbandsverwaltung</strong>. Voraussetzung ist die Safety-First-Ausbildung.</p><ul><li>Bestellung ab sofort</li><li>Vereinsbeitrag zuerst begleichen</li></ul>`,
+      lang: 'de',
+      categories: ['Verbandsnews'],
+      visible: true,
+      publishedAt: at(1, 10),
+    },
+    {
+      id: 2,
+      orgId: FEDERATION_ORG_ID,
+      title: 'Der Vorstand',
+      abstract: '',
+      content: '<p>Präsidentin: Elisabeth Wallner</p><p>Generalsekretär und Vizepräsidenten: siehe Geschäftsordnung.</p>',
+      lang: 'de',
+      categories: ['Vorstand'],
+      visible: true,
+      publishedAt: at(1, 2),
+    },
+    {
+      id: 3,
+      orgId: FEDERATION_ORG_ID,
+      title: 'Entwurf: Kaderrichtlinien (intern)',
+      abstract: '',
+      content: '<p>Noch nicht veröffentlicht.</p>',
+      lang: 'de',
+      categories: ['Verbandsnews'],
+      visible: false,
+      publishedAt: null,
+    },
+    {
+      id: 4,
+      orgId: FEDERATION_ORG_ID,
+      title: 'Verbands-Softshelljacke',
+      abstract: '<p>Die offizielle Jacke des Verbands.</p>',
+      content: '<p>Winddicht, wasserabweisend, mit Verbandslogo.</p>',
+      lang: 'de',
+      categories: ['webshop'],
+      visible: true,
+      publishedAt: at(2, 1),
+    },
+    {
+      id: 5,
+      orgId: FEDERATION_ORG_ID,
+      title: 'New licence season',
+      abstract: '<p>Licences for the coming season can be ordered now.</p>',
+      content: '<p>Clubs order their members’ annual licences through the federation administration.</p>',
+      lang: 'en',
+      categories: ['Verbandsnews'],
+      visible: true,
+      publishedAt: at(1, 11),
+    },
+    {
+      id: 20,
+      orgId: DEMO_CLUB_ID,
+      title: 'Hallentraining ab Oktober',
+      abstract: '<p>Das Wintertraining findet wieder in der Sporthalle statt.</p>',
+      content: '<p>Jeden <em>Dienstag und Donnerstag</em> ab 18:00 Uhr.</p>',
+      lang: 'de',
+      categories: ['Training'],
+      visible: true,
+      publishedAt: at(1, 5),
+    },
+    {
+      id: 21,
+      orgId: DEMO_CLUB_ID,
+      title: 'Vereinsmeisterschaft – Entwurf',
+      abstract: '',
+      content: '<p>Ausschreibung folgt.</p>',
+      lang: 'de',
+      categories: ['Vereinsnews'],
+      visible: false,
+      publishedAt: null,
+    },
+  ];
+}

@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Feed } from 'feed';
+import { organisations } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { rfc3339 } from '../timestamps';
+import { publicNews } from './news';
+import { plainText } from './sanitize';
+
+/**
+ * The public feed of an organisation's visible news for its website: JSON (paged) or RSS 2.0,
+ * with an ETag over what the page shows, so a website polling it gets 304 until something changes.
+ * Hidden articles never appear; nothing of the administration (who wrote it, files) is in it.
+ */
+
+export const PUBLIC_PAGE_SIZE = 20;
+
+export async function publicFeed(deps: AppDeps, orgId: number, page: number, format: 'json' | 'rss', siteUrl: string) {
+  const [org] = await deps.db.select({ id: organisations.id, name: organisations.name, homepage: organisations.homepage }).from(organisations).where(eq(organisations.id, orgId));
+  if (!org) throw notFound('No such organisation');
+  const { rows, total, lastChange } = await publicNews(deps, orgId, page, PUBLIC_PAGE_SIZE);
+  const etag = `W/"${createHash('sha256').update(`${format}|${orgId}|${page}|${total}|${lastChange ?? ''}|${rows.map((r) => `${r.id}:${r.updatedAt}`).join(',')}`).digest('base64url').slice(0, 27)}"`;
+  const items = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    abstract: r.abstract,
+    content: r.content,
+    lang: r.lang,
+    categories: r.categories,
+    publishedAt: r.publishedAt ? rfc3339(r.publishedAt) : null,
+    updatedAt: rfc3339(r.updatedAt),
+  }));
+  if (format === 'json') return { etag, body: { items, total } };
+  const feed = new Feed({
+    title: `${org.name}: News`,
+    id: `${siteUrl}/api/v1/public/news/${orgId}.rss`,
+    link: org.homepage ?? siteUrl,
+    language: 'de',
+    copyright: org.name,
+    updated: lastChange ? new Date(lastChange) : undefined,
+  });
+  for (const r of items) {
+    feed.addItem({
+      title: r.title,
+      id: `news-${r.id}`,
+      link: `${org.homepage ?? siteUrl}#news-${r.id}`,
+      description: plainText(r.abstract) || plainText(r.content).slice(0, 300),
+      content: r.content,
+      date: new Date(r.publishedAt ?? r.updatedAt),
+      category: r.categories.map((name) => ({ name })),
+    });
+  }
+  return { etag, body: feed.rss2() };
+}

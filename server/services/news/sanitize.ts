@@ -1,0 +1,49 @@
+import sanitizeHtml from 'sanitize-html';
+import { EMBED_HOSTS, RICH_TEXT_SCHEMES, RICH_TEXT_TAGS } from '@/lib/domain/news/rich-text';
+
+/** The allow-list of lib/domain/news/rich-text.ts applied to HTML (sanitize-html). */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    iframe: ['src', 'width', 'height', 'allowfullscreen', 'frameborder', 'title'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+    p: ['style'],
+    li: ['style'],
+    h1: ['style'],
+    h2: ['style'],
+    h3: ['style'],
+    h4: ['style'],
+    div: ['style'],
+    span: ['style'],
+  },
+  // indent and alignment only
+  allowedStyles: {
+    '*': {
+      'margin-left': [/^\d{1,3}(\.\d+)?(px|em|rem)$/],
+      'padding-left': [/^\d{1,3}(\.\d+)?(px|em|rem)$/],
+      'text-align': [/^(left|right|center|justify)$/],
+    },
+  },
+  allowedSchemes: [...RICH_TEXT_SCHEMES],
+  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
+  allowProtocolRelative: false,
+  allowedIframeHostnames: [...EMBED_HOSTS],
+  allowIframeRelativeUrls: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // a link that opens a new window does not hand it the page
+    a: (tagName, attribs) => ({ tagName, attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs }),
+  },
+};
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** Plain text of rich text (feeds, lists): tags removed, entities kept as text. */
+export function plainText(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+}

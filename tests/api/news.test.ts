@@ -1,0 +1,130 @@
+/** @jest-environment node */
+import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
+import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+
+/*
+ * News (form 200): a club writes only its own; rich text is sanitised on write; categories exist,
+ * are unique, and are not deleted while used; the menu tree; the public feed shows visible news
+ * only, as JSON and RSS, with an ETag.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+const CLUB = 11;
+
+describe.each(testDrivers())('news on %s', (driver) => {
+  let tdb: TestDb;
+  let t: TestApp;
+  let tokens: Record<string, string>;
+
+  beforeAll(async () => {
+    tdb = await createTestDb(driver);
+    t = createTestApp(tdb.db);
+    tokens = Object.fromEntries(await Promise.all(['verein', 'verband', 'land', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+  }, 120_000);
+  afterAll(async () => {
+    t?.cleanup();
+    await tdb?.close();
+  });
+
+  const as = (who: string) => ({
+    get: (url: string) => call(t.app, 'GET', url, { token: tokens[who] }),
+    post: (url: string, json: Json) => call(t.app, 'POST', url, { token: tokens[who], json }),
+    put: (url: string, json: Json) => call(t.app, 'PUT', url, { token: tokens[who], json }),
+    del: (url: string) => call(t.app, 'DELETE', url, { token: tokens[who] }),
+  });
+  const article = (over: Json = {}) => ({ orgId: CLUB, title: 'Saisonstart', abstract: '', content: '<p>Los geht’s</p>', lang: 'de', newscategory: ['Vereinsnews'], visible: true, ...over });
+
+  it('lets a club write its own news only', async () => {
+    const res = await as('verein').post('/api/v1/admin/news', article());
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ orgId: CLUB, visible: true, newscategory: ['Vereinsnews'] });
+    expect(res.body.publishedAt).not.toBeNull();
+    expect((await as('verein').post('/api/v1/admin/news', article({ orgId: 18 }))).status).toBe(403);
+    expect((await as('land').post('/api/v1/admin/news', article())).status).toBe(403);
+    expect((await as('trainer').get(`/api/v1/admin/news/${CLUB}`)).status).toBe(403);
+    // The federation's news staff may edit a club's article.
+    expect((await as('verband').put('/api/v1/admin/news', { ...res.body, title: 'Saisonstart 2' })).status).toBe(200);
+    expect((await as('verein').put('/api/v1/admin/news', { ...res.body, title: 'veraltet' })).body.error.code).toBe('stale');
+    expect((await as('verein').get(`/api/v1/admin/news/18`)).status).toBe(403);
+    const list = await as('verein').get(`/api/v1/admin/news/${CLUB}?q=Saisonstart`);
+    expect(list.body.items.map((n: Json) => n.title)).toEqual(['Saisonstart 2']);
+  });
+
+  it('sanitises rich text: script, event handlers and javascript: links go, formatting stays', async () => {
+    const dirty =
+      '<h2>Titel</h2><p><strong>fett</strong> <em>kursiv</em> <a href="https://example.org" target="_blank">Link</a></p><script>alert(1)</script>' +
+      '<img src="x" onerror="alert(2)"><a href="javascript:alert(3)">böse</a><p style="margin-left: 40px; color: red" onclick="x()">eingerückt</p>' +
+      '<iframe src="https://www.youtube.com/embed/abc"></iframe><iframe src="https://evil.example/embed"></iframe><table><tr><td>Zelle</td></tr></table>';
+    const res = await as('verein').post('/api/v1/admin/news', article({ title: 'Formatierung', content: dirty, abstract: '<p onmouseover="x()">Kurz</p>' }));
+    expect(res.status).toBe(201);
+    const html: string = res.body.content;
+    expect(html).not.toMatch(/script|onerror|onclick|javascript:|alert|evil\.example|color/);
+    expect(html).toContain('<h2>Titel</h2>');
+    expect(html).toContain('<strong>fett</strong>');
+    expect(html).toContain('<em>kursiv</em>');
+    expect(html).toContain('rel="noopener noreferrer"');
+    expect(html).toContain('style="margin-left:40px"');
+    expect(html).toContain('<iframe src="https://www.youtube.com/embed/abc"></iframe>');
+    expect(html).toContain('<td>Zelle</td>');
+    expect(res.body.abstract).toBe('<p>Kurz</p>');
+    // Nothing left but markup that was removed: refused.
+    expect((await as('verein').post('/api/v1/admin/news', article({ content: '<script>x()</script>' }))).body.error).toMatchObject({ field: 'content', rule: 'required' });
+    expect((await as('verein').post('/api/v1/admin/news', article({ newscategory: ['Gibt es nicht'] }))).body.error.rule).toBe('unknownCategory');
+    expect((await as('verein').post('/api/v1/admin/news', article({ lang: 'fr' }))).status).toBe(422);
+  });
+
+  it('keeps categories unique, refuses deleting one in use (naming where), and builds the menu tree', async () => {
+    const created = await as('verein').post('/api/v1/admin/category', { orgId: CLUB, name: 'Jugend' });
+    expect(created.status).toBe(201);
+    expect((await as('verein').post('/api/v1/admin/category', { orgId: CLUB, name: 'jugend' })).body.error.code).toBe('category_exists');
+    expect((await as('verein').post('/api/v1/admin/category', { orgId: 18, name: 'Fremd' })).status).toBe(403);
+    await as('verein').post('/api/v1/admin/news', article({ title: 'Jugendcamp', newscategory: ['Jugend'] }));
+    const inUse = await as('verein').del(`/api/v1/admin/category?id=${created.body.id}`);
+    expect([inUse.status, inUse.body.error.code, inUse.body.error.value]).toEqual([409, 'category_in_use', ['Jugendcamp']]);
+    const unused = await as('verein').post('/api/v1/admin/category', { orgId: CLUB, name: 'Leer' });
+    expect((await as('verein').del(`/api/v1/admin/category?id=${unused.body.id}`)).body).toEqual({ deleted: 1 });
+    expect((await as('verein').get(`/api/v1/admin/categories/${CLUB}`)).body.map((c: Json) => c.name)).toEqual(expect.arrayContaining(['Vereinsnews', 'webshop', 'Jugend']));
+
+    const menu: Json[] = (await as('verband').get('/api/v1/admin/news/menu/1')).body;
+    const verband = menu.find((m) => m.name === 'Verband');
+    expect(verband.children.map((c: Json) => c.name)).toEqual(['Vorstand', 'Geschichte']);
+    expect(verband.children[0].newsId).toBe(2);
+    expect(verband.children[1].newsId).toBeNull();
+  });
+
+  it('publishes visible news without sign-in, as JSON and RSS, with an ETag', async () => {
+    await as('verband').post('/api/v1/admin/news', article({ orgId: 1, title: 'Versteckt', newscategory: ['Verbandsnews'], visible: false }));
+    const res = await call(t.app, 'GET', '/api/v1/public/news/1');
+    expect(res.status).toBe(200);
+    const titles = res.body.items.map((n: Json) => n.title);
+    expect(titles).toContain('Neue Lizenzsaison eröffnet');
+    expect(titles).not.toContain('Versteckt');
+    expect(titles).not.toContain('Entwurf: Kaderrichtlinien (intern)');
+    expect(Object.keys(res.body.items[0]).sort()).toEqual(['abstract', 'categories', 'content', 'id', 'lang', 'publishedAt', 'title', 'updatedAt']);
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^W\//);
+    expect((await call(t.app, 'GET', '/api/v1/public/news/1', { headers: { 'if-none-match': etag } })).status).toBe(304);
+
+    const rss = await call(t.app, 'GET', '/api/v1/public/news/1.rss');
+    expect(rss.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
+    const xml = await rss.raw.text();
+    expect(xml).toContain('<rss version="2.0"');
+    expect(xml).toContain('<title><![CDATA[Neue Lizenzsaison eröffnet]]></title>');
+    expect(xml).not.toContain('Versteckt');
+    expect((await call(t.app, 'GET', '/api/v1/public/news/999999')).status).toBe(404);
+    expect((await call(t.app, 'GET', '/api/v1/public/news/abc')).status).toBe(422);
+    // A change shows: the ETag moves.
+    await as('verband').post('/api/v1/admin/news', article({ orgId: 1, title: 'Frisch', newscategory: ['Verbandsnews'] }));
+    expect((await call(t.app, 'GET', '/api/v1/public/news/1', { headers: { 'if-none-match': etag } })).status).toBe(200);
+  });
+
+  it('deletes articles, all or nothing', async () => {
+    const a = (await as('verein').post('/api/v1/admin/news', article({ title: 'Weg damit' }))).body;
+    expect((await as('verein').del(`/api/v1/admin/news?ids=${a.id},1`)).status).toBe(403);
+    expect((await as('verein').get(`/api/v1/admin/news/${CLUB}?q=Weg`)).body.total).toBe(1);
+    expect((await as('verein').del(`/api/v1/admin/news?ids=${a.id}`)).body).toEqual({ deleted: 1 });
+    expect((await as('verein').get(`/api/v1/admin/news/${CLUB}?q=Weg`)).body.total).toBe(0);
+  });
+});
