@@ -74,3 +74,45 @@ export const PublicNewsSchema = z
   .object({ id: z.number().int(), title: z.string(), abstract: z.string(), content: z.string(), lang: z.string(), categories: z.array(z.string()), publishedAt: z.string().nullable(), updatedAt: z.string() })
   .meta({ id: 'PublicNews' });
 export const PublicNewsPageSchema = z.object({ items: z.array(PublicNewsSchema), total: z.number().int() }).meta({ id: 'PublicNewsPage' });
+
+/** Webshop inventory (form 1004). */
+export const inventoryInputSchema = z.object({
+  newsId: dbId().meta({ description: 'The article (a news item in category "webshop")' }),
+  ordercatId: dbId().meta({ description: 'The order category it is sold under' }),
+  items: z.number({ error: 'required' }).int('stockInvalid').min(0, 'stockNegative').max(1_000_000, 'tooLarge').meta({ description: 'Stock' }),
+  active: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1).default(true),
+  inventoryParams: z
+    .object({
+      gender: z.enum(['m', 'f'], { error: 'genderInvalid' }).nullable().optional(),
+      size: z.string().trim().max(10).nullable().optional(),
+      visibility: z.boolean().optional(),
+    })
+    .default({}),
+});
+export type InventoryInput = z.output<typeof inventoryInputSchema>;
+export const inventoryUpdateSchema = inventoryInputSchema.extend({ id: dbId(), updatedAt: updatedAtText() });
+export type InventoryUpdate = z.output<typeof inventoryUpdateSchema>;
+export const inventoryListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const InventoryArticleSchema = z
+  .object({
+    id: z.number().int(),
+    newsId: z.number().int(),
+    ordercatId: z.number().int(),
+    title: readOnly(z.string()),
+    abstract: readOnly(z.string()),
+    content: readOnly(z.string()),
+    attachedFiles: readOnly(z.array(z.unknown())),
+    items: z.number().int(),
+    active: z.union([z.literal(0), z.literal(1)]),
+    inventoryParams: z.object({ gender: z.enum(['m', 'f']).nullable(), size: z.string().nullable(), visibility: z.boolean() }),
+    categoryParams: readOnly(z.object({ cat: z.string(), netPrice: z.number().nullable(), price: z.number().nullable() })),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'InventoryArticle' });
+export type InventoryArticle = z.infer<typeof InventoryArticleSchema>;
+export const InventoryPageSchema = z.object({ items: z.array(InventoryArticleSchema), total: z.number().int() }).meta({ id: 'InventoryPage' });

@@ -128,3 +128,44 @@ describe.each(testDrivers())('news on %s', (driver) => {
     expect((await as('verein').get(`/api/v1/admin/news/${CLUB}?q=Weg`)).body.total).toBe(0);
   });
 });
+
+describe.each(testDrivers())('webshop inventory on %s', (driver) => {
+  let tdb: TestDb;
+  let t: TestApp;
+  let tokens: Record<string, string>;
+  beforeAll(async () => {
+    tdb = await createTestDb(driver);
+    t = createTestApp(tdb.db);
+    tokens = Object.fromEntries(await Promise.all(['verein', 'verband'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+  }, 120_000);
+  afterAll(async () => {
+    t?.cleanup();
+    await tdb?.close();
+  });
+  const send = (method: string, json: Json, who = 'verband', org = 1) => call(t.app, method, `/api/v2/admin/${org}/inventory`, { token: tokens[who], json });
+
+  it('lists the stock lines with their article and price', async () => {
+    const res = await call(t.app, 'GET', '/api/v2/admin/1/inventory?q=Softshell', { token: tokens.verband });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(4);
+    expect(res.body.items[0]).toMatchObject({ title: 'Verbands-Softshelljacke', categoryParams: { cat: 'KLEIDUNG_SOFTSHELLJACKE', netPrice: 74.92 } });
+    expect((await call(t.app, 'GET', '/api/v2/admin/11/inventory', { token: tokens.verein })).status).toBe(403);
+  });
+
+  it('saves a line; refuses a negative stock, a size not on the lists, an article outside "webshop", and a second identical line', async () => {
+    const line = { newsId: 4, ordercatId: 6, items: 3, active: 1, inventoryParams: { gender: 'f', size: 'XL', visibility: true } };
+    const created = await send('POST', line);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ items: 3, active: 1, inventoryParams: { gender: 'f', size: 'XL' } });
+    expect((await send('POST', line)).body.error.code).toBe('duplicate');
+    expect((await send('POST', { ...line, items: -1 })).body.error).toMatchObject({ field: 'items' });
+    expect((await send('POST', { ...line, inventoryParams: { gender: 'f', size: '33' } })).body.error.rule).toBe('sizeInvalid');
+    expect((await send('POST', { ...line, newsId: 1 })).body.error.rule).toBe('notWebshop');
+    expect((await send('POST', line, 'verein', 11)).status).toBe(403);
+    // Sold: the stock goes down; as the API answered it, one field changed.
+    const updated = await send('PUT', { ...created.body, items: 2 });
+    expect(updated.body.items).toBe(2);
+    expect((await send('PUT', { ...created.body, items: 1 })).body.error.code).toBe('stale');
+    expect((await send('PUT', { ...updated.body, inventoryParams: { gender: 'f', size: 'S', visibility: true } })).body.error.code).toBe('duplicate');
+  });
+});

@@ -2,6 +2,7 @@ import type { AppRouteHandler } from '../../http/context';
 import { createCategory as createCategoryService, deleteCategory as deleteCategoryService, listCategories, menuTree } from '../../services/news/categories';
 import { deleteNewsWithFiles } from '../../services/news/news-files';
 import { createNews, listNews, updateNews } from '../../services/news/news';
+import { createInventory, listInventory, updateInventory } from '../../services/news/inventory';
 import { publicFeed } from '../../services/news/public-feed';
 import type * as routes from './routes';
 
@@ -31,3 +32,12 @@ export const publicNews: AppRouteHandler<typeof routes.publicNews> = async (c) =
   if (rss) return c.body(body as string, 200, { ...headers, 'Content-Type': 'application/rss+xml; charset=utf-8' }) as never;
   return c.json(body as never, 200, headers);
 };
+
+export const inventoryList: AppRouteHandler<typeof routes.inventoryList> = async (c) =>
+  c.json(await listInventory(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('query')), 200);
+
+export const inventoryCreate: AppRouteHandler<typeof routes.inventoryCreate> = async (c) =>
+  c.json(await createInventory(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('json')), 201);
+
+export const inventoryUpdate: AppRouteHandler<typeof routes.inventoryUpdate> = async (c) =>
+  c.json(await updateInventory(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('json')), 200);

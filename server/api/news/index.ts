@@ -12,4 +12,7 @@ export const newsRouter = createRouter()
   .openapi(routes.categories, handlers.categories)
   .openapi(routes.createCategory, handlers.createCategory)
   .openapi(routes.deleteCategory, handlers.deleteCategory)
-  .openapi(routes.publicNews, handlers.publicNews);
+  .openapi(routes.publicNews, handlers.publicNews)
+  .openapi(routes.inventoryList, handlers.inventoryList)
+  .openapi(routes.inventoryCreate, handlers.inventoryCreate)
+  .openapi(routes.inventoryUpdate, handlers.inventoryUpdate);

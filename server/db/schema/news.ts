@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { members } from './members';
+import { orderCategories } from './orders';
 import { organisations } from './organisations';
 
 /**
@@ -51,5 +52,36 @@ export const news = pgTable(
     index('news_org_idx').on(t.orgId, t.id),
     index('news_categories_idx').using('gin', t.categories),
     check('news_lang_check', sql`${t.lang} in ('de', 'en')`),
+  ],
+);
+
+/**
+ * A webshop stock line: an article (news in category "webshop") sold under an order category, per
+ * gender and size. One line per article, category, gender and size (a second is refused).
+ */
+export const inventory = pgTable(
+  'inventory',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    ordercatId: integer('ordercat_id')
+      .notNull()
+      .references(() => orderCategories.id),
+    stock: integer('stock').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    gender: text('gender'),
+    size: text('size'),
+    visible: boolean('visible').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('inventory_line').on(t.newsId, t.ordercatId, sql`coalesce(${t.gender}, '')`, sql`coalesce(${t.size}, '')`),
+    check('inventory_stock_check', sql`${t.stock} >= 0`),
+    check('inventory_gender_check', sql`${t.gender} is null or ${t.gender} in ('m', 'f')`),
   ],
 );

@@ -4,6 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import {
   countries,
   functionAssignments,
+  inventory,
   memberTrainings,
   members,
   news,
@@ -30,7 +31,7 @@ import { buildOrganisations, buildPlaces } from './organisations';
 import { addIssuedLicenceLines, buildDemoOrderScenario, buildOrderCategories, buildOrders, numberReleasedInvoices, SEED_PICTURE_PNG } from './orders';
 import { buildRoles, ROLE_GROUPS } from './roles';
 import { buildTournaments, buildTournamentTypes } from './tournaments';
-import { buildNews, buildNewsCategories } from './news';
+import { buildInventory, buildNews, buildNewsCategories } from './news';
 import { TRAINING_DEFINITIONS } from './trainings';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts';
@@ -64,7 +65,7 @@ export type SeedSummary = {
 };
 
 /** Tables with serial ids the seed fills with explicit ids. */
-const SERIAL_TABLES = ['organisations', 'places', 'members', 'function_assignments', 'member_trainings', 'orders', 'order_items', 'order_categories', 'tournaments', 'news', 'news_categories'];
+const SERIAL_TABLES = ['organisations', 'places', 'members', 'function_assignments', 'member_trainings', 'orders', 'order_items', 'order_categories', 'tournaments', 'news', 'news_categories', 'inventory'];
 
 /** Members generated (and inserted) per round: bounds memory for 100,000-member federations. */
 const CHUNK = 5000;
@@ -170,6 +171,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await insertRows(tx, tournaments, buildTournaments(year));
     await insertRows(tx, newsCategories, buildNewsCategories());
     await insertRows(tx, news, buildNews(year));
+    await insertRows(tx, inventory, buildInventory());
 
     for (const table of SERIAL_TABLES) await resetSequence(tx, table);
     // After the sequences moved past the fixed ids: these lines take fresh ids.

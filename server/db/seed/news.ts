@@ -1,4 +1,4 @@
-import type { news, newsCategories } from '@/server/db/schema';
+import type { inventory, news, newsCategories } from '@/server/db/schema';
 import { FEDERATION_ORG_ID } from '@/lib/domain/functions';
 import { DEMO_CLUB_ID } from './organisations-data';
 
@@ -109,4 +109,12 @@ export function buildNews(year: number): NewsRow[] {
       publishedAt: null,
     },
   ];
+}
+
+type InventoryRow = typeof inventory.$inferInsert;
+
+/** The federation's webshop: the softshell jacket (article 4, category KLEIDUNG_SOFTSHELLJACKE) in a few sizes. */
+export function buildInventory(): InventoryRow[] {
+  const jacket = (id: number, gender: 'm' | 'f', size: string, stock: number): InventoryRow => ({ id, orgId: FEDERATION_ORG_ID, newsId: 4, ordercatId: 6, gender, size, stock });
+  return [jacket(1, 'm', 'M', 12), jacket(2, 'm', 'L', 8), jacket(3, 'f', 'S', 5), jacket(4, 'f', 'M', 0)];
 }

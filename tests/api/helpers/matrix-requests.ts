@@ -210,6 +210,14 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'POST /api/v1/admin/category': (c) => ({ method: 'POST', url: '/api/v1/admin/category', json: { orgId: c.club, name: 'Neue Matrixkategorie' } }),
   'DELETE /api/v1/admin/category': (c) => del(`/api/v1/admin/category?id=${c.fx.newsCategories[c.club]}`),
   'GET /api/v1/public/news/{org}': (c) => get(`/api/v1/public/news/${c.club}`),
+  'GET /api/v2/admin/{orgId}/inventory': (c) => get(`/api/v2/admin/${c.acting}/inventory`),
+  'POST /api/v2/admin/{orgId}/inventory': (c) => ({ method: 'POST', url: `/api/v2/admin/${c.acting}/inventory`, json: { newsId: 4, ordercatId: 6, items: 1, active: 1, inventoryParams: { gender: 'm', size: 'XS' } } }),
+  'PUT /api/v2/admin/{orgId}/inventory': async (c) => {
+    // a valid body for every caller (validation comes before the refusal); the federation's own line when it can read it
+    const fallback = { id: 1, updatedAt: '2026-01-01T00:00:00Z', newsId: 4, ordercatId: 6, active: 1, inventoryParams: { gender: 'm', size: 'M' } };
+    const line = (await c.as('GET', `/api/v2/admin/${c.acting}/inventory`)).body?.items?.[0] ?? {};
+    return { method: 'PUT', url: `/api/v2/admin/${c.acting}/inventory`, json: { ...fallback, ...line, items: 7 } };
+  },
   'GET /api/v1/admin/persons/search': (c) => get(`/api/v1/admin/persons/search?org=${c.acting}&q=Matrixprobe`),
   'POST /api/v1/admin/persons/{memberId}/rejoin': (c) => ({ method: 'POST', url: `/api/v1/admin/persons/${c.fx.formerMembers[c.club]}/rejoin`, json: { orgId: c.club } }),
 };
