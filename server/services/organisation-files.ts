@@ -15,6 +15,9 @@ import { ApiError, notFound } from '../http/errors';
 import { ORG_DOCUMENT, ORG_IMAGE, orgForCaller, orgImageLink, toDocument } from './organisations';
 import { recordAudit } from './audit';
 import { TOURNAMENT_FILE } from './tournaments/tournament-files';
+import { NEWS_FILE } from './news/news';
+import { mayReadNewsFile, NEWS_THUMB } from './news/news-files';
+import { loadCaller } from './access';
 import { imageResponse, replaceImage } from './owned-image';
 
 /**
@@ -140,6 +143,8 @@ export async function uploadResponse(deps: AppDeps, callerId: number, key: strin
   if (file.ownerType === ORG_DOCUMENT) {
     if (file.ownerId === null) throw notFound('No such file');
     await orgForCaller(deps, callerId, file.ownerId, 'read', actingOrgId);
+  } else if (file.ownerType === NEWS_FILE || file.ownerType === NEWS_THUMB) {
+    if (!(await mayReadNewsFile(deps, await loadCaller(deps, callerId), file.ownerId))) throw notFound('No such file');
   } else if (file.ownerType !== ORG_IMAGE && file.ownerType !== TOURNAMENT_FILE) {
     // (tournament attachments are for every participant: any signed-in user)
     // Other owners (news attachments, ...) are served by their own issues' rules once they add them here.

@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
 import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
+import sharp from 'sharp';
+import { PDF, png } from './helpers/sample-files';
 
 /*
  * News (form 200): a club writes only its own; rich text is sanitised on write; categories exist,
@@ -167,5 +169,74 @@ describe.each(testDrivers())('webshop inventory on %s', (driver) => {
     expect(updated.body.items).toBe(2);
     expect((await send('PUT', { ...created.body, items: 1 })).body.error.code).toBe('stale');
     expect((await send('PUT', { ...updated.body, inventoryParams: { gender: 'f', size: 'S', visibility: true } })).body.error.code).toBe('duplicate');
+  });
+});
+
+describe.each(testDrivers())('news gallery on %s', (driver) => {
+  let tdb: TestDb;
+  let t: TestApp;
+  let tokens: Record<string, string>;
+  beforeAll(async () => {
+    tdb = await createTestDb(driver);
+    t = createTestApp(tdb.db);
+    tokens = Object.fromEntries(await Promise.all(['verein', 'verband', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+  }, 120_000);
+  afterAll(async () => {
+    t?.cleanup();
+    await tdb?.close();
+  });
+  const form = (files: Array<[Buffer, string]>) => {
+    const data = new FormData();
+    for (const [bytes, name] of files) data.append('files', new Blob([new Uint8Array(bytes)]), name);
+    return data;
+  };
+  const newArticle = async (visible: boolean) =>
+    (await call(t.app, 'POST', '/api/v1/admin/news', { token: tokens.verein, json: { orgId: CLUB, title: visible ? 'Bilder' : 'Geheim', content: '<p>x</p>', lang: 'de', newscategory: ['Vereinsnews'], visible } })).body;
+  const upload = (id: number, files: Array<[Buffer, string]>, who = 'verein') => call(t.app, 'POST', `/api/v1/admin/news/upload/${id}`, { token: tokens[who], body: form(files) });
+
+  it('takes up to 3 pictures and PDFs by content, with thumbnails xs/sm/md of the right widths', async () => {
+    const a = await newArticle(true);
+    const res = await upload(a.id, [
+      [png(1200, 800), 'Siegerehrung.png'],
+      [PDF, 'Ergebnisse.pdf'],
+    ]);
+    expect(res.status).toBe(200);
+    const [picture, pdf] = res.body.attachedFiles;
+    expect(picture).toMatchObject({ fileName: 'Siegerehrung.png', featuredImage: false, fileParam: { mime: 'image/png' } });
+    expect(pdf.fileParam.thumbnails).toEqual({});
+    const widths: Record<string, number> = {};
+    for (const [size, key] of Object.entries(picture.fileParam.thumbnails as Record<string, string>)) {
+      const file = await call(t.app, 'GET', `/api/v1/uploads?file=${encodeURIComponent(key)}`, { token: tokens.trainer });
+      expect(file.headers.get('content-type')).toBe('image/webp');
+      widths[size] = (await sharp(Buffer.from(await file.raw.arrayBuffer())).metadata()).width!;
+    }
+    expect(widths).toEqual({ xs: 160, sm: 480, md: 1024 });
+
+    expect((await upload(a.id, [[png(), '1.png'], [png(), '2.png'], [png(), '3.png'], [png(), '4.png']])).body.error.code).toBe('too_many_files');
+    expect((await upload(a.id, [[Buffer.from('kein Bild'), 'bild.png']])).status).toBe(415);
+    expect((await upload(a.id, [[Buffer.alloc(0), 'leer.png']])).body.error.code).toBe('file_empty');
+    expect((await upload(a.id, [[png(), 'x.png']], 'trainer')).status).toBe(403);
+    // nothing of the refused uploads stayed
+    expect((await call(t.app, 'GET', `/api/v1/admin/news/gallery/${CLUB}`, { token: tokens.verein })).body.items.find((d: Json) => d.newsId === a.id).files).toHaveLength(2);
+
+    // one featured picture; removing a file takes its thumbnails along
+    const featured = await call(t.app, 'PUT', `/api/v1/admin/news/image/${a.id}`, { token: tokens.verein, json: { fileId: picture.fileId } });
+    expect(featured.body.attachedFiles.map((f: Json) => f.featuredImage)).toEqual([true, false]);
+    expect((await call(t.app, 'PUT', `/api/v1/admin/news/image/${a.id}`, { token: tokens.verein, json: { fileId: pdf.fileId } })).body.error.rule).toBe('notAPicture');
+    const removed = await call(t.app, 'DELETE', `/api/v1/admin/news/image/${a.id}/${picture.fileId}`, { token: tokens.verein });
+    expect(removed.body.attachedFiles.map((f: Json) => f.fileName)).toEqual(['Ergebnisse.pdf']);
+    const thumb = Object.values(picture.fileParam.thumbnails as Record<string, string>)[0];
+    expect((await call(t.app, 'GET', `/api/v1/uploads?file=${encodeURIComponent(thumb)}`, { token: tokens.verein })).status).toBe(404);
+  });
+
+  it("serves a hidden article's files only to its organisation's news editors, and deletes them with the article", async () => {
+    const hidden = await newArticle(false);
+    const res = await upload(hidden.id, [[PDF, 'Entwurf.pdf']]);
+    const key = res.body.attachedFiles[0].fileParam.original;
+    const url = `/api/v1/uploads?file=${encodeURIComponent(key)}`;
+    expect((await call(t.app, 'GET', url, { token: tokens.trainer })).status).toBe(404);
+    expect((await call(t.app, 'GET', url, { token: tokens.verein })).status).toBe(200);
+    expect((await call(t.app, 'DELETE', `/api/v1/admin/news?ids=${hidden.id}`, { token: tokens.verein })).body).toEqual({ deleted: 1 });
+    expect((await call(t.app, 'GET', url, { token: tokens.verein })).status).toBe(404);
   });
 });

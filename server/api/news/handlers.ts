@@ -1,6 +1,9 @@
-import type { AppRouteHandler } from '../../http/context';
+import type { Context } from 'hono';
+import { idText } from '@/lib/schemas/common';
+import type { AppEnv, AppRouteHandler } from '../../http/context';
+import { checked } from '../../http/route-parts';
 import { createCategory as createCategoryService, deleteCategory as deleteCategoryService, listCategories, menuTree } from '../../services/news/categories';
-import { deleteNewsWithFiles } from '../../services/news/news-files';
+import { deleteNewsFile, deleteNewsWithFiles, newsGallery, setFeaturedImage, uploadNewsFiles } from '../../services/news/news-files';
 import { createNews, listNews, updateNews } from '../../services/news/news';
 import { createInventory, listInventory, updateInventory } from '../../services/news/inventory';
 import { publicFeed } from '../../services/news/public-feed';
@@ -41,3 +44,20 @@ export const inventoryCreate: AppRouteHandler<typeof routes.inventoryCreate> = a
 
 export const inventoryUpdate: AppRouteHandler<typeof routes.inventoryUpdate> = async (c) =>
   c.json(await updateInventory(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('json')), 200);
+
+/** Streamed upload (see routes.ts uploadDoc). */
+export async function upload(c: Context<AppEnv>) {
+  const id = checked(idText, 'id', c.req.param('id'));
+  return c.json(await uploadNewsFiles(c.var.deps, c.var.callerId, id, c.req.raw), 200);
+}
+
+export const featured: AppRouteHandler<typeof routes.featured> = async (c) =>
+  c.json(await setFeaturedImage(c.var.deps, c.var.callerId, c.req.valid('param').id, c.req.valid('json').fileId), 200);
+
+export const deleteImage: AppRouteHandler<typeof routes.deleteImage> = async (c) => {
+  const { id, imageId } = c.req.valid('param');
+  return c.json(await deleteNewsFile(c.var.deps, c.var.callerId, id, imageId), 200);
+};
+
+export const gallery: AppRouteHandler<typeof routes.gallery> = async (c) =>
+  c.json(await newsGallery(c.var.deps, c.var.callerId, c.req.valid('param').id, c.req.valid('query').page), 200);

@@ -2,9 +2,12 @@ import { createRouter } from '../../http/context';
 import * as handlers from './handlers';
 import * as routes from './routes';
 
-// /news/menu/{org} before /news/{org}.
-export const newsRouter = createRouter()
+// /news/menu/{org} and /news/gallery/{id} before /news/{org}.
+const router = createRouter()
   .openapi(routes.menu, handlers.menu)
+  .openapi(routes.gallery, handlers.gallery)
+  .openapi(routes.featured, handlers.featured)
+  .openapi(routes.deleteImage, handlers.deleteImage)
   .openapi(routes.list, handlers.list)
   .openapi(routes.create, handlers.create)
   .openapi(routes.update, handlers.update)
@@ -16,3 +19,7 @@ export const newsRouter = createRouter()
   .openapi(routes.inventoryList, handlers.inventoryList)
   .openapi(routes.inventoryCreate, handlers.inventoryCreate)
   .openapi(routes.inventoryUpdate, handlers.inventoryUpdate);
+router.openAPIRegistry.registerPath(routes.uploadDoc);
+
+// under /api/v1/admin/*: createApp has checked the token
+export const newsRouter = router.post('/api/v1/admin/news/upload/:id', handlers.upload); // routes.uploadDoc

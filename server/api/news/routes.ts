@@ -20,7 +20,7 @@ import {
 import { idText } from '@/lib/schemas/common';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
-import { json, publicCall, signedIn } from '../../http/route-parts';
+import { binary, json, publicCall, signedIn } from '../../http/route-parts';
 
 /** News, categories and the site menu (form 200), and the public news feed. */
 
@@ -175,4 +175,59 @@ export const inventoryUpdate = createRoute({
   summary: 'Change a stock line (as the API answered it); 409 `stale`, 409 `duplicate`',
   request: { params: inventoryParams, body: { required: true, content: json(inventoryUpdateSchema) } },
   responses: { 200: { description: 'Changed', content: json(InventoryArticleSchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
+});
+
+const articleParams = z.object({ id: idText.meta({ description: 'The article' }) });
+
+/** Documentation only: the upload is streamed by a plain handler (handlers.ts upload). */
+export const uploadDoc = {
+  method: 'post' as const,
+  path: '/api/v1/admin/news/upload/{id}',
+  operationId: 'uploadNewsFiles',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: "Add up to 3 files to an article's gallery (PNG, JPEG or PDF by content, 1 byte to 50 MB each); pictures get thumbnails xs/sm/md",
+  description: 'multipart/form-data, field `files` (repeated). 422 `too_many_files` for a fourth; 415 for another type; all or nothing.',
+  security: signedIn.security,
+  request: { params: articleParams, body: { required: true, content: { 'multipart/form-data': { schema: z.object({ files: z.array(binary) }) } } } },
+  responses: { 200: one, ...errorResponses(400, 401, 403, 404, 413, 415, 422) },
+};
+
+export const featured = createRoute({
+  method: 'put',
+  path: '/api/v1/admin/news/image/{id}',
+  operationId: 'setFeaturedNewsImage',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: "Make one of the article's pictures its featured image",
+  request: { params: articleParams, body: { required: true, content: json(z.object({ fileId: z.uuid() })) } },
+  responses: { 200: one, ...errorResponses(400, 401, 403, 404, 422) },
+});
+
+export const deleteImage = createRoute({
+  method: 'delete',
+  path: '/api/v1/admin/news/image/{id}/{imageId}',
+  operationId: 'deleteNewsFile',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: 'Remove a file (and its thumbnails) from the article',
+  request: { params: articleParams.extend({ imageId: z.uuid().meta({ description: 'The file (fileId)' }) }) },
+  responses: { 200: one, ...errorResponses(401, 403, 404, 422) },
+});
+
+export const gallery = createRoute({
+  method: 'get',
+  path: '/api/v1/admin/news/gallery/{id}',
+  operationId: 'newsGallery',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: "The organisation {id}'s files, one directory per article, newest first, 7 per page",
+  request: { params: z.object({ id: idText.meta({ description: 'The organisation' }) }), query: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
+  responses: {
+    200: {
+      description: 'Directories',
+      content: json(z.object({ items: z.array(z.object({ newsId: z.number().int(), title: z.string(), files: NewsSchema.shape.attachedFiles })), total: z.number().int() })),
+    },
+    ...errorResponses(401, 403, 422),
+  },
 });

@@ -133,7 +133,11 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
   for (const clubId of [OWN_CLUB, FOREIGN_CLUB]) {
     await ok('news category', call(t.app, 'POST', '/api/v1/admin/category', { ...as, json: { orgId: clubId, name: 'Matrixnews' } }));
     fx.newsCategories[clubId] = (await ok('spare category', call(t.app, 'POST', '/api/v1/admin/category', { ...as, json: { orgId: clubId, name: 'Matrixleer' } }))).id;
-    fx.news[clubId] = await ok('news', call(t.app, 'POST', '/api/v1/admin/news', { ...as, json: { orgId: clubId, title: 'Matrixartikel', content: '<p>x</p>', lang: 'de', newscategory: ['Matrixnews'], visible: true } }));
+    const article = await ok('news', call(t.app, 'POST', '/api/v1/admin/news', { ...as, json: { orgId: clubId, title: 'Matrixartikel', content: '<p>x</p>', lang: 'de', newscategory: ['Matrixnews'], visible: true } }));
+    const gallery = new FormData();
+    gallery.append('files', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'bild.png');
+    await ok('news picture', call(t.app, 'POST', `/api/v1/admin/news/upload/${article.id}`, { ...as, body: gallery }));
+    fx.news[clubId] = (await ok('news again', call(t.app, 'GET', `/api/v1/admin/news/${clubId}?q=Matrixartikel`, as))).items[0];
   }
   fx.catalogueRole = await ok('catalogue role', call(t.app, 'POST', '/api/v1/admin/role', { ...as, json: { name: 'Matrixrolle', groupId: 9, params: { orgWhitelist: [OWN_CLUB, FOREIGN_CLUB] } } }));
   return fx;

@@ -1,5 +1,6 @@
 import type { CallerKind } from '@/server/http/access-rule';
 import { formOf } from '../organisations-fixtures';
+import { PDF } from './sample-files';
 import { documentForm, FOREIGN_CLUB, imageForm, MATRIX_LICENCE, MATRIX_OPEN_FEE, OWN_CLUB, OWN_STATE, type MatrixFixtures } from './matrix-fixtures';
 import { DEMO_PASSWORD, type CallResult } from './test-app';
 
@@ -206,6 +207,18 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'POST /api/v1/admin/news': (c) => ({ method: 'POST', url: '/api/v1/admin/news', json: { ...c.fx.news[c.club], title: 'Neuer Matrixartikel' } }),
   'PUT /api/v1/admin/news': (c) => ({ method: 'PUT', url: '/api/v1/admin/news', json: { ...c.fx.news[c.club], title: 'Geänderter Matrixartikel' } }),
   'DELETE /api/v1/admin/news': (c) => del(`/api/v1/admin/news?ids=${c.fx.news[c.club].id}`),
+  'POST /api/v1/admin/news/upload/{id}': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/news/upload/${c.fx.news[c.club].id}`,
+    form: () => {
+      const data = new FormData();
+      data.append('files', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'ergebnisse.pdf');
+      return data;
+    },
+  }),
+  'PUT /api/v1/admin/news/image/{id}': (c) => ({ method: 'PUT', url: `/api/v1/admin/news/image/${c.fx.news[c.club].id}`, json: { fileId: c.fx.news[c.club].attachedFiles[0].fileId } }),
+  'DELETE /api/v1/admin/news/image/{id}/{imageId}': (c) => del(`/api/v1/admin/news/image/${c.fx.news[c.club].id}/${c.fx.news[c.club].attachedFiles[0].fileId}`),
+  'GET /api/v1/admin/news/gallery/{id}': (c) => get(`/api/v1/admin/news/gallery/${c.club}`),
   'GET /api/v1/admin/categories/{org}': (c) => get(`/api/v1/admin/categories/${c.club}`),
   'POST /api/v1/admin/category': (c) => ({ method: 'POST', url: '/api/v1/admin/category', json: { orgId: c.club, name: 'Neue Matrixkategorie' } }),
   'DELETE /api/v1/admin/category': (c) => del(`/api/v1/admin/category?id=${c.fx.newsCategories[c.club]}`),
