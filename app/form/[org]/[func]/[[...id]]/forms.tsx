@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import dynamic from 'next/dynamic';
 import {
   FORM_ALL_MEMBERS,
+  FORM_INVENTORY,
   FORM_LICENCE_ORDER,
   FORM_MEMBERS,
   FORM_ORDER_CATEGORIES,
@@ -31,6 +32,7 @@ const RoleAdminPage = dynamic(() => import('@/components/roles/role-admin-page')
 const PersonSearchPage = dynamic(() => import('@/components/persons/person-search-page').then((m) => m.PersonSearchPage));
 const TournamentPage = dynamic(() => import('@/components/tournaments/tournament-page').then((m) => m.TournamentPage));
 const ApprovalPage = dynamic(() => import('@/components/tournaments/approval-page').then((m) => m.ApprovalPage));
+const InventoryPage = dynamic(() => import('@/components/inventory/inventory-page').then((m) => m.InventoryPage));
 const LicenceOrderPage = dynamic(() => import('@/components/orders/licence-order-page').then((m) => m.LicenceOrderPage));
 
 export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
@@ -46,6 +48,7 @@ export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
   [FORM_PERSON_SEARCH]: PersonSearchPage,
   [FORM_TOURNAMENTS]: TournamentPage,
   [FORM_TOURNAMENT_APPROVAL]: ApprovalPage,
+  [FORM_INVENTORY]: InventoryPage,
 };
 
 export function findForm(funkId: number): ComponentType<FormPageProps> | undefined {

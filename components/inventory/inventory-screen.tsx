@@ -1,0 +1,244 @@
+'use client';
+
+import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { useTranslations } from 'next-intl';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import type { InventoryArticle } from '@/lib/schemas/news';
+import { ADULT_SIZES, INVENTORY_GENDERS, INVENTORY_PAGE_SIZE, KIDS_SIZES, LETTER_SIZES } from '@/lib/domain/inventory';
+import { applyActionResult } from '@/components/ui/apply-action-result';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { EditActions } from '@/components/ui/edit-actions';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { notify } from '@/components/ui/toast';
+import { useRecordEditor } from '@/components/ui/use-record-editor';
+import { loadInventory, saveInventoryLine } from './actions';
+
+type Page = { items: InventoryArticle[]; total: number };
+type Values = { newsId: string; ordercatId: string; gender: string; size: string; items: string; visibility: boolean; active: boolean };
+
+const toValues = (a: InventoryArticle | null): Values => ({
+  newsId: a ? String(a.newsId) : '',
+  ordercatId: a ? String(a.ordercatId) : '',
+  gender: a?.inventoryParams.gender ?? '',
+  size: a?.inventoryParams.size ?? '',
+  items: a ? String(a.items) : '0',
+  visibility: a?.inventoryParams.visibility ?? true,
+  active: a ? a.active === 1 : true,
+});
+
+/** Required choices and a whole, non-negative stock; the API checks the same again. */
+const resolver: Resolver<Values> = async (values) => {
+  const errors: Record<string, { type: string; message: string }> = {};
+  if (!values.newsId) errors.newsId = { type: 'required', message: 'required' };
+  if (!values.ordercatId) errors.ordercatId = { type: 'required', message: 'required' };
+  if (!/^\d{1,7}$/.test(values.items.trim())) errors.items = { type: 'stock', message: 'stockNegative' };
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+};
+
+export interface InventoryScreenProps {
+  orgId: number;
+  initial: Page;
+  articles: Array<{ id: number; title: string }>;
+  categories: Array<{ id: number; cat: string }>;
+}
+
+/** Form 1004: stock lines (10 per page, search, add) and the chosen line's form. */
+export function InventoryScreen({ orgId, initial, articles, categories }: InventoryScreenProps) {
+  const t = useTranslations('inventory');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page>(initial);
+  const [selected, setSelected] = useState<InventoryArticle | 'new' | null>(null);
+  const [reload, setReload] = useState(0);
+  const [pending, startTransition] = useTransition();
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const handle = setTimeout(() => {
+      startTransition(async () => {
+        const res = await loadInventory({ orgId, q: query.trim() || undefined, page });
+        if (applyActionResult(res, null, { success: false })) setData(res.data);
+      });
+    }, 200);
+    return () => clearTimeout(handle);
+  }, [orgId, query, page, reload]);
+
+  const pages = Math.max(1, Math.ceil(data.total / INVENTORY_PAGE_SIZE));
+  const label = (a: InventoryArticle) => [a.title, a.inventoryParams.gender && t(`genders.${a.inventoryParams.gender}`), a.inventoryParams.size].filter(Boolean).join(' · ');
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-semibold text-gray-900">{t('pageTitle')}</h1>
+      <div className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
+        <nav aria-label={t('listLabel')} className="rounded-lg border border-gray-200 bg-white p-3 shadow-sm">
+          <div className="mb-3 flex items-center gap-2">
+            <input
+              type="search"
+              aria-label={t('search')}
+              placeholder={t('search')}
+              value={query}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setPage(1);
+              }}
+              className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+            />
+            <Button aria-label={t('add')} title={t('add')} onClick={() => setSelected('new')} className="h-9 w-9 shrink-0 px-0 text-lg">
+              +
+            </Button>
+          </div>
+          {data.items.length === 0 ? (
+            <p className="px-2 py-6 text-center text-sm text-gray-500">{pending ? t('loading') : t('empty')}</p>
+          ) : (
+            <ul className="divide-y divide-gray-100">
+              {data.items.map((a) => (
+                <li key={a.id}>
+                  <button
+                    type="button"
+                    aria-current={selected !== 'new' && selected?.id === a.id ? 'true' : undefined}
+                    onClick={() => setSelected(a)}
+                    className={cn('block w-full rounded px-2 py-2 text-left text-sm hover:bg-brand-light/60', selected !== 'new' && selected?.id === a.id && 'bg-brand-light font-semibold text-brand-dark')}
+                  >
+                    <span className="block truncate">{label(a)}</span>
+                    <span className="block truncate text-xs text-gray-600">
+                      {a.categoryParams.cat} · {t('stockShort', { count: a.items })}
+                      {!a.inventoryParams.visibility && ` · ${t('hidden')}`}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {pages > 1 && (
+            <div className="mt-3 flex items-center justify-between text-sm text-gray-700">
+              <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('previousPage')}>
+                ‹
+              </Button>
+              <span>{t('page', { page, pages })}</span>
+              <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages} aria-label={t('nextPage')}>
+                ›
+              </Button>
+            </div>
+          )}
+        </nav>
+        {selected ? (
+          <InventoryForm
+            key={selected === 'new' ? 'new' : selected.id}
+            orgId={orgId}
+            line={selected === 'new' ? null : selected}
+            articles={articles}
+            categories={categories}
+            onSaved={(saved) => {
+              setSelected(saved);
+              setReload((n) => n + 1);
+            }}
+            onCancelNew={() => setSelected(null)}
+          />
+        ) : (
+          <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function InventoryForm({
+  orgId,
+  line,
+  articles,
+  categories,
+  onSaved,
+  onCancelNew,
+}: {
+  orgId: number;
+  line: InventoryArticle | null;
+  articles: InventoryScreenProps['articles'];
+  categories: InventoryScreenProps['categories'];
+  onSaved: (a: InventoryArticle) => void;
+  onCancelNew: () => void;
+}) {
+  const t = useTranslations('inventory');
+  const values = useMemo(() => toValues(line), [line]);
+  const form = useForm<Values>({ resolver, defaultValues: values });
+  const editor = useRecordEditor({
+    form,
+    values,
+    version: line?.updatedAt ?? null,
+    isNew: line === null,
+    draftKey: `inventory-${orgId}-${line?.id ?? 'new'}`,
+    firstField: 'newsId',
+    successMessage: t('saved'),
+    onInvalid: ({ errors }) => {
+      if (errors) notify.error(t('checkFields'));
+    },
+    onCancelNew,
+    save: (_out, basedOn) => {
+      const v = form.getValues();
+      return saveInventoryLine({
+        orgId,
+        id: line?.id,
+        updatedAt: line ? (basedOn ?? undefined) : undefined,
+        values: { newsId: Number(v.newsId), ordercatId: Number(v.ordercatId), items: Number(v.items), active: v.active ? 1 : 0, inventoryParams: { gender: v.gender || null, size: v.size || null, visibility: v.visibility } },
+      });
+    },
+    onSaved: (data) => onSaved(data as InventoryArticle),
+  });
+  const disabled = !editor.editing;
+  const err = (name: keyof Values) => {
+    const m = form.formState.errors[name]?.message;
+    return m ? t(`errors.${m}`) : undefined;
+  };
+  const title = line ? line.title : t('newTitle');
+  const sizes = [...ADULT_SIZES, ...LETTER_SIZES, ...KIDS_SIZES.map((s) => s)];
+  return (
+    <section aria-labelledby="inventory-title" className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      {editor.confirmElement}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id="inventory-title" className="text-lg font-semibold text-gray-900">
+          {title}
+        </h2>
+        <EditActions canEdit editing={editor.editing} busy={editor.busy} onEdit={editor.startEdit} onSave={() => void editor.save()} onCancel={editor.cancel} />
+      </div>
+      <form key={editor.fieldsKey} noValidate aria-label={title} onSubmit={(e) => (e.preventDefault(), editor.editing && void editor.save())} className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="newsId"
+          render={({ field }) => (
+            <Select label={`${t('article')} *`} value={field.value} onValueChange={field.onChange} options={articles.map((a) => ({ value: String(a.id), label: a.title }))} disabled={disabled} error={err('newsId')} placeholder={t('choose')} />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="ordercatId"
+          render={({ field }) => (
+            <Select label={`${t('category')} *`} value={field.value} onValueChange={field.onChange} options={categories.map((c) => ({ value: String(c.id), label: c.cat }))} disabled={disabled} error={err('ordercatId')} placeholder={t('choose')} />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="gender"
+          render={({ field }) => (
+            <Select label={t('gender')} value={field.value} onValueChange={field.onChange} options={INVENTORY_GENDERS.map((g) => ({ value: g, label: t(`genders.${g}`) }))} disabled={disabled} placeholder={t('choose')} />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="size"
+          render={({ field }) => <Select label={t('size')} value={field.value} onValueChange={field.onChange} options={[...new Set(sizes)].map((s) => ({ value: s, label: s }))} disabled={disabled} placeholder={t('choose')} />}
+        />
+        <Input label={`${t('stock')} *`} inputMode="numeric" error={err('items')} disabled={disabled} {...form.register('items')} />
+        <div className="flex flex-col justify-end gap-2">
+          <CheckboxField label={t('visible')} disabled={disabled} {...form.register('visibility')} />
+          <CheckboxField label={t('active')} disabled={disabled} {...form.register('active')} />
+        </div>
+        {line && <p className="text-sm text-gray-600 sm:col-span-2">{t('netPrice', { price: line.categoryParams.netPrice ?? '–' })}</p>}
+      </form>
+    </section>
+  );
+}
