@@ -16,9 +16,11 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 
 export function uploadFile(
   url: string,
-  file: File,
+  file: File | File[],
   onProgress: (percent: number) => void,
   fields: Record<string, string> = {},
+  /** The form field of the file(s): 'file', or e.g. 'files' for the gallery's several. */
+  fileField = 'file',
 ): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -40,7 +42,7 @@ export function uploadFile(
     xhr.onabort = () => reject(new Error('aborted'));
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('file', file);
+    for (const f of Array.isArray(file) ? file : [file]) form.append(fileField, f, f.name);
     xhr.send(form);
   });
 }

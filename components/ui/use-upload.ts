@@ -19,10 +19,10 @@ export function useUpload() {
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
 
-  async function send(url: string, file: File, fields: Record<string, string> | undefined, onAnswer: (result: UploadResult) => void) {
+  async function send(url: string, file: File | File[], fields: Record<string, string> | undefined, onAnswer: (result: UploadResult) => void, fileField?: string) {
     setPercent(0);
     try {
-      const result = await uploadFile(url, file, setPercent, fields);
+      const result = await uploadFile(url, file, setPercent, fields, fileField);
       if (result.status === 401) {
         // The proxy has already ended the session; sign-in says why, as after any ended session.
         hardNavigate(`${BASE_PATH}?expired=1`);

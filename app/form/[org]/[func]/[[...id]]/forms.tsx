@@ -5,6 +5,7 @@ import {
   FORM_INVENTORY,
   FORM_LICENCE_ORDER,
   FORM_MEMBERS,
+  FORM_NEWS,
   FORM_ORDER_CATEGORIES,
   FORM_ORDER_DETAIL,
   FORM_ORDER_OVERVIEW,
@@ -33,6 +34,7 @@ const PersonSearchPage = dynamic(() => import('@/components/persons/person-searc
 const TournamentPage = dynamic(() => import('@/components/tournaments/tournament-page').then((m) => m.TournamentPage));
 const ApprovalPage = dynamic(() => import('@/components/tournaments/approval-page').then((m) => m.ApprovalPage));
 const InventoryPage = dynamic(() => import('@/components/inventory/inventory-page').then((m) => m.InventoryPage));
+const NewsPage = dynamic(() => import('@/components/news/news-page').then((m) => m.NewsPage));
 const LicenceOrderPage = dynamic(() => import('@/components/orders/licence-order-page').then((m) => m.LicenceOrderPage));
 
 export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
@@ -49,6 +51,7 @@ export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
   [FORM_TOURNAMENTS]: TournamentPage,
   [FORM_TOURNAMENT_APPROVAL]: ApprovalPage,
   [FORM_INVENTORY]: InventoryPage,
+  [FORM_NEWS]: NewsPage,
 };
 
 export function findForm(funkId: number): ComponentType<FormPageProps> | undefined {

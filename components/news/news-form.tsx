@@ -1,0 +1,182 @@
+'use client';
+
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import type { Editor } from '@tiptap/react';
+import type { News, NewsCategory } from '@/lib/schemas/news';
+import { applyActionResult } from '@/components/ui/apply-action-result';
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { cn } from '@/components/ui/cn';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { EditActions } from '@/components/ui/edit-actions';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { notify } from '@/components/ui/toast';
+import { useRecordEditor } from '@/components/ui/use-record-editor';
+import { useRequiredFlash } from '@/components/ui/use-required-flash';
+import { removeArticles, saveArticle } from './actions';
+import { GalleryDialog } from './gallery-dialog';
+import { NEWS_FLASH_MS, toFormValues, type NewsFormValues } from './news-view';
+import { RichTextEditor } from './rich-text-editor';
+
+/** Categories, title, content and language are required (the API checks them again). */
+const resolver: Resolver<NewsFormValues> = async (values) => {
+  const errors: Record<string, { type: string; message: string }> = {};
+  if (!values.title.trim()) errors.title = { type: 'required', message: 'required' };
+  if (!values.content.replace(/<[^>]*>/g, '').trim() && !/<(img|iframe|table)/.test(values.content)) errors.content = { type: 'required', message: 'required' };
+  if (values.newscategory.length === 0) errors.newscategory = { type: 'required', message: 'required' };
+  if (!values.lang) errors.lang = { type: 'required', message: 'required' };
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+};
+
+export interface NewsFormProps {
+  orgId: number;
+  article: News | null;
+  defaults?: Partial<NewsFormValues>;
+  categories: NewsCategory[];
+  onSaved: (n: News) => void;
+  onDeleted: () => void;
+  onCancelNew: () => void;
+}
+
+/**
+ * The article: categories, title, abstract and content (rich text), language, visibility; the
+ * gallery (pictures and PDFs, once the article is saved). A refused save flashes the form's border
+ * for 3.5 s.
+ */
+export function NewsForm({ orgId, article: initial, defaults, categories, onSaved, onDeleted, onCancelNew }: NewsFormProps) {
+  const t = useTranslations('news');
+  const [article, setArticle] = useState(initial);
+  const [flashing, flash] = useRequiredFlash(NEWS_FLASH_MS);
+  const [galleryOpen, setGalleryOpen] = useState(false);
+  const [confirmElement, confirm] = useConfirm();
+  const contentEditor = useRef<Editor | null>(null);
+  const values = useMemo(() => toFormValues(article, article ? undefined : defaults), [article, defaults]);
+  const form = useForm<NewsFormValues>({ resolver, defaultValues: values });
+  const editor = useRecordEditor({
+    form,
+    values,
+    version: article?.updatedAt ?? null,
+    isNew: article === null,
+    draftKey: `news-${orgId}-${article?.id ?? 'new'}`,
+    firstField: 'title',
+    successMessage: t('saved'),
+    onInvalid: ({ errors, refusal }) => {
+      if (errors) notify.error(t('requiredMissing'));
+      if (errors || refusal?.code === 'validation') flash();
+    },
+    onCancelNew,
+    save: (_out, basedOn) => saveArticle({ id: article?.id, updatedAt: article ? (basedOn ?? undefined) : undefined, values: { ...form.getValues(), orgId } }),
+    onSaved: (data) => {
+      setArticle(data as News);
+      onSaved(data as News);
+    },
+  });
+  const disabled = !editor.editing;
+  const err = (name: keyof NewsFormValues) => (form.formState.errors[name] ? t('requiredMissing') : undefined);
+  const onReady = useCallback((e: Editor) => {
+    contentEditor.current = e;
+  }, []);
+
+  async function remove() {
+    if (!article || !(await confirm(t('deleteConfirm', { title: article.title }), { tone: 'danger' }))) return;
+    const res = await removeArticles({ ids: [article.id] });
+    if (applyActionResult(res, null)) onDeleted();
+  }
+
+  const title = article ? article.title : t('newTitle');
+  return (
+    <section aria-labelledby="news-title" className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      {editor.confirmElement}
+      {confirmElement}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id="news-title" className="text-lg font-semibold text-gray-900">
+          {title}
+        </h2>
+        <EditActions
+          canEdit
+          editing={editor.editing}
+          busy={editor.busy}
+          onEdit={editor.startEdit}
+          onSave={() => void editor.save()}
+          onCancel={editor.cancel}
+          extra={
+            article && (
+              <>
+                <Button variant="secondary" onClick={() => setGalleryOpen(true)}>
+                  {t('gallery')}
+                </Button>
+                <Button variant="danger" onClick={() => void remove()}>
+                  {t('delete')}
+                </Button>
+              </>
+            )
+          }
+        />
+      </div>
+      <form
+        key={editor.fieldsKey}
+        noValidate
+        aria-label={title}
+        data-flash={flashing || undefined}
+        onSubmit={(e) => (e.preventDefault(), editor.editing && void editor.save())}
+        className={cn('space-y-4 rounded-lg border-2 p-2 transition-colors', flashing ? 'border-red-500' : 'border-transparent')}
+      >
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-700">{t('categories')} *</legend>
+          <Controller
+            control={form.control}
+            name="newscategory"
+            render={({ field }) => (
+              <div className="mt-1 flex flex-wrap gap-3">
+                {categories.map((c) => (
+                  <label key={c.id} className="flex items-center gap-1.5 text-sm">
+                    <input
+                      type="checkbox"
+                      disabled={disabled}
+                      checked={field.value.includes(c.name)}
+                      onChange={() => field.onChange(field.value.includes(c.name) ? field.value.filter((n) => n !== c.name) : [...field.value, c.name])}
+                    />
+                    {c.name}
+                  </label>
+                ))}
+              </div>
+            )}
+          />
+          {err('newscategory') && <p className="mt-1 text-sm text-red-700">{err('newscategory')}</p>}
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-[1fr_200px]">
+          <Input label={`${t('title')} *`} error={err('title')} disabled={disabled} {...form.register('title')} />
+          <Controller
+            control={form.control}
+            name="lang"
+            render={({ field }) => (
+              <Select label={`${t('lang')} *`} value={field.value} onValueChange={field.onChange} options={[{ value: 'de', label: 'Deutsch' }, { value: 'en', label: 'English' }]} disabled={disabled} error={err('lang')} />
+            )}
+          />
+        </div>
+        <Controller control={form.control} name="abstract" render={({ field }) => <RichTextEditor label={t('abstract')} value={field.value} onChange={field.onChange} disabled={disabled} minHeightClassName="min-h-16" />} />
+        <Controller
+          control={form.control}
+          name="content"
+          render={({ field }) => <RichTextEditor label={`${t('content')} *`} value={field.value} onChange={field.onChange} disabled={disabled} error={err('content')} onReady={onReady} />}
+        />
+        <CheckboxField label={t('visibleLabel')} disabled={disabled} {...form.register('visible')} />
+      </form>
+      {galleryOpen && article && (
+        <GalleryDialog
+          article={article}
+          canInsert={editor.editing}
+          onClose={() => setGalleryOpen(false)}
+          onChanged={setArticle}
+          onInsert={(src, alt) => {
+            contentEditor.current?.chain().focus().setImage({ src, alt }).run();
+            setGalleryOpen(false);
+          }}
+        />
+      )}
+    </section>
+  );
+}

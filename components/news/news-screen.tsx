@@ -1,0 +1,176 @@
+'use client';
+
+import { useEffect, useRef, useState, useTransition } from 'react';
+import { useTranslations } from 'next-intl';
+import type { MenuNode, News, NewsCategory, NewsPage } from '@/lib/schemas/news';
+import { formatDisplayDate } from '@/lib/domain/dates';
+import { applyActionResult } from '@/components/ui/apply-action-result';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Tabs } from '@/components/ui/tabs';
+import { loadNews } from './actions';
+import { CategoriesPanel } from './categories-panel';
+import { NewsForm } from './news-form';
+import { NEWS_PAGE_SIZE, type NewsFormValues } from './news-view';
+
+export interface NewsScreenProps {
+  orgId: number;
+  list: NewsPage;
+  categories: NewsCategory[];
+  menu: MenuNode[];
+}
+
+type Selection = { article: News | null; defaults?: Partial<NewsFormValues>; key: string } | null;
+
+/**
+ * Form 200: left, the tabs 'Liste' (visible news, search, 6 per page) and 'Seiten' (the website
+ * menu; a page opens its article or starts a new hidden one); right, the article form and the
+ * categories.
+ */
+export function NewsScreen({ orgId, list, categories: initialCategories, menu }: NewsScreenProps) {
+  const t = useTranslations('news');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState(list);
+  const [categories, setCategories] = useState(initialCategories);
+  const [selection, setSelection] = useState<Selection>(null);
+  const [reload, setReload] = useState(0);
+  const [pending, startTransition] = useTransition();
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const handle = setTimeout(() => {
+      startTransition(async () => {
+        const res = await loadNews({ orgId, q: query.trim() || undefined, page });
+        if (applyActionResult(res, null, { success: false })) setData(res.data);
+      });
+    }, 200);
+    return () => clearTimeout(handle);
+  }, [orgId, query, page, reload]);
+
+  const pages = Math.max(1, Math.ceil(data.total / NEWS_PAGE_SIZE));
+  const openPage = (node: MenuNode) => {
+    const article = data.items.find((n) => n.id === node.newsId) ?? null;
+    if (node.newsId !== null && !article) {
+      // not on the list's page: load it by its category
+      startTransition(async () => {
+        const res = await loadNews({ orgId, q: undefined, page: 1 });
+        const hit = res.ok ? res.data.items.find((n) => n.id === node.newsId) : undefined;
+        setSelection(hit ? { article: hit, key: `n${hit.id}` } : { article: null, defaults: { newscategory: [node.name], visible: false, title: node.name }, key: `p${node.id}` });
+      });
+      return;
+    }
+    setSelection(article ? { article, key: `n${article.id}` } : { article: null, defaults: { newscategory: [node.name], visible: false, title: node.name }, key: `p${node.id}` });
+  };
+
+  const listTab = (
+    <div>
+      <div className="mb-3 flex items-center gap-2">
+        <input
+          type="search"
+          aria-label={t('search')}
+          placeholder={t('search')}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setPage(1);
+          }}
+          className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+        />
+        <Button aria-label={t('add')} title={t('add')} onClick={() => setSelection({ article: null, defaults: { visible: true, lang: 'de' }, key: `new${Date.now()}` })} className="h-9 w-9 shrink-0 px-0 text-lg">
+          +
+        </Button>
+      </div>
+      {data.items.length === 0 ? (
+        <p className="px-2 py-6 text-center text-sm text-gray-500">{pending ? t('loading') : t('empty')}</p>
+      ) : (
+        <ul className="divide-y divide-gray-100" aria-label={t('listLabel')}>
+          {data.items.map((n) => (
+            <li key={n.id}>
+              <button
+                type="button"
+                aria-current={selection?.article?.id === n.id ? 'true' : undefined}
+                onClick={() => setSelection({ article: n, key: `n${n.id}` })}
+                className={cn('block w-full rounded px-2 py-2 text-left text-sm hover:bg-brand-light/60', selection?.article?.id === n.id && 'bg-brand-light font-semibold text-brand-dark')}
+              >
+                <span className="block truncate">{n.title}</span>
+                <span className="block truncate text-xs text-gray-600">
+                  {n.publishedAt ? formatDisplayDate(n.publishedAt.slice(0, 10)) : t('notPublished')} · {n.visible ? t('visible') : t('hidden')} · {n.newscategory.join(', ')}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <div className="mt-3 flex items-center justify-between text-sm text-gray-700">
+          <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('previousPage')}>
+            ‹
+          </Button>
+          <span>{t('page', { page, pages })}</span>
+          <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages} aria-label={t('nextPage')}>
+            ›
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+
+  const renderTree = (nodes: MenuNode[]) => (
+    <ul className="space-y-1 pl-3">
+      {nodes.map((node) => (
+        <li key={node.id}>
+          <button type="button" onClick={() => openPage(node)} className="rounded px-2 py-1 text-left text-sm hover:bg-brand-light/60">
+            {node.name}
+            {node.newsId === null && <span className="ml-1 text-xs text-gray-500">({t('noArticle')})</span>}
+          </button>
+          {node.children.length > 0 && renderTree(node.children)}
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-semibold text-gray-900">{t('pageTitle')}</h1>
+      <div className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
+        <nav aria-label={t('navLabel')} className="rounded-lg border border-gray-200 bg-white p-3 shadow-sm">
+          <Tabs
+            label={t('navLabel')}
+            items={[
+              { value: 'list', label: t('tabList'), content: listTab },
+              { value: 'pages', label: t('tabPages'), content: menu.length ? renderTree(menu) : <p className="text-sm text-gray-500">{t('noPages')}</p> },
+            ]}
+          />
+        </nav>
+        <div className="space-y-4">
+          {selection ? (
+            <NewsForm
+              key={selection.key}
+              orgId={orgId}
+              article={selection.article}
+              defaults={selection.defaults}
+              categories={categories}
+              onSaved={(saved) => {
+                setSelection({ article: saved, key: `n${saved.id}` });
+                setReload((n) => n + 1);
+              }}
+              onDeleted={() => {
+                setSelection(null);
+                setReload((n) => n + 1);
+              }}
+              onCancelNew={() => setSelection(null)}
+            />
+          ) : (
+            <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>
+          )}
+          <CategoriesPanel orgId={orgId} categories={categories} onChange={setCategories} />
+        </div>
+      </div>
+    </div>
+  );
+}

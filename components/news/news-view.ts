@@ -1,0 +1,26 @@
+import type { News } from '@/lib/schemas/news';
+
+/** Articles per page of the list. */
+export const NEWS_PAGE_SIZE = 6;
+/** A required field's border flashes this long after a refused save. */
+export const NEWS_FLASH_MS = 3500;
+/** At most this many files per upload. */
+export const GALLERY_MAX_FILES = 3;
+/** File names in the gallery are cut to this many characters. */
+export const FILE_LABEL_LENGTH = 20;
+/** Thumbnail sizes and their labels. */
+export const THUMB_LABELS = { xs: 'SD', sm: 'MD', md: 'HD' } as const;
+
+export type NewsFormValues = { title: string; abstract: string; content: string; lang: 'de' | 'en'; newscategory: string[]; visible: boolean };
+
+export const toFormValues = (n: News | null, defaults?: Partial<NewsFormValues>): NewsFormValues => ({
+  title: n?.title ?? '',
+  abstract: n?.abstract ?? '',
+  content: n?.content ?? '',
+  lang: n?.lang ?? 'de',
+  newscategory: n?.newscategory ?? [],
+  visible: n?.visible ?? true,
+  ...defaults,
+});
+
+export const fileLabel = (name: string) => (name.length > FILE_LABEL_LENGTH ? `${name.slice(0, FILE_LABEL_LENGTH - 1)}…` : name);

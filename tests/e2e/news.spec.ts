@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { expectAccessible } from './support/axe';
+import { signIn } from './support/sign-in';
+
+/**
+ * News (form 200): the club writes an article with bold text, uploads a picture to its gallery,
+ * inserts it into the text, publishes it, and finds it in the list and in the public feed.
+ */
+
+test('a club writes an article with bold text and a picture from the gallery, and publishes it', async ({ page }) => {
+  const title = `Vereinsmeister E2E ${Date.now().toString(36)}`;
+  await signIn(page, 'verein@example.org');
+  await page.goto('/admin/form/O11/F200');
+  await expect(page.getByRole('heading', { name: 'News und Seiten' })).toBeVisible();
+  await page.getByRole('button', { name: 'Neue Nachricht' }).click();
+
+  const form = page.getByRole('form', { name: 'Neue Nachricht' });
+  // Without title, content and category the save is refused and the border flashes.
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Bitte füllen Sie das erforderliche Feld aus!').first()).toBeVisible();
+  await expect(page.locator('form[data-flash]')).toHaveCount(1);
+
+  await form.getByRole('checkbox', { name: 'Vereinsnews' }).check();
+  await form.getByLabel('Titel *').fill(title);
+  const content = form.getByRole('textbox', { name: 'Inhalt *' });
+  await content.click();
+  await page.keyboard.type('Großer Erfolg beim Turnier');
+  await page.keyboard.press('ControlOrMeta+a');
+  await form.getByRole('toolbar', { name: 'Formatierung: Inhalt *' }).getByRole('button', { name: 'Fett' }).click();
+  await expect(content.locator('strong')).toHaveText('Großer Erfolg beim Turnier');
+  await expectAccessible(page, 'news form');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText('Erfolgreich gespeichert').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+  // The gallery: upload a picture, then insert it while editing.
+  const picture = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#2a7' } }).png().toBuffer();
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await page.getByRole('button', { name: 'Galerie' }).click();
+  const gallery = page.getByRole('dialog', { name: `Galerie – ${title}` });
+  await gallery.getByLabel('Dateien hochladen', { exact: true }).setInputFiles({ name: 'siegerfoto.png', mimeType: 'image/png', buffer: picture });
+  await expect(page.getByText('Dateien hochgeladen')).toBeVisible();
+  await expect(gallery.getByRole('img', { name: 'siegerfoto.png' })).toBeVisible();
+  await expectAccessible(page, 'gallery');
+  await gallery.getByRole('button', { name: 'siegerfoto.png in den Inhalt einfügen' }).click();
+  await expect(content.locator('img')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText('Erfolgreich gespeichert').first()).toBeVisible();
+
+  // In the list, and in the public feed (no sign-in needed there).
+  await expect(page.getByRole('list', { name: 'Nachrichten' }).getByRole('button', { name: new RegExp(title) })).toBeVisible();
+  const feed = await page.request.get('/admin/api/v1/public/news/11');
+  expect(feed.status()).toBe(200);
+  const item = (await feed.json()).items.find((n: { title: string }) => n.title === title);
+  expect(item.content).toContain('<strong>Großer Erfolg beim Turnier</strong>');
+  expect(item.content).toMatch(/<img src="\/admin\/api\/v1\/uploads\?file=news_thumb/);
+});
