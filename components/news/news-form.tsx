@@ -95,26 +95,29 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
         <h2 id="news-title" className="text-lg font-semibold text-gray-900">
           {title}
         </h2>
-        <EditActions
-          canEdit
-          editing={editor.editing}
-          busy={editor.busy}
-          onEdit={editor.startEdit}
-          onSave={() => void editor.save()}
-          onCancel={editor.cancel}
-          extra={
-            article && (
-              <>
-                <Button variant="secondary" onClick={() => setGalleryOpen(true)}>
-                  {t('gallery')}
-                </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* the gallery in both modes: pictures are inserted into the text while editing */}
+          {article && (
+            <Button variant="secondary" onClick={() => setGalleryOpen(true)}>
+              {t('gallery')}
+            </Button>
+          )}
+          <EditActions
+            canEdit
+            editing={editor.editing}
+            busy={editor.busy}
+            onEdit={editor.startEdit}
+            onSave={() => void editor.save()}
+            onCancel={editor.cancel}
+            extra={
+              article && (
                 <Button variant="danger" onClick={() => void remove()}>
                   {t('delete')}
                 </Button>
-              </>
-            )
-          }
-        />
+              )
+            }
+          />
+        </div>
       </div>
       <form
         key={editor.fieldsKey}

@@ -45,10 +45,12 @@ test('a club writes an article with bold text and a picture from the gallery, an
   await expect(gallery.getByRole('img', { name: 'siegerfoto.png' })).toBeVisible();
   await expectAccessible(page, 'gallery');
   await gallery.getByRole('button', { name: 'siegerfoto.png in den Inhalt einfügen' }).click();
-  await expect(content.locator('img')).toHaveCount(1);
+  // (the form is named after the saved title now)
+  await expect(page.getByRole('textbox', { name: 'Inhalt *' }).locator('img')).toHaveCount(1);
   await page.getByRole('button', { name: 'Speichern' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
-  await expect(page.getByText('Erfolgreich gespeichert').first()).toBeVisible();
+  // saved: back in read mode
+  await expect(page.getByRole('button', { name: 'Bearbeiten' })).toBeVisible();
 
   // In the list, and in the public feed (no sign-in needed there).
   await expect(page.getByRole('list', { name: 'Nachrichten' }).getByRole('button', { name: new RegExp(title) })).toBeVisible();

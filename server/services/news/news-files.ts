@@ -21,6 +21,8 @@ import { deleteNews, NEWS_FILE, newsAnswer, newsEditorOf, requireNewsEditor } fr
  * MD, HD), made on the server and stored as files of their own (owner type news_thumb). One
  * picture can be the article's featured image. Files are served by GET /api/v1/uploads?file= to
  * anyone signed in while the article is visible, else only to the organisation's news editors.
+ * Files are records of their own: adding or removing one does not change the article's updatedAt,
+ * so an edit of the text that is open meanwhile still saves.
  */
 
 export const NEWS_THUMB = 'news_thumb';
@@ -85,7 +87,6 @@ export async function uploadNewsFiles(deps: AppDeps, callerId: number, id: numbe
         const original = await storeFile(tx, deps.env.uploadDir, { tmpPath: f.tmpPath, ownerType: NEWS_FILE, ownerId: id, originalName: path.basename(f.originalName).trim() || 'Datei', mime: kinds[i].mime, ext: kinds[i].ext, size: f.size, uploadedBy: callerId, now: deps.clock(), params: { thumbnails, featured: false } });
         placed.push(original.storedPath);
       }
-      await tx.update(news).set({ updatedAt: sql`greatest(clock_timestamp(), ${news.updatedAt} + interval '1 millisecond')` }).where(eq(news.id, id));
       await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'news', entityId: id, action: 'upload', after: { files: files.map((f) => f.originalName) } });
       const answer = await newsAnswer(tx, id);
       placed.length = 0; // committed: the files stay
