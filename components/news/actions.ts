@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineAction, type ActionContext, type Refusal } from '@/lib/actions/define-action';
 import type { ApiError } from '@/lib/api/errors';
-import { createNewsCategory, deleteNews, deleteNewsCategory, deleteNewsFile, getNews, saveNews, setFeaturedNewsImage } from '@/lib/api/news';
+import { createNewsCategory, deleteNews, deleteNewsCategory, deleteNewsFile, getNews, getNewsMenu, saveNews, setFeaturedNewsImage, updateNewsCategory } from '@/lib/api/news';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
 import { NEWS_PAGE_SIZE } from './news-view';
 
@@ -77,4 +77,19 @@ export const removeFile = defineAction({
   failure: 'deleteFailed',
   refusal: newsRefusal,
   run: async ({ newsId, fileId }) => deleteNewsFile(newsId, fileId),
+});
+
+export const loadMenu = defineAction({
+  namespace: 'news',
+  input: z.object({ orgId: recordId }),
+  failure: 'loadFailed',
+  run: async ({ orgId }) => getNewsMenu(orgId),
+});
+
+export const changeCategory = defineAction({
+  namespace: 'news',
+  input: z.object({ id: recordId, name: z.string().trim().min(1).max(80).optional(), parentId: recordId.nullable().optional(), position: z.number().int().min(0).max(100_000).optional() }),
+  failure: 'saveFailed',
+  refusal: newsRefusal,
+  run: async (body) => updateNewsCategory(body),
 });

@@ -10,6 +10,7 @@ import { cn } from '@/components/ui/cn';
 import { Tabs } from '@/components/ui/tabs';
 import { loadNews } from './actions';
 import { CategoriesPanel } from './categories-panel';
+import { MenuPages } from './menu-pages';
 import { NewsForm } from './news-form';
 import { NEWS_PAGE_SIZE, type NewsFormValues } from './news-view';
 
@@ -120,20 +121,6 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu }:
     </div>
   );
 
-  const renderTree = (nodes: MenuNode[]) => (
-    <ul className="space-y-1 pl-3">
-      {nodes.map((node) => (
-        <li key={node.id}>
-          <button type="button" onClick={() => openPage(node)} className="rounded px-2 py-1 text-left text-sm hover:bg-brand-light/60">
-            {node.name}
-            {node.newsId === null && <span className="ml-1 text-xs text-gray-500">({t('noArticle')})</span>}
-          </button>
-          {node.children.length > 0 && renderTree(node.children)}
-        </li>
-      ))}
-    </ul>
-  );
-
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold text-gray-900">{t('pageTitle')}</h1>
@@ -143,7 +130,7 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu }:
             label={t('navLabel')}
             items={[
               { value: 'list', label: t('tabList'), content: listTab },
-              { value: 'pages', label: t('tabPages'), content: menu.length ? renderTree(menu) : <p className="text-sm text-gray-500">{t('noPages')}</p> },
+              { value: 'pages', label: t('tabPages'), content: <MenuPages orgId={orgId} menu={menu} onOpen={openPage} onChanged={() => setReload((n) => n + 1)} /> },
             ]}
           />
         </nav>

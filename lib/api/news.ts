@@ -41,3 +41,7 @@ export function setFeaturedNewsImage(newsId: number, fileId: string) {
 export function deleteNewsFile(newsId: number, fileId: string) {
   return apiCall<News>(`api/v1/admin/news/image/${newsId}/${fileId}`, { method: 'delete' });
 }
+
+export function updateNewsCategory(body: { id: number; name?: string; parentId?: number | null; position?: number }) {
+  return apiCall<NewsCategory>('api/v1/admin/category', { method: 'put', json: body });
+}

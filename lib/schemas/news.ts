@@ -58,6 +58,13 @@ export const categoryInputSchema = z.object({
   inMenu: z.boolean().optional().meta({ description: 'A page of the site menu' }),
 });
 export const categoryDeleteQuery = z.object({ id: idText });
+/** Rename or move a category (menu page): a new name (articles keep it), another parent, another place among its siblings. */
+export const categoryUpdateSchema = z.object({
+  id: dbId(),
+  name: categoryName.optional(),
+  parentId: dbId().nullable().optional(),
+  position: z.number().int().min(0).max(100_000).optional(),
+});
 
 export const NewsCategorySchema = z
   .object({ id: z.number().int(), orgId: z.number().int(), name: z.string(), parentId: z.number().int().nullable(), inMenu: z.boolean(), position: z.number().int() })

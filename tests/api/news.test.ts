@@ -89,6 +89,17 @@ describe.each(testDrivers())('news on %s', (driver) => {
     expect((await as('verein').del(`/api/v1/admin/category?id=${unused.body.id}`)).body).toEqual({ deleted: 1 });
     expect((await as('verein').get(`/api/v1/admin/categories/${CLUB}`)).body.map((c: Json) => c.name)).toEqual(expect.arrayContaining(['Vereinsnews', 'webshop', 'Jugend']));
 
+    // Renamed: its articles keep it under the new name. Moved: never under itself.
+    const renamed = await as('verein').put('/api/v1/admin/category', { id: created.body.id, name: 'Nachwuchs' });
+    expect(renamed.body.name).toBe('Nachwuchs');
+    expect((await as('verein').get(`/api/v1/admin/news/${CLUB}?q=Jugendcamp`)).body.items[0].newscategory).toEqual(['Nachwuchs']);
+    expect((await as('verein').put('/api/v1/admin/category', { id: created.body.id, name: 'vereinsnews' })).body.error.code).toBe('category_exists');
+    const page = (await as('verein').post('/api/v1/admin/category', { orgId: CLUB, name: 'Über uns', inMenu: true })).body;
+    const sub = (await as('verein').post('/api/v1/admin/category', { orgId: CLUB, name: 'Anfahrt', parentId: page.id })).body;
+    expect((await as('verein').put('/api/v1/admin/category', { id: page.id, parentId: sub.id })).body.error.rule).toBe('cycle');
+    expect((await as('verein').put('/api/v1/admin/category', { id: sub.id, parentId: null, position: 0 })).body).toMatchObject({ parentId: null, position: 0, inMenu: true });
+    expect((await as('land').put('/api/v1/admin/category', { id: sub.id, name: 'x' })).status).toBe(403);
+
     const menu: Json[] = (await as('verband').get('/api/v1/admin/news/menu/1')).body;
     const verband = menu.find((m) => m.name === 'Verband');
     expect(verband.children.map((c: Json) => c.name)).toEqual(['Vorstand', 'Geschichte']);

@@ -59,4 +59,16 @@ test('a club writes an article with bold text and a picture from the gallery, an
   const item = (await feed.json()).items.find((n: { title: string }) => n.title === title);
   expect(item.content).toContain('<strong>Großer Erfolg beim Turnier</strong>');
   expect(item.content).toMatch(/<img src="\/admin\/api\/v1\/uploads\?file=news_thumb/);
+
+  // The website menu: a new page, then selecting it starts its (hidden) article.
+  const pageName = `Über uns ${Date.now().toString(36)}`;
+  await page.getByRole('tab', { name: 'Seiten' }).click();
+  await page.getByLabel('Neue Seite').fill(pageName);
+  await page.getByRole('button', { name: 'Seite hinzufügen' }).click();
+  await expect(page.getByText('Seite hinzugefügt')).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^${pageName}`) }).click();
+  await expect(page.getByRole('heading', { name: 'Neue Nachricht' })).toBeVisible();
+  await expect(page.getByLabel('Titel *')).toHaveValue(pageName);
+  await expect(page.getByRole('checkbox', { name: 'Sichtbar (veröffentlicht)' })).not.toBeChecked();
+  await expectAccessible(page, 'website pages');
 });

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { idText } from '@/lib/schemas/common';
 import type { AppEnv, AppRouteHandler } from '../../http/context';
 import { checked } from '../../http/route-parts';
-import { createCategory as createCategoryService, deleteCategory as deleteCategoryService, listCategories, menuTree } from '../../services/news/categories';
+import { createCategory as createCategoryService, deleteCategory as deleteCategoryService, listCategories, menuTree, updateCategory as updateCategoryService } from '../../services/news/categories';
 import { deleteNewsFile, deleteNewsWithFiles, newsGallery, setFeaturedImage, uploadNewsFiles } from '../../services/news/news-files';
 import { createNews, listNews, updateNews } from '../../services/news/news';
 import { createInventory, listInventory, updateInventory } from '../../services/news/inventory';
@@ -22,6 +22,8 @@ export const remove: AppRouteHandler<typeof routes.remove> = async (c) => c.json
 export const categories: AppRouteHandler<typeof routes.categories> = async (c) => c.json(await listCategories(c.var.deps, c.var.callerId, c.req.valid('param').org), 200);
 
 export const createCategory: AppRouteHandler<typeof routes.createCategory> = async (c) => c.json(await createCategoryService(c.var.deps, c.var.callerId, c.req.valid('json')), 201);
+
+export const updateCategory: AppRouteHandler<typeof routes.updateCategory> = async (c) => c.json(await updateCategoryService(c.var.deps, c.var.callerId, c.req.valid('json')), 200);
 
 export const deleteCategory: AppRouteHandler<typeof routes.deleteCategory> = async (c) => c.json(await deleteCategoryService(c.var.deps, c.var.callerId, c.req.valid('query').id), 200);
 

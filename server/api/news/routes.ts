@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   categoryDeleteQuery,
   categoryInputSchema,
+  categoryUpdateSchema,
   MenuNodeSchema,
   newsDeleteQuery,
   newsInputSchema,
@@ -104,6 +105,17 @@ export const createCategory = createRoute({
   summary: 'Create a category (or a menu page: inMenu, parentId); 409 `category_exists` for a name taken (any case)',
   request: { body: { required: true, content: json(categoryInputSchema) } },
   responses: { 201: { description: 'Created', content: json(NewsCategorySchema) }, ...errorResponses(400, 401, 403, 409, 422) },
+});
+
+export const updateCategory = createRoute({
+  method: 'put',
+  path: '/api/v1/admin/category',
+  operationId: 'updateNewsCategory',
+  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
+  tags,
+  summary: 'Rename a category (its articles keep it) or move a menu page (parent, position); 409 `category_exists`, 422 `cycle`',
+  request: { body: { required: true, content: json(categoryUpdateSchema) } },
+  responses: { 200: { description: 'Changed', content: json(NewsCategorySchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
 
 export const deleteCategory = createRoute({

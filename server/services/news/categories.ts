@@ -40,6 +40,44 @@ export async function createCategory(deps: AppDeps, callerId: number, input: { o
   });
 }
 
+/**
+ * PUT /admin/category: renames (the articles naming it are renamed with it, in the same
+ * transaction) or moves a menu page (under another page of the organisation, never under itself
+ * or one of its own; another position).
+ */
+export async function updateCategory(deps: AppDeps, callerId: number, input: { id: number; name?: string; parentId?: number | null; position?: number }): Promise<NewsCategory> {
+  const caller = await loadCaller(deps, callerId);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(newsCategories).where(eq(newsCategories.id, input.id)).for('update');
+    if (!row) throw notFound('No such category');
+    const actor = requireNewsEditor(caller, row.orgId);
+    const all = await tx.select({ id: newsCategories.id, parentId: newsCategories.parentId, name: newsCategories.name }).from(newsCategories).where(eq(newsCategories.orgId, row.orgId));
+    if (input.name !== undefined && input.name !== row.name) {
+      if (all.some((c) => c.id !== row.id && c.name.toLowerCase() === input.name!.toLowerCase())) throw new ApiError(409, 'category_exists', `The category ${input.name} exists already`, { field: 'name', value: input.name });
+      await tx.update(news).set({ categories: sql`array_replace(${news.categories}, ${row.name}, ${input.name})` }).where(and(eq(news.orgId, row.orgId), sql`${row.name} = any(${news.categories})`));
+    }
+    if (input.parentId !== undefined && input.parentId !== null) {
+      // not under itself or one of its own pages
+      for (let at: number | null = input.parentId; at !== null; at = all.find((c) => c.id === at)?.parentId ?? null) {
+        if (at === row.id) throw new ApiError(422, 'validation', 'A page cannot move under itself', { field: 'parentId', rule: 'cycle', value: input.parentId });
+        if (!all.some((c) => c.id === at)) throw new ApiError(422, 'validation', 'The parent page is not one of this organisation', { field: 'parentId', rule: 'unknown', value: input.parentId });
+      }
+    }
+    const [updated] = await tx
+      .update(newsCategories)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.parentId !== undefined ? { parentId: input.parentId, inMenu: row.inMenu || input.parentId !== null } : {}),
+        ...(input.position !== undefined ? { position: input.position } : {}),
+        updatedAt: sql`greatest(clock_timestamp(), ${newsCategories.updatedAt} + interval '1 millisecond')`,
+      })
+      .where(eq(newsCategories.id, row.id))
+      .returning();
+    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'newsCategory', entityId: row.id, action: 'update', before: shape(row), after: shape(updated) });
+    return shape(updated);
+  });
+}
+
 export async function deleteCategory(deps: AppDeps, callerId: number, id: number): Promise<{ deleted: number }> {
   const caller = await loadCaller(deps, callerId);
   return deps.db.transaction(async (tx) => {

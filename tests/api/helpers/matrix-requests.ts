@@ -221,6 +221,7 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'GET /api/v1/admin/news/gallery/{id}': (c) => get(`/api/v1/admin/news/gallery/${c.club}`),
   'GET /api/v1/admin/categories/{org}': (c) => get(`/api/v1/admin/categories/${c.club}`),
   'POST /api/v1/admin/category': (c) => ({ method: 'POST', url: '/api/v1/admin/category', json: { orgId: c.club, name: 'Neue Matrixkategorie' } }),
+  'PUT /api/v1/admin/category': (c) => ({ method: 'PUT', url: '/api/v1/admin/category', json: { id: c.fx.newsCategories[c.club], name: 'Umbenannt' } }),
   'DELETE /api/v1/admin/category': (c) => del(`/api/v1/admin/category?id=${c.fx.newsCategories[c.club]}`),
   'GET /api/v1/public/news/{org}': (c) => get(`/api/v1/public/news/${c.club}`),
   'GET /api/v2/admin/{orgId}/inventory': (c) => get(`/api/v2/admin/${c.acting}/inventory`),
