@@ -53,7 +53,7 @@ export function MenuPages({ orgId, menu: initial, onOpen, onChanged }: { orgId: 
           <div className="flex items-center gap-1">
             <button type="button" onClick={() => onOpen(node)} className="rounded px-2 py-1 text-left text-sm hover:bg-brand-light/60">
               {node.name}
-              {node.newsId === null && <span className="ml-1 text-xs text-gray-500">({t('noArticle')})</span>}
+              {node.newsId === null && <span className="text-xs text-gray-700"> ({t('noArticle')})</span>}
             </button>
             <span className="ml-auto flex gap-0.5">
               <Button size="sm" variant="ghost" aria-label={t('pageUp', { name: node.name })} disabled={i === 0 || pending} onClick={() => move(nodes, i, -1)}>

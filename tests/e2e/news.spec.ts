@@ -66,7 +66,7 @@ test('a club writes an article with bold text and a picture from the gallery, an
   await page.getByLabel('Neue Seite').fill(pageName);
   await page.getByRole('button', { name: 'Seite hinzufügen' }).click();
   await expect(page.getByText('Seite hinzugefügt')).toBeVisible();
-  await page.getByRole('button', { name: new RegExp(`^${pageName}`) }).click();
+  await page.getByRole('button', { name: `${pageName} (noch kein Artikel)` }).click();
   await expect(page.getByRole('heading', { name: 'Neue Nachricht' })).toBeVisible();
   await expect(page.getByLabel('Titel *')).toHaveValue(pageName);
   await expect(page.getByRole('checkbox', { name: 'Sichtbar (veröffentlicht)' })).not.toBeChecked();
