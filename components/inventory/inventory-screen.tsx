@@ -7,6 +7,7 @@ import type { InventoryArticle } from '@/lib/schemas/news';
 import { ADULT_SIZES, INVENTORY_GENDERS, INVENTORY_PAGE_SIZE, KIDS_SIZES, LETTER_SIZES } from '@/lib/domain/inventory';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
+import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { EditActions } from '@/components/ui/edit-actions';
@@ -115,17 +116,7 @@ export function InventoryScreen({ orgId, initial, articles, categories }: Invent
               ))}
             </ul>
           )}
-          {pages > 1 && (
-            <div className="mt-3 flex items-center justify-between text-sm text-gray-700">
-              <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('previousPage')}>
-                ‹
-              </Button>
-              <span>{t('page', { page, pages })}</span>
-              <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages} aria-label={t('nextPage')}>
-                ›
-              </Button>
-            </div>
-          )}
+          <SimplePager page={page} pages={pages} onPage={setPage} previousLabel={t('previousPage')} nextLabel={t('nextPage')} text={t('page', { page: page, pages })} />
         </nav>
         {selected ? (
           <InventoryForm

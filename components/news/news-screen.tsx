@@ -6,6 +6,7 @@ import type { MenuNode, News, NewsCategory, NewsPage } from '@/lib/schemas/news'
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
+import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
 import { Tabs } from '@/components/ui/tabs';
 import { loadNews } from './actions';
@@ -107,17 +108,7 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu }:
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <div className="mt-3 flex items-center justify-between text-sm text-gray-700">
-          <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('previousPage')}>
-            ‹
-          </Button>
-          <span>{t('page', { page, pages })}</span>
-          <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages} aria-label={t('nextPage')}>
-            ›
-          </Button>
-        </div>
-      )}
+      <SimplePager page={page} pages={pages} onPage={setPage} previousLabel={t('previousPage')} nextLabel={t('nextPage')} text={t('page', { page: page, pages })} />
     </div>
   );
 

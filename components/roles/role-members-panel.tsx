@@ -7,6 +7,7 @@ import type { RoleMember, RoleMemberPage, RoleOrganisation } from '@/lib/schemas
 import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
+import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
 import { notify } from '@/components/ui/toast';
 import { loadRoleMembers } from './actions';
@@ -185,17 +186,7 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
         </table>
       </div>
 
-      {pages > 1 && (
-        <div className="flex items-center justify-end gap-2 text-sm text-gray-700">
-          <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('previousPage')}>
-            ‹
-          </Button>
-          <span>{t('page', { page, pages })}</span>
-          <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages} aria-label={t('nextPage')}>
-            ›
-          </Button>
-        </div>
-      )}
+      <SimplePager page={page} pages={pages} onPage={setPage} previousLabel={t('previousPage')} nextLabel={t('nextPage')} text={t('page', { page: page, pages })} className="justify-end gap-2" />
 
       <div className="flex flex-wrap items-center gap-2 border-t border-gray-100 pt-3">
         <span className="text-sm font-medium text-gray-700">{t('picked', { count: picked.length })}</span>

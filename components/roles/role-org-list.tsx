@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { RoleOrganisation } from '@/lib/schemas/role-members';
 import { foldSearch } from '@/lib/domain/search-fold';
-import { Button } from '@/components/ui/button';
+import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
 import { ROLE_ORG_PAGE_SIZE } from './role-view';
 
@@ -72,17 +72,7 @@ export function RoleOrgList({ items, selectedId, hrefFor }: RoleOrgListProps) {
           })}
         </ul>
       )}
-      {pages > 1 && (
-        <div className="mt-3 flex items-center justify-between text-sm text-gray-700">
-          <Button variant="secondary" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0} aria-label={t('previousPage')}>
-            ‹
-          </Button>
-          <span aria-live="polite">{t('page', { page: current + 1, pages })}</span>
-          <Button variant="secondary" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pages - 1} aria-label={t('nextPage')}>
-            ›
-          </Button>
-        </div>
-      )}
+      <SimplePager page={current + 1} pages={pages} onPage={(p) => setPage(p - 1)} previousLabel={t('previousPage')} nextLabel={t('nextPage')} text={t('page', { page: current + 1, pages })} />
     </nav>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import type { TournamentPage } from '@/lib/schemas/tournaments';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { applyActionResult } from '@/components/ui/apply-action-result';
-import { Button } from '@/components/ui/button';
+import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
 import { loadTournaments } from './actions';
 import { STATUS_TONE, TOURNAMENT_PAGE_SIZE } from './tournament-view';
@@ -119,17 +119,7 @@ export function TournamentList({ orgId, initial, selectedId, hrefFor, filters, c
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <div className="mt-3 flex items-center justify-between text-sm text-gray-700">
-          <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('previousPage')}>
-            ‹
-          </Button>
-          <span aria-live="polite">{t('page', { page, pages })}</span>
-          <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages} aria-label={t('nextPage')}>
-            ›
-          </Button>
-        </div>
-      )}
+      <SimplePager page={page} pages={pages} onPage={setPage} previousLabel={t('previousPage')} nextLabel={t('nextPage')} text={t('page', { page: page, pages })} />
     </nav>
   );
 }
