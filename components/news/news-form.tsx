@@ -13,13 +13,13 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EditActions } from '@/components/ui/edit-actions';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { RichTextEditor } from '@/components/ui/rich-text-editor';
 import { notify } from '@/components/ui/toast';
 import { useRecordEditor } from '@/components/ui/use-record-editor';
 import { useRequiredFlash } from '@/components/ui/use-required-flash';
 import { removeArticles, saveArticle } from './actions';
 import { GalleryDialog } from './gallery-dialog';
 import { NEWS_FLASH_MS, toFormValues, type NewsFormValues } from './news-view';
-import { RichTextEditor } from './rich-text-editor';
 
 /** Categories, title, content and language are required (the API checks them again). */
 const resolver: Resolver<NewsFormValues> = async (values) => {

@@ -7,7 +7,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import Youtube from '@tiptap/extension-youtube';
-import { cn } from '@/components/ui/cn';
+import { cn } from './cn';
 
 export interface RichTextEditorProps {
   label: string;
