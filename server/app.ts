@@ -21,6 +21,7 @@ import { personsRouter } from './api/persons';
 import { roleMembersRouter } from './api/role-members';
 import { tournamentsRouter } from './api/tournaments';
 import { newsRouter } from './api/news';
+import { messagesRouter } from './api/messages';
 import { createRouter, type AppDeps } from './http/context';
 import { ApiError, handleError, handleNotFound } from './http/errors';
 import { OPENAPI_PATH, openApiDocument, registerDocumentComponents } from './http/openapi-document';
@@ -38,7 +39,7 @@ import { refuseUnsafeBodies } from './http/safe-body';
  * server/api (routes.ts, handlers.ts, index.ts); see docs/architecture.md.
  */
 
-export type CreateAppOptions = { db: Db; env: Env; mailer: Mailer; clock?: () => Date };
+export type CreateAppOptions = { db: Db; env: Env; mailer: Mailer; clock?: () => Date; outbox?: { wake(): void } };
 
 /** JSON bodies are small; uploads are multipart and capped by their own streaming check. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -51,6 +52,7 @@ export function createApp(options: CreateAppOptions) {
     mailer: options.mailer,
     clock,
     loginRateLimiter: new LoginRateLimiter(options.db, clock),
+    outbox: options.outbox,
   };
 
   const app = createRouter();
@@ -110,6 +112,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/', roleMembersRouter)
     .route('/', tournamentsRouter)
     .route('/', newsRouter)
+    .route('/', messagesRouter)
     .route('/', docsRouter());
 
   registerDocumentComponents(app);

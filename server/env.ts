@@ -102,6 +102,7 @@ const rawSchema = z
         .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'expected a BIC such as BKAUATWW')
         .default('BKAUATWW'),
     ),
+    PUSH_ALLOWED_HOSTS: z.preprocess(emptyToUndefined, z.string().default('')),
     ORDER_BASE_AMOUNT: z.preprocess(
       emptyToUndefined,
       z
@@ -139,6 +140,13 @@ export type Env = {
   bank: { name: string; iban: string; bic: string };
   /** Where the licence cards' Ed25519 signing key is kept (generated on first use). */
   licenceKeyFile: string;
+  /** Where the Web Push VAPID key pair is kept (generated on first use). */
+  vapidKeyFile: string;
+  /**
+   * Push endpoints are accepted only at the known push services (https); PUSH_ALLOWED_HOSTS adds
+   * host:port pairs (comma-separated) that are accepted too, over http as well (a test's push server).
+   */
+  pushAllowedHosts: string[];
 };
 
 export class EnvError extends Error {
@@ -202,6 +210,8 @@ export function loadEnv(source: Source = process.env): Env {
     orderBaseCents: eurosToCents(v.ORDER_BASE_AMOUNT)!,
     bank: { name: v.BANK_ACCOUNT_NAME, iban: v.BANK_IBAN, bic: v.BANK_BIC },
     licenceKeyFile: path.join(dataDir, 'licence-signing-key.pem'),
+    vapidKeyFile: path.join(dataDir, 'vapid-keys.json'),
+    pushAllowedHosts: v.PUSH_ALLOWED_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
   };
 }
 

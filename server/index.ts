@@ -3,6 +3,8 @@ import { createApp } from './app';
 import { openDatabase } from './db/startup';
 import { EnvError, loadEnv, type Env } from './env';
 import { createMailer } from './mail/mailer';
+import { createOutboxWorker } from './messages/outbox-worker';
+import { createPushSender } from './messages/push';
 
 /** Starts the federation API: validated configuration, database up to date, then HTTP. */
 
@@ -29,13 +31,16 @@ async function main() {
   const env = readEnv();
   const { db, close: closeDatabase } = await openDatabase(env);
   const mailer = createMailer(env);
-  const app = createApp({ db, env, mailer });
+  // The message outbox is delivered by this process (several API processes share it safely).
+  const outbox = createOutboxWorker({ db, env, mailer, push: createPushSender(env) });
+  const app = createApp({ db, env, mailer, outbox });
 
   const server = serve({ fetch: app.fetch, hostname: env.apiHost, port: env.apiPort }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     console.log(`[api] federation API listening on http://${host}:${info.port} (reference: /api/docs)`);
     console.log(`[api] database: ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${env.pgliteDir}`}`);
     if (!env.smtp) console.log(`[api] no SMTP_HOST: mails are written to ${env.mailDir}`);
+    outbox.start();
   });
 
   server.on('error', async (err: NodeJS.ErrnoException) => {
@@ -53,6 +58,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.close(async () => {
+      await outbox.stop();
       mailer.close();
       await closeDatabase();
       process.exit(0);

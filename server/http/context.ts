@@ -13,6 +13,8 @@ export type AppDeps = {
   mailer: Mailer;
   clock: () => Date;
   loginRateLimiter: LoginRateLimiter;
+  /** The message outbox worker of this process, woken after a send so deliveries start at once. */
+  outbox?: { wake(): void };
 };
 
 /**

@@ -17,6 +17,8 @@ export type OutgoingMail = {
   text: string;
   html?: string;
   replyTo?: string;
+  /** The Message-ID header, `<id@domain>`; nodemailer makes one when absent. */
+  messageId?: string;
 };
 
 export type SentMail = { messageId?: string; file?: string };
@@ -38,6 +40,10 @@ function smtpMailer(config: MailerConfig, smtp: NonNullable<Env['smtp']>): Maile
     port: smtp.port,
     secure: smtp.secure,
     auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
+    // A mail server that does not answer fails the send within seconds (the outbox retries later).
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
   });
   return {
     async send(mail) {

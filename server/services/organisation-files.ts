@@ -17,6 +17,7 @@ import { recordAudit } from './audit';
 import { TOURNAMENT_FILE } from './tournaments/tournament-files';
 import { NEWS_FILE } from './news/news';
 import { mayReadNewsFile, NEWS_THUMB } from './news/news-files';
+import { MESSAGE_GALLERY, mayReadMessageFile } from './messages/messages';
 import { loadCaller } from './access';
 import { imageResponse, replaceImage } from './owned-image';
 
@@ -133,7 +134,8 @@ export async function deleteOrgDocument(deps: AppDeps, callerId: number, orgId: 
  * GET uploads?file=<stored key>. The key is judged as a string first (shape of a key the server
  * generated; no '..', no absolute path): anything else is refused without touching the file system.
  * Then the owner decides who may read: organisation documents whoever may see the organisation,
- * organisation images every signed-in user.
+ * organisation images every signed-in user, news files by the news rule, message files the message's
+ * recipients and its organisation's message centre.
  */
 export async function uploadResponse(deps: AppDeps, callerId: number, key: string | undefined, actingOrgId?: number): Promise<Response> {
   const parsed = key === undefined ? null : parseUploadKey(key);
@@ -145,9 +147,10 @@ export async function uploadResponse(deps: AppDeps, callerId: number, key: strin
     await orgForCaller(deps, callerId, file.ownerId, 'read', actingOrgId);
   } else if (file.ownerType === NEWS_FILE || file.ownerType === NEWS_THUMB) {
     if (!(await mayReadNewsFile(deps, await loadCaller(deps, callerId), file.ownerId))) throw notFound('No such file');
+  } else if (file.ownerType === MESSAGE_GALLERY.fileType || file.ownerType === MESSAGE_GALLERY.thumbType) {
+    if (!(await mayReadMessageFile(deps, callerId, file.ownerId))) throw notFound('No such file');
   } else if (file.ownerType !== ORG_IMAGE && file.ownerType !== TOURNAMENT_FILE) {
     // (tournament attachments are for every participant: any signed-in user)
-    // Other owners (news attachments, ...) are served by their own issues' rules once they add them here.
     throw notFound('No such file');
   }
   const response = await fileResponse(deps.env.uploadDir, file);

@@ -9,3 +9,4 @@ export * from './orders';
 export * from './audit';
 export * from './tournaments';
 export * from './news';
+export * from './messages';

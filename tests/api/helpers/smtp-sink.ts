@@ -4,7 +4,11 @@ import { SMTPServer } from 'smtp-server';
 /** A real SMTP server on loopback (random port) that keeps every message it receives. */
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-export async function startSmtpSink() {
+/**
+ * `decide` may refuse a message before the server accepts it (as when the sending side dies in the
+ * middle of the transfer: the message is not taken); it runs before the server answers.
+ */
+export async function startSmtpSink(options: { port?: number; decide?: (mail: ReceivedMail) => 'accept' | 'refuse' } = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -14,16 +18,18 @@ export async function startSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        messages.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        if (options.decide?.(mail) === 'refuse') return callback(Object.assign(new Error('connection lost during transfer'), { responseCode: 421 }));
+        messages.push(mail);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
   /** Waits until `count` messages arrived in total (the API sends after answering). */
@@ -38,6 +44,8 @@ export async function startSmtpSink() {
 
   return {
     port,
+    /** The Message-ID headers of the accepted messages, in order. */
+    messageIds: () => messages.map((m) => /^message-id:\s*(\S+)/im.exec(m.raw)?.[1] ?? ''),
     messages,
     waitForMessages,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

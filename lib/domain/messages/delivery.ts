@@ -1,0 +1,30 @@
+/**
+ * Rules of the message centre's delivery that both the API and the screens use.
+ */
+
+export const MESSAGE_MEDIA = ['email', 'push'] as const;
+export type MessageMedium = (typeof MESSAGE_MEDIA)[number];
+
+/** The message list shows 4 per page. */
+export const MESSAGE_PAGE_SIZE = 4;
+
+/** A delivery is tried at most this often; then it is `failed`. */
+export const MAX_DELIVERY_ATTEMPTS = 8;
+
+/**
+ * Wait before the next try after `attempts` failed ones: doubling from `baseMs` (1 → base,
+ * 2 → 2·base, 3 → 4·base …), at most `maxMs`, so a mail server that is down for an hour is not
+ * hammered and one back after a minute is used again soon.
+ */
+export function retryDelayMs(attempts: number, baseMs = 5_000, maxMs = 30 * 60_000): number {
+  const n = Math.max(1, attempts);
+  return Math.min(maxMs, baseMs * 2 ** Math.min(n - 1, 30));
+}
+
+/** States in which a delivery is finished (nothing more will be tried). */
+export const FINAL_STATES = ['sent', 'failed', 'no_address', 'no_subscription'] as const;
+
+/** A recipient reads a message by opening its notification; only unread recipients get a resend. */
+export function isUnread(readAt: string | null | undefined): boolean {
+  return !readAt;
+}

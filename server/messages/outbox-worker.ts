@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '@/lib/domain/messages/delivery';
+import type { Db } from '../db/client';
+import { pushSubscriptions } from '../db/schema';
+import type { Env } from '../env';
+import type { Mailer } from '../mail/mailer';
+import { messageMail } from '../mail/message-mail';
+import type { PushSender } from './push';
+
+/**
+ * The message outbox worker, running inside the API process. It claims due rows of
+ * message_deliveries with row locks (FOR UPDATE SKIP LOCKED, so several API processes share the
+ * work and never take the same row), marks them `sending` for a lease, delivers, and records the
+ * outcome only while its claim still holds. A failure is retried with doubling waits; after the
+ * last attempt the row is `failed`. A worker that dies leaves its rows `sending`; when the lease
+ * has run out another (or the restarted) worker takes them again: nothing is lost. A delivery that
+ * is repeated that way carries the row's idempotency key again (Message-ID, push topic and tag), so
+ * the receiver sees the same message, not a second one.
+ */
+
+export type OutboxWorkerOptions = {
+  db: Db;
+  env: Pick<Env, 'mailFrom' | 'adminPublicUrl'>;
+  mailer: Mailer;
+  push: PushSender;
+  /** Rows claimed at once. */
+  batchSize?: number;
+  /** How long a claim holds; must exceed the slowest single delivery (SMTP and push time out before). */
+  leaseMs?: number;
+  /** How often to look for due rows when nobody wakes the worker. */
+  pollMs?: number;
+  /** First wait after a failure (doubling from there). */
+  retryBaseMs?: number;
+  log?: (line: string) => void;
+};
+
+export type OutboxWorker = {
+  readonly id: string;
+  start(): void;
+  /** Finishes the delivery in hand, then stops. */
+  stop(): Promise<void>;
+  /** Look for due rows now (after a send). */
+  wake(): void;
+  /** One claim-and-deliver pass; answers how many rows it handled. */
+  runOnce(): Promise<number>;
+  /**
+   * Stops at once as if the process had died: nothing more is sent or recorded by this worker;
+   * its claimed rows stay `sending` until their lease runs out.
+   */
+  abandon(): void;
+};
+
+type Claimed = {
+  id: number;
+  medium: 'email' | 'push';
+  attempts: number;
+  idempotency_key: string;
+  target: string | null;
+  notification_id: number;
+  member_id: number;
+  title: string;
+  body: string;
+  content: string | null;
+  reply_to: string | null;
+  lang: string | null;
+  org_name: string;
+};
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, mailer, push } = options;
+  const batchSize = options.batchSize ?? 20;
+  const leaseMs = options.leaseMs ?? 120_000;
+  const pollMs = options.pollMs ?? 5_000;
+  const retryBaseMs = options.retryBaseMs ?? 5_000;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const id = `${process.pid}-${randomUUID().slice(0, 8)}`;
+
+  let running = false;
+  let dead = false;
+  let loop: Promise<void> | null = null;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+
+  async function claim(): Promise<Claimed[]> {
+    const result = await db.execute(sql`
+      with due as (
+        select id from message_deliveries
+        where (state = 'pending' and next_attempt_at <= now()) or (state = 'sending' and claimed_until < now())
+        order by id
+        limit ${batchSize}
+        for update skip locked
+      )
+      update message_deliveries d
+      set state = 'sending', attempts = d.attempts + 1, claimed_by = ${id}, claimed_until = now() + ${leaseMs} * interval '1 millisecond'
+      from due
+      where d.id = due.id
+      returning d.id`);
+    const ids = result.rows.map((r) => Number(r.id));
+    if (ids.length === 0) return [];
+    const details = await db.execute(sql`
+      select d.id, d.medium, d.attempts, d.idempotency_key::text as idempotency_key, d.target, d.notification_id, d.member_id,
+             n.title, n.body, m.content, m.reply_to, m.lang, o.name as org_name
+      from message_deliveries d
+      join notifications n on n.id = d.notification_id
+      left join messages m on m.id = d.message_id
+      join organisations o on o.id = n.org_id
+      where d.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+      order by d.id`);
+    return details.rows as unknown as Claimed[];
+  }
+
+  /** Records the outcome, only while this worker's claim still holds (a slower worker never overwrites a newer claim). */
+  async function record(row: Claimed, outcome: { state: 'sent' | 'no_subscription'; target?: string } | { error: string }) {
+    if (dead) return;
+    if ('state' in outcome) {
+      await db.execute(sql`
+        update message_deliveries
+        set state = ${outcome.state}, processed_at = now(), claimed_by = null, claimed_until = null, last_error = null,
+            target = coalesce(${outcome.target ?? null}, target)
+        where id = ${row.id} and claimed_by = ${id} and state = 'sending'`);
+      return;
+    }
+    const last = row.attempts >= MAX_DELIVERY_ATTEMPTS;
+    const waitMs = retryDelayMs(row.attempts, retryBaseMs);
+    await db.execute(sql`
+      update message_deliveries
+      set state = ${last ? 'failed' : 'pending'}, next_attempt_at = now() + ${waitMs} * interval '1 millisecond',
+          processed_at = ${last ? sql`now()` : sql`null`}, claimed_by = null, claimed_until = null, last_error = ${outcome.error.slice(0, 500)}
+      where id = ${row.id} and claimed_by = ${id} and state = 'sending'`);
+  }
+
+  async function deliverMail(row: Claimed) {
+    if (!row.target) return record(row, { error: 'no address' });
+    try {
+      await mailer.send(messageMail(options.env, row, row.target));
+      return record(row, { state: 'sent' });
+    } catch (err) {
+      return record(row, { error: (err as Error).message });
+    }
+  }
+
+  async function deliverPush(row: Claimed) {
+    const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, row.member_id));
+    if (subscriptions.length === 0) return record(row, { state: 'no_subscription' });
+    const payload = { title: row.title, body: row.body, notificationId: row.notification_id, url: `${options.env.adminPublicUrl}/inbox?open=${row.notification_id}` };
+    const topic = row.idempotency_key.replace(/-/g, ''); // 32 characters of base64url, as the protocol allows
+    let sent = 0;
+    const errors: string[] = [];
+    for (const s of subscriptions) {
+      if (dead) return;
+      const result = await push.send(s, payload, topic);
+      if (result.outcome === 'sent') sent++;
+      else if (result.outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
+      else errors.push(result.error ?? 'push failed');
+    }
+    // A device that failed is tried again with the others: their repeat replaces the shown notification (same tag).
+    if (errors.length) return record(row, { error: errors[0] });
+    if (sent === 0) return record(row, { state: 'no_subscription' });
+    return record(row, { state: 'sent', target: `${sent} device${sent === 1 ? '' : 's'}` });
+  }
+
+  async function runOnce(): Promise<number> {
+    if (dead) return 0;
+    const rows = await claim();
+    for (const row of rows) {
+      if (dead) break;
+      await (row.medium === 'email' ? deliverMail(row) : deliverPush(row));
+    }
+    return rows.length;
+  }
+
+  function sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  }
+
+  async function run() {
+    while (running && !dead) {
+      woken = false;
+      let handled = 0;
+      try {
+        handled = await runOnce();
+      } catch (err) {
+        log(`[outbox] ${(err as Error).message}`);
+      }
+      if (!running || dead) break;
+      // A full batch: there is probably more. Otherwise wait for the next poll or a wake-up.
+      if (handled < batchSize && !woken) await sleep(pollMs);
+    }
+  }
+
+  return {
+    id,
+    start() {
+      if (running || dead) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+    },
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    runOnce,
+    abandon() {
+      dead = true;
+      running = false;
+      wakeUp?.();
+    },
+  };
+}

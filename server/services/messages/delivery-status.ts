@@ -1,0 +1,87 @@
+import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
+import type { DeliveryStatusList } from '@/lib/schemas/messages';
+import { members, messageDeliveries, messages, notifications } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { recordAudit } from '../audit';
+import { rfc3339 } from '../timestamps';
+import { messageOfCaller } from './message-access';
+import { enqueueDeliveries } from './recipients';
+
+/** The Status tab of a message: every delivery, and "send again to those who haven't read it". */
+
+async function messageRow(deps: AppDeps, id: number) {
+  const [row] = await deps.db.select().from(messages).where(eq(messages.id, id));
+  return row;
+}
+
+/** GET /admin/messages/{id}/status: one row per recipient, medium and round; readAt is the notification's. */
+export async function deliveryStatus(deps: AppDeps, callerId: number, id: number): Promise<DeliveryStatusList> {
+  await messageOfCaller(deps, callerId, await messageRow(deps, id));
+  const rows = await deps.db
+    .select({
+      memberId: messageDeliveries.memberId,
+      firstName: members.firstName,
+      surname: members.surname,
+      email: members.email,
+      medium: messageDeliveries.medium,
+      round: messageDeliveries.round,
+      state: messageDeliveries.state,
+      attempts: messageDeliveries.attempts,
+      processedAt: messageDeliveries.processedAt,
+      readAt: notifications.readAt,
+      lastError: messageDeliveries.lastError,
+    })
+    .from(messageDeliveries)
+    .innerJoin(notifications, eq(notifications.id, messageDeliveries.notificationId))
+    .innerJoin(members, eq(members.id, messageDeliveries.memberId))
+    .where(eq(messageDeliveries.messageId, id))
+    .orderBy(asc(members.sortSurname), asc(members.sortFirstName), asc(members.id), asc(messageDeliveries.round), asc(messageDeliveries.medium));
+  const [{ recipients, unread }] = await deps.db
+    .select({ recipients: sql<number>`count(*)::int`, unread: sql<number>`(count(*) - count(${notifications.readAt}))::int` })
+    .from(notifications)
+    .where(eq(notifications.messageId, id));
+  return {
+    recipients,
+    unread,
+    items: rows.map((r) => ({
+      memberId: r.memberId,
+      name: `${r.surname} ${r.firstName}`,
+      email: r.email,
+      medium: r.medium as 'email' | 'push',
+      round: r.round,
+      state: r.state as DeliveryStatusList['items'][number]['state'],
+      attempts: r.attempts,
+      processedAt: rfc3339(r.processedAt),
+      // a recipient reads the notification, which the push brought: shown on the push rows
+      readAt: r.medium === 'push' ? rfc3339(r.readAt) : null,
+      lastError: r.lastError,
+    })),
+  };
+}
+
+/**
+ * POST /admin/messages/{id}/resend?to=unread: a new round of every medium for the recipients whose
+ * notification is unread. Two resends at once make two rounds, never a round twice (the round
+ * number is taken under the message's row lock).
+ */
+export async function resendToUnread(deps: AppDeps, callerId: number, id: number) {
+  const { actor } = await messageOfCaller(deps, callerId, await messageRow(deps, id));
+  const result = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
+    if (!row) throw new ApiError(404, 'not_found', 'No such message');
+    if (!row.visible) throw new ApiError(409, 'not_sent', 'A hidden message is not sent, so it cannot be sent again');
+    const unread = await tx
+      .select({ memberId: notifications.memberId })
+      .from(notifications)
+      .where(and(eq(notifications.messageId, id), isNull(notifications.readAt)));
+    if (unread.length === 0) return { recipients: 0, deliveries: 0 };
+    const [{ last }] = await tx.select({ last: max(messageDeliveries.round) }).from(messageDeliveries).where(eq(messageDeliveries.messageId, id));
+    const ids = unread.map((u) => u.memberId);
+    const deliveries = await enqueueDeliveries(tx, id, row.media, (last ?? 0) + 1, ids);
+    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'message', entityId: id, action: 'resend', after: { recipients: ids.length, round: (last ?? 0) + 1 } });
+    return { recipients: ids.length, deliveries };
+  });
+  deps.outbox?.wake();
+  return result;
+}

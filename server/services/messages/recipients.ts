@@ -1,0 +1,80 @@
+import { and, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { MessageInput } from '@/lib/schemas/messages';
+import type { Db } from '../../db/client';
+import { roles, tournaments } from '../../db/schema';
+import { ApiError, forbidden } from '../../http/errors';
+import type { ActingOrg } from '../access';
+import { reachableOrgIds } from './message-access';
+
+/**
+ * The audience of a message: holders of an active function among the message's roles in its
+ * organisations (none named: every organisation the sender reaches), plus the referees of its
+ * events; each person once, only people the sender may reach.
+ */
+
+const inList = (ids: readonly number[]): SQL => (ids.length ? sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`(null)`);
+
+/** 403 for an organisation or event out of the sender's reach; 422 for roles or events that don't exist. */
+export async function checkAudience(db: Db, actor: ActingOrg, input: Pick<MessageInput, 'roles' | 'organizations' | 'events'>, today: string) {
+  const reachable = await reachableOrgIds(db, actor);
+  const outside = input.organizations.find((id) => reachable !== null && !reachable.includes(id));
+  if (outside !== undefined) throw forbidden(`You may not send messages to organisation ${outside}`);
+  const known = await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, input.roles));
+  const unknownRole = input.roles.find((id) => !known.some((r) => r.id === id));
+  if (unknownRole !== undefined) throw new ApiError(422, 'validation', `There is no role ${unknownRole}`, { field: 'roles', rule: 'unknown', value: unknownRole });
+  if (input.events.length) {
+    const events = await db.select({ id: tournaments.id, orgId: tournaments.orgId }).from(tournaments).where(and(inArray(tournaments.id, input.events), gte(tournaments.end, today)));
+    const missing = input.events.find((id) => !events.some((e) => e.id === id));
+    if (missing !== undefined) throw new ApiError(422, 'validation', `There is no upcoming event ${missing}`, { field: 'events', rule: 'unknown', value: missing });
+    const foreign = events.find((e) => reachable !== null && !reachable.includes(e.orgId));
+    if (foreign) throw forbidden(`You may not send messages about event ${foreign.id}`);
+  }
+}
+
+/**
+ * Creates the notification of every recipient of message `messageId` (one per person) from the
+ * message row's roles, organisations and events; answers how many there are.
+ */
+export async function createNotifications(tx: Db, actor: ActingOrg, messageId: number, today: string): Promise<number> {
+  const reachable = await reachableOrgIds(tx, actor);
+  const inReach = reachable === null ? sql`true` : sql`fa.org_id in ${inList(reachable)}`;
+  const result = await tx.execute(sql`
+    insert into notifications (member_id, message_id, org_id, title, body)
+    select r.member_id, msg.id, msg.org_id, msg.title, msg.abstract
+    from messages msg,
+      (select fa.member_id from function_assignments fa, messages m
+         where m.id = ${messageId} and fa.role_id = any(m.roles) and fa.date_from <= ${today} and fa.date_to >= ${today}
+           and (cardinality(m.organisations) = 0 or fa.org_id = any(m.organisations)) and ${inReach}
+       union
+       select (ref.value ->> 'id')::int from tournaments t, messages m,
+              jsonb_array_elements(coalesce(t.params -> 'referees', '[]'::jsonb) || coalesce(jsonb_build_array(t.params -> 'mainReferee'), '[]'::jsonb)) ref
+         where m.id = ${messageId} and t.id = any(m.events) and jsonb_typeof(ref.value) = 'object' and (ref.value ->> 'id') ~ '^[0-9]{1,9}$') r
+    where msg.id = ${messageId} and exists (select 1 from members p where p.id = r.member_id)
+    on conflict do nothing
+    returning id`);
+  return result.rows.length;
+}
+
+/**
+ * The outbox rows of one round: per notification of the message (only `memberIds` when given) and
+ * medium. An e-mail to a person without an address is finished at once as `no_address`.
+ */
+export async function enqueueDeliveries(tx: Db, messageId: number, media: readonly string[], round: number, memberIds?: readonly number[]): Promise<number> {
+  let total = 0;
+  const only = memberIds ? sql`and n.member_id in ${inList(memberIds)}` : sql``;
+  for (const medium of media) {
+    const noAddress = medium === 'email' ? sql`p.email is null or btrim(p.email) = ''` : sql`false`;
+    const result = await tx.execute(sql`
+      insert into message_deliveries (message_id, notification_id, member_id, medium, round, state, target, processed_at)
+      select n.message_id, n.id, n.member_id, ${medium}, ${round},
+             case when ${noAddress} then 'no_address' else 'pending' end,
+             case when ${medium} = 'email' then p.email end,
+             case when ${noAddress} then now() end
+      from notifications n join members p on p.id = n.member_id
+      where n.message_id = ${messageId} ${only}
+      on conflict do nothing
+      returning id`);
+    total += result.rows.length;
+  }
+  return total;
+}
