@@ -28,6 +28,8 @@ const UNKNOWN_ID = '999999';
 /** Path parameters that name the organisation the caller acts in: an unknown one is an organisation where the caller holds nothing (403). */
 const ACTING_ORG_PARAMS: Record<string, string[]> = {
   'GET /api/v1/admin/orgs/{orgId}': ['orgId'],
+  'GET /api/v1/admin/messages/{id}': ['id'],
+  'GET /api/v1/admin/messages/{orgId}/audience': ['orgId'],
   'GET /api/v1/admin/members/{orgId}': ['orgId'],
   'GET /api/v1/admin/members/{orgId}/summary': ['orgId'],
   'GET /api/v1/admin/members/{orgId}/organisations': ['orgId'],
@@ -54,6 +56,9 @@ const ACTING_ORG_PARAMS: Record<string, string[]> = {
   'POST /api/v1/tournament/{orgId}/files/{id}': ['orgId'],
   'DELETE /api/v1/tournament/{orgId}/files/{id}/{uuid}': ['orgId'],
   'PUT /api/v2/admin/{orgId}/category': ['orgId'],
+  // The sample's message is another club's, where the federation has no message centre: the
+  // message's organisation is refused before its file is looked up.
+  'DELETE /api/v1/admin/messages/image/{id}/{imageId}': ['imageId'],
 };
 
 const isIdParam = (p: Param) => p.schema?.type === 'integer';

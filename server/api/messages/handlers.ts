@@ -8,7 +8,7 @@ import { deleteMessage, listMessages, messageAudience, sendMessage } from '../..
 import { createNotification, getNotification, listNotifications, pushPublicKey, subscribePush, unsubscribePush, updateNotification } from '../../services/messages/notifications';
 import type * as routes from './routes';
 
-export const list: AppRouteHandler<typeof routes.list> = async (c) => c.json(await listMessages(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('query')), 200);
+export const list: AppRouteHandler<typeof routes.list> = async (c) => c.json(await listMessages(c.var.deps, c.var.callerId, c.req.valid('param').id, c.req.valid('query')), 200);
 
 export const audience: AppRouteHandler<typeof routes.audience> = async (c) => c.json(await messageAudience(c.var.deps, c.var.callerId, c.req.valid('param').orgId), 200);
 

@@ -33,14 +33,18 @@ const messageParams = z.object({ id: idText.meta({ description: 'The message' })
 const one = { description: 'The message', content: json(MessageSchema) };
 const messageCentre = access({ own: ['club', 'federation'], foreign: [] });
 
+// OpenAPI allows one parameter name per path template: GET /messages/{id} names the acting
+// organisation, DELETE /messages/{id} the message.
+const listParams = z.object({ id: idText.meta({ description: 'The acting organisation (form 1006 there)' }) });
+
 export const list = createRoute({
   method: 'get',
-  path: '/api/v1/admin/messages/{orgId}',
+  path: '/api/v1/admin/messages/{id}',
   operationId: 'listMessages',
   ...messageCentre,
   tags,
   summary: "The organisation's messages, newest first, searched (title and text) and paged in the database (4 per page)",
-  request: { params: orgParams, query: messageListQuery },
+  request: { params: listParams, query: messageListQuery },
   responses: { 200: { description: 'A page of messages', content: json(MessagePageSchema) }, ...errorResponses(401, 403, 422) },
 });
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { functionAssignments, tournaments } from '@/server/db/schema';
+import { functionAssignments, messages, notifications, tournaments, uploadedFiles } from '@/server/db/schema';
 import { PDF, png } from './sample-files';
 import { call, type TestApp } from './test-app';
 
@@ -45,6 +45,10 @@ export type MatrixFixtures = {
   /** Per club: a news article as the API answers it, and an unused news category to delete. */
   news: Record<number, Json>;
   newsCategories: Record<number, number>;
+  /** Per organisation (federation, own club, foreign club): a sent message (id) with one attached file (fileId). */
+  messages: Record<number, { id: number; fileId: string }>;
+  /** Per demo member (1 … 5): a notification of their own. */
+  notifications: Record<number, number>;
 };
 
 /** Categories of the matrix's orders: the club fee (released for both clubs), licences, and a fee nobody ordered yet. */
@@ -77,7 +81,7 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
 
   const ownMember = (await person(OWN_CLUB, 'Eigene')).id as number;
   const foreignMember = (await person(FOREIGN_CLUB, 'Fremde')).id as number;
-  const fx: MatrixFixtures = { ownMember, foreignMember, members: {}, trainings: {}, profileImages: {}, orgs: {}, places: {}, documents: {}, orgImages: {}, orders: {}, openFeeCategory: null, roleBatches: {}, formerMembers: {}, tournaments: {}, news: {}, newsCategories: {} };
+  const fx: MatrixFixtures = { ownMember, foreignMember, members: {}, trainings: {}, profileImages: {}, orgs: {}, places: {}, documents: {}, orgImages: {}, orders: {}, openFeeCategory: null, roleBatches: {}, formerMembers: {}, tournaments: {}, news: {}, newsCategories: {}, messages: {}, notifications: {} };
 
   for (const id of [ownMember, foreignMember]) {
     const training = await ok('training', call(t.app, 'POST', `/api/v1/admin/training/${id}`, { ...as, json: { orgId: 1, trainingId: 8, dateFrom: '2025-03-02', dateTo: '2027-03-02' } }));
@@ -138,6 +142,19 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     gallery.append('files', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'bild.png');
     await ok('news picture', call(t.app, 'POST', `/api/v1/admin/news/upload/${article.id}`, { ...as, body: gallery }));
     fx.news[clubId] = (await ok('news again', call(t.app, 'GET', `/api/v1/admin/news/${clubId}?q=Matrixartikel`, as))).items[0];
+  }
+  // Messages as each club sent them (inserted: the federation's message centre sends only its own).
+  for (const clubId of [1, OWN_CLUB, FOREIGN_CLUB]) {
+    const [message] = await db.insert(messages).values({ orgId: clubId, title: `Matrixnachricht ${clubId}`, media: ['email'], roles: [32] }).returning({ id: messages.id });
+    const [file] = await db
+      .insert(uploadedFiles)
+      .values({ ownerType: 'message_file', ownerId: message.id, originalName: 'beilage.pdf', storedPath: `matrix/${message.id}.pdf`, mime: 'application/pdf', size: 1 })
+      .returning({ uuid: uploadedFiles.uuid });
+    fx.messages[clubId] = { id: message.id, fileId: file.uuid };
+  }
+  for (const memberId of [1, 2, 3, 4, 5]) {
+    const [n] = await db.insert(notifications).values({ memberId, orgId: OWN_CLUB, title: 'Matrixhinweis' }).returning({ id: notifications.id });
+    fx.notifications[memberId] = n.id;
   }
   fx.catalogueRole = await ok('catalogue role', call(t.app, 'POST', '/api/v1/admin/role', { ...as, json: { name: 'Matrixrolle', groupId: 9, params: { orgWhitelist: [OWN_CLUB, FOREIGN_CLUB] } } }));
   return fx;

@@ -52,6 +52,11 @@ export function matrixCell(kind: CallerKind | 'anonymous', side: Side, fx: Matri
   };
 }
 
+/** The demo account's member id of each kind of caller (for what only the caller themselves may read). */
+const MEMBER_OF_KIND: Record<CallerKind | 'anonymous', number> = { anonymous: 5, none: 5, trainer: 4, club: 2, state: 3, federation: 1 };
+/** A message of the acting organisation (the own club's for a caller whose home has none). */
+const messageOf = (c: MatrixCell) => c.fx.messages[c.acting] ?? c.fx.messages[OWN_CLUB];
+
 const get = (url: string): MatrixRequest => ({ method: 'GET', url });
 const del = (url: string): MatrixRequest => ({ method: 'DELETE', url });
 
@@ -224,6 +229,33 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'PUT /api/v1/admin/category': (c) => ({ method: 'PUT', url: '/api/v1/admin/category', json: { id: c.fx.newsCategories[c.club], name: 'Umbenannt' } }),
   'DELETE /api/v1/admin/category': (c) => del(`/api/v1/admin/category?id=${c.fx.newsCategories[c.club]}`),
   'GET /api/v1/public/news/{org}': (c) => get(`/api/v1/public/news/${c.club}`),
+  'GET /api/v1/admin/messages/{id}': (c) => get(`/api/v1/admin/messages/${c.acting}?q=Matrix`),
+  'GET /api/v1/admin/messages/{orgId}/audience': (c) => get(`/api/v1/admin/messages/${c.acting}/audience`),
+  'POST /api/v1/admin/messages': (c) => ({ method: 'POST', url: '/api/v1/admin/messages', json: { orgId: c.acting, title: 'Matrixversand', lang: 'de', media: ['email', 'push'], roles: [32] } }),
+  'DELETE /api/v1/admin/messages/{id}': (c) => del(`/api/v1/admin/messages/${messageOf(c).id}`),
+  'GET /api/v1/admin/messages/{id}/status': (c) => get(`/api/v1/admin/messages/${messageOf(c).id}/status`),
+  'POST /api/v1/admin/messages/{id}/resend': (c) => ({ method: 'POST', url: `/api/v1/admin/messages/${messageOf(c).id}/resend?to=unread` }),
+  'DELETE /api/v1/admin/messages/image/{id}/{imageId}': (c) => del(`/api/v1/admin/messages/image/${messageOf(c).id}/${messageOf(c).fileId}`),
+  'POST /api/v1/admin/messages/upload/{id}': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/messages/upload/${messageOf(c).id}`,
+    form: () => {
+      const data = new FormData();
+      data.append('files', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'beilage.pdf');
+      return data;
+    },
+  }),
+  'GET /api/v1/notification': () => get('/api/v1/notification'),
+  'GET /api/v1/notification/push-key': () => get('/api/v1/notification/push-key'),
+  'GET /api/v1/notification/{id}': (c) => get(`/api/v1/notification/${c.fx.notifications[MEMBER_OF_KIND[c.kind]]}`),
+  'PUT /api/v1/notification': (c) => ({ method: 'PUT', url: '/api/v1/notification', json: { id: c.fx.notifications[MEMBER_OF_KIND[c.kind]], read: true } }),
+  'POST /api/v1/notification': (c) => ({ method: 'POST', url: '/api/v1/notification', json: { orgId: c.acting, memberId: c.member, title: 'Matrixhinweis' } }),
+  'POST /api/v1/notification/subscription': (c) => ({
+    method: 'POST',
+    url: '/api/v1/notification/subscription',
+    json: { endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${c.kind}-${c.side}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } },
+  }),
+  'DELETE /api/v1/notification/subscription': (c) => ({ method: 'DELETE', url: '/api/v1/notification/subscription', json: { endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${c.kind}` } }),
   'GET /api/v2/admin/{orgId}/inventory': (c) => get(`/api/v2/admin/${c.acting}/inventory`),
   'POST /api/v2/admin/{orgId}/inventory': (c) => ({ method: 'POST', url: `/api/v2/admin/${c.acting}/inventory`, json: { newsId: 4, ordercatId: 6, items: 1, active: 1, inventoryParams: { gender: 'm', size: 'XS' } } }),
   'PUT /api/v2/admin/{orgId}/inventory': async (c) => {
