@@ -4,7 +4,7 @@ import { hasMalformedEscape } from '@/lib/api/url-escapes';
 import { contentSecurityPolicy, newNonce } from '@/lib/security-headers';
 
 /** Pages only a signed-in user sees (paths without the basePath). */
-const SIGNED_IN_ONLY = /^\/(form(\/|$)|profile$|start$)/;
+const SIGNED_IN_ONLY = /^\/(form(\/|$)|profile$|inbox$|start$)/;
 
 /**
  * Runs before every page: gives the page a Content-Security-Policy with a fresh script nonce

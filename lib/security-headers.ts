@@ -45,6 +45,9 @@ export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV 
     `img-src 'self' blob: data:${tiles ? ` ${tiles}` : ''}`,
     `font-src 'self' data:`,
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    // the service worker of push notifications (public/sw.js); without this it would fall back to
+    // script-src, whose nonce and 'strict-dynamic' a worker script cannot carry
+    `worker-src 'self'`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

@@ -20,7 +20,7 @@ export interface UserMenuProps {
   profileHref?: string;
 }
 
-/** The 64 px avatar with its popover: profile link, language switch, sign-out. */
+/** The 64 px avatar with its popover: profile and inbox links, language switch, sign-out. */
 export function UserMenu({ name, email, imageSrc, profileHref = '/profile' }: UserMenuProps) {
   const t = useTranslations('shell');
   const [signingOut, startSignOut] = useTransition();
@@ -53,6 +53,11 @@ export function UserMenu({ name, email, imageSrc, profileHref = '/profile' }: Us
             <Popover.Close asChild>
               <Link href={profileHref} className="text-sm font-medium text-brand hover:underline">
                 {t('profile')}
+              </Link>
+            </Popover.Close>
+            <Popover.Close asChild>
+              <Link href="/inbox" className="text-sm font-medium text-brand hover:underline">
+                {t('inbox')}
               </Link>
             </Popover.Close>
             <LanguageSwitch className="self-start" />

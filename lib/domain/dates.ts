@@ -51,3 +51,11 @@ export function parseDisplayDate(text: string): string | null {
 export function todayIso(now: Date = new Date()): string {
   return `${String(now.getFullYear()).padStart(4, '0')}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
+
+/** A full ISO timestamp → DD.MM.YYYY HH:mm in local time; empty string for nothing or garbage. */
+export function formatDisplayDateTime(iso: string | null | undefined): string {
+  if (!iso || !/^\d{4}-\d{2}-\d{2}T/.test(iso)) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${formatDisplayDate(iso)} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}

@@ -1,4 +1,4 @@
-import { formatDisplayDate, parseDisplayDate, todayIso } from '@/lib/domain/dates';
+import { formatDisplayDate, formatDisplayDateTime, parseDisplayDate, todayIso } from '@/lib/domain/dates';
 
 describe('display dates (DD.MM.YYYY) without a date library', () => {
   it.each([
@@ -39,5 +39,16 @@ describe('display dates (DD.MM.YYYY) without a date library', () => {
   it("gives today's local date as YYYY-MM-DD", () => {
     expect(todayIso(new Date(2026, 0, 5, 0, 5))).toBe('2026-01-05');
     expect(todayIso(new Date(2026, 11, 31, 23, 59))).toBe('2026-12-31');
+  });
+});
+
+describe('formatDisplayDateTime', () => {
+  it('shows a timestamp as DD.MM.YYYY HH:mm in local time', () => {
+    const local = new Date(2026, 4, 4, 9, 7);
+    expect(formatDisplayDateTime(local.toISOString())).toBe('04.05.2026 09:07');
+  });
+
+  it.each([null, undefined, '', '2026-05-04', 'gestern', '2026-13-45T99:99:00Z'])('gives nothing for %p', (value) => {
+    expect(formatDisplayDateTime(value)).toBe('');
   });
 });

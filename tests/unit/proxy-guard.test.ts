@@ -21,7 +21,7 @@ describe('proxy (signed-in routes)', () => {
   const matches = (path: string) =>
     unstable_doesMiddlewareMatch({ config, url: `http://localhost:3000/admin${path}`, nextConfig: { basePath: '/admin' } });
 
-  it.each(['', '/', '/start', '/profile', '/form/O5', '/form/O5/F51/new', '/new-password', '/repair-password/abc', '/gibt-es-nicht'])(
+  it.each(['', '/', '/start', '/profile', '/inbox', '/form/O5', '/form/O5/F51/new', '/new-password', '/repair-password/abc', '/gibt-es-nicht'])(
     'runs for the page %s',
     (path) => expect(matches(path)).toBe(true),
   );
@@ -49,7 +49,7 @@ describe('proxy (signed-in routes)', () => {
     expect(res.headers.get('location')).toBeNull();
   });
 
-  it.each(['/profile', '/start', '/form/O5', '/form/O5/F51/new'])('sends a signed-out visitor of %s to sign-in', async (path) => {
+  it.each(['/profile', '/inbox', '/start', '/form/O5', '/form/O5/F51/new'])('sends a signed-out visitor of %s to sign-in', async (path) => {
     const res = await proxy(request(path));
     expect(res.status).toBe(307);
     expect(new URL(res.headers.get('location')!).pathname).toMatch(/^\/admin\/?$/);

@@ -13,6 +13,10 @@ describe('security headers of the admin app', () => {
     expect(contentSecurityPolicy('abc', true)).toContain("'unsafe-eval'");
     expect(contentSecurityPolicy('abc', false)).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic'");
   });
+
+  it("lets the app register its own service worker (push notifications) and no other", () => {
+    expect(contentSecurityPolicy('abc', false)).toContain("worker-src 'self';");
+  });
 });
 
 describe('tileSource (img-src of the places map)', () => {

@@ -5,6 +5,7 @@ import {
   FORM_INVENTORY,
   FORM_LICENCE_ORDER,
   FORM_MEMBERS,
+  FORM_MESSAGE_CENTRE,
   FORM_NEWS,
   FORM_ORDER_CATEGORIES,
   FORM_ORDER_DETAIL,
@@ -35,6 +36,7 @@ const TournamentPage = dynamic(() => import('@/components/tournaments/tournament
 const ApprovalPage = dynamic(() => import('@/components/tournaments/approval-page').then((m) => m.ApprovalPage));
 const InventoryPage = dynamic(() => import('@/components/inventory/inventory-page').then((m) => m.InventoryPage));
 const NewsPage = dynamic(() => import('@/components/news/news-page').then((m) => m.NewsPage));
+const MessageCentrePage = dynamic(() => import('@/components/messages/message-centre-page').then((m) => m.MessageCentrePage));
 const LicenceOrderPage = dynamic(() => import('@/components/orders/licence-order-page').then((m) => m.LicenceOrderPage));
 
 export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
@@ -52,6 +54,7 @@ export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
   [FORM_TOURNAMENT_APPROVAL]: ApprovalPage,
   [FORM_INVENTORY]: InventoryPage,
   [FORM_NEWS]: NewsPage,
+  [FORM_MESSAGE_CENTRE]: MessageCentrePage,
 };
 
 export function findForm(funkId: number): ComponentType<FormPageProps> | undefined {

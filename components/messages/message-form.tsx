@@ -1,0 +1,421 @@
+'use client';
+
+import { useId, useMemo, useRef, useState, useTransition } from 'react';
+import { useTranslations } from 'next-intl';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { Message, MessageAudience } from '@/lib/schemas/messages';
+import { MESSAGE_MEDIA } from '@/lib/domain/messages/delivery';
+import { formatDisplayDate } from '@/lib/domain/dates';
+import { BASE_PATH } from '@/lib/domain/shell';
+import { applyActionResult } from '@/components/ui/apply-action-result';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { Input } from '@/components/ui/input';
+import { MultiSelect } from '@/components/ui/multi-select';
+import { RichTextEditor } from '@/components/ui/rich-text-editor';
+import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { Tabs } from '@/components/ui/tabs';
+import { notify } from '@/components/ui/toast';
+import { UploadProgress } from '@/components/ui/upload-progress';
+import { useRequiredFlash } from '@/components/ui/use-required-flash';
+import { useUnsavedChangesGuard } from '@/components/ui/use-unsaved-changes-guard';
+import { removeMessage, removeMessageFile, sendMessage } from './actions';
+import { MessageStatus } from './message-status';
+import { MESSAGE_FLASH_MS, missingFields, newMessageValues, toFormValues, toMessageInput, type MessageFormValues } from './message-view';
+import { usePendingFiles, type PendingFile } from './use-pending-files';
+
+const ACCEPT = '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf';
+const MAX_BYTES = 50 * 1024 * 1024;
+const fileUrl = (key: string) => `${BASE_PATH}/api/v1/uploads?file=${encodeURIComponent(key)}`;
+
+/** Roles, title and language are required. */
+const resolver: Resolver<MessageFormValues> = async (values) => {
+  const missing = missingFields(values);
+  if (missing.length === 0) return { values, errors: {} };
+  return { values: {}, errors: Object.fromEntries(missing.map((name) => [name, { type: 'required', message: 'required' }])) };
+};
+
+export interface MessageFormProps {
+  orgId: number;
+  /** null: a new message. */
+  message: Message | null;
+  audience: MessageAudience;
+  onSent: (m: Message) => void;
+  onDeleted: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * One message in two tabs: 'Nachricht' (what was or will be sent, to whom, how) and 'Status' (every
+ * recipient's deliveries; not while a message is being written). A new message is written and sent
+ * (after 'Versenden' Ja/Nein), its files uploaded after it was created; a sent one is read-only.
+ * Missing required fields flash the form's border for 3.5 s.
+ */
+export function MessageForm({ orgId, message: initial, audience, onSent, onDeleted, onCancel }: MessageFormProps) {
+  const t = useTranslations('messageCentre');
+  const tc = useTranslations('common');
+  const te = useTranslations('errors');
+  const [message, setMessage] = useState(initial);
+  const [editing, setEditing] = useState(initial === null);
+  const [tab, setTab] = useState('message');
+  const [flashing, flash] = useRequiredFlash(MESSAGE_FLASH_MS);
+  const [busy, startTransition] = useTransition();
+  const [confirmElement, confirm] = useConfirm();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const formId = useId();
+  const values = useMemo(() => (message ? toFormValues(message) : newMessageValues(audience.replyTo)), [message, audience.replyTo]);
+  const form = useForm<MessageFormValues>({ resolver, defaultValues: values });
+  const files = usePendingFiles<Message>({
+    uploadUrl: (id) => `${BASE_PATH}/api/v1/admin/messages/upload/${id}`,
+    removeFile: async (id, fileId) => {
+      const res = await removeMessageFile({ id, fileId });
+      return applyActionResult(res, null, { success: false }) ? (res.data as Message) : null;
+    },
+  });
+  useUnsavedChangesGuard(editing && (form.formState.isDirty || files.pending), () => confirm(tc('discardConfirm'), { tone: 'danger' }));
+
+  const visible = useWatch({ control: form.control, name: 'visible' });
+  const disabled = !editing || busy;
+  const audienceDisabled = disabled || !visible;
+  const err = (name: keyof MessageFormValues) => (form.formState.errors[name] ? t('requiredMissing') : undefined);
+
+  const send = () =>
+    form.handleSubmit(
+      async (typed) => {
+        // an existing message is not changed here: sending only ends the edit
+        if (message) {
+          setEditing(false);
+          return;
+        }
+        if (!(await confirm(t('sendConfirm')))) return;
+        startTransition(async () => {
+          const res = await sendMessage({ values: toMessageInput(orgId, typed) });
+          if (!applyActionResult(res, form, { success: t('saved') })) {
+            if (res.code === 'validation') flash();
+            return;
+          }
+          let sent = res.data as Message;
+          if (files.pending) {
+            const done = await files.commit(sent.id);
+            if (done.record) sent = done.record;
+            if (!done.ok && done.status !== 401) notify.error(t('filesFailed'), { description: done.status === 415 ? t('wrongType') : done.status === 413 ? te('tooLarge') : undefined });
+          }
+          form.reset(toFormValues(sent));
+          setMessage(sent);
+          setEditing(false);
+          onSent(sent);
+        });
+      },
+      () => {
+        notify.error(t('requiredMissing'));
+        flash();
+      },
+    )();
+
+  const cancel = () => {
+    files.reset();
+    if (message) {
+      form.reset(values);
+      setEditing(false);
+    }
+    onCancel();
+  };
+
+  async function remove() {
+    if (!message || !(await confirm(t('deleteConfirm', { title: message.title }), { tone: 'danger' }))) return;
+    startTransition(async () => {
+      const res = await removeMessage({ id: message.id });
+      if (applyActionResult(res, null)) onDeleted();
+    });
+  }
+
+  function choose(chosen: File[]) {
+    if (chosen.some((f) => f.size === 0 || f.size > MAX_BYTES)) return void notify.error(te('tooLarge'));
+    files.add(chosen);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  const title = message ? message.title : t('newTitle');
+  const fields = (
+    <form
+      noValidate
+      aria-label={title}
+      data-flash={flashing || undefined}
+      onSubmit={(e) => (e.preventDefault(), editing && void send())}
+      className={cn('space-y-4 rounded-lg border-2 p-2 transition-colors', flashing ? 'border-red-500' : 'border-transparent')}
+    >
+      <div className="grid gap-4 sm:grid-cols-[1fr_200px]">
+        <Input label={`${t('title')} *`} error={err('title')} disabled={disabled} maxLength={300} {...form.register('title')} />
+        <Controller
+          control={form.control}
+          name="lang"
+          render={({ field }) => (
+            <Select
+              label={`${t('lang')} *`}
+              value={field.value}
+              onValueChange={field.onChange}
+              options={[
+                { value: 'de', label: t('langs.de') },
+                { value: 'en', label: t('langs.en') },
+              ]}
+              placeholder={t('choose')}
+              disabled={disabled}
+              error={err('lang')}
+            />
+          )}
+        />
+      </div>
+      <div className="text-sm">
+        <label htmlFor={`${formId}-abstract`} className="mb-1 block font-medium text-gray-700">
+          {t('abstract')}
+        </label>
+        <textarea
+          id={`${formId}-abstract`}
+          rows={2}
+          maxLength={500}
+          disabled={disabled}
+          aria-describedby={`${formId}-abstract-hint`}
+          {...form.register('abstract')}
+          className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500"
+        />
+        <p id={`${formId}-abstract-hint`} className="mt-1 text-xs text-gray-600">
+          {t('abstractHint')}
+        </p>
+      </div>
+      <Controller control={form.control} name="content" render={({ field }) => <RichTextEditor label={t('content')} value={field.value} onChange={field.onChange} disabled={disabled} />} />
+      <Controller
+        control={form.control}
+        name="visible"
+        render={({ field }) => <Switch label={t('visibleLabel')} checked={field.value} onCheckedChange={field.onChange} disabled={disabled} hint={field.value ? undefined : t('hiddenHint')} />}
+      />
+      <div className="grid gap-4 md:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="roles"
+          render={({ field }) => (
+            <MultiSelect
+              label={`${t('roles')} *`}
+              options={audience.roles.map((r) => ({ value: r.id, label: r.name }))}
+              value={field.value}
+              onChange={field.onChange}
+              disabled={audienceDisabled}
+              error={err('roles')}
+              filterLabel={t('filter')}
+              chosenText={(count) => t('chosen', { count })}
+              emptyText={t('nothingToChoose')}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="organizations"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('organisations')}
+              options={audience.organizations.map((o) => ({ value: o.id, label: o.name }))}
+              value={field.value}
+              onChange={field.onChange}
+              disabled={audienceDisabled}
+              filterLabel={t('filter')}
+              chosenText={(count) => t('chosen', { count })}
+              emptyText={t('nothingToChoose')}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="events"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('events')}
+              options={audience.events.map((e) => ({ value: e.id, label: `${e.name} (${formatDisplayDate(e.start)})` }))}
+              value={field.value}
+              onChange={field.onChange}
+              disabled={disabled}
+              filterLabel={t('filter')}
+              chosenText={(count) => t('chosen', { count })}
+              emptyText={t('noEvents')}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="newscategory"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('categories')}
+              options={audience.categories.map((c) => ({ value: c, label: c }))}
+              value={field.value}
+              onChange={field.onChange}
+              disabled={disabled}
+              filterLabel={t('filter')}
+              emptyText={t('nothingToChoose')}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="media"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('media')}
+              options={MESSAGE_MEDIA.map((m) => ({ value: m, label: t(`mediaTypes.${m}`) }))}
+              value={field.value}
+              onChange={field.onChange}
+              disabled={audienceDisabled}
+              error={form.formState.errors.media?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="replyTo"
+          render={({ field }) => (
+            <Select
+              label={t('replyTo')}
+              value={field.value}
+              onValueChange={field.onChange}
+              options={audience.replyTo.map((r) => ({ value: r.value, label: `${r.title} <${r.value}>` }))}
+              placeholder={audience.replyTo.length ? t('choose') : t('noReplyTo')}
+              disabled={audienceDisabled || audience.replyTo.length === 0}
+              error={form.formState.errors.replyTo?.message}
+            />
+          )}
+        />
+      </div>
+      <Attachments
+        message={message}
+        editing={editing && !busy}
+        pending={files.added}
+        percent={files.percent}
+        onChoose={() => fileInput.current?.click()}
+        onUnadd={files.unadd}
+      />
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={t('addFiles')}
+        onChange={(e) => {
+          const chosen = Array.from(e.target.files ?? []);
+          if (chosen.length) choose(chosen);
+        }}
+      />
+    </form>
+  );
+
+  return (
+    <section aria-labelledby="message-title" className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      {confirmElement}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="message-title" className="text-lg font-semibold text-gray-900">
+            {title}
+          </h2>
+          {message && (
+            <p className="text-sm text-gray-600">
+              {message.visible ? t('sentAt', { date: formatDisplayDate(message.publishedAt ?? message.updatedAt) }) : t('notSent')}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {editing ? (
+            <>
+              <Button onClick={() => void send()} loading={busy}>
+                {t('send')}
+              </Button>
+              <Button variant="secondary" onClick={cancel} disabled={busy}>
+                {tc('cancel')}
+              </Button>
+            </>
+          ) : (
+            <Button variant="danger" onClick={() => void remove()} loading={busy}>
+              {tc('delete')}
+            </Button>
+          )}
+        </div>
+      </div>
+      <Tabs
+        label={title}
+        value={editing ? 'message' : tab}
+        onValueChange={setTab}
+        items={[
+          { value: 'message', label: t('tabMessage'), content: fields },
+          { value: 'status', label: t('tabStatus'), disabled: editing || !message, content: message ? <MessageStatus message={message} /> : null },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** Stored files (links) and, while writing, the files to upload once the message is created. */
+function Attachments({
+  message,
+  editing,
+  pending,
+  percent,
+  onChoose,
+  onUnadd,
+}: {
+  message: Message | null;
+  editing: boolean;
+  pending: PendingFile[];
+  percent: number | null;
+  onChoose: () => void;
+  onUnadd: (key: string) => void;
+}) {
+  const t = useTranslations('messageCentre');
+  const stored = message?.attachedFiles ?? [];
+  return (
+    <div className="space-y-2">
+      <span className="block text-sm font-medium text-gray-700">{t('files')}</span>
+      {stored.length === 0 && pending.length === 0 && <p className="text-sm text-gray-600">{t('noFiles')}</p>}
+      <ul className="flex flex-wrap gap-3" aria-label={t('files')}>
+        {stored.map((f) => {
+          const thumbs = (f.fileParam.thumbnails ?? {}) as Record<string, string>;
+          return (
+            <li key={f.fileId} className="w-32 space-y-1 rounded border border-gray-200 p-2 text-xs">
+              {/* the server made the thumbnail at this size; Next's optimiser cannot fetch it (it is behind the session cookie) */}
+              {/* eslint-disable-next-line @next/next/no-img-element */}
+              {thumbs.sm ? <img src={fileUrl(thumbs.sm)} alt={f.fileName} className="h-20 w-full rounded object-cover" /> : <span className="block rounded bg-gray-100 p-4 text-center">PDF</span>}
+              <a className="block truncate text-brand hover:underline" href={fileUrl(String(f.fileParam.original ?? ''))} title={f.fileName}>
+                {f.fileName}
+              </a>
+            </li>
+          );
+        })}
+        {pending.map((p) => (
+          <li key={p.key} className="w-32 space-y-1 rounded border border-dashed border-gray-300 p-2 text-xs">
+            {/* a local preview (blob: address) of a picture not uploaded yet */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            {p.preview ? <img src={p.preview} alt={p.file.name} className="h-20 w-full rounded object-cover" /> : <span className="block rounded bg-gray-100 p-4 text-center">PDF</span>}
+            <span className="flex items-center justify-between gap-1">
+              <span className="truncate" title={p.file.name}>
+                {p.file.name}
+              </span>
+              {editing && (
+                <button type="button" className="rounded px-1 hover:bg-gray-100" aria-label={t('removeFile', { name: p.file.name })} onClick={() => onUnadd(p.key)}>
+                  ×
+                </button>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {editing && (
+        <div className="space-y-1">
+          <Button variant="secondary" size="sm" onClick={onChoose}>
+            {t('addFiles')}
+          </Button>
+          <p className="text-xs text-gray-600">{t('filesHint')}</p>
+        </div>
+      )}
+      {percent !== null && <UploadProgress percent={percent} label={t('files')} text={t('uploading', { percent })} />}
+    </div>
+  );
+}

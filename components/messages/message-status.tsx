@@ -1,0 +1,120 @@
+'use client';
+
+import { useEffect, useState, useTransition } from 'react';
+import { useTranslations } from 'next-intl';
+import type { DeliveryStatusList, Message } from '@/lib/schemas/messages';
+import { formatDisplayDateTime } from '@/lib/domain/dates';
+import { applyActionResult } from '@/components/ui/apply-action-result';
+import { BriefCell, BriefTable } from '@/components/ui/brief-table';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { loadStatus, resendUnread } from './actions';
+import { isInFlight, STATUS_REFRESH_MS } from './message-view';
+
+/**
+ * The Status tab: one row per recipient, medium and round (name, e-mail, medium, state, attempts,
+ * processed, read). While a delivery is waiting or being sent it asks again every few seconds.
+ * "an Ungelesene erneut senden" queues a new round for those who have not opened it.
+ */
+export function MessageStatus({ message }: { message: Message }) {
+  const t = useTranslations('messageCentre');
+  const [data, setData] = useState<DeliveryStatusList | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, startTransition] = useTransition();
+  const [confirmElement, confirm] = useConfirm();
+  const [tick, setTick] = useState(0);
+
+  // first load, and again while anything is still on its way (or when asked)
+  useEffect(() => {
+    let current = true;
+    loadStatus({ id: message.id }).then((res) => {
+      if (!current) return;
+      // a failing background refresh says so on the tab, not in a toast every few seconds
+      if (tick === 0 ? applyActionResult(res, null, { success: false }) : res.ok) {
+        setData((res as { ok: true; data: DeliveryStatusList }).data);
+        setFailed(false);
+      } else setFailed(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [message.id, tick]);
+  const inFlight = data?.items.some(isInFlight) ?? false;
+  useEffect(() => {
+    if (!inFlight) return;
+    const handle = setTimeout(() => setTick((n) => n + 1), STATUS_REFRESH_MS);
+    return () => clearTimeout(handle);
+  }, [inFlight, data]);
+
+  async function resend() {
+    if (!(await confirm(t('resendConfirm', { count: data?.unread ?? 0 })))) return;
+    startTransition(async () => {
+      const res = await resendUnread({ id: message.id });
+      if (applyActionResult(res, null)) setTick((n) => n + 1);
+    });
+  }
+
+  if (!data) {
+    return failed ? (
+      <p role="alert" className="p-4 text-sm text-red-700">
+        {t('statusFailed')}
+      </p>
+    ) : (
+      <p className="flex items-center gap-2 p-4 text-sm text-gray-700" role="status">
+        <Spinner /> {t('loading')}
+      </p>
+    );
+  }
+
+  const columns = [
+    { key: 'name', header: t('status.name') },
+    { key: 'email', header: t('status.email') },
+    { key: 'medium', header: t('status.medium') },
+    { key: 'state', header: t('status.state') },
+    { key: 'attempts', header: t('status.attempts') },
+    { key: 'processedAt', header: t('status.processedAt') },
+    { key: 'readAt', header: t('status.readAt') },
+  ];
+  return (
+    <div className="space-y-3">
+      {confirmElement}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-gray-700" aria-live="polite">
+          {t('status.counts', { recipients: data.recipients, unread: data.unread })}
+          {inFlight && (
+            <span className="ml-2 inline-flex items-center gap-1 text-gray-600">
+              <Spinner /> {t('status.refreshing')}
+            </span>
+          )}
+          {failed && <span className="ml-2 text-red-700">{t('statusFailed')}</span>}
+        </p>
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setTick((n) => n + 1)}>
+            {t('status.refresh')}
+          </Button>
+          <Button size="sm" onClick={() => void resend()} loading={busy} disabled={!message.visible || data.unread === 0}>
+            {t('status.resend')}
+          </Button>
+        </div>
+      </div>
+      <BriefTable label={t('status.label')} columns={columns} emptyText={message.visible ? t('status.empty') : t('notSent')} isEmpty={data.items.length === 0}>
+        {data.items.map((row) => (
+          <tr key={`${row.memberId}-${row.medium}-${row.round}`}>
+            <BriefCell>{row.name}</BriefCell>
+            <BriefCell>{row.email ?? '–'}</BriefCell>
+            <BriefCell>{t(`mediaTypes.${row.medium}`)}</BriefCell>
+            <BriefCell>
+              <span title={row.lastError ?? undefined} className={row.state === 'failed' ? 'text-red-700' : undefined}>
+                {t(`states.${row.state}`)}
+              </span>
+            </BriefCell>
+            <BriefCell>{row.attempts}</BriefCell>
+            <BriefCell>{formatDisplayDateTime(row.processedAt) || '–'}</BriefCell>
+            <BriefCell>{formatDisplayDateTime(row.readAt) || '–'}</BriefCell>
+          </tr>
+        ))}
+      </BriefTable>
+    </div>
+  );
+}

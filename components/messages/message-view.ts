@@ -1,0 +1,83 @@
+import type { DeliveryStatus, Message } from '@/lib/schemas/messages';
+import type { MessageMedium } from '@/lib/domain/messages/delivery';
+
+/** A required field's border flashes this long after a refused send. */
+export const MESSAGE_FLASH_MS = 3500;
+/** The API takes at most this many files per upload request. */
+export const UPLOAD_BATCH_SIZE = 3;
+/** The Status tab asks again this often while a delivery is still pending or being sent. */
+export const STATUS_REFRESH_MS = 3000;
+/** The list's reload waits this long after typing in the search box. */
+export const SEARCH_DELAY_MS = 200;
+
+export type MessageFormValues = {
+  title: string;
+  abstract: string;
+  content: string;
+  lang: 'de' | 'en' | '';
+  newscategory: string[];
+  visible: boolean;
+  media: MessageMedium[];
+  roles: number[];
+  organizations: number[];
+  events: number[];
+  replyTo: string;
+};
+
+/** A new message: empty, e-mail, German, visible; reply-to the first configured address. */
+export function newMessageValues(replyTo: ReadonlyArray<{ value: string }>): MessageFormValues {
+  return { title: '', abstract: '', content: '', lang: 'de', newscategory: [], visible: true, media: ['email'], roles: [], organizations: [], events: [], replyTo: replyTo[0]?.value ?? '' };
+}
+
+export function toFormValues(m: Message): MessageFormValues {
+  return {
+    title: m.title,
+    abstract: m.abstract,
+    content: m.content,
+    lang: m.lang,
+    newscategory: m.newscategory,
+    visible: m.visible,
+    media: m.media,
+    roles: m.roles,
+    organizations: m.organizations,
+    events: m.events,
+    replyTo: m.audienceParams.replyTo ?? '',
+  };
+}
+
+/** The form's values as the API takes them. */
+export function toMessageInput(orgId: number, v: MessageFormValues) {
+  return {
+    orgId,
+    title: v.title,
+    abstract: v.abstract,
+    content: v.content,
+    lang: v.lang as 'de' | 'en',
+    newscategory: v.newscategory,
+    visible: v.visible,
+    media: v.media,
+    roles: v.roles,
+    organizations: v.organizations,
+    events: v.events,
+    audienceParams: { replyTo: v.replyTo || null },
+  };
+}
+
+/** Roles, title and language are required (the API checks them again). */
+export function missingFields(v: MessageFormValues): Array<'roles' | 'title' | 'lang'> {
+  const missing: Array<'roles' | 'title' | 'lang'> = [];
+  if (v.roles.length === 0) missing.push('roles');
+  if (!v.title.trim()) missing.push('title');
+  if (!v.lang) missing.push('lang');
+  return missing;
+}
+
+/** Whether a delivery is still to be made (the Status tab refreshes itself meanwhile). */
+export const isInFlight = (row: Pick<DeliveryStatus, 'state'>) => row.state === 'pending' || row.state === 'sending';
+
+/** Files in groups the API takes in one request. */
+export function batches<T>(items: readonly T[], size = UPLOAD_BATCH_SIZE): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
