@@ -6,6 +6,7 @@ import type { Notification, NotificationPage } from '@/lib/schemas/messages';
 import { formatDisplayDateTime } from '@/lib/domain/dates';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { cn } from '@/components/ui/cn';
+import { RichTextView } from '@/components/ui/rich-text-view';
 import { SimplePager } from '@/components/ui/simple-pager';
 import { Spinner } from '@/components/ui/spinner';
 import { loadNotifications, openNotification } from './actions';
@@ -120,13 +121,8 @@ export function InboxScreen({ initial, openId }: InboxScreenProps) {
               <p className="text-sm text-gray-600">{t('from', { org: open.orgName, date: formatDisplayDateTime(open.createdAt) })}</p>
             </header>
             {open.body && <p className="font-medium text-gray-800">{open.body}</p>}
-            {open.content ? (
-              // the API sanitised this HTML with the rich-text allow-list before storing it
-              <div
-                className="max-w-none text-sm text-gray-900 [&_a]:text-brand [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_h2]:text-lg [&_h2]:font-semibold [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6"
-                dangerouslySetInnerHTML={{ __html: open.content }}
-              />
-            ) : null}
+            {/* the API sanitised this HTML with the rich-text allow-list before storing it */}
+            {open.content ? <RichTextView html={open.content} /> : null}
           </article>
         ) : (
           <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useMemo, useRef, useState, useTransition } from 'react';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Message, MessageAudience } from '@/lib/schemas/messages';
@@ -13,7 +14,7 @@ import { cn } from '@/components/ui/cn';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { MultiSelect } from '@/components/ui/multi-select';
-import { RichTextEditor } from '@/components/ui/rich-text-editor';
+import { RichTextView } from '@/components/ui/rich-text-view';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Tabs } from '@/components/ui/tabs';
@@ -25,6 +26,12 @@ import { removeMessage, removeMessageFile, sendMessage } from './actions';
 import { MessageStatus } from './message-status';
 import { MESSAGE_FLASH_MS, missingFields, newMessageValues, toFormValues, toMessageInput, type MessageFormValues } from './message-view';
 import { usePendingFiles, type PendingFile } from './use-pending-files';
+
+/** The editor (Tiptap, the largest part of the screen) is loaded only when a message is written. */
+const RichTextEditor = dynamic(() => import('@/components/ui/rich-text-editor').then((m) => m.RichTextEditor), {
+  ssr: false,
+  loading: () => <div className="h-40 animate-pulse rounded-md border border-gray-300 bg-gray-50" />,
+});
 
 const ACCEPT = '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf';
 const MAX_BYTES = 50 * 1024 * 1024;
@@ -184,7 +191,15 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
           {t('abstractHint')}
         </p>
       </div>
-      <Controller control={form.control} name="content" render={({ field }) => <RichTextEditor label={t('content')} value={field.value} onChange={field.onChange} disabled={disabled} />} />
+      {editing ? (
+        <Controller control={form.control} name="content" render={({ field }) => <RichTextEditor label={t('content')} value={field.value} onChange={field.onChange} disabled={disabled} />} />
+      ) : (
+        <div>
+          <span className="mb-1 block text-sm font-medium text-gray-700">{t('content')}</span>
+          {/* as sent: the API sanitised it before storing it */}
+          <RichTextView html={message?.content ?? ''} label={t('content')} className="min-h-16 rounded-md border border-gray-300 bg-gray-50 px-3 py-2" />
+        </div>
+      )}
       <Controller
         control={form.control}
         name="visible"

@@ -229,6 +229,9 @@ describe('a sent message', () => {
     expect(within(f).getByLabelText('Titel *')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Senden' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Löschen' })).toBeInTheDocument();
+    // the content as sent, without the editor
+    expect(within(f).getByRole('region', { name: 'Inhalt' })).toHaveTextContent('Die Halle ist gesperrt.');
+    expect(within(f).queryByRole('textbox', { name: 'Inhalt' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Status' }));
     const table = await screen.findByRole('table', { name: 'Zustellstatus' });
