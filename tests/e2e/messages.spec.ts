@@ -113,6 +113,27 @@ test('a club sends a message to its trainers, sees the deliveries, and the train
   expect(unreadInbox).toBeGreaterThan(0);
   // without push support in this headless browser the switch explains itself (or it can be turned on)
   await expect(page.getByRole('switch', { name: 'Push-Benachrichtigungen in diesem Browser' })).toBeVisible();
+  // the service worker the switch registers is served under /admin/ and may control all of it
+  const sw = await page.request.get('/admin/sw.js');
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()['content-type']).toMatch(/javascript/);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.register('/admin/sw.js', { scope: '/admin/' })).scope);
+  expect(new URL(scope).pathname).toBe('/admin/');
+  // its push handler: one notification per message, a repeated delivery replaces it (tag n{id})
+  await page.context().grantPermissions(['notifications']);
+  const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'));
+  const shown = await worker.evaluate(async () => {
+    type Sw = { dispatchEvent: (e: Event) => void; registration: ServiceWorkerRegistration; PushEvent: new (type: string, init: { data: string }) => Event };
+    const sw = globalThis as unknown as Sw;
+    const data = JSON.stringify({ title: 'Probe', body: 'Kurztext', notificationId: 99, url: '/admin/inbox?open=99' });
+    sw.dispatchEvent(new sw.PushEvent('push', { data }));
+    sw.dispatchEvent(new sw.PushEvent('push', { data }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const list = await sw.registration.getNotifications();
+    list.forEach((n) => n.close());
+    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+  });
+  expect(shown).toEqual([{ title: 'Probe', body: 'Kurztext', tag: 'n99', data: { notificationId: 99 } }]);
   await expectAccessible(page, 'inbox');
 
   await item.click();
