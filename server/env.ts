@@ -103,6 +103,13 @@ const rawSchema = z
         .default('BKAUATWW'),
     ),
     PUSH_ALLOWED_HOSTS: z.preprocess(emptyToUndefined, z.string().default('')),
+    OUTBOX_LEASE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(DURATION, 'expected a duration such as 2m or 90s')
+        .default('2m'),
+    ),
     ORDER_BASE_AMOUNT: z.preprocess(
       emptyToUndefined,
       z
@@ -147,6 +154,12 @@ export type Env = {
    * host:port pairs (comma-separated) that are accepted too, over http as well (a test's push server).
    */
   pushAllowedHosts: string[];
+  /**
+   * How long the outbox worker's claim of a delivery holds (OUTBOX_LEASE, default 2m): after a
+   * crash, the deliveries in hand are taken again once it has run out. Longer than the slowest
+   * single delivery (SMTP gives up after 30 s of silence, push after 15 s).
+   */
+  outboxLeaseMs: number;
 };
 
 export class EnvError extends Error {
@@ -179,6 +192,9 @@ export function loadEnv(source: Source = process.env): Env {
   const [, amount, unit] = DURATION.exec(v.JWT_TTL)!;
   const jwtTtlSeconds = Number(amount) * UNIT_SECONDS[unit];
   if (jwtTtlSeconds <= 0) throw new EnvError([`JWT_TTL: must be longer than 0 (got "${v.JWT_TTL}")`]);
+  const [, leaseAmount, leaseUnit] = DURATION.exec(v.OUTBOX_LEASE)!;
+  const outboxLeaseMs = Number(leaseAmount) * UNIT_SECONDS[leaseUnit] * 1000;
+  if (outboxLeaseMs <= 0) throw new EnvError([`OUTBOX_LEASE: must be longer than 0 (got "${v.OUTBOX_LEASE}")`]);
 
   const smtp = v.SMTP_HOST
     ? {
@@ -211,6 +227,7 @@ export function loadEnv(source: Source = process.env): Env {
     bank: { name: v.BANK_ACCOUNT_NAME, iban: v.BANK_IBAN, bic: v.BANK_BIC },
     licenceKeyFile: path.join(dataDir, 'licence-signing-key.pem'),
     vapidKeyFile: path.join(dataDir, 'vapid-keys.json'),
+    outboxLeaseMs,
     pushAllowedHosts: v.PUSH_ALLOWED_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
   };
 }

@@ -32,7 +32,7 @@ async function main() {
   const { db, close: closeDatabase } = await openDatabase(env);
   const mailer = createMailer(env);
   // The message outbox is delivered by this process (several API processes share it safely).
-  const outbox = createOutboxWorker({ db, env, mailer, push: createPushSender(env) });
+  const outbox = createOutboxWorker({ db, env, mailer, push: createPushSender(env), leaseMs: env.outboxLeaseMs });
   const app = createApp({ db, env, mailer, outbox });
 
   const server = serve({ fetch: app.fetch, hostname: env.apiHost, port: env.apiPort }, (info) => {
