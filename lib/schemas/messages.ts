@@ -74,6 +74,8 @@ export const MessageAudienceSchema = z
   .meta({ id: 'MessageAudience' });
 export type MessageAudience = z.infer<typeof MessageAudienceSchema>;
 
+export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'failed', 'no_address', 'no_subscription'] as const;
+
 /** One row of the Status tab: a recipient and one medium. */
 export const DeliveryStatusSchema = z
   .object({
@@ -82,7 +84,7 @@ export const DeliveryStatusSchema = z
     email: z.string().nullable(),
     medium: z.enum(MESSAGE_MEDIA),
     round: z.number().int(),
-    state: z.enum(['pending', 'sending', 'sent', 'failed', 'no_address', 'no_subscription']),
+    state: z.enum(DELIVERY_STATES),
     attempts: z.number().int(),
     processedAt: z.string().nullable(),
     readAt: z.string().nullable(),
@@ -91,8 +93,21 @@ export const DeliveryStatusSchema = z
   .meta({ id: 'DeliveryStatus' });
 export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 export const DeliveryStatusListSchema = z
-  .object({ items: z.array(DeliveryStatusSchema), recipients: z.number().int(), unread: z.number().int() })
+  .object({
+    /** One page of rows (recipient, medium, round), by name. */
+    items: z.array(DeliveryStatusSchema),
+    /** All rows of the message. */
+    total: z.number().int(),
+    /** Rows per state, over all pages. */
+    states: z.record(z.enum(DELIVERY_STATES), z.number().int()),
+    recipients: z.number().int(),
+    unread: z.number().int(),
+  })
   .meta({ id: 'DeliveryStatusList' });
+export const deliveryStatusQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(50),
+});
 export type DeliveryStatusList = z.infer<typeof DeliveryStatusListSchema>;
 
 export const resendQuery = z.object({ to: z.literal('unread', { error: 'expected to=unread' }) });

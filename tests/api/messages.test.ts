@@ -171,6 +171,9 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     const status = await as('verein').get(`/api/v1/admin/messages/${res.body.id}/status`);
     expect(status.body.items).toHaveLength(r.length);
     expect(status.body.items.filter((i: Json) => i.state === 'sent').every((i: Json) => i.processedAt)).toBe(true);
+    expect(status.body).toMatchObject({ total: r.length, states: { sent: withAddress.length, pending: 0, no_address: r.length - withAddress.length } });
+    const second = await as('verein').get(`/api/v1/admin/messages/${res.body.id}/status?page=2&size=2`);
+    expect(second.body.items.map((i: Json) => i.name)).toEqual(status.body.items.slice(2, 4).map((i: Json) => i.name));
     expect((await as('verband').get(`/api/v1/admin/messages/${res.body.id}/status`)).status).toBe(403);
   });
 

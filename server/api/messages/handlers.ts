@@ -16,7 +16,7 @@ export const create: AppRouteHandler<typeof routes.create> = async (c) => c.json
 
 export const remove: AppRouteHandler<typeof routes.remove> = async (c) => c.json(await deleteMessage(c.var.deps, c.var.callerId, c.req.valid('param').id), 200);
 
-export const status: AppRouteHandler<typeof routes.status> = async (c) => c.json(await deliveryStatus(c.var.deps, c.var.callerId, c.req.valid('param').id), 200);
+export const status: AppRouteHandler<typeof routes.status> = async (c) => c.json(await deliveryStatus(c.var.deps, c.var.callerId, c.req.valid('param').id, c.req.valid('query')), 200);
 
 export const resend: AppRouteHandler<typeof routes.resend> = async (c) => c.json(await resendToUnread(c.var.deps, c.var.callerId, c.req.valid('param').id), 200);
 

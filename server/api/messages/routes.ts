@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   DeliveryStatusListSchema,
+  deliveryStatusQuery,
   MessageAudienceSchema,
   messageInputSchema,
   messageListQuery,
@@ -92,8 +93,8 @@ export const status = createRoute({
   operationId: 'messageStatus',
   ...messageCentre,
   tags,
-  summary: 'One row per recipient, medium and round: state, attempts, processedAt, readAt (push: when the notification was opened)',
-  request: { params: messageParams },
+  summary: 'One row per recipient, medium and round: state, attempts, processedAt, readAt (push: when the notification was opened); paged by name (50 per page), with the count per state',
+  request: { params: messageParams, query: deliveryStatusQuery },
   responses: { 200: { description: 'Delivery status', content: json(DeliveryStatusListSchema) }, ...errorResponses(401, 403, 404, 422) },
 });
 

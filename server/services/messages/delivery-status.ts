@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
-import type { DeliveryStatusList } from '@/lib/schemas/messages';
+import { DELIVERY_STATES, type DeliveryStatusList } from '@/lib/schemas/messages';
 import { members, messageDeliveries, messages, notifications } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -16,7 +16,7 @@ async function messageRow(deps: AppDeps, id: number) {
 }
 
 /** GET /admin/messages/{id}/status: one row per recipient, medium and round; readAt is the notification's. */
-export async function deliveryStatus(deps: AppDeps, callerId: number, id: number): Promise<DeliveryStatusList> {
+export async function deliveryStatus(deps: AppDeps, callerId: number, id: number, page: { page: number; size: number }): Promise<DeliveryStatusList> {
   await messageOfCaller(deps, callerId, await messageRow(deps, id));
   const rows = await deps.db
     .select({
@@ -36,12 +36,22 @@ export async function deliveryStatus(deps: AppDeps, callerId: number, id: number
     .innerJoin(notifications, eq(notifications.id, messageDeliveries.notificationId))
     .innerJoin(members, eq(members.id, messageDeliveries.memberId))
     .where(eq(messageDeliveries.messageId, id))
-    .orderBy(asc(members.sortSurname), asc(members.sortFirstName), asc(members.id), asc(messageDeliveries.round), asc(messageDeliveries.medium));
+    .orderBy(asc(members.sortSurname), asc(members.sortFirstName), asc(members.id), asc(messageDeliveries.round), asc(messageDeliveries.medium))
+    .limit(page.size)
+    .offset((page.page - 1) * page.size);
+  const counts = await deps.db
+    .select({ state: messageDeliveries.state, n: sql<number>`count(*)::int` })
+    .from(messageDeliveries)
+    .where(eq(messageDeliveries.messageId, id))
+    .groupBy(messageDeliveries.state);
+  const states = Object.fromEntries(DELIVERY_STATES.map((s) => [s, counts.find((c) => c.state === s)?.n ?? 0])) as DeliveryStatusList['states'];
   const [{ recipients, unread }] = await deps.db
     .select({ recipients: sql<number>`count(*)::int`, unread: sql<number>`(count(*) - count(${notifications.readAt}))::int` })
     .from(notifications)
     .where(eq(notifications.messageId, id));
   return {
+    total: Object.values(states).reduce((a, n) => a + n, 0),
+    states,
     recipients,
     unread,
     items: rows.map((r) => ({
