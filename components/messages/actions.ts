@@ -7,6 +7,7 @@ import { createMessage, deleteMessage, deleteMessageFile, getMessageStatus, getM
 import { MESSAGE_PAGE_SIZE } from '@/lib/domain/messages/delivery';
 import { recordId } from '@/lib/schemas/ids';
 import { messageInputSchema } from '@/lib/schemas/messages';
+import { STATUS_PAGE_SIZE } from './message-view';
 
 /** The message centre's calls (form 1006). */
 
@@ -53,9 +54,9 @@ export const removeMessageFile = defineAction({
 
 export const loadStatus = defineAction({
   namespace: 'messageCentre',
-  input: z.object({ id: recordId }),
+  input: z.object({ id: recordId, page: z.number().int().min(1).max(100_000) }),
   failure: 'loadFailed',
-  run: async ({ id }) => getMessageStatus(id),
+  run: async ({ id, page }) => getMessageStatus(id, { page, size: STATUS_PAGE_SIZE }),
 });
 
 export const resendUnread = defineAction({

@@ -1,8 +1,8 @@
 'use client';
 
-import { useEffect, useState, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
-import type { DeliveryStatusList, Message } from '@/lib/schemas/messages';
+import { DELIVERY_STATES, type DeliveryStatusList, type Message } from '@/lib/schemas/messages';
 import { formatDisplayDateTime } from '@/lib/domain/dates';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { BriefCell, BriefTable } from '@/components/ui/brief-table';
@@ -10,7 +10,8 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { loadStatus, resendUnread } from './actions';
-import { isInFlight, STATUS_REFRESH_MS } from './message-view';
+import { SimplePager } from '@/components/ui/simple-pager';
+import { hasInFlight, STATUS_PAGE_SIZE, STATUS_REFRESH_MS } from './message-view';
 
 /**
  * The Status tab: one row per recipient, medium and round (name, e-mail, medium, state, attempts,
@@ -24,14 +25,18 @@ export function MessageStatus({ message }: { message: Message }) {
   const [busy, startTransition] = useTransition();
   const [confirmElement, confirm] = useConfirm();
   const [tick, setTick] = useState(0);
+  const [page, setPage] = useState(1);
+  // a load the user asked for shows its failure as a toast; the automatic refresh only on the tab
+  const asked = useRef(true);
 
-  // first load, and again while anything is still on its way (or when asked)
+  // first load (and each page), and again while anything is still on its way (or when asked)
   useEffect(() => {
     let current = true;
-    loadStatus({ id: message.id }).then((res) => {
+    const loud = asked.current;
+    asked.current = false;
+    loadStatus({ id: message.id, page }).then((res) => {
       if (!current) return;
-      // a failing background refresh says so on the tab, not in a toast every few seconds
-      if (tick === 0 ? applyActionResult(res, null, { success: false }) : res.ok) {
+      if (loud ? applyActionResult(res, null, { success: false }) : res.ok) {
         setData((res as { ok: true; data: DeliveryStatusList }).data);
         setFailed(false);
       } else setFailed(true);
@@ -39,8 +44,13 @@ export function MessageStatus({ message }: { message: Message }) {
     return () => {
       current = false;
     };
-  }, [message.id, tick]);
-  const inFlight = data?.items.some(isInFlight) ?? false;
+  }, [message.id, page, tick]);
+  const reload = (nextPage = page) => {
+    asked.current = true;
+    if (nextPage !== page) setPage(nextPage);
+    else setTick((n) => n + 1);
+  };
+  const inFlight = data ? hasInFlight(data.states) : false;
   useEffect(() => {
     if (!inFlight) return;
     const handle = setTimeout(() => setTick((n) => n + 1), STATUS_REFRESH_MS);
@@ -51,7 +61,7 @@ export function MessageStatus({ message }: { message: Message }) {
     if (!(await confirm(t('resendConfirm', { count: data?.unread ?? 0 })))) return;
     startTransition(async () => {
       const res = await resendUnread({ id: message.id });
-      if (applyActionResult(res, null)) setTick((n) => n + 1);
+      if (applyActionResult(res, null)) reload();
     });
   }
 
@@ -90,7 +100,7 @@ export function MessageStatus({ message }: { message: Message }) {
           {failed && <span className="ml-2 text-red-700">{t('statusFailed')}</span>}
         </p>
         <div className="flex gap-2">
-          <Button variant="secondary" size="sm" onClick={() => setTick((n) => n + 1)}>
+          <Button variant="secondary" size="sm" onClick={() => reload()}>
             {t('status.refresh')}
           </Button>
           <Button size="sm" onClick={() => void resend()} loading={busy} disabled={!message.visible || data.unread === 0}>
@@ -98,6 +108,13 @@ export function MessageStatus({ message }: { message: Message }) {
           </Button>
         </div>
       </div>
+      <ul className="flex flex-wrap gap-2 text-xs" aria-label={t('status.perState')}>
+        {DELIVERY_STATES.filter((state) => (data.states[state] ?? 0) > 0).map((state) => (
+          <li key={state} className={state === 'failed' ? 'rounded-full bg-red-50 px-2 py-0.5 text-red-800' : 'rounded-full bg-gray-100 px-2 py-0.5 text-gray-800'}>
+            {t(`states.${state}`)}: {data.states[state]}
+          </li>
+        ))}
+      </ul>
       <BriefTable label={t('status.label')} columns={columns} emptyText={message.visible ? t('status.empty') : t('notSent')} isEmpty={data.items.length === 0}>
         {data.items.map((row) => (
           <tr key={`${row.memberId}-${row.medium}-${row.round}`}>
@@ -115,6 +132,14 @@ export function MessageStatus({ message }: { message: Message }) {
           </tr>
         ))}
       </BriefTable>
+      <SimplePager
+        page={page}
+        pages={Math.max(1, Math.ceil(data.total / STATUS_PAGE_SIZE))}
+        onPage={reload}
+        previousLabel={t('previousPage')}
+        nextLabel={t('nextPage')}
+        text={t('page', { page, pages: Math.max(1, Math.ceil(data.total / STATUS_PAGE_SIZE)) })}
+      />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import type { MessageMedium } from '@/lib/domain/messages/delivery';
 export const MESSAGE_FLASH_MS = 3500;
 /** The API takes at most this many files per upload request. */
 export const UPLOAD_BATCH_SIZE = 3;
+/** Delivery rows per page of the Status tab. */
+export const STATUS_PAGE_SIZE = 50;
 /** The Status tab asks again this often while a delivery is still pending or being sent. */
 export const STATUS_REFRESH_MS = 3000;
 /** The list's reload waits this long after typing in the search box. */
@@ -72,8 +74,8 @@ export function missingFields(v: MessageFormValues): Array<'roles' | 'title' | '
   return missing;
 }
 
-/** Whether a delivery is still to be made (the Status tab refreshes itself meanwhile). */
-export const isInFlight = (row: Pick<DeliveryStatus, 'state'>) => row.state === 'pending' || row.state === 'sending';
+/** Whether deliveries are still to be made (the Status tab refreshes itself meanwhile), from the count per state. */
+export const hasInFlight = (states: Partial<Record<DeliveryStatus['state'], number>>) => (states.pending ?? 0) + (states.sending ?? 0) > 0;
 
 /** Files in groups the API takes in one request. */
 export function batches<T>(items: readonly T[], size = UPLOAD_BATCH_SIZE): T[][] {

@@ -27,8 +27,9 @@ export function deleteMessageFile(id: number, fileId: string) {
   return apiCall<Message>(`api/v1/admin/messages/image/${id}/${fileId}`, { method: 'delete' });
 }
 
-export function getMessageStatus(id: number) {
-  return apiCall<DeliveryStatusList>(`api/v1/admin/messages/${id}/status`);
+/** One page of the delivery rows (by name) with the count per state over all of them. */
+export function getMessageStatus(id: number, params: { page: number; size: number }) {
+  return apiCall<DeliveryStatusList>(`api/v1/admin/messages/${id}/status`, { searchParams: params });
 }
 
 export function resendMessageToUnread(id: number) {

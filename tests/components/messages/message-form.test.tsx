@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Message, MessageAudience } from '@/lib/schemas/messages';
 import { MessageForm } from '@/components/messages/message-form';
-import { MESSAGE_FLASH_MS } from '@/components/messages/message-view';
+import { MESSAGE_FLASH_MS, STATUS_REFRESH_MS } from '@/components/messages/message-view';
 import { loadStatus, removeMessageFile, sendMessage } from '@/components/messages/actions';
 import { notify } from '@/components/ui/toast';
 import { uploadFile } from '@/lib/upload';
@@ -218,6 +218,8 @@ describe('a sent message', () => {
       data: {
         recipients: 2,
         unread: 1,
+        total: 2,
+        states: { pending: 0, sending: 0, sent: 1, failed: 0, no_address: 1, no_subscription: 0 },
         items: [
           { memberId: 4, name: 'Thomas Huber', email: 'trainer@example.org', medium: 'email', round: 1, state: 'sent', attempts: 1, processedAt: '2026-05-04T08:01:00', readAt: '2026-05-04T09:30:00', lastError: null },
           { memberId: 7, name: 'Eva Berger', email: null, medium: 'email', round: 1, state: 'no_address', attempts: 0, processedAt: null, readAt: null, lastError: null },
@@ -239,6 +241,30 @@ describe('a sent message', () => {
     expect(within(table).getByRole('row', { name: /Thomas Huber/ })).toHaveTextContent('04.05.2026 09:30');
     expect(within(table).getByRole('row', { name: /Eva Berger/ })).toHaveTextContent('keine Adresse');
     expect(screen.getByText('2 Empfänger, 1 ungelesen')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Zustellungen je Status' })).toHaveTextContent('gesendet: 1keine Adresse: 1');
+    expect(loadStatus).toHaveBeenCalledWith({ id: 41, page: 1 });
     expect(screen.getByRole('button', { name: 'an Ungelesene erneut senden' })).toBeEnabled();
+  });
+
+  it('refreshes the Status tab by itself while a delivery waits or is being sent, and stops when all are done', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const row = { memberId: 4, name: 'Huber Thomas', email: 'trainer@example.org', medium: 'email' as const, round: 1, attempts: 0, processedAt: null, readAt: null, lastError: null };
+    const answer = (state: 'pending' | 'sent') => ({
+      ok: true as const,
+      data: { recipients: 1, unread: 1, total: 1, items: [{ ...row, state }], states: { pending: state === 'pending' ? 1 : 0, sending: 0, sent: state === 'sent' ? 1 : 0, failed: 0, no_address: 0, no_subscription: 0 } },
+    });
+    (loadStatus as jest.Mock).mockResolvedValueOnce(answer('pending')).mockResolvedValueOnce(answer('pending')).mockResolvedValue(answer('sent'));
+    renderForm(sentMessage());
+    await user.click(screen.getByRole('tab', { name: 'Status' }));
+    expect(await screen.findByRole('cell', { name: 'wartet' })).toBeInTheDocument();
+    expect(screen.getByText('wird aktualisiert …')).toBeInTheDocument();
+    await act(async () => jest.advanceTimersByTime(STATUS_REFRESH_MS));
+    await act(async () => jest.advanceTimersByTime(STATUS_REFRESH_MS));
+    expect(await screen.findByRole('cell', { name: 'gesendet' })).toBeInTheDocument();
+    expect(loadStatus).toHaveBeenCalledTimes(3);
+    await act(async () => jest.advanceTimersByTime(STATUS_REFRESH_MS * 3));
+    expect(loadStatus).toHaveBeenCalledTimes(3);
+    expect(screen.queryByText('wird aktualisiert …')).not.toBeInTheDocument();
   });
 });
