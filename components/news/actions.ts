@@ -26,7 +26,7 @@ function newsRefusal(error: ApiError, { t }: ActionContext): Refusal | undefined
 
 export const loadNews = defineAction({
   namespace: 'news',
-  input: z.object({ orgId: recordId, q: z.string().max(100).optional(), page: z.number().int().min(1).max(100_000), visible: z.enum(['true', 'false']).optional() }),
+  input: z.object({ orgId: recordId, q: z.string().max(100).optional(), page: z.number().int().min(1).max(100_000), visible: z.enum(['true', 'false']).optional(), category: z.string().trim().min(1).max(80).optional() }),
   failure: 'loadFailed',
   run: async ({ orgId, ...params }) => getNews(orgId, { ...params, size: NEWS_PAGE_SIZE }),
 });

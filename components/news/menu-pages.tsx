@@ -11,11 +11,11 @@ import { addCategory, changeCategory, loadMenu, removeCategory } from './actions
 /**
  * The website menu: its pages as a tree. Selecting a page opens its article (or starts a new
  * hidden one); pages are added (under a page or at the top), renamed, moved up or down among
- * their siblings, and removed (not while an article uses them).
+ * their siblings, and removed (not while an article uses them). The menu itself is the screen's
+ * (it outlives this tab's content): changes here hand the reloaded menu to `onMenu`.
  */
-export function MenuPages({ orgId, menu: initial, onOpen, onChanged }: { orgId: number; menu: MenuNode[]; onOpen: (node: MenuNode) => void; onChanged: () => void }) {
+export function MenuPages({ orgId, menu, onMenu, onOpen, onChanged }: { orgId: number; menu: MenuNode[]; onMenu: (menu: MenuNode[]) => void; onOpen: (node: MenuNode) => void; onChanged: () => void }) {
   const t = useTranslations('news');
-  const [menu, setMenu] = useState(initial);
   const [name, setName] = useState('');
   const [parent, setParent] = useState('');
   const [pending, startTransition] = useTransition();
@@ -23,7 +23,7 @@ export function MenuPages({ orgId, menu: initial, onOpen, onChanged }: { orgId: 
 
   const refresh = async () => {
     const res = await loadMenu({ orgId });
-    if (applyActionResult(res, null, { success: false })) setMenu(res.data);
+    if (applyActionResult(res, null, { success: false })) onMenu(res.data);
     onChanged();
   };
   const run = (work: () => Promise<boolean>) =>

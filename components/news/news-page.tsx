@@ -4,14 +4,14 @@ import type { FormPageProps } from '@/components/shell/form-page-props';
 import { ApiError, errorMessageKey } from '@/lib/api/errors';
 import { getNews, getNewsCategories, getNewsMenu } from '@/lib/api/news';
 import { NewsScreen } from './lazy';
-import { NEWS_PAGE_SIZE } from './news-view';
+import { LIST_VISIBLE, NEWS_PAGE_SIZE } from './news-view';
 
-/** Form 200: the organisation's news (list and website pages) and the article form. */
+/** Form 200: the organisation's news (the visible ones listed, all through the website pages) and the article form. */
 export async function NewsPage({ orgId }: FormPageProps) {
   const t = await getTranslations();
   let data;
   try {
-    data = await Promise.all([getNews(orgId, { page: 1, size: NEWS_PAGE_SIZE }), getNewsCategories(orgId), getNewsMenu(orgId).catch(() => [])]);
+    data = await Promise.all([getNews(orgId, { page: 1, size: NEWS_PAGE_SIZE, visible: LIST_VISIBLE }), getNewsCategories(orgId), getNewsMenu(orgId).catch(() => [])]);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return <PageMessage tone="alert">{t(`errors.${errorMessageKey(error)}`)}</PageMessage>;

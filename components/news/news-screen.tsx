@@ -9,11 +9,11 @@ import { Button } from '@/components/ui/button';
 import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
 import { Tabs } from '@/components/ui/tabs';
-import { loadNews } from './actions';
+import { loadMenu, loadNews } from './actions';
 import { CategoriesPanel } from './categories-panel';
 import { MenuPages } from './menu-pages';
 import { NewsForm } from './news-form';
-import { NEWS_PAGE_SIZE, type NewsFormValues } from './news-view';
+import { LIST_VISIBLE, NEWS_PAGE_SIZE, type NewsFormValues } from './news-view';
 
 export interface NewsScreenProps {
   orgId: number;
@@ -25,11 +25,11 @@ export interface NewsScreenProps {
 type Selection = { article: News | null; defaults?: Partial<NewsFormValues>; key: string } | null;
 
 /**
- * Form 200: left, the tabs 'Liste' (visible news, search, 6 per page) and 'Seiten' (the website
- * menu; a page opens its article or starts a new hidden one); right, the article form and the
- * categories.
+ * Form 200: left, the tabs 'Liste' (visible news only, searched and paged in the database, 6 per
+ * page) and 'Seiten' (the website menu; a page opens its newest article, hidden or not, or starts a
+ * new hidden one); right, the article form and the categories.
  */
-export function NewsScreen({ orgId, list, categories: initialCategories, menu }: NewsScreenProps) {
+export function NewsScreen({ orgId, list, categories: initialCategories, menu: initialMenu }: NewsScreenProps) {
   const t = useTranslations('news');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -37,6 +37,7 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu }:
   const [categories, setCategories] = useState(initialCategories);
   const [selection, setSelection] = useState<Selection>(null);
   const [reload, setReload] = useState(0);
+  const [menu, setMenu] = useState(initialMenu);
   const [pending, startTransition] = useTransition();
   const first = useRef(true);
 
@@ -47,26 +48,34 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu }:
     }
     const handle = setTimeout(() => {
       startTransition(async () => {
-        const res = await loadNews({ orgId, q: query.trim() || undefined, page });
+        const res = await loadNews({ orgId, q: query.trim() || undefined, page, visible: LIST_VISIBLE });
         if (applyActionResult(res, null, { success: false })) setData(res.data);
       });
     }, 200);
     return () => clearTimeout(handle);
   }, [orgId, query, page, reload]);
 
+  // after an article is saved or deleted a page may have gained or lost its article; a failed load keeps the menu shown
+  const reloadMenu = () =>
+    void loadMenu({ orgId }).then((res) => {
+      if (res.ok) setMenu(res.data);
+    });
+
   const pages = Math.max(1, Math.ceil(data.total / NEWS_PAGE_SIZE));
+  const newPageArticle = (node: MenuNode): Selection => ({ article: null, defaults: { newscategory: [node.name], visible: false, title: node.name }, key: `p${node.id}` });
   const openPage = (node: MenuNode) => {
     const article = data.items.find((n) => n.id === node.newsId) ?? null;
     if (node.newsId !== null && !article) {
-      // not on the list's page: load it by its category
+      // not on the list (hidden, or on another page of it): the page's newest article is the first of its category
       startTransition(async () => {
-        const res = await loadNews({ orgId, q: undefined, page: 1 });
-        const hit = res.ok ? res.data.items.find((n) => n.id === node.newsId) : undefined;
-        setSelection(hit ? { article: hit, key: `n${hit.id}` } : { article: null, defaults: { newscategory: [node.name], visible: false, title: node.name }, key: `p${node.id}` });
+        const res = await loadNews({ orgId, page: 1, category: node.name });
+        if (!applyActionResult(res, null, { success: false })) return;
+        const hit = res.data.items.find((n) => n.id === node.newsId);
+        setSelection(hit ? { article: hit, key: `n${hit.id}` } : newPageArticle(node));
       });
       return;
     }
-    setSelection(article ? { article, key: `n${article.id}` } : { article: null, defaults: { newscategory: [node.name], visible: false, title: node.name }, key: `p${node.id}` });
+    setSelection(article ? { article, key: `n${article.id}` } : newPageArticle(node));
   };
 
   const listTab = (
@@ -101,7 +110,7 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu }:
               >
                 <span className="block truncate">{n.title}</span>
                 <span className="block truncate text-xs text-gray-600">
-                  {n.publishedAt ? formatDisplayDate(n.publishedAt.slice(0, 10)) : t('notPublished')} · {n.visible ? t('visible') : t('hidden')} · {n.newscategory.join(', ')}
+                  {n.publishedAt ? formatDisplayDate(n.publishedAt.slice(0, 10)) : t('notPublished')} · {n.newscategory.join(', ')}
                 </span>
               </button>
             </li>
@@ -121,7 +130,7 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu }:
             label={t('navLabel')}
             items={[
               { value: 'list', label: t('tabList'), content: listTab },
-              { value: 'pages', label: t('tabPages'), content: <MenuPages orgId={orgId} menu={menu} onOpen={openPage} onChanged={() => setReload((n) => n + 1)} /> },
+              { value: 'pages', label: t('tabPages'), content: <MenuPages orgId={orgId} menu={menu} onMenu={setMenu} onOpen={openPage} onChanged={() => setReload((n) => n + 1)} /> },
             ]}
           />
         </nav>
@@ -136,10 +145,12 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu }:
               onSaved={(saved) => {
                 setSelection({ article: saved, key: `n${saved.id}` });
                 setReload((n) => n + 1);
+                reloadMenu();
               }}
               onDeleted={() => {
                 setSelection(null);
                 setReload((n) => n + 1);
+                reloadMenu();
               }}
               onCancelNew={() => setSelection(null)}
             />

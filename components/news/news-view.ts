@@ -2,6 +2,8 @@ import type { News } from '@/lib/schemas/news';
 
 /** Articles per page of the list. */
 export const NEWS_PAGE_SIZE = 6;
+/** The list tab shows visible articles only (the API's `visible` filter); hidden ones open through the pages tab. */
+export const LIST_VISIBLE = 'true' as const;
 /** A required field's border flashes this long after a refused save. */
 export const NEWS_FLASH_MS = 3500;
 /** At most this many files per upload. */

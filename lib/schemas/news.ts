@@ -22,9 +22,12 @@ export const newsUpdateSchema = newsInputSchema.extend({ id: dbId(), updatedAt: 
 export type NewsUpdate = z.output<typeof newsUpdateSchema>;
 
 export const newsListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
-  category: z.string().trim().max(80).optional(),
-  visible: z.enum(['true', 'false']).optional(),
+  q: z.string().trim().max(100).optional().meta({ description: 'Words that must all occur in the title, abstract or content (any case)' }),
+  category: z.string().trim().max(80).optional().meta({ description: 'Only articles of this category (e.g. a menu page)' }),
+  visible: z
+    .enum(['true', 'false'])
+    .optional()
+    .meta({ description: "`true`: only visible (published) articles, as the screen's list shows them; `false`: only hidden ones; left out: both" }),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(6),
 });

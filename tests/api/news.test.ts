@@ -54,6 +54,34 @@ describe.each(testDrivers())('news on %s', (driver) => {
     expect(list.body.items.map((n: Json) => n.title)).toEqual(['Saisonstart 2']);
   });
 
+  it("lists only visible articles with visible=true (the screen's list tab), only hidden ones with visible=false, filtered in the database", async () => {
+    const hidden = (await as('verein').post('/api/v1/admin/news', article({ title: 'Noch geheim', visible: false }))).body;
+    await as('verein').post('/api/v1/admin/news', article({ title: 'Auch sichtbar' }));
+    const titles = (page: Json) => page.items.map((n: Json) => n.title);
+    const all = (await as('verein').get(`/api/v1/admin/news/${CLUB}?size=100`)).body;
+    const shown = (await as('verein').get(`/api/v1/admin/news/${CLUB}?visible=true&size=100`)).body;
+    const notShown = (await as('verein').get(`/api/v1/admin/news/${CLUB}?visible=false&size=100`)).body;
+    expect(titles(all)).toEqual(expect.arrayContaining(['Hallentraining ab Oktober', 'Vereinsmeisterschaft – Entwurf', 'Noch geheim']));
+    expect(titles(shown)).toContain('Hallentraining ab Oktober');
+    expect(titles(shown)).not.toContain('Vereinsmeisterschaft – Entwurf');
+    expect(titles(shown)).not.toContain('Noch geheim');
+    expect(shown.items.every((n: Json) => n.visible)).toBe(true);
+    expect(titles(notShown)).toEqual(expect.arrayContaining(['Vereinsmeisterschaft – Entwurf', 'Noch geheim']));
+    expect(notShown.items.every((n: Json) => !n.visible)).toBe(true);
+    expect(shown.total + notShown.total).toBe(all.total);
+    // the total and the pages count visible articles only: page 2 of one each is the second visible one
+    const second = (await as('verein').get(`/api/v1/admin/news/${CLUB}?visible=true&size=1&page=2`)).body;
+    expect([second.total, second.items.map((n: Json) => n.id)]).toEqual([shown.total, [shown.items[1].id]]);
+    // the hidden article stays reachable by its category (the pages tab)
+    expect((await as('verein').get(`/api/v1/admin/news/${CLUB}?category=Vereinsnews&size=100`)).body.items.map((n: Json) => n.id)).toContain(hidden.id);
+    expect((await as('verein').get(`/api/v1/admin/news/${CLUB}?visible=yes`)).status).toBe(422);
+
+    const doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
+    const parameter = doc.paths['/api/v1/admin/news/{org}'].get.parameters.find((p: Json) => p.name === 'visible');
+    expect(parameter).toMatchObject({ in: 'query', required: false, schema: { enum: ['true', 'false'] } });
+    expect(parameter.description).toMatch(/only visible/);
+  });
+
   it('sanitises rich text: script, event handlers and javascript: links go, formatting stays', async () => {
     const dirty =
       '<h2>Titel</h2><p><strong>fett</strong> <em>kursiv</em> <a href="https://example.org" target="_blank">Link</a></p><script>alert(1)</script>' +

@@ -71,4 +71,30 @@ test('a club writes an article with bold text and a picture from the gallery, an
   await expect(page.getByLabel('Titel *')).toHaveValue(pageName);
   await expect(page.getByRole('checkbox', { name: 'Sichtbar (veröffentlicht)' })).not.toBeChecked();
   await expectAccessible(page, 'website pages');
+
+  // Saved hidden: the list (visible news only) never shows it, the page opens it again.
+  await page.getByRole('textbox', { name: 'Inhalt *' }).click();
+  await page.keyboard.type('Wir sind ein Bogensportverein.');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByRole('button', { name: 'Bearbeiten' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: pageName })).toBeVisible();
+  await page.getByRole('tab', { name: 'Liste' }).click();
+  const list = page.getByRole('list', { name: 'Nachrichten' });
+  // the seeded hidden draft is not on the first page either
+  await expect(list.getByRole('button', { name: new RegExp(title) })).toBeVisible();
+  await expect(list.getByRole('button')).not.toHaveCount(0);
+  await expect(list.getByRole('button', { name: /Vereinsmeisterschaft – Entwurf/ })).toHaveCount(0);
+  for (const hidden of [pageName, 'Vereinsmeisterschaft']) {
+    await page.getByRole('searchbox', { name: 'News suchen' }).fill(hidden);
+    await expect(page.getByText('Keine Nachrichten')).toBeVisible();
+  }
+  await page.getByRole('searchbox', { name: 'News suchen' }).fill('');
+  await list.getByRole('button', { name: new RegExp(title) }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.getByRole('tab', { name: 'Seiten' }).click();
+  await page.getByRole('button', { name: pageName, exact: true }).click();
+  await expect(page.getByRole('heading', { name: pageName })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Sichtbar (veröffentlicht)' })).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Löschen', exact: true })).toBeVisible();
 });

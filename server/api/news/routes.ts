@@ -35,7 +35,7 @@ export const list = createRoute({
   operationId: 'listNews',
   ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
   tags,
-  summary: "The organisation's articles, newest first, searched (title and text) and paged in the database (6 per page)",
+  summary: "The organisation's articles, newest first, searched (title and text), filtered (category, visible) and paged in the database (6 per page)",
   request: { params: orgParams, query: newsListQuery },
   responses: { 200: { description: 'A page of articles', content: json(NewsPageSchema) }, ...errorResponses(401, 403, 422) },
 });
