@@ -36,6 +36,83 @@ async function detectGalleryFile(filePath: string) {
   throw new ApiError(415, 'unsupported_type', 'Only PNG, JPEG or PDF files are accepted');
 }
 
+/** A thumbnail rendered to a temporary file, not stored yet. */
+export type RenderedThumbnail = { size: string; tmpPath: string; bytes: number; width: number; height: number };
+
+/**
+ * The thumbnails xs / sm / md of the picture at `source`, written beside it as
+ * `<source>.<size>.webp` (never wider than the picture itself). 415 when it is no readable picture.
+ */
+export function renderThumbnails(source: string, name: string): Promise<RenderedThumbnail[]> {
+  return Promise.all(
+    Object.entries(THUMBNAIL_WIDTHS).map(async ([size, width]) => {
+      const tmpPath = `${source}.${size}.webp`;
+      const info = await sharp(source)
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toFile(tmpPath)
+        .catch(async () => {
+          await rm(tmpPath, { force: true });
+          throw new ApiError(415, 'unsupported_type', `${name} is not a readable picture`);
+        });
+      return { size, tmpPath, bytes: info.size, width: info.width, height: info.height };
+    }),
+  );
+}
+
+/**
+ * One checked file and its rendered thumbnails moved under the upload root and recorded, in the
+ * caller's transaction. Every stored path is pushed to `placed` at once, so the caller removes
+ * them again if the transaction fails.
+ */
+export async function storeGalleryFile(
+  tx: Db,
+  uploadDir: string,
+  input: GalleryKinds & {
+    ownerId: number;
+    uploadedBy: number;
+    now: Date;
+    file: { tmpPath: string; originalName: string; mime: string; ext: string; size: number };
+    thumbs: RenderedThumbnail[] | null;
+    featured?: boolean;
+  },
+  placed: string[],
+): Promise<StoredFile> {
+  const { file } = input;
+  const thumbnails: Record<string, string> = {};
+  for (const th of input.thumbs ?? []) {
+    const stored = await storeFile(tx, uploadDir, {
+      tmpPath: th.tmpPath,
+      ownerType: input.thumbType,
+      ownerId: input.ownerId,
+      originalName: `${th.size}-${file.originalName}`,
+      mime: 'image/webp',
+      ext: 'webp',
+      size: th.bytes,
+      uploadedBy: input.uploadedBy,
+      now: input.now,
+      params: { size: th.size, width: th.width, height: th.height },
+    });
+    placed.push(stored.storedPath);
+    thumbnails[th.size] = stored.storedPath;
+  }
+  const original = await storeFile(tx, uploadDir, {
+    tmpPath: file.tmpPath,
+    ownerType: input.fileType,
+    ownerId: input.ownerId,
+    originalName: path.basename(file.originalName).trim() || 'Datei',
+    mime: file.mime,
+    ext: file.ext,
+    size: file.size,
+    uploadedBy: input.uploadedBy,
+    now: input.now,
+    params: { thumbnails, featured: input.featured ?? false },
+  });
+  placed.push(original.storedPath);
+  return original;
+}
+
 /**
  * Receives up to 3 files from a multipart request (field `files`), checks them, makes the
  * thumbnails, and stores everything in one transaction that first runs `lock` (the owner, locked
@@ -49,64 +126,21 @@ export async function storeGalleryUpload<T>(
   const tmpDir = path.join(deps.env.uploadDir, '.tmp');
   const files = await receiveFiles(request, { field: 'files', tmpDir, maxFiles: MAX_GALLERY_FILES, extraFiles: 'refuse', preservePath: true });
   const placed: string[] = [];
-  const temporary = files.map((f) => f.tmpPath);
+  const temporary = files.flatMap((f) => [f.tmpPath, ...Object.keys(THUMBNAIL_WIDTHS).map((size) => `${f.tmpPath}.${size}.webp`)]);
   try {
     const kinds = await Promise.all(files.map((f) => detectGalleryFile(f.tmpPath)));
     // thumbnails first (from the temporary originals), so a broken picture refuses the whole upload
-    const thumbs = await Promise.all(
-      files.map(async (f, i) => {
-        if (!kinds[i].mime.startsWith('image/')) return null;
-        return Promise.all(
-          Object.entries(THUMBNAIL_WIDTHS).map(async ([size, width]) => {
-            const tmpPath = `${f.tmpPath}.${size}.webp`;
-            temporary.push(tmpPath);
-            const info = await sharp(f.tmpPath)
-              .rotate()
-              .resize({ width, withoutEnlargement: true })
-              .webp({ quality: 80 })
-              .toFile(tmpPath)
-              .catch(() => {
-                throw new ApiError(415, 'unsupported_type', `${f.originalName} is not a readable picture`);
-              });
-            return { size, tmpPath, bytes: info.size, width: info.width, height: info.height };
-          }),
-        );
-      }),
-    );
+    const thumbs = await Promise.all(files.map((f, i) => (kinds[i].mime.startsWith('image/') ? renderThumbnails(f.tmpPath, f.originalName) : null)));
     return await deps.db.transaction(async (tx) => {
       await options.lock(tx);
       const now = deps.clock();
       for (const [i, f] of files.entries()) {
-        const thumbnails: Record<string, string> = {};
-        for (const th of thumbs[i] ?? []) {
-          const stored = await storeFile(tx, deps.env.uploadDir, {
-            tmpPath: th.tmpPath,
-            ownerType: options.thumbType,
-            ownerId: options.ownerId,
-            originalName: `${th.size}-${f.originalName}`,
-            mime: 'image/webp',
-            ext: 'webp',
-            size: th.bytes,
-            uploadedBy: options.callerId,
-            now,
-            params: { size: th.size, width: th.width, height: th.height },
-          });
-          placed.push(stored.storedPath);
-          thumbnails[th.size] = stored.storedPath;
-        }
-        const original = await storeFile(tx, deps.env.uploadDir, {
-          tmpPath: f.tmpPath,
-          ownerType: options.fileType,
-          ownerId: options.ownerId,
-          originalName: path.basename(f.originalName).trim() || 'Datei',
-          mime: kinds[i].mime,
-          ext: kinds[i].ext,
-          size: f.size,
-          uploadedBy: options.callerId,
-          now,
-          params: { thumbnails, featured: false },
-        });
-        placed.push(original.storedPath);
+        await storeGalleryFile(
+          tx,
+          deps.env.uploadDir,
+          { fileType: options.fileType, thumbType: options.thumbType, ownerId: options.ownerId, uploadedBy: options.callerId, now, file: { tmpPath: f.tmpPath, originalName: f.originalName, mime: kinds[i].mime, ext: kinds[i].ext, size: f.size }, thumbs: thumbs[i] },
+          placed,
+        );
       }
       const answer = await options.after(tx, files.map((f) => f.originalName));
       placed.length = 0; // committed: the files stay

@@ -1,10 +1,16 @@
 /** @jest-environment node */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, count, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { FORM_FUNCTION_IDS, FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
-import type { Db } from '@/server/db/client';
-import { functionAssignments, memberTrainings, members, orders, organisations, places, roles, trainingDefinitions } from '@/server/db/schema';
+import { closeDb, createDb, migrate, type Db } from '@/server/db/client';
+import { functionAssignments, memberTrainings, members, news, orders, organisations, places, roles, trainingDefinitions, uploadedFiles } from '@/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '@/server/db/seed';
 import { MemberGenerator } from '@/server/db/seed/members';
+import { SeedUploads } from '@/server/db/seed/news-pictures';
+import { call, createTestApp, signIn } from './helpers/test-app';
 import { verifyPassword } from '@/server/services/password-hash';
 import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
 
@@ -213,6 +219,30 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
     expect(again).toEqual(smallMembers);
   });
 
+  it('gives published and hidden news of the federation and three clubs pictures with thumbnails xs, sm and md', async () => {
+    const files = await db
+      .select({ orgId: news.orgId, visible: news.visible, mime: uploadedFiles.mime, params: uploadedFiles.params, featured: sql<boolean>`(${uploadedFiles.params}->>'featured')::boolean` })
+      .from(uploadedFiles)
+      .innerJoin(news, eq(news.id, uploadedFiles.ownerId))
+      .where(eq(uploadedFiles.ownerType, 'news_file'));
+    const thumbs = await db.select({ storedPath: uploadedFiles.storedPath, mime: uploadedFiles.mime, params: uploadedFiles.params }).from(uploadedFiles).where(eq(uploadedFiles.ownerType, 'news_thumb'));
+    const thumbByPath = new Map(thumbs.map((th) => [th.storedPath, th]));
+    for (const orgId of [1, 11, 12, 18]) {
+      for (const visible of [true, false]) {
+        const pictures = files.filter((f) => f.orgId === orgId && f.visible === visible && /^image\/(png|jpeg)$/.test(f.mime));
+        expect([orgId, visible, pictures.length > 0]).toEqual([orgId, visible, true]);
+        for (const picture of pictures) {
+          const keys = (picture.params as { thumbnails: Record<string, string> }).thumbnails;
+          expect(Object.keys(keys).sort()).toEqual(['md', 'sm', 'xs']);
+          // each thumbnail is a stored file of its own, a WebP of its size
+          for (const [size, key] of Object.entries(keys)) expect(thumbByPath.get(key)).toMatchObject({ mime: 'image/webp', params: { size } });
+        }
+      }
+      // a published article of each has its featured picture
+      expect(files.some((f) => f.orgId === orgId && f.visible && f.featured)).toBe(true);
+    }
+  });
+
   it('changes nothing when run a second time', async () => {
     const before = await tableCounts(db);
     await seedDemo(db, { members: MEMBERS });
@@ -253,6 +283,74 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
     ).rejects.toThrow();
     const [{ n }] = await db.select({ n: count() }).from(members).where(and(eq(members.surname, someone.surname), eq(members.birthDate, someone.birthDate)));
     expect(Number(n)).toBe(1);
+  });
+});
+
+describe('news pictures of the demo data', () => {
+  let db: Db;
+  let uploadDir: string;
+  beforeAll(async () => {
+    uploadDir = mkdtempSync(path.join(os.tmpdir(), 'seed-pictures-'));
+    db = createDb({ pgliteDir: 'memory://' });
+    await migrate(db);
+    await seedDemo(db, { members: 0, uploadDir });
+  }, 120_000);
+  afterAll(async () => {
+    await closeDb(db);
+    rmSync(uploadDir, { recursive: true, force: true });
+  });
+
+  it('are stored under the upload root as uploads are, and the API serves them and their thumbnails', async () => {
+    const t = createTestApp(db, { env: { UPLOAD_DIR: uploadDir } });
+    try {
+      const token = await signIn(t.app, 'verband@example.org');
+      const widths: Record<string, number> = {};
+      for (const orgId of [1, 11, 12, 18]) {
+        const list = await call(t.app, 'GET', `/api/v1/admin/news/${orgId}?size=100`, { token });
+        const pictures = (list.body.items as Array<{ visible: boolean; attachedFiles: Array<{ fileName: string; fileParam: { original: string; mime: string; thumbnails: Record<string, string> } }> }>).flatMap((n) =>
+          n.attachedFiles.map((f) => ({ ...f, visible: n.visible })),
+        );
+        expect(new Set(pictures.map((p) => p.visible))).toEqual(new Set([true, false]));
+        for (const picture of pictures) {
+          const original = await call(t.app, 'GET', `/api/v1/uploads?file=${encodeURIComponent(picture.fileParam.original)}`, { token });
+          expect([picture.fileName, original.status, original.headers.get('content-type')]).toEqual([picture.fileName, 200, picture.fileParam.mime]);
+          expect(await sharp(Buffer.from(await original.raw.arrayBuffer())).metadata()).toMatchObject({ format: picture.fileParam.mime === 'image/png' ? 'png' : 'jpeg', width: 480, height: 300 });
+          for (const [size, key] of Object.entries(picture.fileParam.thumbnails)) {
+            const thumb = await call(t.app, 'GET', `/api/v1/uploads?file=${encodeURIComponent(key)}`, { token });
+            expect([key, thumb.status, thumb.headers.get('content-type')]).toEqual([key, 200, 'image/webp']);
+            widths[size] = (await sharp(Buffer.from(await thumb.raw.arrayBuffer())).metadata()).width!;
+          }
+        }
+      }
+      // no wider than the picture itself
+      expect(widths).toEqual({ xs: 160, sm: 480, md: 480 });
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it('keeps the stored files of a seed that committed and removes those of one that failed', async () => {
+    const write = async (uploads: SeedUploads, name: string) => {
+      writeFileSync(path.join(uploads.root, name), 'x');
+      uploads.placed.push(name);
+      return path.join(uploads.root, name);
+    };
+    const kept = await SeedUploads.open(uploadDir);
+    const keptFile = await write(kept, 'kept.bin');
+    await kept.settle(Promise.resolve());
+    expect(existsSync(keptFile)).toBe(true);
+
+    const failed = await SeedUploads.open(uploadDir);
+    const failedFile = await write(failed, 'failed.bin');
+    await expect(failed.settle(Promise.reject(new Error('seed failed')))).rejects.toThrow('seed failed');
+    expect(existsSync(failedFile)).toBe(false);
+
+    // without an upload root: a temporary one, gone afterwards
+    const temporary = await SeedUploads.open(undefined);
+    expect(temporary.root).not.toBe(uploadDir);
+    await write(temporary, 'temp.bin');
+    await temporary.settle(Promise.resolve());
+    expect(existsSync(temporary.root)).toBe(false);
   });
 });
 

@@ -31,7 +31,8 @@ import { buildOrganisations, buildPlaces } from './organisations';
 import { addIssuedLicenceLines, buildDemoOrderScenario, buildOrderCategories, buildOrders, numberReleasedInvoices, SEED_PICTURE_PNG } from './orders';
 import { buildRoles, ROLE_GROUPS } from './roles';
 import { buildTournaments, buildTournamentTypes } from './tournaments';
-import { buildInventory, buildNews, buildNewsCategories } from './news';
+import { buildInventory, buildNews, buildNewsCategories, buildNewsPictures } from './news';
+import { SeedUploads, seedNewsPictures } from './news-pictures';
 import { TRAINING_DEFINITIONS } from './trainings';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts';
@@ -47,7 +48,10 @@ export type SeedOptions = {
    * "last season's has expired" and the age classes true whenever the seed runs.
    */
   year?: number;
-  /** Where uploads live: when given, the seeded profile pictures are written there (if missing). */
+  /**
+   * Where uploads live: when given, the seeded profile pictures are written there (if missing) and
+   * the news pictures stored there; without it the news pictures' records are made all the same.
+   */
   uploadDir?: string;
   log?: (message: string) => void;
 };
@@ -73,9 +77,10 @@ const CHUNK = 5000;
 /**
  * Loads the demo federation: countries, the organisation tree with places and fees, the role
  * catalogue, training definitions, the demo accounts and the generated members with their
- * memberships, licences, functions and trainings.
+ * memberships, licences, functions and trainings, news with pictures.
  *
- * Deterministic: the same options give the same rows (seeded PRNG; ids fixed). Idempotent: rows
+ * Deterministic: the same options give the same rows (seeded PRNG; ids fixed), except the news
+ * pictures' file names, which are new uuids as for any upload. Idempotent: rows
  * are inserted with fixed ids and conflicts skipped, so a second run adds nothing and keeps edits.
  * All in one transaction: a failure leaves the database as it was.
  *
@@ -96,7 +101,8 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
   let pictures: string[] = [];
   const summary: SeedSummary = { organisations: 0, members: 0, functionAssignments: 0, memberTrainings: 0, orders: 0, orderItems: 0, orderCategories: 0, places: 0, milliseconds: 0 };
 
-  await db.transaction(async (tx) => {
+  const uploads = await SeedUploads.open(options.uploadDir);
+  const seeded = db.transaction(async (tx) => {
     await insertRows(tx, countries, COUNTRY_ROWS);
 
     const orgRows = buildOrganisations(year);
@@ -170,7 +176,9 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await insertRows(tx, tournamentTypes, buildTournamentTypes());
     await insertRows(tx, tournaments, buildTournaments(year));
     await insertRows(tx, newsCategories, buildNewsCategories());
-    await insertRows(tx, news, buildNews(year));
+    const createdNews = await tx.insert(news).values(buildNews(year)).onConflictDoNothing().returning({ id: news.id });
+    const newsPictures = await seedNewsPictures(tx, uploads, buildNewsPictures(), new Set(createdNews.map((n) => n.id)), DEMO_ACCOUNTS.find((a) => a.email === 'verband@example.org')!.memberId);
+    log(`seed: ${createdNews.length} news articles, ${newsPictures} news pictures with thumbnails`);
     await insertRows(tx, inventory, buildInventory());
 
     for (const table of SERIAL_TABLES) await resetSequence(tx, table);
@@ -181,6 +189,8 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     summary.orderItems += issued;
     log(`seed: demo club order scenario in ${scenarioDone - ordersStarted} ms, ${issued} licence lines of released orders in ${Date.now() - scenarioDone} ms`);
   });
+  // the news pictures' files stay only if the transaction committed
+  await uploads.settle(seeded);
 
   if (options.uploadDir) await writePictures(options.uploadDir, pictures);
 

@@ -2,13 +2,19 @@ import type { inventory, news, newsCategories } from '@/server/db/schema';
 import { FEDERATION_ORG_ID } from '@/lib/domain/functions';
 import { DEMO_CLUB_ID } from './organisations-data';
 
+/** Two more clubs with news: Union Bogenschützen St. Pölten and 1. Wiener Bogenschützenclub. */
+const ST_POELTEN_CLUB_ID = 12;
+const VIENNA_CLUB_ID = 18;
+
 type CategoryRow = typeof newsCategories.$inferInsert;
 type NewsRow = typeof news.$inferInsert;
 
 /**
- * News demo data: categories (with "webshop") for the federation and the demo club, the
- * federation's website menu (Verband › Vorstand, Geschichte; Sport › Termine; Service), published
- * and hidden articles. Ids fixed, so the seed stays idempotent.
+ * News demo data: categories (with "webshop") for the federation and the demo club, a news
+ * category for two more clubs (St. Pölten, 1. WBSC), the federation's website menu (Verband ›
+ * Vorstand, Geschichte; Sport › Termine; Service), published and hidden articles, and pictures on
+ * published and hidden articles of each of these four organisations. Ids fixed, so the seed stays
+ * idempotent.
  */
 export function buildNewsCategories(): CategoryRow[] {
   const fed = (id: number, name: string, position: number, extra: Partial<CategoryRow> = {}): CategoryRow => ({ id, orgId: FEDERATION_ORG_ID, name, position, ...extra });
@@ -25,6 +31,8 @@ export function buildNewsCategories(): CategoryRow[] {
     club(20, 'Vereinsnews', 1),
     club(21, 'Training', 2),
     club(22, 'webshop', 3),
+    { id: 30, orgId: ST_POELTEN_CLUB_ID, name: 'Vereinsnews', position: 1 },
+    { id: 40, orgId: VIENNA_CLUB_ID, name: 'Vereinsnews', position: 1 },
   ];
 }
 
@@ -108,6 +116,74 @@ export function buildNews(year: number): NewsRow[] {
       visible: false,
       publishedAt: null,
     },
+    {
+      id: 30,
+      orgId: ST_POELTEN_CLUB_ID,
+      title: 'Schnuppertag am Vereinsplatz',
+      abstract: '<p>Bogenschießen zum Ausprobieren – Leihbögen sind vorhanden.</p>',
+      content: '<p>Am Samstag zeigen unsere Trainerinnen und Trainer, wie es geht. <strong>Anmeldung nicht nötig.</strong></p>',
+      lang: 'de',
+      categories: ['Vereinsnews'],
+      visible: true,
+      publishedAt: at(1, 8),
+    },
+    {
+      id: 31,
+      orgId: ST_POELTEN_CLUB_ID,
+      title: 'Vereinsausflug – Entwurf',
+      abstract: '',
+      content: '<p>Ziel und Termin stehen noch nicht fest.</p>',
+      lang: 'de',
+      categories: ['Vereinsnews'],
+      visible: false,
+      publishedAt: null,
+    },
+    {
+      id: 40,
+      orgId: VIENNA_CLUB_ID,
+      title: 'Drei Medaillen bei der Hallenmeisterschaft',
+      abstract: '<p>Unsere Schützinnen und Schützen kamen mit Gold, Silber und Bronze zurück.</p>',
+      content: '<p>Herzliche Gratulation an alle Teilnehmenden!</p>',
+      lang: 'de',
+      categories: ['Vereinsnews'],
+      visible: true,
+      publishedAt: at(1, 12),
+    },
+    {
+      id: 41,
+      orgId: VIENNA_CLUB_ID,
+      title: 'Neue Scheibenauflagen (intern)',
+      abstract: '',
+      content: '<p>Angebot liegt vor, Entscheidung in der nächsten Vorstandssitzung.</p>',
+      lang: 'de',
+      categories: ['Vereinsnews'],
+      visible: false,
+      publishedAt: null,
+    },
+  ];
+}
+
+/** What a seeded picture shows: an archery target outdoors, in the hall, or at dusk. */
+export type PictureScene = 'outdoor' | 'hall' | 'dusk';
+
+export type NewsPicture = { newsId: number; fileName: string; format: 'png' | 'jpeg'; scene: PictureScene; featured: boolean };
+
+/**
+ * Pictures of the seeded articles, published and hidden ones, of the federation and three clubs
+ * (one featured per published article). Stored as uploads are, thumbnails included.
+ */
+export function buildNewsPictures(): NewsPicture[] {
+  const picture = (newsId: number, fileName: string, scene: PictureScene, featured = false): NewsPicture => ({ newsId, fileName, format: fileName.endsWith('.png') ? 'png' : 'jpeg', scene, featured });
+  return [
+    picture(1, 'lizenzsaison.jpg', 'outdoor', true),
+    picture(1, 'scheibe-detail.png', 'dusk'),
+    picture(3, 'kader-entwurf.png', 'hall'),
+    picture(20, 'sporthalle.jpg', 'hall', true),
+    picture(21, 'vereinsmeisterschaft.png', 'outdoor'),
+    picture(30, 'schnuppertag.jpg', 'outdoor', true),
+    picture(31, 'ausflug.png', 'dusk'),
+    picture(40, 'siegerehrung.jpg', 'hall', true),
+    picture(41, 'scheibenauflagen.png', 'hall'),
   ];
 }
 
