@@ -1,87 +1,101 @@
 'use client';
 
+import { useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import type { News } from '@/lib/schemas/news';
-import { BASE_PATH } from '@/lib/domain/shell';
+import { GALLERY_ACCEPT, galleryFileProblem } from '@/lib/domain/gallery';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/toast';
-import { UploadProgress } from '@/components/ui/upload-progress';
-import { useUpload } from '@/components/ui/use-upload';
-import { featureFile, removeFile } from './actions';
-import { fileLabel, GALLERY_MAX_FILES, THUMB_LABELS } from './news-view';
+import type { PendingFile } from '@/components/ui/use-pending-files';
+import { featureFile } from './actions';
+import { fileLabel, newsFileUrl, THUMB_LABELS } from './news-view';
 
-const ACCEPT = '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf';
-const MAX_BYTES = 50 * 1024 * 1024;
-const fileUrl = (key: string) => `${BASE_PATH}/api/v1/uploads?file=${encodeURIComponent(key)}`;
+/** The pending changes of the gallery, kept by the form until it is saved. */
+export interface GalleryChanges {
+  added: PendingFile[];
+  removed: string[];
+  add: (files: readonly File[]) => void;
+  unadd: (key: string) => void;
+  remove: (fileId: string) => void;
+  restore: (fileId: string) => void;
+}
 
 /**
- * The article's gallery: its pictures (thumbnails SD/MD/HD) and PDFs; upload up to 3 at a time
- * (PNG, JPEG, PDF, 1 byte to 50 MB), insert a picture into the content at the cursor (while
- * editing), make one the featured picture, remove one.
+ * The article's gallery: its pictures (thumbnails SD/MD/HD) and PDFs. While editing, files are
+ * added (PNG, JPEG, PDF, 1 byte to 50 MB) and stored ones marked for removal; both happen when the
+ * article is saved, and cancel discards them. A stored picture is inserted into the content at the
+ * cursor (while editing) or made the featured picture (at once).
  */
-export function GalleryDialog({ article, canInsert, onClose, onChanged, onInsert }: { article: News; canInsert: boolean; onClose: () => void; onChanged: (n: News) => void; onInsert: (src: string, alt: string) => void }) {
+export function GalleryDialog({
+  article,
+  title,
+  editing,
+  changes,
+  onClose,
+  onChanged,
+  onInsert,
+}: {
+  article: News | null;
+  title: string;
+  editing: boolean;
+  changes: GalleryChanges;
+  onClose: () => void;
+  onChanged: (n: News) => void;
+  onInsert: (src: string, alt: string) => void;
+}) {
   const t = useTranslations('news');
-  const te = useTranslations('errors');
-  const { input, percent, send } = useUpload();
+  const input = useRef<HTMLInputElement>(null);
+  const stored = article?.attachedFiles ?? [];
 
-  async function upload(files: File[]) {
-    if (files.length > GALLERY_MAX_FILES) return void notify.error(t('tooManyFiles', { max: GALLERY_MAX_FILES }));
-    if (files.some((f) => f.size === 0 || f.size > MAX_BYTES)) return void notify.error(te('tooLarge'));
-    // one request with every file (the API takes up to 3 at once)
-    await send(
-      `${BASE_PATH}/api/v1/admin/news/upload/${article.id}`,
-      files,
-      undefined,
-      ({ status, body }) => {
-        if (status === 200) {
-          notify.success(t('uploaded'));
-          onChanged(body as News);
-        } else notify.error(status === 415 ? t('wrongType') : status === 413 ? te('tooLarge') : t('uploadFailed'));
-      },
-      'files',
-    );
+  function choose(files: File[]) {
+    const refused = files.filter((f) => galleryFileProblem(f) !== null);
+    if (refused.length) notify.error(t('filesRefused', { names: refused.map((f) => f.name).join(', ') }), { description: t('uploadHint') });
+    const accepted = files.filter((f) => galleryFileProblem(f) === null);
+    if (accepted.length) changes.add(accepted);
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('galleryTitle', { title: article.title })} widthClassName="max-w-3xl">
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('galleryTitle', { title })} widthClassName="max-w-3xl">
       <div className="space-y-4">
-        {article.attachedFiles.length === 0 ? (
-          <p className="text-sm text-gray-600">{t('noFiles')}</p>
-        ) : (
+        {stored.length === 0 && changes.added.length === 0 && <p className="text-sm text-gray-600">{t('noFiles')}</p>}
+        {stored.length > 0 && (
           <ul className="grid gap-3 sm:grid-cols-3" aria-label={t('gallery')}>
-            {article.attachedFiles.map((f) => {
+            {stored.map((f) => {
               const thumbs = (f.fileParam.thumbnails ?? {}) as Record<string, string>;
               const isPicture = String(f.fileParam.mime ?? '').startsWith('image/');
+              const marked = changes.removed.includes(f.fileId);
               return (
-                <li key={f.fileId} className="space-y-1 rounded border border-gray-200 p-2 text-sm">
+                <li key={f.fileId} className={cn('space-y-1 rounded border p-2 text-sm', marked ? 'border-dashed border-red-300 bg-red-50' : 'border-gray-200')}>
                   {/* the server made the thumbnail at this size; Next's optimiser cannot fetch it (it is behind the session cookie) */}
                   {/* eslint-disable-next-line @next/next/no-img-element */}
-                  {isPicture && thumbs.xs ? <img src={fileUrl(thumbs.xs)} alt={f.fileName} className="h-24 w-full rounded object-cover" /> : <span className="block rounded bg-gray-100 p-6 text-center">PDF</span>}
-                  <span className="block truncate" title={f.fileName}>
+                  {isPicture && thumbs.xs ? <img src={newsFileUrl(thumbs.xs)} alt={f.fileName} className={cn('h-24 w-full rounded object-cover', marked && 'opacity-50')} /> : <span className="block rounded bg-gray-100 p-6 text-center">PDF</span>}
+                  <span className={cn('block truncate', marked && 'line-through')} title={f.fileName}>
                     {fileLabel(f.fileName)}
                     {f.featuredImage && ` · ${t('featured')}`}
                   </span>
+                  {marked && <span className="block text-xs text-red-800">{t('pendingRemoval')}</span>}
                   <span className="flex gap-2 text-xs">
-                    <a className="text-brand hover:underline" href={fileUrl(String(f.fileParam.original))}>
+                    <a className="text-brand hover:underline" href={newsFileUrl(String(f.fileParam.original))}>
                       {t('original')}
                     </a>
                     {Object.entries(THUMB_LABELS).map(([size, label]) =>
                       thumbs[size] ? (
-                        <a key={size} className="text-brand hover:underline" href={fileUrl(thumbs[size])}>
+                        <a key={size} className="text-brand hover:underline" href={newsFileUrl(thumbs[size])}>
                           {label}
                         </a>
                       ) : null,
                     )}
                   </span>
                   <span className="flex flex-wrap gap-1">
-                    {isPicture && canInsert && (
-                      <Button size="sm" variant="secondary" onClick={() => onInsert(fileUrl(thumbs.md ?? String(f.fileParam.original)), f.fileName)} aria-label={t('insertFile', { name: f.fileName })}>
+                    {isPicture && editing && !marked && (
+                      <Button size="sm" variant="secondary" onClick={() => onInsert(newsFileUrl(thumbs.md ?? String(f.fileParam.original)), f.fileName)} aria-label={t('insertFile', { name: f.fileName })}>
                         {t('insert')}
                       </Button>
                     )}
-                    {isPicture && !f.featuredImage && (
+                    {article && isPicture && !f.featuredImage && !marked && (
                       <Button
                         size="sm"
                         variant="secondary"
@@ -93,43 +107,64 @@ export function GalleryDialog({ article, canInsert, onClose, onChanged, onInsert
                         {t('makeFeatured')}
                       </Button>
                     )}
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={t('removeFile', { name: f.fileName })}
-                      onClick={async () => {
-                        const res = await removeFile({ newsId: article.id, fileId: f.fileId });
-                        if (applyActionResult(res, null, { success: t('fileRemoved') })) onChanged(res.data as News);
-                      }}
-                    >
-                      ×
-                    </Button>
+                    {editing &&
+                      (marked ? (
+                        <Button size="sm" variant="secondary" aria-label={t('keepFile', { name: f.fileName })} onClick={() => changes.restore(f.fileId)}>
+                          {t('keep')}
+                        </Button>
+                      ) : (
+                        <Button size="sm" variant="secondary" aria-label={t('removeFile', { name: f.fileName })} onClick={() => changes.remove(f.fileId)}>
+                          ×
+                        </Button>
+                      ))}
                   </span>
                 </li>
               );
             })}
           </ul>
         )}
-        <div className="flex flex-wrap items-center gap-3">
-          <input
-            ref={input}
-            type="file"
-            multiple
-            accept={ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-label={t('upload')}
-            onChange={(e) => {
-              const files = Array.from(e.target.files ?? []);
-              if (files.length) void upload(files);
-            }}
-          />
-          <Button onClick={() => input.current?.click()} loading={percent !== null}>
-            {t('upload')}
-          </Button>
-          <p className="w-full text-xs text-gray-500">{t('uploadHint', { max: GALLERY_MAX_FILES })}</p>
-          {percent !== null && <UploadProgress percent={percent} label={t('upload')} text={t('uploading', { percent })} />}
-        </div>
+        {changes.added.length > 0 && (
+          <ul className="grid gap-3 sm:grid-cols-3" aria-label={t('pendingFiles')}>
+            {changes.added.map((p) => (
+              <li key={p.key} className="space-y-1 rounded border border-dashed border-brand/60 bg-brand-light/30 p-2 text-sm">
+                {/* a local preview (blob: address) of a picture not uploaded yet */}
+                {/* eslint-disable-next-line @next/next/no-img-element */}
+                {p.preview ? <img src={p.preview} alt={p.file.name} className="h-24 w-full rounded object-cover" /> : <span className="block rounded bg-gray-100 p-6 text-center">PDF</span>}
+                <span className="block truncate" title={p.file.name}>
+                  {fileLabel(p.file.name)}
+                </span>
+                <span className="block text-xs text-gray-700">{t('pendingUpload')}</span>
+                {editing && (
+                  <Button size="sm" variant="secondary" aria-label={t('unaddFile', { name: p.file.name })} onClick={() => changes.unadd(p.key)}>
+                    ×
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {editing ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              ref={input}
+              type="file"
+              multiple
+              accept={GALLERY_ACCEPT}
+              className="sr-only"
+              tabIndex={-1}
+              aria-label={t('addFiles')}
+              onChange={(e) => {
+                const files = Array.from(e.target.files ?? []);
+                e.target.value = '';
+                if (files.length) choose(files);
+              }}
+            />
+            <Button onClick={() => input.current?.click()}>{t('addFiles')}</Button>
+            <p className="w-full text-xs text-gray-600">{t('uploadHint')}</p>
+          </div>
+        ) : (
+          <p className="text-xs text-gray-600">{t('galleryReadOnly')}</p>
+        )}
       </div>
     </Dialog>
   );

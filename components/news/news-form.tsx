@@ -16,9 +16,13 @@ import { Select } from '@/components/ui/select';
 import { RichTextEditor } from '@/components/ui/rich-text-editor';
 import { notify } from '@/components/ui/toast';
 import { useRecordEditor } from '@/components/ui/use-record-editor';
+import { UploadProgress } from '@/components/ui/upload-progress';
+import { usePendingFiles, type PendingFilesResult } from '@/components/ui/use-pending-files';
 import { useRequiredFlash } from '@/components/ui/use-required-flash';
-import { removeArticles, saveArticle } from './actions';
+import { BASE_PATH } from '@/lib/domain/shell';
+import { removeArticles, removeFile, saveArticle } from './actions';
 import { GalleryDialog } from './gallery-dialog';
+import { NewsAttachments } from './news-attachments';
 import { NEWS_FLASH_MS, toFormValues, type NewsFormValues } from './news-view';
 
 /** Categories, title, content and language are required (the API checks them again). */
@@ -42,12 +46,14 @@ export interface NewsFormProps {
 }
 
 /**
- * The article: categories, title, abstract and content (rich text), language, visibility; the
- * gallery (pictures and PDFs, once the article is saved). A refused save flashes the form's border
- * for 3.5 s.
+ * The article: categories, title, abstract and content (rich text), language, visibility; its
+ * attachments and the gallery (pictures and PDFs). Files added or marked for removal while editing
+ * (a new article too) are kept until the article is saved, then uploaded first and removed after;
+ * cancel discards them. A refused save flashes the form's border for 3.5 s.
  */
 export function NewsForm({ orgId, article: initial, defaults, categories, onSaved, onDeleted, onCancelNew }: NewsFormProps) {
   const t = useTranslations('news');
+  const te = useTranslations('errors');
   const [article, setArticle] = useState(initial);
   const [flashing, flash] = useRequiredFlash(NEWS_FLASH_MS);
   const [galleryOpen, setGalleryOpen] = useState(false);
@@ -55,6 +61,24 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
   const contentEditor = useRef<Editor | null>(null);
   const values = useMemo(() => toFormValues(article, article ? undefined : defaults), [article, defaults]);
   const form = useForm<NewsFormValues>({ resolver, defaultValues: values });
+  const files = usePendingFiles<News>({
+    uploadUrl: (id) => `${BASE_PATH}/api/v1/admin/news/upload/${id}`,
+    removeFile: async (newsId, fileId) => {
+      const res = await removeFile({ newsId, fileId });
+      return applyActionResult(res, null, { success: false }) ? (res.data as News) : null;
+    },
+  });
+  /** After a save whose files were not all committed: the article is saved, these files not. */
+  const reportUnfinished = (done: Extract<PendingFilesResult<News>, { ok: false }>, saved: News) => {
+    if (done.status === 401) return; // on the way to the sign-in page
+    if (done.notUploaded.length) {
+      const why = done.status === 415 ? t('wrongType') : done.status === 413 ? te('tooLarge') : undefined;
+      notify.error(t('filesNotUploaded', { names: done.notUploaded.map((f) => f.name).join(', ') }), why ? { description: why } : undefined);
+      return;
+    }
+    const names = done.notRemoved.map((id) => saved.attachedFiles.find((f) => f.fileId === id)?.fileName ?? id);
+    notify.error(t('filesNotRemoved', { names: names.join(', ') }));
+  };
   const editor = useRecordEditor({
     form,
     values,
@@ -68,7 +92,16 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
       if (errors || refusal?.code === 'validation') flash();
     },
     onCancelNew,
-    save: (_out, basedOn) => saveArticle({ id: article?.id, updatedAt: article ? (basedOn ?? undefined) : undefined, values: { ...form.getValues(), orgId } }),
+    hasOtherChanges: files.pending,
+    save: async (_out, basedOn) => {
+      const res = await saveArticle({ id: article?.id, updatedAt: article ? (basedOn ?? undefined) : undefined, values: { ...form.getValues(), orgId } });
+      if (!res.ok || !files.pending) return res;
+      // saved: now the files, additions first, then removals; a failure there leaves the article saved
+      const saved = res.data as News;
+      const done = await files.commit(saved.id);
+      if (!done.ok) reportUnfinished(done, done.record ?? saved);
+      return { ...res, data: done.record ?? saved };
+    },
     onSaved: (data) => {
       setArticle(data as News);
       onSaved(data as News);
@@ -96,9 +129,9 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
           {title}
         </h2>
         <div className="flex flex-wrap gap-2">
-          {/* the gallery in both modes: pictures are inserted into the text while editing */}
-          {article && (
-            <Button variant="secondary" onClick={() => setGalleryOpen(true)}>
+          {/* the gallery in both modes (files are added and removed while editing, a new article too) */}
+          {(article || editor.editing) && (
+            <Button variant="secondary" onClick={() => setGalleryOpen(true)} disabled={editor.busy}>
               {t('gallery')}
             </Button>
           )}
@@ -108,7 +141,10 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
             busy={editor.busy}
             onEdit={editor.startEdit}
             onSave={() => void editor.save()}
-            onCancel={editor.cancel}
+            onCancel={() => {
+              files.reset();
+              editor.cancel();
+            }}
             extra={
               article && (
                 <Button variant="danger" onClick={() => void remove()}>
@@ -167,11 +203,15 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
           render={({ field }) => <RichTextEditor label={`${t('content')} *`} value={field.value} onChange={field.onChange} disabled={disabled} error={err('content')} onReady={onReady} />}
         />
         <CheckboxField label={t('visibleLabel')} disabled={disabled} {...form.register('visible')} />
+        <NewsAttachments article={article} added={files.added} removed={files.removed} />
+        {files.percent !== null && <UploadProgress percent={files.percent} label={t('attachments')} text={t('uploading', { percent: files.percent })} />}
       </form>
-      {galleryOpen && article && (
+      {galleryOpen && (
         <GalleryDialog
           article={article}
-          canInsert={editor.editing}
+          title={title}
+          editing={editor.editing && !editor.busy}
+          changes={files}
           onClose={() => setGalleryOpen(false)}
           onChanged={setArticle}
           onInsert={(src, alt) => {

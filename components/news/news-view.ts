@@ -1,4 +1,5 @@
 import type { News } from '@/lib/schemas/news';
+import { BASE_PATH } from '@/lib/domain/shell';
 
 /** Articles per page of the list. */
 export const NEWS_PAGE_SIZE = 6;
@@ -6,8 +7,6 @@ export const NEWS_PAGE_SIZE = 6;
 export const LIST_VISIBLE = 'true' as const;
 /** A required field's border flashes this long after a refused save. */
 export const NEWS_FLASH_MS = 3500;
-/** At most this many files per upload. */
-export const GALLERY_MAX_FILES = 3;
 /** File names in the gallery are cut to this many characters. */
 export const FILE_LABEL_LENGTH = 20;
 /** Thumbnail sizes and their labels. */
@@ -26,3 +25,6 @@ export const toFormValues = (n: News | null, defaults?: Partial<NewsFormValues>)
 });
 
 export const fileLabel = (name: string) => (name.length > FILE_LABEL_LENGTH ? `${name.slice(0, FILE_LABEL_LENGTH - 1)}…` : name);
+
+/** A stored file (or thumbnail) of an article, through the admin's proxy. */
+export const newsFileUrl = (key: string) => `${BASE_PATH}/api/v1/uploads?file=${encodeURIComponent(key)}`;

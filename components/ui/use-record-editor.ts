@@ -44,6 +44,8 @@ export interface RecordEditorOptions<V extends FieldValues, Out> {
   successMessage?: string;
   /** Cancel of a new record (nothing to restore): e.g. back to the list. */
   onCancelNew?: () => void;
+  /** Changes kept outside the form (e.g. files to upload on save): unsaved too while editing. */
+  hasOtherChanges?: boolean;
 }
 
 /**
@@ -96,7 +98,7 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
     form.setFocus(firstField);
   }, [editing, firstField, form]);
 
-  const dirty = editing && form.formState.isDirty;
+  const dirty = editing && (form.formState.isDirty || Boolean(options.hasOtherChanges));
   useUnsavedChangesGuard(dirty, () => confirm(t('discardConfirm'), { tone: 'danger' }));
 
   const startEdit = useCallback(() => {

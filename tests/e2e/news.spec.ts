@@ -4,12 +4,20 @@ import { expectAccessible } from './support/axe';
 import { signIn } from './support/sign-in';
 
 /**
- * News (form 200): the club writes an article with bold text, uploads a picture to its gallery,
- * inserts it into the text, publishes it, and finds it in the list and in the public feed.
+ * News (form 200): the club writes an article with bold text, picks pictures for its gallery before
+ * the first save (uploaded once it is saved), inserts one into the text, removes the other (on the
+ * next save; a cancel discards such changes), publishes it, and finds it in the list (visible news
+ * only) and in the public feed; a hidden page article opens through the website menu.
  */
+
+type Article = { title: string; attachedFiles: Array<{ fileName: string }> };
 
 test('a club writes an article with bold text and a picture from the gallery, and publishes it', async ({ page }) => {
   const title = `Vereinsmeister E2E ${Date.now().toString(36)}`;
+  const storedFiles = async () => {
+    const res = await page.request.get(`/admin/api/v1/admin/news/11?q=${encodeURIComponent(title)}`);
+    return ((await res.json()).items as Article[]).find((n) => n.title === title)?.attachedFiles.map((f) => f.fileName).sort();
+  };
   await signIn(page, 'verein@example.org');
   await page.goto('/admin/form/O11/F200');
   await expect(page.getByRole('heading', { name: 'News und Seiten' })).toBeVisible();
@@ -29,28 +37,61 @@ test('a club writes an article with bold text and a picture from the gallery, an
   await page.keyboard.press('ControlOrMeta+a');
   await form.getByRole('toolbar', { name: 'Formatierung: Inhalt *' }).getByRole('button', { name: 'Fett' }).click();
   await expect(content.locator('strong')).toHaveText('Großer Erfolg beim Turnier');
+
+  // Pictures chosen before the first save wait in the form (with a preview) until it is saved.
+  const picture = (background: string) => sharp({ create: { width: 640, height: 400, channels: 3, background } }).png().toBuffer();
+  await page.getByRole('button', { name: 'Galerie' }).click();
+  let gallery = page.getByRole('dialog', { name: 'Galerie – Neue Nachricht' });
+  await gallery.getByLabel('Dateien hinzufügen', { exact: true }).setInputFiles([
+    { name: 'siegerfoto.png', mimeType: 'image/png', buffer: await picture('#2a7') },
+    { name: 'probefoto.png', mimeType: 'image/png', buffer: await picture('#a72') },
+  ]);
+  await expect(gallery.getByRole('list', { name: 'Neue Dateien' }).getByRole('img', { name: 'siegerfoto.png' })).toHaveAttribute('src', /^blob:/);
+  await expectAccessible(page, 'gallery with files to upload');
+  await page.keyboard.press('Escape');
+  const attachments = page.getByRole('list', { name: 'Anhänge' });
+  await expect(attachments.getByRole('listitem').filter({ hasText: 'wird beim Speichern hochgeladen' })).toHaveCount(2);
   await expectAccessible(page, 'news form');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
   await expect(page.getByText('Erfolgreich gespeichert').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  // uploaded to the new article: shown with the server's thumbnails
+  await expect(attachments.getByRole('img', { name: 'siegerfoto.png' })).toHaveAttribute('src', /uploads\?file=news_thumb/);
+  await expect(attachments.getByText('wird beim Speichern hochgeladen')).toHaveCount(0);
+  expect(await storedFiles()).toEqual(['probefoto.png', 'siegerfoto.png']);
 
-  // The gallery: upload a picture, then insert it while editing.
-  const picture = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#2a7' } }).png().toBuffer();
+  // Editing: one picture into the text, the other marked for removal; both take effect on saving.
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
   await page.getByRole('button', { name: 'Galerie' }).click();
-  const gallery = page.getByRole('dialog', { name: `Galerie – ${title}` });
-  await gallery.getByLabel('Dateien hochladen', { exact: true }).setInputFiles({ name: 'siegerfoto.png', mimeType: 'image/png', buffer: picture });
-  await expect(page.getByText('Dateien hochgeladen')).toBeVisible();
+  gallery = page.getByRole('dialog', { name: `Galerie – ${title}` });
   await expect(gallery.getByRole('img', { name: 'siegerfoto.png' })).toBeVisible();
-  await expectAccessible(page, 'gallery');
   await gallery.getByRole('button', { name: 'siegerfoto.png in den Inhalt einfügen' }).click();
-  // (the form is named after the saved title now)
   await expect(page.getByRole('textbox', { name: 'Inhalt *' }).locator('img')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Galerie' }).click();
+  await gallery.getByRole('button', { name: 'probefoto.png entfernen' }).click();
+  await expect(gallery.getByText('wird beim Speichern entfernt')).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await storedFiles()).toEqual(['probefoto.png', 'siegerfoto.png']);
   await page.getByRole('button', { name: 'Speichern' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
   // saved: back in read mode
   await expect(page.getByRole('button', { name: 'Bearbeiten' })).toBeVisible();
+  await expect(attachments.getByRole('listitem')).toHaveCount(1);
+  expect(await storedFiles()).toEqual(['siegerfoto.png']);
+
+  // A cancel discards what was chosen and marked.
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await page.getByRole('button', { name: 'Galerie' }).click();
+  await gallery.getByRole('button', { name: 'siegerfoto.png entfernen' }).click();
+  await gallery.getByLabel('Dateien hinzufügen', { exact: true }).setInputFiles({ name: 'verworfen.png', mimeType: 'image/png', buffer: await picture('#27a') });
+  await page.keyboard.press('Escape');
+  await expect(attachments.getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page.getByRole('button', { name: 'Bearbeiten' })).toBeVisible();
+  await expect(attachments.getByRole('listitem')).toHaveCount(1);
+  await expect(attachments.getByText('wird beim Speichern entfernt')).toHaveCount(0);
+  expect(await storedFiles()).toEqual(['siegerfoto.png']);
 
   // In the list, and in the public feed (no sign-in needed there).
   await expect(page.getByRole('list', { name: 'Nachrichten' }).getByRole('button', { name: new RegExp(title) })).toBeVisible();
