@@ -134,11 +134,11 @@ export function MessageStatus({ message }: { message: Message }) {
       </BriefTable>
       <SimplePager
         page={page}
-        pages={Math.max(1, Math.ceil(data.total / STATUS_PAGE_SIZE))}
+        pages={Math.max(1, Math.ceil(data.recipients / STATUS_PAGE_SIZE))}
         onPage={reload}
         previousLabel={t('previousPage')}
         nextLabel={t('nextPage')}
-        text={t('page', { page, pages: Math.max(1, Math.ceil(data.total / STATUS_PAGE_SIZE)) })}
+        text={t('page', { page, pages: Math.max(1, Math.ceil(data.recipients / STATUS_PAGE_SIZE)) })}
       />
     </div>
   );

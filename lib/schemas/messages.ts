@@ -94,9 +94,9 @@ export const DeliveryStatusSchema = z
 export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 export const DeliveryStatusListSchema = z
   .object({
-    /** One page of rows (recipient, medium, round), by name. */
+    /** The rows (medium, round) of one page of recipients, by name. */
     items: z.array(DeliveryStatusSchema),
-    /** All rows of the message. */
+    /** All rows of the message (pages count recipients: see `recipients`). */
     total: z.number().int(),
     /** Rows per state, over all pages. */
     states: z.record(z.enum(DELIVERY_STATES), z.number().int()),

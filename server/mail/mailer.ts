@@ -40,6 +40,10 @@ function smtpMailer(config: MailerConfig, smtp: NonNullable<Env['smtp']>): Maile
     port: smtp.port,
     secure: smtp.secure,
     auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
+    // Connections are kept and reused: opening one costs ~100 ms even on loopback (and a TLS
+    // handshake on top with a real relay); the message outbox sends thousands in a row.
+    pool: true,
+    maxConnections: 2,
     // A mail server that does not answer fails the send within seconds (the outbox retries later).
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -93,7 +93,7 @@ export const status = createRoute({
   operationId: 'messageStatus',
   ...messageCentre,
   tags,
-  summary: 'One row per recipient, medium and round: state, attempts, processedAt, readAt (push: when the notification was opened); paged by name (50 per page), with the count per state',
+  summary: 'One row per recipient, medium and round: state, attempts, processedAt, readAt (push: when the notification was opened); paged by recipient name (50 recipients per page), with the count per state',
   request: { params: messageParams, query: deliveryStatusQuery },
   responses: { 200: { description: 'Delivery status', content: json(DeliveryStatusListSchema) }, ...errorResponses(401, 403, 404, 422) },
 });

@@ -49,6 +49,7 @@ CREATE TABLE "notifications" (
 	"org_id" integer NOT NULL,
 	"title" text NOT NULL,
 	"body" text DEFAULT '' NOT NULL,
+	"sort_name" text DEFAULT '' NOT NULL,
 	"read_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -76,7 +77,10 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_message_id_messages_id
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_org_id_organisations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organisations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "message_deliveries_due_idx" ON "message_deliveries" USING btree ("state","next_attempt_at");--> statement-breakpoint
-CREATE INDEX "message_deliveries_message_idx" ON "message_deliveries" USING btree ("message_id","member_id");--> statement-breakpoint
+CREATE INDEX "message_deliveries_notification_idx" ON "message_deliveries" USING btree ("notification_id");--> statement-breakpoint
+CREATE INDEX "message_deliveries_message_state_idx" ON "message_deliveries" USING btree ("message_id","state");--> statement-breakpoint
 CREATE INDEX "messages_org_idx" ON "messages" USING btree ("org_id","id");--> statement-breakpoint
 CREATE INDEX "notifications_member_idx" ON "notifications" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "notifications_message_name_idx" ON "notifications" USING btree ("message_id","sort_name","member_id");--> statement-breakpoint
+CREATE INDEX "notifications_message_read_idx" ON "notifications" USING btree ("message_id","read_at");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_member_idx" ON "push_subscriptions" USING btree ("member_id");

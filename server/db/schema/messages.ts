@@ -55,10 +55,18 @@ export const notifications = pgTable(
       .references(() => organisations.id),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
+    /** The recipient's folded name when it was sent (surname, first name): the Status tab's order. */
+    sortName: text('sort_name').notNull().default(''),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
-  (t) => [index('notifications_member_idx').on(t.memberId, t.id), unique('notifications_message_member').on(t.messageId, t.memberId)],
+  (t) => [
+    index('notifications_member_idx').on(t.memberId, t.id),
+    unique('notifications_message_member').on(t.messageId, t.memberId),
+    // The Status tab pages a message's recipients by name, and counts the unread, from indexes alone.
+    index('notifications_message_name_idx').on(t.messageId, t.sortName, t.memberId),
+    index('notifications_message_read_idx').on(t.messageId, t.readAt),
+  ],
 );
 
 /**
@@ -98,7 +106,9 @@ export const messageDeliveries = pgTable(
     unique('message_deliveries_once').on(t.messageId, t.memberId, t.medium, t.round),
     // The worker's question: which rows are due?
     index('message_deliveries_due_idx').on(t.state, t.nextAttemptAt),
-    index('message_deliveries_message_idx').on(t.messageId, t.memberId),
+    // The rows of a page's recipients, and the count per state of a message.
+    index('message_deliveries_notification_idx').on(t.notificationId),
+    index('message_deliveries_message_state_idx').on(t.messageId, t.state),
     check('message_deliveries_medium_check', sql`${t.medium} in ('email', 'push')`),
     check('message_deliveries_state_check', sql`${t.state} in ('pending', 'sending', 'sent', 'failed', 'no_address', 'no_subscription')`),
   ],

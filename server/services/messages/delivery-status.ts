@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { DELIVERY_STATES, type DeliveryStatusList } from '@/lib/schemas/messages';
 import { members, messageDeliveries, messages, notifications } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
@@ -15,58 +15,62 @@ async function messageRow(deps: AppDeps, id: number) {
   return row;
 }
 
-/** GET /admin/messages/{id}/status: one row per recipient, medium and round; readAt is the notification's. */
+/**
+ * GET /admin/messages/{id}/status: a page of recipients by name (their name when it was sent),
+ * each with their rows (medium, round); readAt is the notification's. Paged and counted from
+ * indexes, so a message to 100,000 people answers as fast as one to a club.
+ */
 export async function deliveryStatus(deps: AppDeps, callerId: number, id: number, page: { page: number; size: number }): Promise<DeliveryStatusList> {
   await messageOfCaller(deps, callerId, await messageRow(deps, id));
-  const rows = await deps.db
-    .select({
-      memberId: messageDeliveries.memberId,
-      firstName: members.firstName,
-      surname: members.surname,
-      email: members.email,
-      medium: messageDeliveries.medium,
-      round: messageDeliveries.round,
-      state: messageDeliveries.state,
-      attempts: messageDeliveries.attempts,
-      processedAt: messageDeliveries.processedAt,
-      readAt: notifications.readAt,
-      lastError: messageDeliveries.lastError,
-    })
-    .from(messageDeliveries)
-    .innerJoin(notifications, eq(notifications.id, messageDeliveries.notificationId))
-    .innerJoin(members, eq(members.id, messageDeliveries.memberId))
-    .where(eq(messageDeliveries.messageId, id))
-    .orderBy(asc(members.sortSurname), asc(members.sortFirstName), asc(members.id), asc(messageDeliveries.round), asc(messageDeliveries.medium))
+  const recipients = await deps.db
+    .select({ notificationId: notifications.id, memberId: notifications.memberId, readAt: notifications.readAt, firstName: members.firstName, surname: members.surname, email: members.email })
+    .from(notifications)
+    .innerJoin(members, eq(members.id, notifications.memberId))
+    .where(eq(notifications.messageId, id))
+    .orderBy(asc(notifications.sortName), asc(notifications.memberId))
     .limit(page.size)
     .offset((page.page - 1) * page.size);
-  const counts = await deps.db
-    .select({ state: messageDeliveries.state, n: sql<number>`count(*)::int` })
-    .from(messageDeliveries)
-    .where(eq(messageDeliveries.messageId, id))
-    .groupBy(messageDeliveries.state);
+  const rows = recipients.length
+    ? await deps.db
+        .select()
+        .from(messageDeliveries)
+        .where(inArray(messageDeliveries.notificationId, recipients.map((r) => r.notificationId)))
+        .orderBy(asc(messageDeliveries.round), asc(messageDeliveries.medium))
+    : [];
+  const [counts, [{ total, unread }]] = await Promise.all([
+    deps.db
+      .select({ state: messageDeliveries.state, n: sql<number>`count(*)::int` })
+      .from(messageDeliveries)
+      .where(eq(messageDeliveries.messageId, id))
+      .groupBy(messageDeliveries.state),
+    deps.db
+      .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) - count(${notifications.readAt}))::int` })
+      .from(notifications)
+      .where(eq(notifications.messageId, id)),
+  ]);
   const states = Object.fromEntries(DELIVERY_STATES.map((s) => [s, counts.find((c) => c.state === s)?.n ?? 0])) as DeliveryStatusList['states'];
-  const [{ recipients, unread }] = await deps.db
-    .select({ recipients: sql<number>`count(*)::int`, unread: sql<number>`(count(*) - count(${notifications.readAt}))::int` })
-    .from(notifications)
-    .where(eq(notifications.messageId, id));
   return {
     total: Object.values(states).reduce((a, n) => a + n, 0),
     states,
-    recipients,
+    recipients: total,
     unread,
-    items: rows.map((r) => ({
-      memberId: r.memberId,
-      name: `${r.surname} ${r.firstName}`,
-      email: r.email,
-      medium: r.medium as 'email' | 'push',
-      round: r.round,
-      state: r.state as DeliveryStatusList['items'][number]['state'],
-      attempts: r.attempts,
-      processedAt: rfc3339(r.processedAt),
-      // a recipient reads the notification, which the push brought: shown on the push rows
-      readAt: r.medium === 'push' ? rfc3339(r.readAt) : null,
-      lastError: r.lastError,
-    })),
+    items: recipients.flatMap((r) =>
+      rows
+        .filter((d) => d.notificationId === r.notificationId)
+        .map((d) => ({
+          memberId: r.memberId,
+          name: `${r.surname} ${r.firstName}`,
+          email: r.email,
+          medium: d.medium as 'email' | 'push',
+          round: d.round,
+          state: d.state as DeliveryStatusList['items'][number]['state'],
+          attempts: d.attempts,
+          processedAt: rfc3339(d.processedAt),
+          // a recipient reads the notification, which the push brought: shown on the push rows
+          readAt: d.medium === 'push' ? rfc3339(r.readAt) : null,
+          lastError: d.lastError,
+        })),
+    ),
   };
 }
 

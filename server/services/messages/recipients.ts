@@ -39,8 +39,8 @@ export async function createNotifications(tx: Db, actor: ActingOrg, messageId: n
   const reachable = await reachableOrgIds(tx, actor);
   const inReach = reachable === null ? sql`true` : sql`fa.org_id in ${inList(reachable)}`;
   const result = await tx.execute(sql`
-    insert into notifications (member_id, message_id, org_id, title, body)
-    select r.member_id, msg.id, msg.org_id, msg.title, msg.abstract
+    insert into notifications (member_id, message_id, org_id, title, body, sort_name)
+    select r.member_id, msg.id, msg.org_id, msg.title, msg.abstract, p.sort_surname || ' ' || p.sort_first_name
     from messages msg,
       (select fa.member_id from function_assignments fa, messages m
          where m.id = ${messageId} and fa.role_id = any(m.roles) and fa.date_from <= ${today} and fa.date_to >= ${today}
@@ -49,7 +49,8 @@ export async function createNotifications(tx: Db, actor: ActingOrg, messageId: n
        select (ref.value ->> 'id')::int from tournaments t, messages m,
               jsonb_array_elements(coalesce(t.params -> 'referees', '[]'::jsonb) || coalesce(jsonb_build_array(t.params -> 'mainReferee'), '[]'::jsonb)) ref
          where m.id = ${messageId} and t.id = any(m.events) and jsonb_typeof(ref.value) = 'object' and (ref.value ->> 'id') ~ '^[0-9]{1,9}$') r
-    where msg.id = ${messageId} and exists (select 1 from members p where p.id = r.member_id)
+      join members p on p.id = r.member_id
+    where msg.id = ${messageId}
     on conflict do nothing
     returning id`);
   return result.rows.length;

@@ -13,6 +13,8 @@ export async function startSmtpSink(options: { port?: number; decide?: (mail: Re
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // no reverse DNS lookup of the client (127.0.0.1): without a resolver it stalls every connection
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
