@@ -6,7 +6,7 @@ import { and, count, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-o
 import sharp from 'sharp';
 import { FORM_FUNCTION_IDS, FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { closeDb, createDb, migrate, type Db } from '@/server/db/client';
-import { functionAssignments, memberTrainings, members, news, orders, organisations, places, roles, trainingDefinitions, uploadedFiles } from '@/server/db/schema';
+import { functionAssignments, memberTrainings, members, messages, news, orders, organisations, places, roles, trainingDefinitions, uploadedFiles } from '@/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '@/server/db/seed';
 import { MemberGenerator } from '@/server/db/seed/members';
 import { SeedUploads } from '@/server/db/seed/news-pictures';
@@ -31,7 +31,7 @@ function ageClass(age: number): string {
 }
 
 async function tableCounts(db: Db) {
-  const tables = ['countries', 'organisations', 'places', 'order_categories', 'orders', 'order_items', 'uploaded_files', 'role_groups', 'roles', 'training_definitions', 'members', 'function_assignments', 'member_trainings'];
+  const tables = ['countries', 'organisations', 'places', 'order_categories', 'orders', 'order_items', 'uploaded_files', 'role_groups', 'roles', 'training_definitions', 'members', 'function_assignments', 'member_trainings', 'messages', 'notifications', 'message_deliveries'];
   const out: Record<string, number> = {};
   for (const t of tables) {
     const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(t)}`);
@@ -240,6 +240,28 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
       }
       // a published article of each has its featured picture
       expect(files.some((f) => f.orgId === orgId && f.visible && f.featured)).toBe(true);
+    }
+  });
+
+  it('has a delivered message of the demo club and of the federation, in the inboxes and the Status tab', async () => {
+    const t = createTestApp(db);
+    try {
+      const trainer = await signIn(t.app, 'trainer@example.org');
+      const inbox = await call(t.app, 'GET', '/api/v1/notification', { token: trainer });
+      expect(inbox.body.items.map((n: { title: string; read: boolean }) => [n.title, n.read])).toEqual([
+        ['Wintertraining in der Halle', true],
+        ['Neue Trainerfortbildung', false],
+      ]);
+      const club = await signIn(t.app, 'verein@example.org');
+      const status = await call(t.app, 'GET', '/api/v1/admin/messages/1/status', { token: club });
+      expect(status.body.recipients).toBeGreaterThan(3);
+      expect(status.body.unread).toBe(status.body.recipients - 1);
+      expect(status.body.states).toMatchObject({ pending: 0, sending: 0, no_subscription: status.body.recipients });
+      expect(status.body.states.sent).toBeGreaterThan(0);
+      const [{ id }] = await db.insert(messages).values({ orgId: 11, title: 'Neu' }).returning({ id: messages.id });
+      expect(id).toBeGreaterThan(2);
+    } finally {
+      t.cleanup();
     }
   });
 

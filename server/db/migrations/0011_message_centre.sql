@@ -80,7 +80,7 @@ CREATE INDEX "message_deliveries_due_idx" ON "message_deliveries" USING btree ("
 CREATE INDEX "message_deliveries_notification_idx" ON "message_deliveries" USING btree ("notification_id");--> statement-breakpoint
 CREATE INDEX "message_deliveries_message_state_idx" ON "message_deliveries" USING btree ("message_id","state");--> statement-breakpoint
 CREATE INDEX "messages_org_idx" ON "messages" USING btree ("org_id","id");--> statement-breakpoint
-CREATE INDEX "notifications_member_idx" ON "notifications" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "notifications_member_idx" ON "notifications" USING btree ("member_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_message_name_idx" ON "notifications" USING btree ("message_id","sort_name","member_id");--> statement-breakpoint
 CREATE INDEX "notifications_message_read_idx" ON "notifications" USING btree ("message_id","read_at");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_member_idx" ON "push_subscriptions" USING btree ("member_id");

@@ -61,7 +61,8 @@ export const notifications = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('notifications_member_idx').on(t.memberId, t.id),
+    // the inbox: a person's notifications, newest first
+    index('notifications_member_idx').on(t.memberId, t.createdAt, t.id),
     unique('notifications_message_member').on(t.messageId, t.memberId),
     // The Status tab pages a message's recipients by name, and counts the unread, from indexes alone.
     index('notifications_message_name_idx').on(t.messageId, t.sortName, t.memberId),

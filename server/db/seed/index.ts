@@ -7,6 +7,7 @@ import {
   inventory,
   memberTrainings,
   members,
+  messages,
   news,
   newsCategories,
   orderCategories,
@@ -31,6 +32,7 @@ import { buildOrganisations, buildPlaces } from './organisations';
 import { addIssuedLicenceLines, buildDemoOrderScenario, buildOrderCategories, buildOrders, numberReleasedInvoices, SEED_PICTURE_PNG } from './orders';
 import { buildRoles, ROLE_GROUPS } from './roles';
 import { buildTournaments, buildTournamentTypes } from './tournaments';
+import { buildMessages, seedMessageDeliveries } from './messages';
 import { buildInventory, buildNews, buildNewsCategories, buildNewsPictures } from './news';
 import { SeedUploads, seedNewsPictures } from './news-pictures';
 import { TRAINING_DEFINITIONS } from './trainings';
@@ -69,7 +71,7 @@ export type SeedSummary = {
 };
 
 /** Tables with serial ids the seed fills with explicit ids. */
-const SERIAL_TABLES = ['organisations', 'places', 'members', 'function_assignments', 'member_trainings', 'orders', 'order_items', 'order_categories', 'tournaments', 'news', 'news_categories', 'inventory'];
+const SERIAL_TABLES = ['organisations', 'places', 'members', 'function_assignments', 'member_trainings', 'orders', 'order_items', 'order_categories', 'tournaments', 'news', 'news_categories', 'inventory', 'messages'];
 
 /** Members generated (and inserted) per round: bounds memory for 100,000-member federations. */
 const CHUNK = 5000;
@@ -180,6 +182,9 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     const newsPictures = await seedNewsPictures(tx, uploads, buildNewsPictures(), new Set(createdNews.map((n) => n.id)), DEMO_ACCOUNTS.find((a) => a.email === 'verband@example.org')!.memberId);
     log(`seed: ${createdNews.length} news articles, ${newsPictures} news pictures with thumbnails`);
     await insertRows(tx, inventory, buildInventory());
+    const today = new Date().toISOString().slice(0, 10);
+    await insertRows(tx, messages, buildMessages(year, today));
+    await seedMessageDeliveries(tx, today);
 
     for (const table of SERIAL_TABLES) await resetSequence(tx, table);
     // After the sequences moved past the fixed ids: these lines take fresh ids.

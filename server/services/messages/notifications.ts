@@ -45,7 +45,7 @@ async function own(db: Db, callerId: number, id: number): Promise<Notification> 
 /** GET /notification: the caller's notifications, newest first. */
 export async function listNotifications(deps: AppDeps, callerId: number, page: number, size: number): Promise<NotificationPage> {
   const mine = eq(notifications.memberId, callerId);
-  const rows = await select(deps.db).where(mine).orderBy(desc(notifications.id)).limit(size).offset((page - 1) * size);
+  const rows = await select(deps.db).where(mine).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(size).offset((page - 1) * size);
   const [{ total, unread }] = await deps.db
     .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) - count(${notifications.readAt}))::int` })
     .from(notifications)
