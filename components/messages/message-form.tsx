@@ -5,6 +5,7 @@ import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Message, MessageAudience } from '@/lib/schemas/messages';
+import { GALLERY_ACCEPT, GALLERY_MAX_BYTES } from '@/lib/domain/gallery';
 import { MESSAGE_MEDIA } from '@/lib/domain/messages/delivery';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { BASE_PATH } from '@/lib/domain/shell';
@@ -20,12 +21,12 @@ import { Switch } from '@/components/ui/switch';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
 import { UploadProgress } from '@/components/ui/upload-progress';
+import { usePendingFiles, type PendingFile } from '@/components/ui/use-pending-files';
 import { useRequiredFlash } from '@/components/ui/use-required-flash';
 import { useUnsavedChangesGuard } from '@/components/ui/use-unsaved-changes-guard';
 import { removeMessage, removeMessageFile, sendMessage } from './actions';
 import { MessageStatus } from './message-status';
 import { MESSAGE_FLASH_MS, missingFields, newMessageValues, toFormValues, toMessageInput, type MessageFormValues } from './message-view';
-import { usePendingFiles, type PendingFile } from './use-pending-files';
 
 /** The editor (Tiptap, the largest part of the screen) is loaded only when a message is written. */
 const RichTextEditor = dynamic(() => import('@/components/ui/rich-text-editor').then((m) => m.RichTextEditor), {
@@ -33,8 +34,6 @@ const RichTextEditor = dynamic(() => import('@/components/ui/rich-text-editor').
   loading: () => <div className="h-40 animate-pulse rounded-md border border-gray-300 bg-gray-50" />,
 });
 
-const ACCEPT = '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf';
-const MAX_BYTES = 50 * 1024 * 1024;
 const fileUrl = (key: string) => `${BASE_PATH}/api/v1/uploads?file=${encodeURIComponent(key)}`;
 
 /** Roles, title and language are required. */
@@ -139,7 +138,7 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
   }
 
   function choose(chosen: File[]) {
-    if (chosen.some((f) => f.size === 0 || f.size > MAX_BYTES)) return void notify.error(te('tooLarge'));
+    if (chosen.some((f) => f.size === 0 || f.size > GALLERY_MAX_BYTES)) return void notify.error(te('tooLarge'));
     files.add(chosen);
     if (fileInput.current) fileInput.current.value = '';
   }
@@ -312,7 +311,7 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
         ref={fileInput}
         type="file"
         multiple
-        accept={ACCEPT}
+        accept={GALLERY_ACCEPT}
         className="sr-only"
         tabIndex={-1}
         aria-label={t('addFiles')}

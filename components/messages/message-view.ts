@@ -3,8 +3,6 @@ import type { MessageMedium } from '@/lib/domain/messages/delivery';
 
 /** A required field's border flashes this long after a refused send. */
 export const MESSAGE_FLASH_MS = 3500;
-/** The API takes at most this many files per upload request. */
-export const UPLOAD_BATCH_SIZE = 3;
 /** Delivery rows per page of the Status tab. */
 export const STATUS_PAGE_SIZE = 50;
 /** The Status tab asks again this often while a delivery is still pending or being sent. */
@@ -76,10 +74,3 @@ export function missingFields(v: MessageFormValues): Array<'roles' | 'title' | '
 
 /** Whether deliveries are still to be made (the Status tab refreshes itself meanwhile), from the count per state. */
 export const hasInFlight = (states: Partial<Record<DeliveryStatus['state'], number>>) => (states.pending ?? 0) + (states.sending ?? 0) > 0;
-
-/** Files in groups the API takes in one request. */
-export function batches<T>(items: readonly T[], size = UPLOAD_BATCH_SIZE): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}

@@ -187,11 +187,41 @@ describe('a new message', () => {
     expect(uploadMock.mock.calls[0][0]).toBe('/admin/api/v1/admin/messages/upload/41');
     expect((uploadMock.mock.calls[0][1] as File[]).map((f) => f.name)).toEqual(['a.png', 'b.png', 'c.pdf']);
     expect((uploadMock.mock.calls[1][1] as File[]).map((f) => f.name)).toEqual(['d.jpg']);
+    expect(uploadMock.mock.calls[1][0]).toBe('/admin/api/v1/admin/messages/upload/41');
     expect(uploadMock.mock.calls[0][4]).toBe('files');
+    // created first, then the files uploaded (the shared pending-files hook); nothing removed
+    expect(sendMock.mock.invocationCallOrder[0]).toBeLessThan(uploadMock.mock.invocationCallOrder[0]);
     expect(removeMessageFile).not.toHaveBeenCalled();
+    expect(notify.error).not.toHaveBeenCalled();
+    // nothing waits any more: the list shows the stored file only
+    expect(within(form('Training fällt aus')).getByRole('list', { name: 'Anhänge' }).children).toHaveLength(1);
     // sent: read-only, the Status tab open to it
     expect(screen.queryByRole('button', { name: 'Senden' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Status' })).toBeEnabled();
+  });
+
+  it('keeps the message sent when an upload after it fails: the files uploaded so far, the error said, the rest not retried', async () => {
+    const user = userEvent.setup();
+    const created = sentMessage({ attachedFiles: [] });
+    const firstThree = sentMessage({ attachedFiles: ['a.png', 'b.png', 'c.png'].map((n, i) => ({ fileId: `f${i}`, fileName: n, fileParam: {}, featuredImage: false })) });
+    sendMock.mockResolvedValue({ ok: true, data: created });
+    uploadMock.mockResolvedValueOnce({ status: 200, body: firstThree }).mockResolvedValueOnce({ status: 415, body: { error: { code: 'unsupported_type', message: 'Only PNG, JPEG or PDF' } } });
+    const { onSent } = renderForm();
+
+    await user.type(within(form()).getByLabelText('Titel *'), 'Training fällt aus');
+    await user.click(within(group('Rollen')).getByRole('checkbox', { name: 'Trainer' }));
+    const files = ['a.png', 'b.png', 'c.png', 'd.png'].map((name) => new File(['x'], name, { type: 'image/png' }));
+    await user.upload(screen.getByLabelText('Dateien hinzufügen', { selector: 'input' }), files);
+    await user.click(screen.getByRole('button', { name: 'Senden' }));
+    await answerConfirm('Versenden', 'Ja');
+
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(firstThree));
+    expect(uploadMock).toHaveBeenCalledTimes(2);
+    expect(notify.error).toHaveBeenCalledWith('Die Nachricht wurde gesendet, aber nicht alle Dateien konnten hochgeladen werden.', { description: 'Nur PNG, JPEG oder PDF' });
+    expect(removeMessageFile).not.toHaveBeenCalled();
+    // read-only with the three stored files; d.png no longer waits
+    expect(within(form('Training fällt aus')).getByRole('list', { name: 'Anhänge' }).children).toHaveLength(3);
+    expect(screen.queryByText('d.png')).not.toBeInTheDocument();
   });
 
   it('a refused send (a field the API checks) flashes the border too', async () => {
