@@ -2,13 +2,14 @@ import { and, arrayContains, desc, eq, ilike, inArray, isNotNull, or, sql, type 
 import { FORM_NEWS, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import type { News, NewsInput, NewsListQuery, NewsPage, NewsUpdate } from '@/lib/schemas/news';
 import { escapeLike } from '../../db/like-pattern';
-import { news, newsCategories, organisations, uploadedFiles } from '../../db/schema';
+import { news, newsCategories, organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller, orgsWith, type Caller } from '../access';
 import { recordAudit } from '../audit';
 import { rfc3339 } from '../timestamps';
 import { sanitizeRichText } from './sanitize';
+import { galleryFilesOf } from '../../files/gallery-upload';
 
 /**
  * News articles (form 200): an organisation writes and publishes its own (holders of form 200
@@ -36,18 +37,7 @@ export async function newsEditorOf(deps: Pick<AppDeps, 'db'>, caller: Caller, or
   return actor;
 }
 
-async function filesOf(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, News['attachedFiles']>();
-  const rows = await db.select().from(uploadedFiles).where(and(eq(uploadedFiles.ownerType, NEWS_FILE), inArray(uploadedFiles.ownerId, ids)));
-  const map = new Map<number, News['attachedFiles']>();
-  for (const f of rows) {
-    const params = (f.params ?? {}) as Record<string, unknown>;
-    const list = map.get(f.ownerId!) ?? [];
-    list.push({ fileId: f.uuid, fileName: f.originalName, fileParam: { original: f.storedPath, mime: f.mime, thumbnails: params.thumbnails ?? {} }, featuredImage: Boolean(params.featured) });
-    map.set(f.ownerId!, list);
-  }
-  return map;
-}
+const filesOf = (db: Db, ids: number[]) => galleryFilesOf(db, NEWS_FILE, ids);
 
 function shape(row: Row, files: News['attachedFiles'] = []): News {
   return {
