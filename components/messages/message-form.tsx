@@ -1,7 +1,6 @@
 'use client';
 
 import { useId, useMemo, useRef, useState, useTransition } from 'react';
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Message, MessageAudience } from '@/lib/schemas/messages';
@@ -14,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
+import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text-editor';
 import { MultiSelect } from '@/components/ui/multi-select';
 import { RichTextView } from '@/components/ui/rich-text-view';
 import { Select } from '@/components/ui/select';
@@ -27,12 +27,6 @@ import { useUnsavedChangesGuard } from '@/components/ui/use-unsaved-changes-guar
 import { removeMessage, removeMessageFile, sendMessage } from './actions';
 import { MessageStatus } from './message-status';
 import { MESSAGE_FLASH_MS, missingFields, newMessageValues, toFormValues, toMessageInput, type MessageFormValues } from './message-view';
-
-/** The editor (Tiptap, the largest part of the screen) is loaded only when a message is written. */
-const RichTextEditor = dynamic(() => import('@/components/ui/rich-text-editor').then((m) => m.RichTextEditor), {
-  ssr: false,
-  loading: () => <div className="h-40 animate-pulse rounded-md border border-gray-300 bg-gray-50" />,
-});
 
 const fileUrl = (key: string) => `${BASE_PATH}/api/v1/uploads?file=${encodeURIComponent(key)}`;
 
@@ -190,8 +184,9 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
           {t('abstractHint')}
         </p>
       </div>
+      {/* the editor (Tiptap, the largest part of the screen) is loaded only when a message is written */}
       {editing ? (
-        <Controller control={form.control} name="content" render={({ field }) => <RichTextEditor label={t('content')} value={field.value} onChange={field.onChange} disabled={disabled} />} />
+        <Controller control={form.control} name="content" render={({ field }) => <LazyRichTextEditor label={t('content')} value={field.value} onChange={field.onChange} disabled={disabled} />} />
       ) : (
         <div>
           <span className="mb-1 block text-sm font-medium text-gray-700">{t('content')}</span>

@@ -13,7 +13,8 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EditActions } from '@/components/ui/edit-actions';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { RichTextEditor } from '@/components/ui/rich-text-editor';
+import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text-editor';
+import { RichTextView } from '@/components/ui/rich-text-view';
 import { notify } from '@/components/ui/toast';
 import { useRecordEditor } from '@/components/ui/use-record-editor';
 import { UploadProgress } from '@/components/ui/upload-progress';
@@ -196,12 +197,22 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
             )}
           />
         </div>
-        <Controller control={form.control} name="abstract" render={({ field }) => <RichTextEditor label={t('abstract')} value={field.value} onChange={field.onChange} disabled={disabled} minHeightClassName="min-h-16" />} />
-        <Controller
-          control={form.control}
-          name="content"
-          render={({ field }) => <RichTextEditor label={`${t('content')} *`} value={field.value} onChange={field.onChange} disabled={disabled} error={err('content')} onReady={onReady} />}
-        />
+        {/* the editor is loaded only while the article is written; read mode shows the stored (sanitised) HTML */}
+        {editor.editing ? (
+          <>
+            <Controller control={form.control} name="abstract" render={({ field }) => <LazyRichTextEditor label={t('abstract')} value={field.value} onChange={field.onChange} minHeightClassName="min-h-16" />} />
+            <Controller
+              control={form.control}
+              name="content"
+              render={({ field }) => <LazyRichTextEditor label={`${t('content')} *`} value={field.value} onChange={field.onChange} error={err('content')} onReady={onReady} />}
+            />
+          </>
+        ) : (
+          <>
+            <StoredText label={t('abstract')} html={article?.abstract ?? ''} minHeightClassName="min-h-16" />
+            <StoredText label={t('content')} html={article?.content ?? ''} minHeightClassName="min-h-40" />
+          </>
+        )}
         <CheckboxField label={t('visibleLabel')} disabled={disabled} {...form.register('visible')} />
         <NewsAttachments article={article} added={files.added} removed={files.removed} />
         {files.percent !== null && <UploadProgress percent={files.percent} label={t('attachments')} text={t('uploading', { percent: files.percent })} />}
@@ -221,5 +232,15 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
         />
       )}
     </section>
+  );
+}
+
+/** Rich text of the article as stored (the API sanitised it), read-only, under its label. */
+function StoredText({ label, html, minHeightClassName }: { label: string; html: string; minHeightClassName: string }) {
+  return (
+    <div>
+      <span className="mb-1 block text-sm font-medium text-gray-700">{label}</span>
+      <RichTextView html={html} label={label} className={cn('rounded-md border border-gray-300 bg-gray-50 px-3 py-2', minHeightClassName)} />
+    </div>
   );
 }

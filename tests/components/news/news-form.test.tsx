@@ -197,6 +197,24 @@ it('keeps the article saved when an upload after the save fails, says so in the 
   expect(screen.queryByText('removed when saved')).not.toBeInTheDocument();
 });
 
+it('shows a stored article as stored HTML without the editor; the editor comes when editing starts and goes on cancel', async () => {
+  const user = userEvent.setup();
+  renderForm(article({ abstract: '<p>Kurz <strong>gesagt</strong></p>', content: '<p>Dienstags <em>ab 18 Uhr</em></p>' }));
+  const form = screen.getByRole('form', { name: 'Hallentraining' });
+  expect(within(form).getByRole('region', { name: 'Inhalt' }).innerHTML).toBe('<p>Dienstags <em>ab 18 Uhr</em></p>');
+  expect(within(form).getByRole('region', { name: 'Kurztext' })).toHaveTextContent('Kurz gesagt');
+  expect(within(form).queryByRole('textbox', { name: 'Inhalt *' })).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+  expect(await within(form).findByRole('textbox', { name: 'Inhalt *' })).toHaveValue('<p>Dienstags <em>ab 18 Uhr</em></p>');
+  expect(within(form).getByRole('textbox', { name: 'Kurztext' })).toHaveValue('<p>Kurz <strong>gesagt</strong></p>');
+  expect(within(form).queryByRole('region', { name: 'Inhalt' })).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+  expect(within(screen.getByRole('form', { name: 'Hallentraining' })).getByRole('region', { name: 'Inhalt' })).toHaveTextContent('Dienstags ab 18 Uhr');
+  expect(screen.queryByRole('textbox', { name: 'Inhalt *' })).not.toBeInTheDocument();
+});
+
 it('counts files waiting for the save as unsaved changes: leaving asks first', async () => {
   const user = userEvent.setup();
   renderForm(article());
