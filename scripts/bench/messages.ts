@@ -66,14 +66,22 @@ async function main(): Promise<void> {
     const deliveries = await rows();
     console.log(`send to every member (role 32, all organisations), e-mail + push: ${summary.recipients.toLocaleString('en')} recipients, ${deliveries.toLocaleString('en')} outbox rows, ${sendMs.toFixed(0)} ms`);
 
-    const times: number[] = [];
-    for (let i = 0; i < 25; i++) {
-      t0 = performance.now();
-      await call('GET', `/api/v1/admin/messages/${everyone.id}/status?page=${1 + ((i * 37) % 1000)}`);
-      if (i >= 5) times.push(performance.now() - t0);
+    // A running server's autovacuum analyses the tables within a minute of such a bulk insert.
+    await db.execute(sql`analyze notifications`);
+    await db.execute(sql`analyze message_deliveries`);
+    for (const [label, pageOf] of [
+      ['first page', () => 1],
+      ['random page', (i: number) => 1 + ((i * 37) % 1800)],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        t0 = performance.now();
+        await call('GET', `/api/v1/admin/messages/${everyone.id}/status?page=${pageOf(i)}`);
+        if (i >= 5) times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`status tab of that message (50 recipients, ${label}, with the counts): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`);
     }
-    times.sort((a, b) => a - b);
-    console.log(`status tab of that message (50 rows, random page): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`);
 
     const list: number[] = [];
     for (let i = 0; i < 25; i++) {
