@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
-import { DELIVERY_STATES, type DeliveryStatusList, type Message } from '@/lib/schemas/messages';
+import type { DeliveryStatusList, Message } from '@/lib/schemas/messages';
+import { DELIVERY_STATES } from '@/lib/domain/messages/delivery';
 import { formatDisplayDateTime } from '@/lib/domain/dates';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { BriefCell, BriefTable } from '@/components/ui/brief-table';

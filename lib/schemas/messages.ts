@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RICH_TEXT_MAX } from '@/lib/domain/news/rich-text';
-import { MESSAGE_MEDIA } from '@/lib/domain/messages/delivery';
+import { DELIVERY_STATES, MESSAGE_MEDIA } from '@/lib/domain/messages/delivery';
 import { dbId } from './common';
 
 /** The message centre (form 1006) and the recipients' notifications. Zod only. */
@@ -74,7 +74,7 @@ export const MessageAudienceSchema = z
   .meta({ id: 'MessageAudience' });
 export type MessageAudience = z.infer<typeof MessageAudienceSchema>;
 
-export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'failed', 'no_address', 'no_subscription'] as const;
+export { DELIVERY_STATES };
 
 /** One row of the Status tab: a recipient and one medium. */
 export const DeliveryStatusSchema = z
