@@ -23,11 +23,3 @@ export function retryDelayMs(attempts: number, baseMs = 5_000, maxMs = 30 * 60_0
 
 /** The states of one delivery, in the order the Status tab counts them (a plain list: screens need no zod for it). */
 export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'failed', 'no_address', 'no_subscription'] as const;
-
-/** States in which a delivery is finished (nothing more will be tried). */
-export const FINAL_STATES = ['sent', 'failed', 'no_address', 'no_subscription'] as const;
-
-/** A recipient reads a message by opening its notification; only unread recipients get a resend. */
-export function isUnread(readAt: string | null | undefined): boolean {
-  return !readAt;
-}

@@ -1,0 +1,19 @@
+import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '@/lib/domain/messages/delivery';
+
+describe('retry waits of the message outbox', () => {
+  it('doubles from the base after each failed attempt', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n))).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(retryDelayMs(3, 50)).toBe(200);
+  });
+
+  it('never waits longer than the maximum, not even after many attempts', () => {
+    expect(retryDelayMs(MAX_DELIVERY_ATTEMPTS)).toBe(30 * 60_000);
+    expect(retryDelayMs(1_000)).toBe(30 * 60_000);
+    expect(retryDelayMs(4, 5_000, 15_000)).toBe(15_000);
+  });
+
+  it('treats zero or negative attempts as the first', () => {
+    expect(retryDelayMs(0)).toBe(5_000);
+    expect(retryDelayMs(-3)).toBe(5_000);
+  });
+});
