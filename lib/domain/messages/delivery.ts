@@ -8,8 +8,8 @@ export type MessageMedium = (typeof MESSAGE_MEDIA)[number];
 /** The message list shows 4 per page. */
 export const MESSAGE_PAGE_SIZE = 4;
 
-/** A delivery is tried at most this often; then it is `failed`. */
-export const MAX_DELIVERY_ATTEMPTS = 8;
+/** A delivery is tried at most this often (the waits between add up to ~1 h 43 min); then it is `failed`. */
+export const MAX_DELIVERY_ATTEMPTS = 12;
 
 /**
  * Wait before the next try after `attempts` failed ones: doubling from `baseMs` (1 → base,
