@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
+import { MAX_DELIVERY_ATTEMPTS } from '@/lib/domain/messages/delivery';
 import { createMailer } from '@/server/mail/mailer';
 import { createOutboxWorker, type OutboxWorker } from '@/server/messages/outbox-worker';
 import { createPushSender } from '@/server/messages/push';
@@ -288,6 +289,27 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     expect(round2.some((x) => x.member_id === 4)).toBe(false);
     expect(new Set(round2.map((x) => x.member_id)).size).toBe(after.recipients - 1);
     expect((await as('verein').post(`/api/v1/admin/messages/${res.body.id}/resend?to=all`)).status).toBe(422);
+  });
+
+  it('retries a push the service refuses, and gives it up as failed after the last try', async () => {
+    const sub = pushService.subscription();
+    expect((await as('trainer').post('/api/v1/notification/subscription', sub)).status).toBe(201);
+    pushService.answer(sub.endpoint, 500);
+    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Dienst gestört', roles: [ROLE_TRAINER], media: ['push'] }));
+    const w = worker();
+    await w.runOnce();
+    const trainerRow = async () => (await rows(res.body.id)).find((x) => x.member_id === 4)!;
+    expect(await trainerRow()).toMatchObject({ state: 'pending', attempts: 1 });
+    // the tries before the last one have failed as well
+    await tdb.db.execute(sql`update message_deliveries set attempts = ${MAX_DELIVERY_ATTEMPTS - 1}, next_attempt_at = now() where message_id = ${res.body.id} and member_id = 4`);
+    await w.runOnce();
+    expect(await trainerRow()).toMatchObject({ state: 'failed', attempts: MAX_DELIVERY_ATTEMPTS });
+    const status = await as('verein').get(`/api/v1/admin/messages/${res.body.id}/status`);
+    const row = status.body.items.find((i: Json) => i.memberId === 4);
+    expect(row.lastError).toMatch(/500/);
+    expect(row.processedAt).not.toBeNull();
+    pushService.answer(sub.endpoint, 0);
+    await as('trainer').del('/api/v1/notification/subscription', { endpoint: sub.endpoint });
   });
 
   it('lets a message centre notify one person within reach directly', async () => {
