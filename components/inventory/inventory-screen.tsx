@@ -16,6 +16,7 @@ import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
 import { useRecordEditor } from '@/components/ui/use-record-editor';
 import { loadInventory, saveInventoryLine } from './actions';
+import { ListSearch } from '@/components/ui/list-search';
 
 type Page = { items: InventoryArticle[]; total: number };
 type Values = { newsId: string; ordercatId: string; gender: string; size: string; items: string; visibility: boolean; active: boolean };
@@ -79,17 +80,7 @@ export function InventoryScreen({ orgId, initial, articles, categories }: Invent
       <div className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
         <nav aria-label={t('listLabel')} className="rounded-lg border border-gray-200 bg-white p-3 shadow-sm">
           <div className="mb-3 flex items-center gap-2">
-            <input
-              type="search"
-              aria-label={t('search')}
-              placeholder={t('search')}
-              value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
-                setPage(1);
-              }}
-              className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-            />
+            <ListSearch label={t('search')} value={query} onSearch={(text) => { setQuery(text); setPage(1); }} />
             <Button aria-label={t('add')} title={t('add')} onClick={() => setSelected('new')} className="h-9 w-9 shrink-0 px-0 text-lg">
               +
             </Button>

@@ -12,6 +12,7 @@ import { SimplePager } from '@/components/ui/simple-pager';
 import { loadMessages } from './actions';
 import { MessageForm } from './message-form';
 import { SEARCH_DELAY_MS } from './message-view';
+import { ListSearch } from '@/components/ui/list-search';
 
 export interface MessageCentreScreenProps {
   orgId: number;
@@ -66,17 +67,7 @@ export function MessageCentreScreen({ orgId, list, audience }: MessageCentreScre
       <div className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
         <nav aria-label={t('navLabel')} className="rounded-lg border border-gray-200 bg-white p-3 shadow-sm">
           <div className="mb-3 flex items-center gap-2">
-            <input
-              type="search"
-              aria-label={t('search')}
-              placeholder={t('search')}
-              value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
-                setPage(1);
-              }}
-              className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-            />
+            <ListSearch label={t('search')} value={query} onSearch={(text) => { setQuery(text); setPage(1); }} />
             <Button variant="secondary" aria-label={t('reload')} title={t('reload')} onClick={reloadList} className="h-9 w-9 shrink-0 px-0 text-lg" loading={pending}>
               ⟳
             </Button>

@@ -14,6 +14,7 @@ import { CategoriesPanel } from './categories-panel';
 import { MenuPages } from './menu-pages';
 import { NewsForm } from './news-form';
 import { LIST_VISIBLE, NEWS_PAGE_SIZE, type NewsFormValues } from './news-view';
+import { ListSearch } from '@/components/ui/list-search';
 
 export interface NewsScreenProps {
   orgId: number;
@@ -81,17 +82,7 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu: i
   const listTab = (
     <div>
       <div className="mb-3 flex items-center gap-2">
-        <input
-          type="search"
-          aria-label={t('search')}
-          placeholder={t('search')}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(1);
-          }}
-          className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        />
+        <ListSearch label={t('search')} value={query} onSearch={(text) => { setQuery(text); setPage(1); }} />
         <Button aria-label={t('add')} title={t('add')} onClick={() => setSelection({ article: null, defaults: { visible: true, lang: 'de' }, key: `new${Date.now()}` })} className="h-9 w-9 shrink-0 px-0 text-lg">
           +
         </Button>

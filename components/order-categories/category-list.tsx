@@ -8,6 +8,7 @@ import { eurosToCents, formatEuros } from '@/lib/domain/orders/money';
 import { foldSearch } from '@/lib/domain/search-fold';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { ListSearch } from '@/components/ui/list-search';
 
 /** Categories per page of the left list. */
 export const CATEGORY_PAGE_SIZE = 10;
@@ -38,17 +39,7 @@ export function CategoryList({ items, selectedId, hrefFor }: CategoryListProps) 
   return (
     <nav aria-label={t('listLabel')} className="rounded-lg border border-gray-200 bg-white p-3 shadow-sm">
       <div className="mb-3 flex items-center gap-2">
-        <input
-          type="search"
-          aria-label={t('search')}
-          placeholder={t('search')}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(0);
-          }}
-          className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        />
+        <ListSearch label={t('search')} value={query} onSearch={(text) => { setQuery(text); setPage(0); }} />
         <Link
           href={hrefFor('new')}
           aria-label={t('add')}

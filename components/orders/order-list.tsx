@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { loadOrders } from './actions';
 import { euros, ORDER_LIST_PAGE_SIZE, STATE_TONE } from './order-view';
+import { ListSearch } from '@/components/ui/list-search';
 
 export interface OrderListProps {
   orgId: number;
@@ -63,17 +64,7 @@ export function OrderList({ orgId, initial, selectedId, hrefFor, onSelect, onNew
   return (
     <nav aria-label={t('listLabel')} aria-busy={pending || undefined} className="rounded-lg border border-gray-200 bg-white p-3 shadow-sm">
       <div className="mb-2 flex items-center gap-2">
-        <input
-          type="search"
-          aria-label={t('search')}
-          placeholder={t('search')}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(1);
-          }}
-          className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        />
+        <ListSearch label={t('search')} value={query} onSearch={(text) => { setQuery(text); setPage(1); }} />
         {scope === 'overseen' ? null : onNew ? (
           <button type="button" onClick={onNew} aria-label={t('newOrder')} title={t('newOrder')} className={ADD_CLASS}>
             +

@@ -7,6 +7,7 @@ import type { OrganisationListItem } from '@/lib/api/organisations';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { isInactive, sortByShortName } from './organisation-view';
+import { ListSearch } from '@/components/ui/list-search';
 
 /** Organisations per page of the left list. */
 export const LIST_PAGE_SIZE = 11;
@@ -48,17 +49,7 @@ export function OrganisationList({ items, selectedId, hrefFor, canCreate }: Orga
   return (
     <nav aria-label={t('listLabel')} className="rounded-lg border border-gray-200 bg-white p-3 shadow-sm">
       <div className="mb-3 flex items-center gap-2">
-        <input
-          type="search"
-          aria-label={t('search')}
-          placeholder={t('search')}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(0);
-          }}
-          className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        />
+        <ListSearch label={t('search')} value={query} onSearch={(text) => { setQuery(text); setPage(0); }} />
         {canCreate && (
           <Link
             href={hrefFor('new')}

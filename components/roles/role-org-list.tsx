@@ -8,6 +8,7 @@ import { foldSearch } from '@/lib/domain/search-fold';
 import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
 import { ROLE_ORG_PAGE_SIZE } from './role-view';
+import { ListSearch } from '@/components/ui/list-search';
 
 export interface RoleOrgListProps {
   items: RoleOrganisation[];
@@ -33,17 +34,7 @@ export function RoleOrgList({ items, selectedId, hrefFor }: RoleOrgListProps) {
 
   return (
     <nav aria-label={t('orgListLabel')} className="rounded-lg border border-gray-200 bg-white p-3 shadow-sm">
-      <input
-        type="search"
-        aria-label={t('orgSearch')}
-        placeholder={t('orgSearch')}
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setPage(0);
-        }}
-        className="mb-3 w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-      />
+      <ListSearch label={t('orgSearch')} value={query} onSearch={(text) => { setQuery(text); setPage(0); }} className="mb-3" />
       {shown.length === 0 ? (
         <p className="px-2 py-6 text-center text-sm text-gray-500">{t('orgNotFound')}</p>
       ) : (

@@ -10,6 +10,7 @@ import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
 import { loadTournaments } from './actions';
 import { STATUS_TONE, TOURNAMENT_PAGE_SIZE } from './tournament-view';
+import { ListSearch } from '@/components/ui/list-search';
 
 export interface TournamentListProps {
   orgId: number;
@@ -55,17 +56,7 @@ export function TournamentList({ orgId, initial, selectedId, hrefFor, filters, c
   return (
     <nav aria-label={t('listLabel')} className="rounded-lg border border-gray-200 bg-white p-3 shadow-sm">
       <div className="mb-2 flex items-center gap-2">
-        <input
-          type="search"
-          aria-label={t('search')}
-          placeholder={t('search')}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(1);
-          }}
-          className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        />
+        <ListSearch label={t('search')} value={query} onSearch={(text) => { setQuery(text); setPage(1); }} />
         {canAdd && (
           <Link href={hrefFor('new')} aria-label={t('add')} title={t('add')} className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md bg-brand text-lg font-semibold text-white hover:bg-brand-dark">
             +
