@@ -23,11 +23,7 @@ jest.mock('../../../components/news/actions', () => ({
 }));
 jest.mock('../../../lib/upload', () => ({ ...jest.requireActual('../../../lib/upload'), uploadFile: jest.fn() }));
 // the editor (ProseMirror) needs a real browser's layout; a plain text box stands in for it here
-jest.mock('../../../components/ui/rich-text-editor', () => ({
-  RichTextEditor: ({ label, value, onChange, disabled }: { label: string; value: string; onChange: (v: string) => void; disabled?: boolean }) => (
-    <textarea aria-label={label} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
-  ),
-}));
+jest.mock('../../../components/ui/rich-text-editor', () => jest.requireActual('../rich-text-editor-stand-in'));
 jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),
   notify: { success: jest.fn(), error: jest.fn(), loading: jest.fn(() => 'toast-1'), info: jest.fn(), dismiss: jest.fn() },
