@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '@/lib/domain/messages/delivery';
 import type { Db } from '../db/client';
+import { idList } from '../db/sql-list';
 import { pushSubscriptions } from '../db/schema';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
@@ -105,7 +106,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       join notifications n on n.id = d.notification_id
       left join messages m on m.id = d.message_id
       join organisations o on o.id = n.org_id
-      where d.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+      where d.id in ${idList(ids)}
       order by d.id`);
     return details.rows as unknown as Claimed[];
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import type { Notification, NotificationPage, PushSubscriptionInput } from '@/lib/schemas/messages';
 import type { Db } from '../../db/client';
@@ -81,9 +81,9 @@ export async function createNotification(deps: AppDeps, callerId: number, input:
       .where(
         and(
           eq(functionAssignments.memberId, input.memberId),
-          sql`${functionAssignments.orgId} in (${sql.join(reachable.map((id) => sql`${id}`), sql`, `)})`,
-          sql`${functionAssignments.dateFrom} <= ${today}`,
-          sql`${functionAssignments.dateTo} >= ${today}`,
+          inArray(functionAssignments.orgId, reachable),
+          lte(functionAssignments.dateFrom, today),
+          gte(functionAssignments.dateTo, today),
         ),
       )
       .limit(1);

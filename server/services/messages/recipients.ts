@@ -1,4 +1,5 @@
-import { and, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, gte, inArray, sql } from 'drizzle-orm';
+import { idList } from '../../db/sql-list';
 import type { MessageInput } from '@/lib/schemas/messages';
 import type { Db } from '../../db/client';
 import { roles, tournaments } from '../../db/schema';
@@ -11,8 +12,6 @@ import { reachableOrgIds } from './message-access';
  * organisations (none named: every organisation the sender reaches), plus the referees of its
  * events; each person once, only people the sender may reach.
  */
-
-const inList = (ids: readonly number[]): SQL => (ids.length ? sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`(null)`);
 
 /** 403 for an organisation or event out of the sender's reach; 422 for roles or events that don't exist. */
 export async function checkAudience(db: Db, actor: ActingOrg, input: Pick<MessageInput, 'roles' | 'organizations' | 'events'>, today: string) {
@@ -37,7 +36,7 @@ export async function checkAudience(db: Db, actor: ActingOrg, input: Pick<Messag
  */
 export async function createNotifications(tx: Db, actor: ActingOrg, messageId: number, today: string): Promise<number> {
   const reachable = await reachableOrgIds(tx, actor);
-  const inReach = reachable === null ? sql`true` : sql`fa.org_id in ${inList(reachable)}`;
+  const inReach = reachable === null ? sql`true` : sql`fa.org_id in ${idList(reachable)}`;
   const result = await tx.execute(sql`
     insert into notifications (member_id, message_id, org_id, title, body, sort_name)
     select r.member_id, msg.id, msg.org_id, msg.title, msg.abstract, p.sort_surname || ' ' || p.sort_first_name
@@ -62,7 +61,7 @@ export async function createNotifications(tx: Db, actor: ActingOrg, messageId: n
  */
 export async function enqueueDeliveries(tx: Db, messageId: number, media: readonly string[], round: number, memberIds?: readonly number[]): Promise<number> {
   let total = 0;
-  const only = memberIds ? sql`and n.member_id in ${inList(memberIds)}` : sql``;
+  const only = memberIds ? sql`and n.member_id in ${idList(memberIds)}` : sql``;
   for (const medium of media) {
     const noAddress = medium === 'email' ? sql`p.email is null or btrim(p.email) = ''` : sql`false`;
     const result = await tx.execute(sql`

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { categoryByName } from './categories';
 import { loadOrderOrg, orderPlacer, type OrderOrg } from './order-access';
+import { idList } from '../../db/sql-list';
 
 /**
  * The persons a club can order licences for (its active members) with the facts the eligibility
@@ -38,7 +39,7 @@ export type PersonRow = PersonFacts & {
  * `memberIds`, with their licences, Safety First, profile picture and live orders.
  */
 export async function personRows(db: Db, orgId: number, cat: string, today: string, memberIds?: readonly number[]): Promise<PersonRow[]> {
-  const only = memberIds ? sql`and m.id in ${memberIds.length ? sql`(${sql.join(memberIds.map((id) => sql`${id}`), sql`, `)})` : sql`(null)`}` : sql``;
+  const only = memberIds ? sql`and m.id in ${idList(memberIds)}` : sql``;
   const result = (await db.execute(sql`
     select m.id, m.first_name, m.surname, m.reg_nr, m.birth_date::text as birth_date, m.gender::text as gender, m.uuid::text as uuid,
       coalesce((select json_agg(json_build_object('dateFrom', f.date_from::text, 'dateTo', f.date_to::text))
