@@ -25,14 +25,15 @@ import { usePendingFiles, type PendingFile } from '@/components/ui/use-pending-f
 import { useRequiredFlash } from '@/components/ui/use-required-flash';
 import { useUnsavedChangesGuard } from '@/components/ui/use-unsaved-changes-guard';
 import { removeMessage, removeMessageFile, sendMessage } from './actions';
+import { missingMessageFields } from '@/lib/domain/messages/delivery';
 import { MessageStatus } from './message-status';
-import { MESSAGE_FLASH_MS, missingFields, newMessageValues, toFormValues, toMessageInput, type MessageFormValues } from './message-view';
+import { MESSAGE_FLASH_MS, newMessageValues, toFormValues, toMessageInput, type MessageFormValues } from './message-view';
 
 const fileUrl = (key: string) => `${BASE_PATH}/api/v1/uploads?file=${encodeURIComponent(key)}`;
 
 /** Roles, title and language are required. */
 const resolver: Resolver<MessageFormValues> = async (values) => {
-  const missing = missingFields(values);
+  const missing = missingMessageFields(values);
   if (missing.length === 0) return { values, errors: {} };
   return { values: {}, errors: Object.fromEntries(missing.map((name) => [name, { type: 'required', message: 'required' }])) };
 };

@@ -63,14 +63,6 @@ export function toMessageInput(orgId: number, v: MessageFormValues) {
   };
 }
 
-/** Roles, title and language are required (the API checks them again). */
-export function missingFields(v: MessageFormValues): Array<'roles' | 'title' | 'lang'> {
-  const missing: Array<'roles' | 'title' | 'lang'> = [];
-  if (v.roles.length === 0) missing.push('roles');
-  if (!v.title.trim()) missing.push('title');
-  if (!v.lang) missing.push('lang');
-  return missing;
-}
 
 /** Whether deliveries are still to be made (the Status tab refreshes itself meanwhile), from the count per state. */
 export const hasInFlight = (states: Partial<Record<DeliveryStatus['state'], number>>) => (states.pending ?? 0) + (states.sending ?? 0) > 0;

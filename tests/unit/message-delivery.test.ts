@@ -1,4 +1,4 @@
-import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '@/lib/domain/messages/delivery';
+import { MAX_DELIVERY_ATTEMPTS, missingMessageFields, retryDelayMs } from '@/lib/domain/messages/delivery';
 
 describe('retry waits of the message outbox', () => {
   it('doubles from the base after each failed attempt', () => {
@@ -18,5 +18,13 @@ describe('retry waits of the message outbox', () => {
   it('treats zero or negative attempts as the first', () => {
     expect(retryDelayMs(0)).toBe(5_000);
     expect(retryDelayMs(-3)).toBe(5_000);
+  });
+});
+
+describe('required fields of a message', () => {
+  it('names roles, title and language when they are missing, in the form order', () => {
+    expect(missingMessageFields({ roles: [], title: '  ', lang: '' })).toEqual(['roles', 'title', 'lang']);
+    expect(missingMessageFields({ roles: [32], title: 'Hallo', lang: 'de' })).toEqual([]);
+    expect(missingMessageFields({ roles: [32], title: '', lang: 'en' })).toEqual(['title']);
   });
 });

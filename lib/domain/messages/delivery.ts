@@ -23,3 +23,12 @@ export function retryDelayMs(attempts: number, baseMs = 5_000, maxMs = 30 * 60_0
 
 /** The states of one delivery, in the order the Status tab counts them (a plain list: screens need no zod for it). */
 export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'failed', 'no_address', 'no_subscription'] as const;
+
+/** A message needs roles, a title and a language; the fields missing, in the form's order. */
+export function missingMessageFields(v: { roles: readonly unknown[]; title: string; lang: string | null | undefined }): Array<'roles' | 'title' | 'lang'> {
+  const missing: Array<'roles' | 'title' | 'lang'> = [];
+  if (v.roles.length === 0) missing.push('roles');
+  if (!v.title.trim()) missing.push('title');
+  if (!v.lang) missing.push('lang');
+  return missing;
+}
