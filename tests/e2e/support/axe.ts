@@ -7,6 +7,9 @@ import { expect, type Page } from '@playwright/test';
  * rules plus axe's best practices (skip link, landmarks, page title).
  */
 export async function expectAccessible(page: Page, state: string): Promise<void> {
+  // A refresh streams the page's <head> again: check the settled page, whose title has arrived
+  // (a title that never comes still fails, here or in axe's document-title rule).
+  await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 5_000 }).catch(() => undefined);
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     // the map tiles come from a server the test machine cannot reach; Leaflet's own markup is not ours
