@@ -1,4 +1,4 @@
-import { documentBytes, formatDate, letterhead, newDocument } from './pdf-document';
+import { documentBytes, formatDate, letterhead, newDocument, FONT_BOLD, FONT_REGULAR } from './pdf-document';
 
 export type CoverLetter = {
   federation: string;
@@ -19,8 +19,8 @@ export async function coverLetterPdf(d: CoverLetter): Promise<Buffer> {
   doc.moveDown(2);
   doc.text(`Wien, ${formatDate(d.date)}`, { align: 'right' });
   doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(12).text(`Lizenzkarten${d.year ? ` ${d.year}` : ''} – Bestellung #${d.orderNumber}`);
-  doc.font('Helvetica').fontSize(10).moveDown();
+  doc.font(FONT_BOLD).fontSize(12).text(`Lizenzkarten${d.year ? ` ${d.year}` : ''} – Bestellung #${d.orderNumber}`);
+  doc.font(FONT_REGULAR).fontSize(10).moveDown();
   doc.text('Sehr geehrte Damen und Herren,');
   doc.moveDown(0.5);
   doc.text(`anbei erhalten Sie die Lizenzkarten Ihrer Mitglieder für ${d.year ?? 'das Lizenzjahr'}. Jede Karte trägt einen QR-Code, mit dem sich die Lizenz jederzeit und ohne Netzverbindung prüfen lässt.`);

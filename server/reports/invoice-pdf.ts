@@ -1,6 +1,6 @@
 import { epcPayload } from '@/lib/domain/orders/epc-qr';
 import { formatEuros } from '@/lib/domain/orders/money';
-import { A4_MARGIN, documentBytes, formatDate, letterhead, newDocument, qrPng } from './pdf-document';
+import { A4_MARGIN, documentBytes, formatDate, letterhead, newDocument, qrPng, FONT_BOLD, FONT_REGULAR } from './pdf-document';
 
 /** What an invoice shows; amounts in cents, computed by the caller from the stored lines. */
 export type InvoiceData = {
@@ -37,8 +37,8 @@ export async function invoicePdf(d: InvoiceData): Promise<Buffer> {
   doc.text(`${d.club.zip ?? ''} ${d.club.city ?? ''}`.trim());
   doc.moveDown(2);
 
-  doc.font('Helvetica-Bold').fontSize(14).text(`Rechnung ${d.invoiceNumber}`);
-  doc.font('Helvetica').fontSize(10);
+  doc.font(FONT_BOLD).fontSize(14).text(`Rechnung ${d.invoiceNumber}`);
+  doc.font(FONT_REGULAR).fontSize(10);
   doc.text(`Rechnungsdatum: ${formatDate(d.invoiceDate)}`);
   doc.text(`Bestellung: #${d.orderNumber} (${d.category})`);
   if (d.club.bso) doc.text(`BSO-Nummer: ${d.club.bso}`);
@@ -48,7 +48,7 @@ export async function invoicePdf(d: InvoiceData): Promise<Buffer> {
   const amountX = right - 110;
   const row = (text: string, amount: string, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(text, A4_MARGIN, y, { width: amountX - A4_MARGIN - 10 });
+    doc.font(bold ? FONT_BOLD : FONT_REGULAR).text(text, A4_MARGIN, y, { width: amountX - A4_MARGIN - 10 });
     const after = doc.y;
     doc.text(amount, amountX, y, { width: 110, align: 'right' });
     doc.y = Math.max(after, doc.y);
@@ -65,8 +65,8 @@ export async function invoicePdf(d: InvoiceData): Promise<Buffer> {
   row('Gesamtbetrag', money(d.grossCents), true);
   doc.moveDown(2);
 
-  doc.font('Helvetica-Bold').text('Zahlung');
-  doc.font('Helvetica');
+  doc.font(FONT_BOLD).text('Zahlung');
+  doc.font(FONT_REGULAR);
   doc.text(`Bitte überweisen Sie ${money(d.grossCents)} innerhalb von 14 Tagen auf das Konto:`);
   doc.text(`Empfänger: ${d.bank.name}`);
   doc.text(`IBAN: ${spacedIban(d.bank.iban)}`);

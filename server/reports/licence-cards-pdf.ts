@@ -1,4 +1,4 @@
-import { A4_MARGIN, documentBytes, formatDate, letterhead, newDocument, qrPng } from './pdf-document';
+import { A4_MARGIN, documentBytes, formatDate, letterhead, newDocument, qrPng, FONT_BOLD, FONT_REGULAR } from './pdf-document';
 
 export type LicenceCard = {
   name: string;
@@ -32,7 +32,7 @@ export async function licenceCardsPdf(federation: string, cards: LicenceCard[]):
     const top = (slot < CARDS_PER_PAGE ? startY : A4_MARGIN) + rowIndex * (CARD_H + 14);
     const x = A4_MARGIN + col * (CARD_W + gapX);
     doc.roundedRect(x, top, CARD_W, CARD_H, 8).lineWidth(0.8).strokeColor('#14532d').stroke();
-    doc.font('Helvetica-Bold').fontSize(8).fillColor('#14532d').text(`${federation} · Lizenz ${card.year}`, x + 8, top + 8, { width: CARD_W - 16 });
+    doc.font(FONT_BOLD).fontSize(8).fillColor('#14532d').text(`${federation} · Lizenz ${card.year}`, x + 8, top + 8, { width: CARD_W - 16 });
     if (card.photo) {
       try {
         doc.image(card.photo, x + 8, top + 24, { fit: [56, 70] });
@@ -40,8 +40,8 @@ export async function licenceCardsPdf(federation: string, cards: LicenceCard[]):
         doc.rect(x + 8, top + 24, 56, 70).strokeColor('#9ca3af').stroke();
       }
     } else doc.rect(x + 8, top + 24, 56, 70).strokeColor('#9ca3af').stroke();
-    doc.fillColor('black').font('Helvetica-Bold').fontSize(10).text(card.name, x + 72, top + 24, { width: 90 });
-    doc.font('Helvetica').fontSize(8);
+    doc.fillColor('black').font(FONT_BOLD).fontSize(10).text(card.name, x + 72, top + 24, { width: 90 });
+    doc.font(FONT_REGULAR).fontSize(8);
     doc.text(`geb. ${formatDate(card.birthDate)}`, x + 72, doc.y + 2, { width: 90 });
     doc.text(card.club, x + 72, doc.y + 2, { width: 90 });
     doc.text(`Lizenz-Nr. ${card.regNr}`, x + 72, doc.y + 2, { width: 90 });
@@ -49,6 +49,6 @@ export async function licenceCardsPdf(federation: string, cards: LicenceCard[]):
     doc.image(await qrPng(card.qrText, 4), x + CARD_W - 80, top + 24, { width: 72 });
     slot += 1;
   }
-  if (cards.length === 0) doc.font('Helvetica').fontSize(10).text('Keine Lizenzkarten zu drucken.');
+  if (cards.length === 0) doc.font(FONT_REGULAR).fontSize(10).text('Keine Lizenzkarten zu drucken.');
   return documentBytes(doc);
 }

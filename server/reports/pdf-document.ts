@@ -1,18 +1,36 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
 /**
  * The frame of every PDF the API renders: A4 portrait, German metadata, the federation's
- * letterhead; the built-in Helvetica covers German text and the euro sign. pdfkit draws on the
- * server without a browser and streams, which is all these documents need.
+ * letterhead. pdfkit draws on the server without a browser and streams, which is all these
+ * documents need.
+ *
+ * Text is set in Noto Sans (embedded, subset to the glyphs used), never in the PDF's built-in
+ * Helvetica: the built-in fonts only know WinAnsi (Latin-1), so names such as Kovačević, Łukasz or
+ * Szőke would come out garbled. Noto Sans covers Latin Extended A/B, Greek and Cyrillic.
  */
 
 export const A4_MARGIN = 56;
 
+/** The two faces every document uses; set them with `doc.font(FONT_REGULAR)`. */
+export const FONT_REGULAR = 'Regular';
+export const FONT_BOLD = 'Bold';
+
 export type Doc = InstanceType<typeof PDFDocument>;
 
+const fontPackage = createRequire(path.join(process.cwd(), 'package.json'));
+const FONT_FILES = {
+  [FONT_REGULAR]: fontPackage.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+  [FONT_BOLD]: fontPackage.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+};
+
 export function newDocument(title: string): Doc {
-  return new PDFDocument({ size: 'A4', margin: A4_MARGIN, info: { Title: title, Author: 'Österreichischer Bogensportverband' }, lang: 'de-AT' } as never);
+  const doc: Doc = new PDFDocument({ size: 'A4', margin: A4_MARGIN, info: { Title: title, Author: 'Österreichischer Bogensportverband' }, lang: 'de-AT' } as never);
+  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  return doc.font(FONT_REGULAR);
 }
 
 /** The whole document as bytes. */
@@ -27,8 +45,8 @@ export function documentBytes(doc: Doc): Promise<Buffer> {
 }
 
 export function letterhead(doc: Doc, federation: string) {
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#14532d').text(federation, { align: 'left' });
-  doc.font('Helvetica').fontSize(9).fillColor('#374151').text('Haus des Sports · Prinz-Eugen-Straße 12 · 1040 Wien · office@bogensport.example.org');
+  doc.font(FONT_BOLD).fontSize(16).fillColor('#14532d').text(federation, { align: 'left' });
+  doc.font(FONT_REGULAR).fontSize(9).fillColor('#374151').text('Haus des Sports · Prinz-Eugen-Straße 12 · 1040 Wien · office@bogensport.example.org');
   doc.moveTo(A4_MARGIN, doc.y + 6).lineTo(doc.page.width - A4_MARGIN, doc.y + 6).strokeColor('#14532d').lineWidth(1).stroke();
   doc.moveDown(1.5).fillColor('black');
 }
