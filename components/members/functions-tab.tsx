@@ -8,7 +8,8 @@ import { BriefCell, BriefTable } from '@/components/ui/brief-table';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { MemberRole, MemberTargetOrg, RoleGroup } from '@/lib/api/member-types';
-import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
+import { formatDisplayDate, isOpenEnded, todayIso } from '@/lib/domain/dates';
+import { periodState } from '@/lib/domain/members';
 import { FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB } from '@/lib/domain/functions';
 import { connectMemberAction } from './actions';
 import { EndMembershipDialog } from './end-membership-dialog';
@@ -60,6 +61,7 @@ export function FunctionsTab({
   const router = useRouter();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [adding, setAdding] = useState(false);
+  const today = todayIso();
   const rows = [...roles].sort(
     (a, b) => Number(b.active) - Number(a.active) || b.dateFrom.localeCompare(a.dateFrom) || a.funcName.localeCompare(b.funcName, 'de'),
   );
@@ -128,7 +130,7 @@ export function FunctionsTab({
               <BriefCell>{r.orgName}</BriefCell>
               <BriefCell>{formatDisplayDate(r.dateFrom)}</BriefCell>
               <BriefCell>{isOpenEnded(r.dateTo) ? t('unlimited') : formatDisplayDate(r.dateTo)}</BriefCell>
-              <BriefCell>{r.active ? t('functions.active') : t('functions.ended')}</BriefCell>
+              <BriefCell>{t(`functions.${periodState(r.dateFrom, r.dateTo, today)}`)}</BriefCell>
               {canEdit && (
                 <BriefCell className="space-x-1 whitespace-nowrap text-right">
                   {canEnd && (

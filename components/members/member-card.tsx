@@ -4,8 +4,7 @@ import type { ReactNode, Ref } from 'react';
 import { useTranslations } from 'next-intl';
 import { cn } from '@/components/ui/cn';
 import type { Member } from '@/lib/api/member-types';
-import { formatDisplayDate, isOpenEnded, todayIso } from '@/lib/domain/dates';
-import { isLicenceActive } from '@/lib/domain/members';
+import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
 import { MemberPhoto } from './member-photo';
 
 export interface MemberCardProps {
@@ -17,26 +16,31 @@ export interface MemberCardProps {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-type LicenceStatus = 'none' | 'active' | 'expired' | 'unlimited';
+type LicenceStatus = 'none' | 'active' | 'upcoming' | 'expired' | 'unlimited';
 
-/** The licence state as the profile card shows it (active while end + about a day is not past). */
-export function licenceStatus(licence: Member['licence'], today: string): LicenceStatus {
+/**
+ * The licence state as the profile card shows it, from the API's state of the shown licence:
+ * active while a licence is valid today (the shown one may be next year's that continues it),
+ * upcoming when the held one has not started yet ('künftig', never 'abgelaufen'), else expired.
+ */
+export function licenceStatus(licence: Member['licence']): LicenceStatus {
   if (!licence) return 'none';
   if (isOpenEnded(licence.dateTo)) return 'unlimited';
-  return isLicenceActive(licence.dateTo, today, licence.dateFrom) ? 'active' : 'expired';
+  return licence.state === 'ended' ? 'expired' : licence.state;
 }
 
 /** Photo, name, registration number, memberships and licence status of the member. */
 export function MemberCard({ member, canUpload, actions, headingRef }: MemberCardProps) {
   const t = useTranslations('members');
   const name = member ? [member.firstName, member.middleName, member.surname].filter(Boolean).join(' ') : t('newMember');
-  const status = licenceStatus(member?.licence ?? null, todayIso());
+  const status = licenceStatus(member?.licence ?? null);
   const memberships = member?.organizations ?? [];
 
   const badge: Record<LicenceStatus, { text: string; className: string }> = {
     none: { text: t('card.noLicence'), className: 'bg-gray-100 text-gray-700' },
     active: { text: t('card.licenceActive'), className: 'bg-green-100 text-green-800' },
     unlimited: { text: t('unlimited'), className: 'bg-green-100 text-green-800' },
+    upcoming: { text: t('card.licenceUpcoming'), className: 'bg-blue-100 text-blue-800' },
     expired: { text: t('card.licenceExpired'), className: 'bg-red-100 text-red-800' },
   };
 
@@ -100,7 +104,9 @@ export function MemberCard({ member, canUpload, actions, headingRef }: MemberCar
                     <span className="text-gray-700">
                       {isOpenEnded(member.licence.dateTo)
                         ? t('card.licenceAtUnlimited', { org: member.licence.orgName })
-                        : t('card.licenceAt', { org: member.licence.orgName, date: formatDisplayDate(member.licence.dateTo) })}
+                        : status === 'upcoming'
+                          ? t('card.licenceFrom', { org: member.licence.orgName, from: formatDisplayDate(member.licence.dateFrom), to: formatDisplayDate(member.licence.dateTo) })
+                          : t('card.licenceAt', { org: member.licence.orgName, date: formatDisplayDate(member.licence.dateTo) })}
                     </span>
                   )}
                 </dd>

@@ -108,6 +108,16 @@ export function isLicenceActive(dateTo: string | null | undefined, today: string
   return dateTo.slice(0, 10) >= today.slice(0, 10);
 }
 
+/**
+ * Where a period (function, membership, licence) stands on `today`: 'upcoming' before its first
+ * day (a licence released for next year), 'active' from its first to its last day, 'ended' after.
+ */
+export type PeriodState = 'upcoming' | 'active' | 'ended';
+export function periodState(dateFrom: string, dateTo: string | null | undefined, today: string): PeriodState {
+  if (dateFrom.slice(0, 10) > today.slice(0, 10)) return 'upcoming';
+  return !dateTo || isOpenEnded(dateTo) || dateTo.slice(0, 10) >= today.slice(0, 10) ? 'active' : 'ended';
+}
+
 /** An assignment (function, membership) is active on `today` when from ≤ today ≤ to. */
 export function isActiveOn(dateFrom: string, dateTo: string | null | undefined, today: string): boolean {
   return dateFrom <= today && (!dateTo || today <= dateTo);

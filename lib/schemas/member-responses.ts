@@ -63,11 +63,12 @@ export const MemberLicenceSchema = z
     orgName: z.string(),
     dateFrom: date,
     dateTo: date,
-    active: z.boolean(),
+    active: z.boolean().meta({ description: 'A licence is valid today (this one, or the one it continues)' }),
+    state: z.enum(['upcoming', 'active', 'ended']).meta({ description: "'upcoming': released for a period that has not started yet" }),
     openEnded: z.boolean(),
     season: z.number().int().nullable(),
   })
-  .meta({ id: 'MemberLicence', description: 'The current licence (function 29), else the latest one' });
+  .meta({ id: 'MemberLicence', description: 'The latest held licence (function 29) that has not ended, else the one that ended last' });
 
 /** The visibility flags as stored: the input's fields, without its refusal of unknown keys. */
 const MemberParamsSchema = z.object(memberParamsSchema.shape);

@@ -13,6 +13,7 @@ import {
   latestBirthDate,
   licenceSeason,
   membershipEndDateRange,
+  periodState,
   trainingValidTo,
 } from '@/lib/domain/members';
 
@@ -165,5 +166,18 @@ describe('calendar helpers and training validity', () => {
   it('gives validTo = completion + validity months, null when valid forever', () => {
     expect(trainingValidTo('2025-03-02', 24)).toBe('2027-03-02');
     expect(trainingValidTo('2025-03-02', null)).toBeNull();
+  });
+});
+
+describe('periodState: where a period stands on a day', () => {
+  it.each([
+    ['2027-01-01', '2027-12-31', '2026-11-27', 'upcoming'],
+    ['2027-01-01', '2027-12-31', '2027-01-01', 'active'],
+    ['2027-01-01', '2027-12-31', '2027-12-31', 'active'],
+    ['2027-01-01', '2027-12-31', '2028-01-01', 'ended'],
+    ['2020-01-01', '2999-12-31', '2026-11-27', 'active'],
+    ['2020-01-01', null, '2026-11-27', 'active'],
+  ])('%s – %s on %s is %s', (from, to, today, state) => {
+    expect(periodState(from, to, today)).toBe(state);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, PgDialect, QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
-import { ageClass, isActiveOn, isLicenceActive, isOpenEnded, licenceSeason } from '@/lib/domain/members';
+import { ageClass, isActiveOn, isLicenceActive, isOpenEnded, licenceSeason, periodState } from '@/lib/domain/members';
 import type { Member, MemberFunction } from '@/lib/schemas/member-responses';
 import type { Db } from '../../db/client';
 import { functionAssignments, members, memberTrainings, organisations, roleGroups, roles, trainingDefinitions } from '../../db/schema';
@@ -201,10 +201,20 @@ export function membershipOrder(x: { active: boolean; dateFrom: string }, y: { a
   return Number(y.active) - Number(x.active) || y.dateFrom.localeCompare(x.dateFrom);
 }
 
-/** The licence (function 29) a member shows: an active one (latest end first), else the most recent one. */
+/**
+ * The licence (function 29) a member shows: the latest held one that has not ended (next year's,
+ * once released, rather than this year's that it continues), else the one that ended last.
+ */
 export function shownLicence<A extends { funcId: number; dateFrom: string; dateTo: string }>(assignments: A[], today: string): A | undefined {
   const licences = assignments.filter((a) => a.funcId === FUNCTION_LICENCE);
-  return licences.find((l) => isLicenceActive(l.dateTo, today, l.dateFrom)) ?? licences.filter((l) => l.dateFrom <= today)[0] ?? licences[0];
+  const latestFirst = (x: A, y: A) => y.dateFrom.localeCompare(x.dateFrom) || y.dateTo.localeCompare(x.dateTo);
+  const held = licences.filter((l) => periodState(l.dateFrom, l.dateTo, today) !== 'ended').sort(latestFirst);
+  return held[0] ?? [...licences].sort((x, y) => y.dateTo.localeCompare(x.dateTo))[0];
+}
+
+/** The licence that is valid today, if any (its organisation is the member's licence organisation). */
+export function activeLicence<A extends { funcId: number; dateFrom: string; dateTo: string }>(assignments: A[], today: string): A | undefined {
+  return assignments.find((a) => a.funcId === FUNCTION_LICENCE && isLicenceActive(a.dateTo, today, a.dateFrom));
 }
 
 /** Whether an assignment is listed among a member's functions under `filter`. */
@@ -238,7 +248,7 @@ export function shapeMembers(rows: MemberRow[], { assignments, trainings }: Memb
     const primary = memberships.filter((m) => m.active).sort((x, y) => x.dateFrom.localeCompare(y.dateFrom))[0];
 
     const currentLicence = shownLicence(own.a, today);
-    const licenceActive = currentLicence ? isLicenceActive(currentLicence.dateTo, today, currentLicence.dateFrom) : false;
+    const validLicence = activeLicence(own.a, today);
 
     const functions = own.a.filter((a) => isListedFunction(a, filter, today)).map((a) => toMemberFunction(a, today));
 
@@ -263,16 +273,18 @@ export function shapeMembers(rows: MemberRow[], { assignments, trainings }: Memb
       phoneMobile: row.phoneMobile,
       email: row.email,
       orgId: primary?.orgId ?? null,
-      licenseOrg: licenceActive && currentLicence ? currentLicence.orgName : null,
-      licenseOrgBso: licenceActive && currentLicence ? currentLicence.orgBso : null,
-      licenseOrgBl: licenceActive && currentLicence?.stateLevel === 2 ? currentLicence.stateName : null,
+      licenseOrg: validLicence ? validLicence.orgName : null,
+      licenseOrgBso: validLicence ? validLicence.orgBso : null,
+      licenseOrgBl: validLicence?.stateLevel === 2 ? validLicence.stateName : null,
       licence: currentLicence
         ? {
             orgId: currentLicence.orgId,
             orgName: currentLicence.orgName,
             dateFrom: currentLicence.dateFrom,
             dateTo: currentLicence.dateTo,
-            active: licenceActive,
+            // valid today, by this licence or the one it continues
+            active: Boolean(validLicence),
+            state: validLicence ? 'active' : periodState(currentLicence.dateFrom, currentLicence.dateTo, today),
             openEnded: isOpenEnded(currentLicence.dateTo),
             season: licenceSeason(currentLicence.dateTo),
           }

@@ -27,7 +27,7 @@ export function savedMember(overrides: Partial<MemberDetail> = {}): MemberDetail
     licenseOrg: 'BSV Wiener Neustadt',
     licenseOrgBso: '3011',
     licenseOrgBl: 'BSV NÖ',
-    licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2020-01-01', dateTo: '2999-12-31', active: true, openEnded: true, season: null },
+    licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2020-01-01', dateTo: '2999-12-31', active: true, state: 'active', openEnded: true, season: null },
     params: { profileVisible: true },
     organizations: [{ funkMgId: 10550, orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2018-10-22', dateTo: '2999-12-31', active: true }],
     functions: [],

@@ -63,6 +63,13 @@ describe('FunctionsTab', () => {
     expect(screen.queryByText('31.12.2999')).not.toBeInTheDocument();
   });
 
+  it("shows a licence released for a year not yet begun as 'künftig', never 'beendet'", () => {
+    const nextYear = new Date().getFullYear() + 1;
+    renderTab({ canEdit: false, roles: [membershipRole, { ...pastLicenceRole, funkMgId: 9001, dateFrom: `${nextYear}-01-01`, dateTo: `${nextYear}-12-31`, active: false }] });
+    expect(within(rowOf('Lizenz')).getByText('künftig')).toBeInTheDocument();
+    expect(within(rowOf('Lizenz')).queryByText('beendet')).not.toBeInTheDocument();
+  });
+
   it('offers ending a membership only where the caller may (federation or the membership club)', () => {
     renderTab({ canEndMembershipIn: [] });
     expect(screen.queryByRole('button', { name: /Mitgliedschaft in .* beenden/ })).not.toBeInTheDocument();

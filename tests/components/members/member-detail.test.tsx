@@ -474,9 +474,25 @@ describe('MemberDetail: a saved member', () => {
 
   it('shows an expired licence as expired', () => {
     renderDetail({
-      member: savedMember({ licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2020-01-01', dateTo: '2020-12-31', active: false, openEnded: false, season: 2020 } }),
+      member: savedMember({ licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2020-01-01', dateTo: '2020-12-31', active: false, state: 'ended', openEnded: false, season: 2020 } }),
     });
     expect(screen.getByTestId('licence-status')).toHaveTextContent('abgelaufen');
+  });
+
+  it('shows a licence released for a year not yet begun as "künftig" with its dates, never as expired', () => {
+    renderDetail({
+      member: savedMember({ licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2027-01-01', dateTo: '2027-12-31', active: false, state: 'upcoming', openEnded: false, season: 2027 } }),
+    });
+    expect(screen.getByTestId('licence-status')).toHaveTextContent('künftig');
+    expect(screen.getByText('BSV Wiener Neustadt, ab 01.01.2027 (bis 31.12.2027)')).toBeInTheDocument();
+  });
+
+  it('shows next year’s licence that continues this year’s as active until its end', () => {
+    renderDetail({
+      member: savedMember({ licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2027-01-01', dateTo: '2027-12-31', active: true, state: 'active', openEnded: false, season: 2027 } }),
+    });
+    expect(screen.getByTestId('licence-status')).toHaveTextContent('aktiv');
+    expect(screen.getByText('BSV Wiener Neustadt, bis 31.12.2027')).toBeInTheDocument();
   });
 });
 
