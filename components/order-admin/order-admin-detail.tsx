@@ -67,11 +67,12 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
   }
 
   async function move(status: 'Freigegeben' | 'canceled' | 'Erstellt'): Promise<boolean> {
-    // pending removals are saved before a release
-    if (status === 'Freigegeben' && !(await saveMarked())) return false;
-    const result = await decide({ orgId: order.orgId, id: order.id, status, updatedAt: order.updatedAt });
+    // a release takes the persons marked for removal out in the same request (one transaction)
+    const removeMembers = status === 'Freigegeben' && marked.length > 0 ? marked : undefined;
+    const result = await decide({ orgId: order.orgId, id: order.id, status, updatedAt: order.updatedAt, removeMembers });
     if (!applyActionResult(result, null)) return false;
     setOrder(result.data.order);
+    if (removeMembers) setMarked([]);
     return true;
   }
 

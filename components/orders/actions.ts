@@ -109,14 +109,20 @@ export const loadReport = defineAction({
   run: async ({ actingOrgId, q, page }) => getOrderReport(actingOrgId, { q, page, size: 20 }),
 });
 
-/** What the approval view does: 'Bestellung #{id} freigegeben', 'Rücküberwiesen', back to created. */
+/** What the approval view does: 'Bestellung #{id} freigegeben' (with the persons marked for removal taken out in the same step), 'Rücküberwiesen', back to created. */
 export const decide = defineAction({
   namespace: 'orderAdmin',
-  input: z.object({ orgId: recordId, id: recordId, status: z.enum(['Freigegeben', 'canceled', 'Erstellt']), updatedAt: z.string().min(1).max(64) }),
+  input: z.object({
+    orgId: recordId,
+    id: recordId,
+    status: z.enum(['Freigegeben', 'canceled', 'Erstellt']),
+    updatedAt: z.string().min(1).max(64),
+    removeMembers: z.array(recordId).max(1000).optional(),
+  }),
   failure: 'failed',
   refusal: adminRefusal,
   run: async (body, { t }) => {
-    const order = await decideOrder(body.orgId, { id: body.id, status: body.status, updatedAt: body.updatedAt });
+    const order = await decideOrder(body.orgId, { id: body.id, status: body.status, updatedAt: body.updatedAt, removeMembers: body.removeMembers });
     const message = body.status === 'Freigegeben' ? t('released', { id: order.orderNumber }) : body.status === 'canceled' ? t('refunded') : t('sentBack', { id: order.orderNumber });
     return { order, message };
   },
@@ -150,6 +156,8 @@ function adminRefusal(error: ApiError, { t }: ActionContext): Refusal | undefine
       return { message: t('invalidTransition') };
     case 'order_closed':
       return { message: t('orderClosed') };
+    case 'order_empty':
+      return { message: t('orderEmpty') };
     case 'forbidden':
       return { message: t('forbidden') };
     default:

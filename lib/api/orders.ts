@@ -52,7 +52,7 @@ export function getOrderReport(actingOrgId: number, params: { q?: string; page?:
 }
 
 /** PUT /api/v1/order/{orgId}: release (Freigegeben), refund (canceled) or send back (Erstellt), as of `updatedAt`. */
-export function decideOrder(orgId: number, body: { id: number; status: string; updatedAt: string }) {
+export function decideOrder(orgId: number, body: { id: number; status: string; updatedAt: string; removeMembers?: number[] }) {
   return apiCall<Order>(`api/v1/order/${orgId}`, { method: 'put', json: body });
 }
 

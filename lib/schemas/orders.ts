@@ -238,6 +238,8 @@ export const orderUpdateSchema = z.object({
   id: dbId(),
   status: z.enum(['Erstellt', 'Freigegeben', 'canceled'], { error: 'statusInvalid' }),
   updatedAt: updatedAtText(),
+  /** With a release: persons taken out of the order first, in the same step. */
+  removeMembers: z.array(dbId()).max(1000, 'tooMany').optional(),
 });
 
 /** POST /order/{orgId}/comment/{orderId}. */

@@ -284,6 +284,53 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       expect((await persons()).find((p) => p.id === c.id).reasons).toEqual([]);
     });
 
+    it('releases and takes out the persons marked for removal in one step, as of the version the user loaded', async () => {
+      const [x, y] = (await persons()).filter((p) => p.reasons.length === 0);
+      const placed = (await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: x.id }, { id: y.id, params: { print: true } }] })).body;
+      const held = (memberId: number) => db.select().from(functionAssignments).where(and(eq(functionAssignments.memberId, memberId), eq(functionAssignments.roleId, 29), eq(functionAssignments.dateFrom, `${year + 1}-01-01`)));
+
+      // Removal with anything but a release is refused, and changes nothing.
+      const withRefund = await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'canceled', updatedAt: placed.updatedAt, removeMembers: [y.id] });
+      expect(withRefund.status).toBe(422);
+      expect(withRefund.body.error.field).toBe('removeMembers');
+      // Someone who is not in the order: refused as a whole, nothing removed, nothing released.
+      const unknown = await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'Freigegeben', updatedAt: placed.updatedAt, removeMembers: [y.id, 999_999] });
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.error.code).toBe('not_in_order');
+      const unchanged = (await as(federation).get(`/api/v1/order/${CLUB}/${placed.id}`)).body;
+      expect(unchanged).toMatchObject({ state: 'created', updatedAt: placed.updatedAt, summary: placed.summary });
+
+      const released = await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'Freigegeben', updatedAt: placed.updatedAt, removeMembers: [y.id] });
+      expect(released.status).toBe(200);
+      expect(released.body.state).toBe('completed');
+      // The total is what remains: the base amount and x's licence; the panel, the list and the invoice agree.
+      expect(released.body.summary).toEqual({ price: 149 + x.order, members: 1 });
+      const listed = (await as(federation).get(`/api/v1/order/${CLUB}?state=completed`)).body.items.find((o: Json) => o.id === placed.id);
+      expect(listed.summary).toEqual(released.body.summary);
+      expect(await held(x.id)).toHaveLength(1);
+      expect(await held(y.id)).toEqual([]);
+    });
+
+    it('never releases a licence order without persons: emptying one is refused, an empty one is not released', async () => {
+      const [z] = (await persons()).filter((p) => p.reasons.length === 0);
+      const placed = (await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: z.id }] })).body;
+      const emptied = await as(club).post(`/api/v1/order/${CLUB}/member/remove`, { id: placed.id, members: [z.id] });
+      expect(emptied.status).toBe(422);
+      expect(emptied.body.error).toMatchObject({ code: 'order_empty', field: 'members' });
+      const releasedEmpty = await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'Freigegeben', updatedAt: placed.updatedAt, removeMembers: [z.id] });
+      expect(releasedEmpty.status).toBe(422);
+      expect(releasedEmpty.body.error.code).toBe('order_empty');
+      // An order emptied before this rule existed is not released either.
+      await db.delete(orderItems).where(and(eq(orderItems.orderId, placed.id), eq(orderItems.memberId, z.id)));
+      const stillCreated = (await as(federation).get(`/api/v1/order/${CLUB}/${placed.id}`)).body;
+      const release = await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'Freigegeben', updatedAt: stillCreated.updatedAt });
+      expect(release.status).toBe(409);
+      expect(release.body.error.code).toBe('order_empty');
+      expect((await as(federation).get(`/api/v1/order/${CLUB}/${placed.id}`)).body).toMatchObject({ state: 'created', invoiceNumber: null });
+      // It is refunded instead.
+      expect((await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'canceled', updatedAt: stillCreated.updatedAt })).body.state).toBe('remitted');
+    });
+
     it('keeps a conversation between the club and the federation', async () => {
       const res = await as(club).post(`/api/v1/order/${CLUB}/comment/${order.id}`, { comment: '  Bitte bis Freitag freigeben.  ' });
       expect(res.status).toBe(200);

@@ -43,11 +43,23 @@ test('the federation releases an order, the member holds the licence, and the cl
   await page.getByRole('button', { name: 'Senden' }).click();
   await expect(page.getByText('Zahlung eingegangen.')).toBeVisible();
 
-  const person = (await page.getByRole('table', { name: 'Positionen' }).locator('tbody tr').nth(1).locator('td').first().innerText()).trim();
+  const rows = page.getByRole('table', { name: 'Positionen' }).locator('tbody tr');
+  const person = (await rows.nth(1).locator('td').first().innerText()).trim();
+  // One person is marked for removal and the order released in the same step: the release takes
+  // them out and the total shown is the sum of the lines that remain.
+  const removedRow = rows.last();
+  const removed = (await removedRow.locator('td').first().innerText()).trim();
+  expect(removed).not.toBe(person);
+  await removedRow.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Freigeben' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
   await expect(page.getByText('Bestellung #0011-000119 freigegeben')).toBeVisible();
+  await expect(page.getByText('Fehlgeschlagen')).toHaveCount(0);
   await expect(page.getByText('abgeschlossen', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Positionen' }).getByText(removed)).toHaveCount(0);
+  const cents = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+  const lineSums = await page.getByRole('table', { name: 'Positionen' }).locator('tbody tr td:nth-child(3)').allInnerTexts();
+  expect(cents(await page.getByTestId('order-admin-total').innerText())).toBe(lineSums.reduce((sum, t) => sum + cents(t), 0));
   await expect(page.getByRole('link', { name: 'Rechnung (PDF)' })).toBeVisible();
 
   // The report lists the order's persons.

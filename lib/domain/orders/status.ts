@@ -1,4 +1,5 @@
 import { CANCELED_STATUS } from './availability';
+import { parseCategoryName } from './categories';
 
 /**
  * An order's state as the lists filter it:
@@ -22,6 +23,15 @@ export function itemsEditable(order: { status: string; completed: string | null 
 /** Release and refund are offered unless the order is completed or canceled. */
 export function mayReleaseOrRefund(order: { status: string; completed: string | null }): boolean {
   return orderState(order) === 'created';
+}
+
+/**
+ * A licence order is an order of persons: one without persons is never released or invoiced (it
+ * would charge the base amount for no licence). Creating one empty is refused, removing its last
+ * person is refused (the order is refunded instead), and an empty one is not released.
+ */
+export function isEmptyLicenceOrder(category: string, persons: number): boolean {
+  return parseCategoryName(category).kind === 'licence' && persons === 0;
 }
 
 /** What the federation does with an order: release it, refund it, or send it back to created. */

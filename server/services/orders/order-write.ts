@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_LICENCE } from '@/lib/domain/functions';
 import { categoryOffers, mayOrderLicences } from '@/lib/domain/orders/availability';
 import { parseCategoryName } from '@/lib/domain/orders/categories';
 import { orderLines, type Refusal, type RequestedPerson } from '@/lib/domain/orders/order-lines';
 import { clubFeeTotal } from '@/lib/domain/orders/pricing';
-import { decide, decisionForStatus, DECISION_STATUS, itemsEditable } from '@/lib/domain/orders/status';
+import { decide, decisionForStatus, DECISION_STATUS, isEmptyLicenceOrder, itemsEditable } from '@/lib/domain/orders/status';
 import type { Order } from '@/lib/schemas/orders';
 import type { z } from 'zod';
 import type { orderCreateSchema, orderMembersAddSchema, orderMembersRemoveSchema, orderUpdateSchema } from '@/lib/schemas/orders';
@@ -141,7 +141,7 @@ export async function createOrder(deps: AppDeps, callerId: number, orgId: number
             const fee = offer.available ? undefined : 'clubFee' in offer ? offer.clubFee : undefined;
             throw new ApiError(422, 'club_fee_required', `Licences of ${cat} need the club fee ${fee ?? ''} paid first`.trim(), { field: 'ordercat', value: fee ?? cat });
           }
-          if (requested.length === 0) throw new ApiError(422, 'validation', "'members' is required", { field: 'members', rule: 'required' });
+          if (isEmptyLicenceOrder(cat, requested.length)) throw new ApiError(422, 'validation', "'members' is required", { field: 'members', rule: 'required' });
           const persons = await personLines(tx, org, cat, requested, today);
           lines = [
             { label: BASE_LINE, priceCents: deps.env.orderBaseCents },
@@ -208,6 +208,27 @@ async function syncMemberCount(tx: Tx, orderId: number) {
     where id = ${orderId}`);
 }
 
+/**
+ * Takes persons out of a locked, still created order and totals it again: 422 `not_in_order` for a
+ * person who is not in it, 422 `order_empty` when no person would remain in a licence order.
+ */
+async function takeOutPersons(tx: Tx, order: typeof orders.$inferSelect, memberIds: number[]) {
+  const ids = [...new Set(memberIds)];
+  const removed = await tx
+    .delete(orderItems)
+    .where(and(eq(orderItems.orderId, order.id), inArray(orderItems.memberId, ids)))
+    .returning({ memberId: orderItems.memberId });
+  const missing = ids.find((id) => !removed.some((r) => r.memberId === id));
+  if (missing !== undefined) throw new ApiError(422, 'not_in_order', `Member ${missing} is not in this order`, { field: 'members', value: missing });
+  const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderItems).where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.memberId)));
+  if (isEmptyLicenceOrder(order.category, left.n)) {
+    throw new ApiError(422, 'order_empty', 'A licence order needs at least one person; refund the order instead of removing everyone', { field: 'members' });
+  }
+  const row = await retotal(tx, order.id);
+  await syncMemberCount(tx, order.id);
+  return { ids, row };
+}
+
 /** POST /order/{orgId}/member/remove: takes persons out of an order that is still created. */
 export async function removeOrderMembers(deps: AppDeps, callerId: number, orgId: number, body: z.output<typeof orderMembersRemoveSchema>): Promise<Order> {
   const org = await loadOrderOrg(deps, orgId);
@@ -215,15 +236,7 @@ export async function removeOrderMembers(deps: AppDeps, callerId: number, orgId:
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, org.id, body.id);
     if (!itemsEditable(order)) throw new ApiError(409, 'order_closed', 'The order is completed or refunded; its persons cannot change');
-    const ids = [...new Set(body.members)];
-    const removed = await tx
-      .delete(orderItems)
-      .where(and(eq(orderItems.orderId, order.id), inArray(orderItems.memberId, ids)))
-      .returning({ memberId: orderItems.memberId });
-    const missing = ids.find((id) => !removed.some((r) => r.memberId === id));
-    if (missing !== undefined) throw new ApiError(422, 'not_in_order', `Member ${missing} is not in this order`, { field: 'members', value: missing });
-    const row = await retotal(tx, order.id);
-    await syncMemberCount(tx, order.id);
+    const { ids, row } = await takeOutPersons(tx, order, body.members);
     await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'order', entityId: order.id, action: 'update', before: auditShape(order), after: { ...auditShape(row), removed: ids } });
     return answer(tx, org.id, order.id);
   });
@@ -232,7 +245,9 @@ export async function removeOrderMembers(deps: AppDeps, callerId: number, orgId:
 /**
  * PUT /order/{orgId}: the federation releases (status Freigegeben, completed today), refunds
  * (canceled) or sends back (Erstellt) an order, as of the updatedAt it loaded (409 `stale`).
- * Asking for the state the order is in already changes nothing.
+ * Asking for the state the order is in already changes nothing. A release may take persons out
+ * first (`removeMembers`): both in one transaction, so the version the user saw is the one checked
+ * and the invoice totals what remains. An empty licence order is not released (409 `order_empty`).
  */
 export async function decideOrder(deps: AppDeps, callerId: number, orgId: number, body: z.output<typeof orderUpdateSchema>): Promise<Order> {
   const actor = await orderDecider(deps, callerId);
@@ -245,6 +260,15 @@ export async function decideOrder(deps: AppDeps, callerId: number, orgId: number
     const [fresh] = await tx.select({ fresh: sql<boolean>`${orders.updatedAt} = ${body.updatedAt}::timestamptz` }).from(orders).where(eq(orders.id, order.id));
     if (!fresh.fresh) throw new ApiError(409, 'stale', 'The order was changed in the meantime; reload it', { value: rfc3339(order.updatedAt) });
     if (verdict === 'refused') throw new ApiError(409, 'invalid_transition', `A ${order.completed ? 'completed' : 'created'} order cannot be ${decision === 'release' ? 'released' : 'sent back'}`, { field: 'status', value: body.status });
+    let removed: number[] = [];
+    if (body.removeMembers?.length) {
+      if (decision !== 'release') throw new ApiError(422, 'validation', 'Persons are taken out only together with a release', { field: 'removeMembers', rule: 'releaseOnly' });
+      removed = (await takeOutPersons(tx, order, body.removeMembers)).ids;
+    }
+    if (decision === 'release') {
+      const [persons] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderItems).where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.memberId)));
+      if (isEmptyLicenceOrder(order.category, persons.n)) throw new ApiError(409, 'order_empty', 'A licence order without persons is not released; refund it instead', { field: 'status', value: body.status });
+    }
     let licences = 0;
     let invoiceNumber = order.invoiceNumber;
     if (decision === 'release') {
@@ -270,7 +294,7 @@ export async function decideOrder(deps: AppDeps, callerId: number, orgId: number
       entityId: order.id,
       action: 'status',
       before: { ...auditShape(order), invoiceNumber: order.invoiceNumber },
-      after: { ...auditShape(row), invoiceNumber: row.invoiceNumber, licences },
+      after: { ...auditShape(row), invoiceNumber: row.invoiceNumber, licences, ...(removed.length ? { removed } : {}) },
     });
     return answer(tx, orgId, order.id);
   });
