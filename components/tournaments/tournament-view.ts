@@ -93,6 +93,7 @@ export const STATUS_TONE: Record<Tournament['status'], string> = {
   canceled: 'bg-red-100 text-red-800',
   over: 'bg-gray-200 text-gray-700',
   ongoing: 'bg-amber-100 text-amber-900',
+  changed: 'bg-orange-100 text-orange-900',
   approved: 'bg-green-100 text-green-800',
   created: 'bg-blue-100 text-blue-800',
 };
