@@ -1,5 +1,6 @@
 import type { Tournament } from '@/lib/schemas/tournaments';
 import type { TournamentType } from '@/lib/api/tournaments';
+import type { TournamentVersion } from '@/lib/domain/tournaments/approval';
 
 /** Tournaments per page of the left list. */
 export const TOURNAMENT_PAGE_SIZE = 7;
@@ -82,6 +83,12 @@ export function toInput(v: TournamentFormValues) {
       rangeCommanders: v.rangeCommanders.filter((r) => r.firstName.trim() || r.lastName.trim()),
     },
   };
+}
+
+/** The form's values as a version of the tournament (to compare with the stored one). */
+export function toVersion(v: TournamentFormValues): TournamentVersion {
+  const input = toInput(v);
+  return { ...input, name: input.name, start: input.start ?? '', end: input.end ?? '', openFrom: input.openFrom ?? '', openTo: input.openTo ?? '' };
 }
 
 /** The types an organisation may announce (their orgWhitelist). */

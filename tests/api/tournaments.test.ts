@@ -1,5 +1,7 @@
 /** @jest-environment node */
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import ICAL from 'ical.js';
 import { addDays, addMonths, format } from 'date-fns';
 import type { Db } from '@/server/db/client';
@@ -272,6 +274,24 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     const notYet = await as('verband').put('/api/v1/tournament/1', { ...fresh, name: 'Noch immer nicht freigegeben' });
     expect([notYet.body.status, notYet.body.approved]).toEqual(['created', null]);
     expect(await feedEvent(fresh.id)).toBeNull();
+  });
+
+  it('keeps, for tournaments approved before, the version the calendar showed as the approved one', async () => {
+    const t0: Json = (await create(valid({ name: 'Altbestand' }))).body;
+    await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id });
+    // as the rows were before the approved version was kept
+    await db.update(tournaments).set({ approvedSnapshot: null, publishedAt: null }).where(eq(tournaments.id, t0.id));
+    const dir = path.join(process.cwd(), 'server/db/migrations');
+    const file = readdirSync(dir).find((f) => f.endsWith('_tournament_approved_version.sql'))!;
+    const fill = readFileSync(path.join(dir, file), 'utf8').split('--> statement-breakpoint').find((x) => /^\s*(--.*\n\s*)*UPDATE/i.test(x))!;
+    await db.execute(sql.raw(fill));
+    const [row] = await db.select().from(tournaments).where(eq(tournaments.id, t0.id));
+    expect(row.approvedSnapshot).toEqual({ name: 'Altbestand', typeId: 1, start: t0.start, end: t0.end, openFrom: t0.openFrom, openTo: t0.openTo, params: row.params });
+    expect(row.publishedAt).not.toBeNull();
+    expect(await feedEvent(t0.id)).toMatchObject({ summary: 'Altbestand', sequence: 0 });
+    // never approved ones keep none
+    const never = await db.select({ n: sql<number>`count(*)::int` }).from(tournaments).where(and(sql`${tournaments.approved} is null`, sql`${tournaments.approvedSnapshot} is not null`));
+    expect(never[0].n).toBe(0);
   });
 
   it('keeps attachments: documents and pictures by content, served to signed-in users, removed again', async () => {
