@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
-import type { TournamentOriginal, TournamentType } from '@/lib/api/tournaments';
+import type { TournamentTuple, TournamentType } from '@/lib/api/tournaments';
 import type { Tournament, TournamentPage } from '@/lib/schemas/tournaments';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@/lib/domain/tournaments/status';
@@ -32,13 +32,15 @@ export interface ApprovalScreenProps {
 
 /**
  * Form 1001: the list with the five filters; the chosen tournament in two tabs: its data (the
- * first submission against the current copy, changed rows highlighted, approve and cancel, the
- * comments) and its payment (fee category, status).
+ * version last approved, or the first submission while never approved, against the current copy,
+ * changed rows highlighted, approve and cancel, the comments) and its payment (fee category,
+ * status). Approving a changed tournament publishes its current copy; until then the public sees
+ * the approved version.
  */
 export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreenProps) {
   const t = useTranslations('tournaments');
   const [selectedId, setSelectedId] = useState<number | null>(initialId);
-  const [tuple, setTuple] = useState<{ current: Tournament; original: TournamentOriginal } | null>(null);
+  const [tuple, setTuple] = useState<TournamentTuple | null>(null);
   const [, startTransition] = useTransition();
   const [confirmElement, confirm] = useConfirm();
   const [view, setView] = useState<'list' | 'table'>('list');
@@ -48,7 +50,7 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
     const handle = setTimeout(() => {
       startTransition(async () => {
         const res = await loadTuple({ id: selectedId });
-        if (applyActionResult(res, null, { success: false })) setTuple(res.data as { current: Tournament; original: TournamentOriginal });
+        if (applyActionResult(res, null, { success: false })) setTuple(res.data as TournamentTuple);
       });
     }, SELECTION_DELAY_MS);
     return () => clearTimeout(handle);
@@ -61,7 +63,12 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
     if (!current) return;
     if (action === 'cancel' && !(await confirm(t('cancelConfirm'), { tone: 'danger' }))) return;
     const res = await decideTournament({ orgId, id: current.id, action });
-    if (applyActionResult(res, null, { success: action === 'approve' ? t('approvedToast') : t('canceledToast') })) update(res.data as Tournament);
+    if (!applyActionResult(res, null, { success: action === 'approve' ? t('approvedToast') : t('canceledToast') })) return;
+    update(res.data as Tournament);
+    if (action !== 'approve') return;
+    // the approved version is now the current copy: compare with it
+    const reloaded = await loadTuple({ id: current.id });
+    if (applyActionResult(reloaded, null, { success: false })) setTuple(reloaded.data as TournamentTuple);
   }
 
   async function pay(status: string) {
@@ -76,7 +83,7 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
     const res = await decideOrder({ orgId: current.orgId, id: order.id, status: 'Freigegeben', updatedAt: order.updatedAt });
     if (!applyActionResult(res, null)) return;
     const reloaded = await loadTuple({ id: current.id });
-    if (applyActionResult(reloaded, null, { success: false })) setTuple(reloaded.data as { current: Tournament; original: TournamentOriginal });
+    if (applyActionResult(reloaded, null, { success: false })) setTuple(reloaded.data as TournamentTuple);
   }
 
   const type = current ? types.find((x) => x.id === current.type) : undefined;
@@ -126,7 +133,19 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
             <Tabs
               label={t('detailTabs')}
               items={[
-                { value: 'data', label: t('tabData'), content: <><Comparison tuple={{ current, original: tuple!.original }} types={types} /><div className="mt-4"><CommentsPanel orgId={orgId} tournament={current} onChanged={update} /></div></> },
+                {
+                  value: 'data',
+                  label: t('tabData'),
+                  content: (
+                    <>
+                      {current.approved === false && !current.params.canceled && <p role="status" className="mb-3 rounded bg-orange-50 px-3 py-2 text-sm text-orange-900">{t('awaitingApprovalReview')}</p>}
+                      <Comparison tuple={{ ...tuple!, current }} types={types} />
+                      <div className="mt-4">
+                        <CommentsPanel orgId={orgId} tournament={current} onChanged={update} />
+                      </div>
+                    </>
+                  ),
+                },
                 {
                   value: 'payment',
                   label: t('tabPayment'),
@@ -151,8 +170,8 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
 
 type Row = { key: string; label: string; before: string; after: string };
 
-/** The first submission against the current copy, one row per field; changed rows highlighted. */
-function Comparison({ tuple, types }: { tuple: { current: Tournament; original: TournamentOriginal }; types: TournamentType[] }) {
+/** The approved version (or the first submission) against the current copy, one row per field; changed rows highlighted. */
+function Comparison({ tuple, types }: { tuple: TournamentTuple; types: TournamentType[] }) {
   const t = useTranslations('tournaments');
   const { current: c, original: o } = tuple;
   const op = o.params as Record<string, unknown>;
@@ -185,7 +204,7 @@ function Comparison({ tuple, types }: { tuple: { current: Tournament; original: 
       <thead className="bg-gray-50 text-left text-gray-700">
         <tr>
           <th className="px-3 py-2">{t('field')}</th>
-          <th className="px-3 py-2">{t('original')}</th>
+          <th className="px-3 py-2">{tuple.originalIs === 'approved' ? t('approvedVersion') : t('original')}</th>
           <th className="px-3 py-2">{t('currentValue')}</th>
         </tr>
       </thead>

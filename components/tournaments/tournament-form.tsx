@@ -8,6 +8,7 @@ import type { Tournament } from '@/lib/schemas/tournaments';
 import type { RefereeCandidate, TournamentType } from '@/lib/api/tournaments';
 import { todayIso } from '@/lib/domain/dates';
 import { formPath } from '@/lib/domain/shell';
+import { publicChanges } from '@/lib/domain/tournaments/approval';
 import { latestRegistrationDay, latestTournamentDay } from '@/lib/domain/tournaments/rules';
 import { DISCIPLINE_3D, MAX_REFEREES } from '@/lib/domain/tournaments/status';
 import { applyActionResult } from '@/components/ui/apply-action-result';
@@ -24,7 +25,7 @@ import { decideTournament, saveTournamentAction } from './actions';
 import { Attachments } from './attachments';
 import { FeeOrder } from './fee-order';
 import { formIssues, GENERAL_FIELDS, tournamentResolver } from './tournament-form-check';
-import { REQUIRED_FLASH_MS, toFormValues, toInput, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
+import { REQUIRED_FLASH_MS, toFormValues, toInput, toVersion, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
 
 export interface TournamentFormProps {
   orgId: number;
@@ -67,6 +68,9 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
       flash();
     },
     onCancelNew: () => router.push(formPath(orgId, funkId)),
+    // an approved tournament: a change of what the public sees goes to the federation for approval again
+    confirmMore: async (_output, ask) =>
+      tournament?.approved !== true || publicChanges(tournament, toVersion(form.getValues())).length === 0 || (await ask(t('reapprovalConfirm'))),
     save: (_output, basedOn) => saveTournamentAction({ orgId, id: tournament?.id, updatedAt: tournament ? (basedOn ?? undefined) : undefined, values: toInput(form.getValues()) }),
     onSaved: (data) => {
       const saved = data as Tournament;
@@ -146,6 +150,7 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
         </div>
       </div>
       {canceled && <p className="rounded bg-red-50 px-3 py-2 text-sm text-red-800">{t('canceledNote')}</p>}
+      {!canceled && tournament?.approved === false && <p role="status" className="rounded bg-orange-50 px-3 py-2 text-sm text-orange-900">{t('awaitingApprovalNote')}</p>}
 
       <ol aria-label={t('stepsLabel')} className="flex flex-wrap gap-2">
         {TOURNAMENT_STEPS.map((s, i) => (

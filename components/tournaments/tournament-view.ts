@@ -1,5 +1,6 @@
 import type { Tournament } from '@/lib/schemas/tournaments';
 import type { TournamentType } from '@/lib/api/tournaments';
+import type { TournamentVersion } from '@/lib/domain/tournaments/approval';
 
 /** Tournaments per page of the left list. */
 export const TOURNAMENT_PAGE_SIZE = 7;
@@ -84,6 +85,12 @@ export function toInput(v: TournamentFormValues) {
   };
 }
 
+/** The form's values as a version of the tournament (to compare with the stored one). */
+export function toVersion(v: TournamentFormValues): TournamentVersion {
+  const input = toInput(v);
+  return { ...input, name: input.name, start: input.start ?? '', end: input.end ?? '', openFrom: input.openFrom ?? '', openTo: input.openTo ?? '' };
+}
+
 /** The types an organisation may announce (their orgWhitelist). */
 export function typesFor(types: readonly TournamentType[], orgId: number): TournamentType[] {
   return types.filter((t) => !t.param.orgWhitelist || t.param.orgWhitelist.length === 0 || t.param.orgWhitelist.includes(orgId));
@@ -93,6 +100,7 @@ export const STATUS_TONE: Record<Tournament['status'], string> = {
   canceled: 'bg-red-100 text-red-800',
   over: 'bg-gray-200 text-gray-700',
   ongoing: 'bg-amber-100 text-amber-900',
+  changed: 'bg-orange-100 text-orange-900',
   approved: 'bg-green-100 text-green-800',
   created: 'bg-blue-100 text-blue-800',
 };

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { PublicTournamentField } from '@/lib/domain/tournaments/approval';
 import type { Tournament, TournamentPage } from '@/lib/schemas/tournaments';
 import { apiCall } from './client';
 
@@ -11,6 +12,8 @@ export type TournamentType = {
   param: { filter: string; disciplines: number[]; rules: Array<{ name: string; divisions: string[] }>; gradeCodes: string[]; ordercat: string | null; orgWhitelist?: number[] };
 };
 export type TournamentOriginal = { name: string; type: number; start: string; end: string; openFrom: string; openTo: string; params: Record<string, unknown> };
+/** The current copy and the version it is compared with (see the API's TournamentTuple). */
+export type TournamentTuple = { current: Tournament; original: TournamentOriginal; originalIs: 'approved' | 'submitted'; awaitingApproval: PublicTournamentField[] };
 export type RefereeCandidate = { id: number; firstName: string; lastName: string; level: 'A' | 'B' };
 
 export function getTournamentTypes() {
@@ -27,7 +30,7 @@ export function getTournaments(orgId: number, params: { q?: string; filter?: str
 }
 
 export function getTournamentTuple(id: number) {
-  return apiCall<{ current: Tournament; original: TournamentOriginal }>(`api/v1/tournament/tuple/${id}`);
+  return apiCall<TournamentTuple>(`api/v1/tournament/tuple/${id}`);
 }
 
 export function saveTournament(orgId: number, body: Record<string, unknown>, id?: number, updatedAt?: string) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC_TOURNAMENT_FIELDS, type PublicTournamentField } from '@/lib/domain/tournaments/approval';
 import { PAYMENT_STATUSES, TOURNAMENT_STATUSES } from '@/lib/domain/tournaments/status';
 import { dbId, idText, isoDate, updatedAtText } from './common';
 
@@ -95,11 +96,16 @@ export type Tournament = z.infer<typeof TournamentSchema>;
 export const TournamentPageSchema = z.object({ items: z.array(TournamentSchema), total: z.number().int() }).meta({ id: 'TournamentPage' });
 export type TournamentPage = z.infer<typeof TournamentPageSchema>;
 
-/** The approval screen's comparison: the current copy and the first submission. */
+/**
+ * The approval screen's comparison: the current copy against the version last approved (or, never
+ * approved, the first submission), and the public fields whose change awaits approval.
+ */
 export const TournamentTupleSchema = z
   .object({
     current: TournamentSchema,
     original: z.object({ name: z.string(), type: z.number().int(), start: z.string(), end: z.string(), openFrom: z.string(), openTo: z.string(), params: z.record(z.string(), z.unknown()) }),
+    originalIs: z.enum(['approved', 'submitted']).meta({ description: 'approved: the version last approved, which the public sees; submitted: the first submission (never approved)' }),
+    awaitingApproval: z.array(z.enum(Object.keys(PUBLIC_TOURNAMENT_FIELDS) as [PublicTournamentField, ...PublicTournamentField[]])).meta({ description: 'The public fields changed since the approval: published when the federation approves again' }),
   })
   .meta({ id: 'TournamentTuple' });
 

@@ -1,5 +1,7 @@
 /** @jest-environment node */
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import ICAL from 'ical.js';
 import { addDays, addMonths, format } from 'date-fns';
 import type { Db } from '@/server/db/client';
@@ -193,6 +195,103 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     expect([canceled.status, canceled.body.status]).toEqual([200, 'canceled']);
     expect((await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...canceled.body, name: 'Doch nicht' })).body.error.code).toBe('tournament_canceled');
     expect((await as('verein').put(`/api/v1/tournament/${CLUB}/cancel`, { id: t0.id })).body.error.code).toBe('tournament_canceled');
+  });
+
+  /** The feed's event of a tournament: summary, url, SEQUENCE (null when not in the feed). */
+  async function feedEvent(id: number) {
+    const res = await call(t.app, 'GET', '/api/v1/public/tournaments.ics');
+    const vevent = new ICAL.Component(ICAL.parse(await res.raw.text())).getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === `tournament-${id}@tournaments.bogensport.example.org`);
+    if (!vevent) return null;
+    return { summary: vevent.getFirstPropertyValue('summary'), url: vevent.getFirstPropertyValue('url'), location: vevent.getFirstPropertyValue('location'), sequence: vevent.getFirstPropertyValue('sequence'), status: vevent.getFirstPropertyValue('status') };
+  }
+
+  it("waits for the federation's approval before a club's change of an approved tournament goes public", async () => {
+    const t0: Json = (await create(valid({ name: 'Sommerturnier' }, { linkToRegistration: 'https://bsv-wn.example.org/anmeldung' }))).body;
+    const approved: Json = (await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id })).body;
+    expect(approved.status).toBe('approved');
+    expect(await feedEvent(t0.id)).toEqual({ summary: 'Sommerturnier', url: 'https://bsv-wn.example.org/anmeldung', location: 'Sporthalle', sequence: 0, status: 'CONFIRMED' });
+
+    // The club renames it and sends registrations elsewhere: changed, awaiting approval.
+    const edited = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...approved, name: 'Sommerturnier NEU', params: { ...approved.params, linkToRegistration: 'https://anderswo.example.com/anmeldung' } });
+    expect(edited.status).toBe(200);
+    expect([edited.body.status, edited.body.approved]).toEqual(['changed', false]);
+    // The public still sees the approved version, with the same SEQUENCE.
+    expect(await feedEvent(t0.id)).toMatchObject({ summary: 'Sommerturnier', url: 'https://bsv-wn.example.org/anmeldung', sequence: 0 });
+    // The approval screen compares the approved version with the current one.
+    const tuple = (await as('verband').get(`/api/v1/tournament/tuple/${t0.id}`)).body;
+    expect(tuple.originalIs).toBe('approved');
+    expect([tuple.original.name, tuple.original.params.linkToRegistration]).toEqual(['Sommerturnier', 'https://bsv-wn.example.org/anmeldung']);
+    expect([tuple.current.name, tuple.current.params.linkToRegistration, tuple.current.status]).toEqual(['Sommerturnier NEU', 'https://anderswo.example.com/anmeldung', 'changed']);
+    expect(tuple.awaitingApproval).toEqual(['name', 'linkToRegistration']);
+    // The approval screen's filter finds it among those awaiting approval.
+    expect((await as('verband').get('/api/v1/tournament/1?filter=erstellt&q=Sommerturnier')).body.items.map((x: Json) => x.id)).toEqual([t0.id]);
+    // The club cannot approve its own change.
+    expect((await as('verein').put(`/api/v1/tournament/${CLUB}/approve`, { id: t0.id })).status).toBe(403);
+    expect(await feedEvent(t0.id)).toMatchObject({ summary: 'Sommerturnier', sequence: 0 });
+
+    // The federation approves: the new version goes public with the next SEQUENCE; no second fee order.
+    const again = await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id });
+    expect([again.status, again.body.status, again.body.order.id]).toEqual([200, 'approved', approved.order.id]);
+    expect(await feedEvent(t0.id)).toMatchObject({ summary: 'Sommerturnier NEU', url: 'https://anderswo.example.com/anmeldung', sequence: 1 });
+    const after = (await as('verband').get(`/api/v1/tournament/tuple/${t0.id}`)).body;
+    expect([after.original.name, after.awaitingApproval]).toEqual(['Sommerturnier NEU', []]);
+    expect((await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id })).body.error.code).toBe('already_approved');
+
+    // A change only the federation and the club see (grade codes) needs no new approval.
+    const internal = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...again.body, params: { ...again.body.params, gradeCodes: ['A'] } });
+    expect(internal.body.status).toBe('approved');
+    // A change back to the approved version undoes the "changed".
+    const moved = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...internal.body, params: { ...internal.body.params, location: 'Halle Nord' } });
+    expect(moved.body.status).toBe('changed');
+    const back = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...moved.body, params: { ...moved.body.params, location: 'Sporthalle' } });
+    expect(back.body.status).toBe('approved');
+    expect(await feedEvent(t0.id)).toMatchObject({ summary: 'Sommerturnier NEU', location: 'Sporthalle', sequence: 1 });
+
+    // A cancellation is public at once, as the approved version with the next SEQUENCE.
+    const pending = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...back.body, name: 'Sommerturnier (verschoben)' });
+    expect(pending.body.status).toBe('changed');
+    await as('verein').put(`/api/v1/tournament/${CLUB}/cancel`, { id: t0.id });
+    expect(await feedEvent(t0.id)).toMatchObject({ summary: 'ABGESAGT: Sommerturnier NEU', status: 'CANCELLED', sequence: 2 });
+  });
+
+  it("publishes the federation's own change of an approved tournament at once", async () => {
+    const t0: Json = (await create(valid({ name: 'Verbandskorrektur' }))).body;
+    const approved: Json = (await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id })).body;
+    const fixed = await as('verband').put('/api/v1/tournament/1', { ...approved, params: { ...approved.params, location: 'Sporthalle Ost' } });
+    expect([fixed.status, fixed.body.status]).toEqual([200, 'approved']);
+    expect(await feedEvent(t0.id)).toMatchObject({ location: 'Sporthalle Ost', sequence: 1 });
+    // A club's pending change the federation saves over is published with its save.
+    const club = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...fixed.body, name: 'Verbandskorrektur 2' });
+    expect(club.body.status).toBe('changed');
+    const saved = await as('verband').put('/api/v1/tournament/1', { ...club.body, params: { ...club.body.params, phone: '+43 1 234' } });
+    expect(saved.body.status).toBe('approved');
+    expect(await feedEvent(t0.id)).toMatchObject({ summary: 'Verbandskorrektur 2', sequence: 2 });
+    // A save that changes nothing the public sees keeps the SEQUENCE.
+    await as('verband').put('/api/v1/tournament/1', { ...saved.body, params: { ...saved.body.params, gradeCodes: ['A'] } });
+    expect(await feedEvent(t0.id)).toMatchObject({ sequence: 2 });
+    // Never approved: the federation's save does not approve it (that is its own decision, with the fee order).
+    const fresh: Json = (await create(valid({ name: 'Noch nicht freigegeben' }))).body;
+    const notYet = await as('verband').put('/api/v1/tournament/1', { ...fresh, name: 'Noch immer nicht freigegeben' });
+    expect([notYet.body.status, notYet.body.approved]).toEqual(['created', null]);
+    expect(await feedEvent(fresh.id)).toBeNull();
+  });
+
+  it('keeps, for tournaments approved before, the version the calendar showed as the approved one', async () => {
+    const t0: Json = (await create(valid({ name: 'Altbestand' }))).body;
+    await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id });
+    // as the rows were before the approved version was kept
+    await db.update(tournaments).set({ approvedSnapshot: null, publishedAt: null }).where(eq(tournaments.id, t0.id));
+    const dir = path.join(process.cwd(), 'server/db/migrations');
+    const file = readdirSync(dir).find((f) => f.endsWith('_tournament_approved_version.sql'))!;
+    const fill = readFileSync(path.join(dir, file), 'utf8').split('--> statement-breakpoint').find((x) => /^\s*(--.*\n\s*)*UPDATE/i.test(x))!;
+    await db.execute(sql.raw(fill));
+    const [row] = await db.select().from(tournaments).where(eq(tournaments.id, t0.id));
+    expect(row.approvedSnapshot).toEqual({ name: 'Altbestand', typeId: 1, start: t0.start, end: t0.end, openFrom: t0.openFrom, openTo: t0.openTo, params: row.params });
+    expect(row.publishedAt).not.toBeNull();
+    expect(await feedEvent(t0.id)).toMatchObject({ summary: 'Altbestand', sequence: 0 });
+    // never approved ones keep none
+    const never = await db.select({ n: sql<number>`count(*)::int` }).from(tournaments).where(and(sql`${tournaments.approved} is null`, sql`${tournaments.approvedSnapshot} is not null`));
+    expect(never[0].n).toBe(0);
   });
 
   it('keeps attachments: documents and pictures by content, served to signed-in users, removed again', async () => {

@@ -6,7 +6,8 @@ import { signIn, signOut } from './support/sign-in';
 /**
  * A club announces a tournament in four steps (moving on from the first needs the contact
  * person), changes its location, and the federation sees that row highlighted against the first
- * submission and approves it.
+ * submission and approves it. The club then renames the approved tournament: it waits for a new
+ * approval, and the federation compares it with the approved version and approves the change.
  */
 
 const display = (days: number) => {
@@ -110,4 +111,40 @@ test('a club announces a tournament in four steps, changes it, and the federatio
   await page.getByRole('searchbox', { name: 'Suchen' }).fill(name);
   await expect(all.getByRole('row').filter({ hasText: name })).toContainText('Halle Nord');
   await expectAccessible(page, 'tournament table');
+  await signOut(page);
+
+  // The club renames the approved tournament: asked first, then it waits for a new approval.
+  const renamed = `${name} (neu)`;
+  await signIn(page, 'verein@example.org');
+  await page.goto('/admin/form/O11/F1000');
+  await page.getByRole('navigation', { name: 'Turniere' }).getByRole('link', { name: new RegExp(name) }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await page.getByLabel('Name *').fill(renamed);
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('erst nach erneuter Freigabe durch den Verband');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText('Veranstaltung aktualisiert')).toBeVisible();
+  await expect(page.getByText('Die Änderungen warten auf die Freigabe durch den Verband.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Turniere' }).getByRole('link', { name: new RegExp(renamed.replace(/[()]/g, '\\$&')) })).toContainText('geändert, Freigabe ausstehend');
+  await signOut(page);
+
+  // The federation compares it with the approved version and approves the change.
+  await signIn(page, 'verband@example.org');
+  await page.goto('/admin/form/O1/F1001');
+  await page.getByRole('checkbox', { name: 'erstellt' }).check();
+  await page.getByRole('searchbox', { name: 'Turnier suchen' }).fill(renamed);
+  await page.getByRole('navigation', { name: 'Turniere' }).getByRole('link', { name: new RegExp(renamed.replace(/[()]/g, '\\$&')) }).click();
+  const changed = page.getByRole('region', { name: renamed });
+  const versions = changed.getByRole('table', { name: 'Ursprüngliche und aktuelle Werte' });
+  await expect(versions.getByRole('columnheader', { name: 'Freigegeben' })).toBeVisible();
+  await expect(versions.getByRole('row', { name: /^Name/ })).toHaveAttribute('data-changed', 'true');
+  await expect(versions.getByRole('row', { name: /^Name/ })).toContainText(name);
+  await expect(versions.getByRole('row', { name: /Ort/ })).not.toHaveAttribute('data-changed', 'true');
+  await changed.getByRole('button', { name: 'Freigeben' }).click();
+  await expect(page.getByText('Veranstaltung freigegeben')).toBeVisible();
+  await expect(changed.getByRole('button', { name: 'Freigeben' })).toBeDisabled();
+  await expect(versions.getByRole('row', { name: /^Name/ })).not.toHaveAttribute('data-changed', 'true');
 });

@@ -1,15 +1,17 @@
 /**
  * A tournament's display status, derived in this order: cancelled (params.canceled), over (today
- * after the end), ongoing (today on or after the start), approved, otherwise created. Dates are
- * calendar days (YYYY-MM-DD, midnight UTC).
+ * after the end), ongoing (today on or after the start), changed (approved once, changed since,
+ * awaiting approval: approved is false), approved, otherwise created. Dates are calendar days
+ * (YYYY-MM-DD, midnight UTC).
  */
-export const TOURNAMENT_STATUSES = ['canceled', 'over', 'ongoing', 'approved', 'created'] as const;
+export const TOURNAMENT_STATUSES = ['canceled', 'over', 'ongoing', 'changed', 'approved', 'created'] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
 export function tournamentStatus(t: { start: string; end: string; approved: boolean | null; canceled: boolean }, today: string): TournamentStatus {
   if (t.canceled) return 'canceled';
   if (today > t.end) return 'over';
   if (today >= t.start) return 'ongoing';
+  if (t.approved === false) return 'changed';
   if (t.approved) return 'approved';
   return 'created';
 }

@@ -56,8 +56,9 @@ export const tuple = createRoute({
   ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
   ...signedIn,
   tags,
-  summary: 'The current copy and the first submission (original) of a tournament',
-  description: 'For the announcing organisation (form 1000) and the federation.',
+  summary: 'The current copy of a tournament and the version to compare it with (original)',
+  description:
+    'For the announcing organisation (form 1000) and the federation. `original` is the version last approved (`originalIs: approved`, what the public calendar shows) or, never approved, the first submission (`submitted`); `awaitingApproval` names the public fields changed since the approval.',
   request: { params: idParams },
   responses: { 200: { description: 'Current and original', content: json(TournamentTupleSchema) }, ...errorResponses(401, 403, 404, 422) },
 });
@@ -70,7 +71,7 @@ export const list = createRoute({
   ...signedIn,
   tags,
   summary: "The organisation's tournaments (the federation: all), newest first, searched and filtered in the database",
-  description: '`filter`: type filters (Leistungssport, Leistungssport 3D, Leistungssport ÖSTM/ÖM, Breitensport) and/or `erstellt` (not approved, not cancelled), any of them. 7 per page by default.',
+  description: '`filter`: type filters (Leistungssport, Leistungssport 3D, Leistungssport ÖSTM/ÖM, Breitensport) and/or `erstellt` (awaiting approval: never approved or changed since, not cancelled), any of them. 7 per page by default.',
   request: { params: tournamentOrgParams, query: tournamentListQuery },
   responses: { 200: { description: 'A page of tournaments', content: json(TournamentPageSchema) }, ...errorResponses(401, 403, 422) },
 });
@@ -110,7 +111,8 @@ export const update = createRoute({
   ...signedIn,
   tags,
   summary: 'Change the current copy (the original stays as first submitted)',
-  description: 'The tournament as the API answered it, changed; read-only fields are ignored. 409 `stale` for an old updatedAt, 409 `tournament_canceled` after a cancel, 422 `typeFixed` for another type; the rules as for the create.',
+  description:
+    "The tournament as the API answered it, changed; read-only fields are ignored. A change of what the public sees (name, dates, registration window, location, registration link, contact, discipline, rule, divisions) of an approved tournament makes it `changed` (approved false), awaiting approval: the public calendar keeps the approved version. The federation's approvers publish their change at once. 409 `stale` for an old updatedAt, 409 `tournament_canceled` after a cancel, 422 `typeFixed` for another type; the rules as for the create.",
   request: { params: tournamentOrgParams, body: { required: true, content: json(tournamentUpdateSchema) } },
   responses: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
@@ -122,8 +124,8 @@ export const approve = createRoute({
   ...access({ own: ['federation'], foreign: ['federation'] }),
   ...signedIn,
   tags,
-  summary: 'Approve a tournament (the federation, form 1001)',
-  description: '409 `already_approved`; 409 `tournament_canceled`.',
+  summary: 'Approve a tournament or its change (the federation, form 1001)',
+  description: 'The current copy becomes the version the public calendar shows (its SEQUENCE goes up when that changes). 409 `already_approved` (approved and unchanged since); 409 `tournament_canceled`.',
   request: { params: tournamentOrgParams, body: { required: true, content: json(tournamentIdBody) } },
   responses: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
@@ -200,7 +202,8 @@ export const calendar = createRoute({
   ...publicCall,
   tags,
   summary: 'Approved tournaments as an iCalendar feed to subscribe to',
-  description: 'All, or one state association with its clubs (`state`), or one discipline (1 Indoor, 2 Outdoor, 3 Feld, 4 3D). Cancelled ones stay as STATUS:CANCELLED; UIDs are stable per tournament.',
+  description:
+    'Each as last approved (a change awaiting approval is not shown). All, or one state association with its clubs (`state`), or one discipline (1 Indoor, 2 Outdoor, 3 Feld, 4 3D). Cancelled ones stay as STATUS:CANCELLED; UIDs are stable per tournament, SEQUENCE goes up with each published change.',
   request: {
     query: z.object({
       state: idText.optional().meta({ description: 'A state association' }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { orders } from './orders';
 import { organisations } from './organisations';
@@ -55,8 +55,8 @@ export const tournamentTypes = pgTable('tournament_types', {
 
 /**
  * A tournament a club announces. The columns hold the current copy; `original` the first
- * submission, kept unchanged so the federation sees what changed since. Dates are calendar days
- * (midnight UTC).
+ * submission, kept unchanged; `approvedSnapshot` the version the federation last approved, which
+ * is what the public sees until it approves a change. Dates are calendar days (midnight UTC).
  */
 export const tournaments = pgTable(
   'tournaments',
@@ -73,7 +73,7 @@ export const tournaments = pgTable(
     end: date('end', { mode: 'string' }).notNull(),
     openFrom: date('open_from', { mode: 'string' }).notNull(),
     openTo: date('open_to', { mode: 'string' }).notNull(),
-    /** null until the federation approves. */
+    /** null until the federation approves; false when changed since, awaiting approval. */
     approved: boolean('approved'),
     /** The payment status of the tournament fee (one of PAYMENT_STATUSES). */
     orderStatus: text('order_status'),
@@ -81,6 +81,12 @@ export const tournaments = pgTable(
     orderId: integer('order_id').references(() => orders.id),
     params: jsonb('params').$type<TournamentParams>().notNull(),
     original: jsonb('original').$type<TournamentCopy>().notNull(),
+    /** The version last approved (null: never approved): what the public calendar shows. */
+    approvedSnapshot: jsonb('approved_snapshot').$type<TournamentCopy>(),
+    /** The calendar's SEQUENCE: 0 at the first approval, one more with each published change. */
+    publishedSequence: integer('published_sequence').notNull().default(0),
+    /** When the public version last changed (approval, published change, cancellation). */
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
     comments: jsonb('comments').$type<TournamentComment[]>().notNull().default([]),
     ...timestamps,
   },

@@ -74,7 +74,9 @@ export function buildTournamentTypes(): TypeRow[] {
 function tournament(id: number, orgId: number, typeId: number, name: string, start: string, end: string, params: TournamentParams, extra: Partial<TournamentRow> = {}): TournamentRow {
   const openFrom = iso(Number(start.slice(0, 4)) - 1, 12, 1);
   const copy: TournamentCopy = { name, typeId, start, end, openFrom, openTo: start, params };
-  return { id, orgId, typeId, name, start, end, openFrom, openTo: start, params, original: copy, approved: null, ...extra };
+  const row: TournamentRow = { id, orgId, typeId, name, start, end, openFrom, openTo: start, params, original: copy, approved: null, ...extra };
+  // an approved one: the public sees this version
+  return row.approved ? { approvedSnapshot: { ...copy, params: row.params as TournamentParams }, ...row } : row;
 }
 
 /**

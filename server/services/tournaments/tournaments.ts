@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
+import { approvalAfterChange, nextCalendarSequence, publicChanges } from '@/lib/domain/tournaments/approval';
 import { tournamentIssues, type TournamentTypeParams } from '@/lib/domain/tournaments/rules';
 import { tournamentStatus } from '@/lib/domain/tournaments/status';
 import { CREATED_STATUS } from '@/lib/domain/orders/availability';
@@ -18,8 +19,10 @@ import { mayChange, mayRead, requireCreator, tournamentActor, type TournamentAct
 /**
  * Tournaments: the announcing organisation's list and form (1000), the federation's approval
  * (1001). The first submission is kept as the original; every later change updates only the
- * current copy (the columns). Every rule of lib/domain/tournaments/rules.ts is checked here; a
- * cancelled tournament changes no more.
+ * current copy (the columns). The approval keeps the approved version (approvedSnapshot), which
+ * the public calendar shows; a later change of what the public sees waits for a new approval
+ * (lib/domain/tournaments/approval.ts). Every rule of lib/domain/tournaments/rules.ts is checked
+ * here; a cancelled tournament changes no more.
  */
 
 type Row = typeof tournaments.$inferSelect;
@@ -113,7 +116,8 @@ function listWhere(actor: TournamentActor, query: Pick<TournamentListQuery, 'q' 
   const typeFilters = filters.filter((f) => f !== FILTER_CREATED);
   const anyOf: SQL[] = [];
   if (typeFilters.length) anyOf.push(inArray(sql`${tournamentTypes.params}->>'filter'`, typeFilters));
-  if (filters.includes(FILTER_CREATED)) anyOf.push(and(isNull(tournaments.approved), sql`coalesce((${tournaments.params}->>'canceled')::boolean, false) = false`)!);
+  // awaiting approval: never approved, or changed since the approval
+  if (filters.includes(FILTER_CREATED)) anyOf.push(and(or(isNull(tournaments.approved), eq(tournaments.approved, false)), sql`coalesce((${tournaments.params}->>'canceled')::boolean, false) = false`)!);
   if (anyOf.length) conditions.push(or(...anyOf));
   return and(...conditions);
 }
@@ -160,7 +164,16 @@ async function loadOne(db: Tx, id: number, forUpdate = false) {
   return hit;
 }
 
-/** GET /tournament/tuple/{id}: the current copy and the first submission. */
+/** The current copy of a row (the columns). */
+function copyOf(row: Row): TournamentCopy {
+  return { name: row.name, typeId: row.typeId, start: row.start, end: row.end, openFrom: row.openFrom, openTo: row.openTo, params: row.params };
+}
+
+/**
+ * GET /tournament/tuple/{id}: the current copy and the one to compare it with: the version last
+ * approved, or the first submission while it was never approved; and the public fields that
+ * differ from the approved version (what a new approval would publish).
+ */
 export async function tournamentTuple(deps: AppDeps, callerId: number, id: number) {
   const caller = await loadCaller(deps, callerId);
   const hit = await loadOne(deps.db, id);
@@ -173,10 +186,13 @@ export async function tournamentTuple(deps: AppDeps, callerId: number, id: numbe
     }
   });
   if (!readable) throw forbidden('You may not read this tournament');
-  const o = hit.row.original;
+  const approved = hit.row.approvedSnapshot;
+  const o = approved ?? hit.row.original;
   return {
     current: answerOf(hit as Hit, todayIso(deps.clock())),
     original: { name: o.name, type: o.typeId, start: o.start, end: o.end, openFrom: o.openFrom, openTo: o.openTo, params: o.params as Record<string, unknown> },
+    originalIs: approved ? ('approved' as const) : ('submitted' as const),
+    awaitingApproval: approved ? publicChanges(approved, copyOf(hit.row)) : [],
   };
 }
 
@@ -280,7 +296,11 @@ export async function lockForChange(tx: Tx, actor: TournamentActor, id: number) 
   return hit;
 }
 
-/** PUT /tournament/{org}: changes the current copy (the original stays); the type is fixed once saved. */
+/**
+ * PUT /tournament/{org}: changes the current copy (the original stays); the type is fixed once
+ * saved. A change of what the public sees of an approved tournament waits for a new approval; the
+ * federation's approvers publish theirs at once.
+ */
 export async function updateTournament(deps: AppDeps, callerId: number, orgId: number, input: TournamentUpdate): Promise<Tournament> {
   const actor = await actorFor(deps, callerId, orgId);
   const today = todayIso(deps.clock());
@@ -290,9 +310,11 @@ export async function updateTournament(deps: AppDeps, callerId: number, orgId: n
     if (!fresh.ok) throw new ApiError(409, 'stale', 'The tournament was changed in the meantime; reload it', { value: rfc3339(hit.row.updatedAt) });
     if (input.type !== hit.row.typeId) throw new ApiError(422, 'validation', 'The type of a saved tournament cannot change', { field: 'type', rule: 'typeFixed', value: hit.row.typeId });
     const params = { ...(await checked(tx, hit.row.orgId, input, today)), files: hit.row.params.files ?? [] };
+    const next: TournamentCopy = { name: input.name, typeId: hit.row.typeId, start: input.start, end: input.end, openFrom: input.openFrom, openTo: input.openTo, params };
+    const approval = approvalAfterChange({ state: hit.row.approved, approved: hit.row.approvedSnapshot, next, byApprover: actor.approves });
     await tx
       .update(tournaments)
-      .set({ name: input.name, start: input.start, end: input.end, openFrom: input.openFrom, openTo: input.openTo, params, updatedAt: bump })
+      .set({ name: input.name, start: input.start, end: input.end, openFrom: input.openFrom, openTo: input.openTo, params, approved: approval.state, ...(approval.publish ? published(deps, hit.row, next) : {}), updatedAt: bump })
       .where(eq(tournaments.id, input.id));
     await recordAudit(tx, {
       actorId: callerId,
@@ -300,21 +322,29 @@ export async function updateTournament(deps: AppDeps, callerId: number, orgId: n
       entity: 'tournament',
       entityId: input.id,
       action: 'update',
-      before: { name: hit.row.name, start: hit.row.start, end: hit.row.end, openFrom: hit.row.openFrom, openTo: hit.row.openTo, params: hit.row.params },
-      after: { name: input.name, start: input.start, end: input.end, openFrom: input.openFrom, openTo: input.openTo, params },
+      before: { name: hit.row.name, start: hit.row.start, end: hit.row.end, openFrom: hit.row.openFrom, openTo: hit.row.openTo, params: hit.row.params, approved: hit.row.approved },
+      after: { name: input.name, start: input.start, end: input.end, openFrom: input.openFrom, openTo: input.openTo, params, approved: approval.state },
     });
     const after = await loadOne(tx, input.id);
     return answerOf(after as Hit, today);
   });
 }
 
-/** PUT /tournament/{org}/approve: the federation's approvers; not twice, not when cancelled. */
+/** The columns that make `next` the version the public sees (approved snapshot, SEQUENCE, time). */
+function published(deps: AppDeps, row: Row, next: TournamentCopy): Pick<Row, 'approvedSnapshot' | 'publishedSequence' | 'publishedAt'> {
+  return { approvedSnapshot: next, publishedSequence: nextCalendarSequence(row.publishedSequence, row.approvedSnapshot, next), publishedAt: deps.clock().toISOString() };
+}
+
+/**
+ * PUT /tournament/{org}/approve: the federation's approvers; the current copy becomes the version
+ * the public sees. Not twice (unless changed since), not when cancelled.
+ */
 export async function approveTournament(deps: AppDeps, callerId: number, orgId: number, id: number): Promise<Tournament> {
   const actor = await actorFor(deps, callerId, orgId);
   if (!actor.approves) throw forbidden('Only the federation approves tournaments');
   return statusChange(deps, callerId, actor, id, async (row, tx) => {
     if (row.approved) throw new ApiError(409, 'already_approved', 'The tournament is approved already');
-    return { approved: true, orderId: row.orderId ?? (await placeFeeOrder(tx, callerId, row)) };
+    return { approved: true, ...published(deps, row, copyOf(row)), orderId: row.orderId ?? (await placeFeeOrder(tx, callerId, row)) };
   });
 }
 
@@ -346,10 +376,16 @@ async function placeFeeOrder(tx: Tx, callerId: number, row: Row): Promise<number
   return order.id;
 }
 
-/** PUT /tournament/{org}/cancel: the announcing organisation or the federation's approvers; once. */
+/**
+ * PUT /tournament/{org}/cancel: the announcing organisation or the federation's approvers; once.
+ * The public sees a cancellation at once (the calendar's SEQUENCE goes up).
+ */
 export async function cancelTournament(deps: AppDeps, callerId: number, orgId: number, id: number): Promise<Tournament> {
   const actor = await actorFor(deps, callerId, orgId);
-  return statusChange(deps, callerId, actor, id, async (row) => ({ params: { ...row.params, canceled: true } }));
+  return statusChange(deps, callerId, actor, id, async (row) => ({
+    params: { ...row.params, canceled: true },
+    ...(row.approvedSnapshot ? { publishedSequence: row.publishedSequence + 1, publishedAt: deps.clock().toISOString() } : {}),
+  }));
 }
 
 /** PUT /tournament/{org}/payed: the payment status, from PAYMENT_STATUSES, by the federation. */
@@ -371,7 +407,7 @@ async function statusChange(
   callerId: number,
   actor: TournamentActor,
   id: number,
-  change: (row: Row, tx: Tx) => Promise<Partial<Pick<Row, 'approved' | 'params' | 'orderId'>>>,
+  change: (row: Row, tx: Tx) => Promise<Partial<Pick<Row, 'approved' | 'params' | 'orderId' | 'approvedSnapshot' | 'publishedSequence' | 'publishedAt'>>>,
 ): Promise<Tournament> {
   const today = todayIso(deps.clock());
   return deps.db.transaction(async (tx) => {
