@@ -93,5 +93,5 @@ export const licenceStatus = createRoute({
   description:
     `The online step of checking a card, beside the offline signature check: valid (the licence is held), revoked (the order was refunded or sent back, or the licence removed), unknown (no card the federation signed: forged, changed or malformed). The answer names nobody. At most ${MAX_CHECKS} checks per client address within ${WINDOW_MS / 1000} seconds, then 429 \`rate_limited\` with Retry-After.`,
   request: { body: { content: json(licenceStatusRequestSchema), required: true } },
-  responses: { 200: { description: "The card's status", content: json(LicenceStatusSchema) }, ...errorResponses(413, 422, 429) },
+  responses: { 200: { description: "The card's status", content: json(LicenceStatusSchema) }, ...errorResponses(400, 413, 422, 429) },
 });
