@@ -4,9 +4,12 @@ import { createPublicKey, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { cardToken, licenceCardText, parseLicenceCardText, splitCardToken } from '@/lib/domain/licence-card';
+import { FUNCTION_LICENCE } from '@/lib/domain/functions';
+import { functionAssignments } from '@/server/db/schema';
 import { MAX_CHECKS, WINDOW_MS } from '@/server/services/licence-status-limit';
 import { signLicenceText } from '@/server/services/licence-signing';
 import { parseEpcPayload } from '@/lib/domain/orders/epc-qr';
@@ -213,6 +216,21 @@ describe('order downloads', () => {
     const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
     const person = items.find((i) => i.mgId !== null)!;
     expect(lines.some((l) => l.includes(`;${person.surname};${person.firstName};`))).toBe(true);
+  });
+
+  // After the export: removes the licence the export lists.
+  it('has no card for a licence removed since the release, and checks its card as revoked', async () => {
+    const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
+    const person = items.find((i) => i.mgId !== null)!;
+    const removed = await tdb.db
+      .delete(functionAssignments)
+      .where(and(eq(functionAssignments.memberId, person.mgId), eq(functionAssignments.roleId, FUNCTION_LICENCE), eq(functionAssignments.dateFrom, `${nextYear}-01-01`)))
+      .returning();
+    expect(removed).toHaveLength(1);
+    const { res, file } = await pdf(`/api/v1/reports/licenses?order=${RELEASED}&all=true`, 'verband');
+    expect(res.status).toBe(200);
+    expect(text(file)).not.toContain(person.surname);
+    expect((await cardStatus(releasedCard.split('#')[1])).body).toEqual({ status: 'revoked' });
   });
 
   // Last: refunds the released order the tests above read.
