@@ -29,6 +29,7 @@ import { databaseUnavailableResponse } from './http/database-unavailable';
 import { refuseNulCharacters } from './http/refuse-nul';
 import { requireAuth } from './http/require-auth';
 import type { Mailer } from './mail/mailer';
+import { LicenceStatusLimiter } from './services/licence-status-limit';
 import { LoginRateLimiter } from './services/login-rate-limit';
 import { refuseUnsafeBodies } from './http/safe-body';
 
@@ -52,6 +53,7 @@ export function createApp(options: CreateAppOptions) {
     mailer: options.mailer,
     clock,
     loginRateLimiter: new LoginRateLimiter(options.db, clock),
+    licenceStatusLimiter: new LicenceStatusLimiter(clock),
     outbox: options.outbox,
   };
 

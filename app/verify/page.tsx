@@ -12,8 +12,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * /admin/verify#<card>: checks a licence card's QR code in the browser, with the federation's
- * public key that comes with the page. The card's data stays after '#', so it never reaches a
- * server; once loaded, the page needs no network to check further cards.
+ * public key that comes with the page. The card's data stays after '#', so loading the page sends
+ * it nowhere, and once loaded the page checks further cards without a network. Where the network
+ * allows, it then asks the federation's API whether a genuine card was revoked (sending the card
+ * to that API only) and shows that answer beside the offline one, or says it could not ask.
  */
 export default async function VerifyPage() {
   const t = await getTranslations('verify');

@@ -7,6 +7,7 @@ import type { Order, OrderItem } from '@/lib/schemas/orders';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { BASE_PATH } from '@/lib/domain/shell';
 import { foldSearch } from '@/lib/domain/search-fold';
+import { orderLicencesHeld } from '@/lib/domain/licence-card';
 import { decide as decideMoves, mayReleaseOrRefund } from '@/lib/domain/orders/status';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
@@ -24,7 +25,8 @@ export interface OrderAdminDetailProps {
 
 /**
  * One order: number, state, dates, the address or the invoice with the bank details, its lines
- * (searchable; persons can be marked for removal while the order is created), total, downloads,
+ * (searchable; persons can be marked for removal while the order is created), total, downloads
+ * (licence cards and their letter only while the order's licences are held: released, not refunded),
  * the federation's actions (save, release, refund, send back; each confirmed) and the comments.
  */
 export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLevel }: OrderAdminDetailProps) {
@@ -190,16 +192,19 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
             {t('downloadInvoice')}
           </a>
         )}
-        {actingLevel < 2 && order.ordercat.startsWith('JAHRESLIZENZ') && (
-          <>
-            <a className="text-sm font-medium text-brand hover:underline" href={download('licenses')}>
-              {t('downloadCards')}
-            </a>
-            <a className="text-sm font-medium text-brand hover:underline" href={download('attachment')}>
-              {t('downloadLetter')}
-            </a>
-          </>
-        )}
+        {actingLevel < 2 && order.ordercat.startsWith('JAHRESLIZENZ') &&
+          (orderLicencesHeld(order) ? (
+            <>
+              <a className="text-sm font-medium text-brand hover:underline" href={download('licenses')}>
+                {t('downloadCards')}
+              </a>
+              <a className="text-sm font-medium text-brand hover:underline" href={download('attachment')}>
+                {t('downloadLetter')}
+              </a>
+            </>
+          ) : (
+            <p className="text-sm text-gray-600">{t('noCards')}</p>
+          ))}
       </div>
 
       {(federation || editable) && (

@@ -1,3 +1,5 @@
+import { CANCELED_STATUS } from './orders/availability';
+
 /**
  * What a licence card's QR code carries: the licence data and an Ed25519 signature over it, so
  * anyone can check a card offline with the federation's public key. The text is
@@ -55,4 +57,35 @@ export function splitCardToken(token: string): { bytes: Uint8Array; text: string
   const signature = fromBase64Url(sig);
   if (!bytes || !signature || signature.length !== 64) return null;
   return { bytes, text: new TextDecoder().decode(bytes), signature };
+}
+
+/**
+ * A licence is held while the order that bought it is released and not taken back (refunded, or
+ * sent back to created), and the person still has the licence (function 29) on record for the
+ * year. Only a held licence has a card: the federation signs nothing else.
+ */
+export type LicenceOrderState = { status: string; completed: string | null };
+
+/** Whether an order's licences are held (released, not refunded or sent back), so its cards exist. */
+export function orderLicencesHeld(order: LicenceOrderState): boolean {
+  return order.completed !== null && order.status !== CANCELED_STATUS;
+}
+
+/** Whether a person's licence is held: one of their orders for the year is held and the licence is on record. */
+export function licenceHeld(ordersOfYear: readonly LicenceOrderState[], licenceOnRecord: boolean): boolean {
+  return licenceOnRecord && ordersOfYear.some(orderLicencesHeld);
+}
+
+/**
+ * The online answer for one card, without personal data:
+ * - unknown: the signature does not hold, or no order of the card's year ever had the person;
+ * - valid: the licence is held;
+ * - revoked: it was bought but is no longer held (refunded, sent back, licence removed).
+ */
+export const LICENCE_CARD_STATUSES = ['valid', 'revoked', 'unknown'] as const;
+export type LicenceCardStatus = (typeof LICENCE_CARD_STATUSES)[number];
+
+export function licenceCardStatus(card: { genuine: boolean; ordersOfYear: readonly LicenceOrderState[]; licenceOnRecord: boolean }): LicenceCardStatus {
+  if (!card.genuine || card.ordersOfYear.length === 0) return 'unknown';
+  return licenceHeld(card.ordersOfYear, card.licenceOnRecord) ? 'valid' : 'revoked';
 }

@@ -3,6 +3,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
+import type { LicenceStatusLimiter } from '../services/licence-status-limit';
 import type { LoginRateLimiter } from '../services/login-rate-limit';
 import { validationHook } from './validation-hook';
 
@@ -13,6 +14,8 @@ export type AppDeps = {
   mailer: Mailer;
   clock: () => Date;
   loginRateLimiter: LoginRateLimiter;
+  /** The public licence-status check's per-address limit (in this process's memory). */
+  licenceStatusLimiter: LicenceStatusLimiter;
   /** The message outbox worker of this process, woken after a send so deliveries start at once. */
   outbox?: { wake(): void };
 };

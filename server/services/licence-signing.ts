@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { toBase64Url } from '@/lib/domain/licence-card';
@@ -29,6 +29,15 @@ function keyPair(file: string) {
 
 export function signLicenceText(file: string, text: string): Uint8Array {
   return new Uint8Array(sign(null, Buffer.from(text, 'utf8'), keyPair(file).privateKey));
+}
+
+/** Whether `signature` is the federation's signature over `bytes`. */
+export function verifyLicenceBytes(file: string, bytes: Uint8Array, signature: Uint8Array): boolean {
+  try {
+    return verify(null, bytes, keyPair(file).publicKey, signature);
+  } catch {
+    return false;
+  }
 }
 
 /** The raw 32-byte public key, base64url (what WebCrypto's importKey('raw', …, 'Ed25519') takes). */

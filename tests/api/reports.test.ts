@@ -4,9 +4,14 @@ import { createPublicKey, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { parseLicenceCardText, splitCardToken } from '@/lib/domain/licence-card';
+import { cardToken, licenceCardText, parseLicenceCardText, splitCardToken } from '@/lib/domain/licence-card';
+import { FUNCTION_LICENCE } from '@/lib/domain/functions';
+import { functionAssignments } from '@/server/db/schema';
+import { MAX_CHECKS, WINDOW_MS } from '@/server/services/licence-status-limit';
+import { signLicenceText } from '@/server/services/licence-signing';
 import { parseEpcPayload } from '@/lib/domain/orders/epc-qr';
 import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
 import { createTestDb, type TestDb } from './helpers/test-db';
@@ -15,7 +20,9 @@ import { createTestDb, type TestDb } from './helpers/test-db';
  * The order downloads as a club and the federation get them: the invoice (number, total, IBAN,
  * and an EPC QR code a banking app reads), licence cards whose QR code carries a signature anyone
  * can check with the published key, the cover letter, and the licence export; each refused to
- * those who may not have it. PDFs are read back with Debian's poppler (pdftotext, pdftoppm) and
+ * those who may not have it. Cards and their letter exist only for held licences (released, not
+ * refunded), and the public online check tells valid, revoked and unknown cards apart, per client
+ * address limited, naming nobody. PDFs are read back with Debian's poppler (pdftotext, pdftoppm) and
  * the QR codes decoded from the rendered page.
  */
 
@@ -49,6 +56,11 @@ describe('order downloads', () => {
   });
 
   const get = (url: string, who: string) => call(t.app, 'GET', url, { token: tokens[who] });
+  /** The public online check of one card, from a client address of its own unless one is named. */
+  let nextClient = 1;
+  const cardStatus = (card: string, ip = `198.51.100.${nextClient++}`) => call(t.app, 'POST', '/api/v1/public/licence-status', { json: { card }, ip });
+  /** The QR address of the released order's card, read back from the PDF. */
+  let releasedCard = '';
   async function pdf(url: string, who: string): Promise<{ res: Response; file: string }> {
     const { raw } = await get(url, who);
     const file = path.join(work, `${Math.random().toString(36).slice(2)}.pdf`);
@@ -126,6 +138,63 @@ describe('order downloads', () => {
     expect(verify(null, Buffer.from(token.bytes), publicKey, Buffer.from(token.signature))).toBe(true);
     const forged = Buffer.from(token.text.replace(String(nextYear), String(nextYear + 1)), 'utf8');
     expect(verify(null, forged, publicKey, Buffer.from(token.signature))).toBe(false);
+    releasedCard = qr;
+  });
+
+  it('prints no card and no cover letter for an order not released: 409 licences_not_held', async () => {
+    for (const url of [`/api/v1/reports/licenses?order=${CREATED}`, `/api/v1/reports/licenses?order=${CREATED}&all=true`, `/api/v1/reports/attachment?order=${CREATED}`]) {
+      const res = await get(url, 'verband');
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({ code: 'licences_not_held', field: 'order', value: CREATED });
+    }
+  });
+
+  it('checks a card online without sign-in: valid for a held licence, unknown for a changed, unsigned or never issued one, naming nobody', async () => {
+    const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
+    const person = items.find((i) => i.mgId !== null)!;
+    const token = releasedCard.split('#')[1];
+
+    const valid = await cardStatus(token);
+    expect(valid.status).toBe(200);
+    expect(valid.body).toEqual({ status: 'valid' });
+    expect(valid.headers.get('cache-control')).toBe('no-store');
+    // The whole address the QR code holds is taken as well.
+    expect((await cardStatus(releasedCard)).body).toEqual({ status: 'valid' });
+
+    const parts = splitCardToken(token)!;
+    const changed = cardToken(parts.text.replace(String(nextYear), String(nextYear + 1)), parts.signature);
+    const neverIssuedText = licenceCardText({ memberId: 999_999, regNr: '9999999', firstName: 'Nie', surname: 'Bestellt', birthDate: '2000-01-01', club: 'Kein Verein', year: nextYear });
+    const neverIssued = cardToken(neverIssuedText, signLicenceText(t.env.licenceKeyFile, neverIssuedText));
+    // The same person, signed for a year no order of theirs covers.
+    const otherYearText = parts.text.replace(`|${nextYear}`, `|${nextYear + 5}`);
+    const otherYear = cardToken(otherYearText, signLicenceText(t.env.licenceKeyFile, otherYearText));
+    for (const card of [changed, 'kein-ausweis', `${token.split('.')[0]}.`, neverIssued, otherYear]) {
+      const res = await cardStatus(card);
+      expect([card, res.status, res.body]).toEqual([card, 200, { status: 'unknown' }]);
+    }
+    for (const res of [valid, await cardStatus(changed)]) {
+      const raw = JSON.stringify(res.body);
+      for (const personal of [person.firstName, person.surname, String(person.mgId)]) expect(raw).not.toContain(personal);
+    }
+    const missing = await call(t.app, 'POST', '/api/v1/public/licence-status', { json: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error).toMatchObject({ code: 'validation', field: 'card' });
+  });
+
+  it(`limits the online check to ${MAX_CHECKS} a client address within the window: 429 with Retry-After, other addresses unaffected`, async () => {
+    const token = releasedCard.split('#')[1];
+    const ip = '203.0.113.77';
+    for (let i = 0; i < MAX_CHECKS; i++) expect((await cardStatus(token, ip)).status).toBe(200);
+    const refused = await cardStatus(token, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(JSON.stringify(refused.body)).not.toContain(token.slice(0, 20));
+    const retry = Number(refused.headers.get('retry-after'));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(WINDOW_MS / 1000);
+    expect((await cardStatus(token, '203.0.113.78')).status).toBe(200);
+    t.clock.advance(WINDOW_MS);
+    expect((await cardStatus(token, ip)).body).toEqual({ status: 'valid' });
   });
 
   it('writes the cover letter for the federation only', async () => {
@@ -147,5 +216,32 @@ describe('order downloads', () => {
     const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
     const person = items.find((i) => i.mgId !== null)!;
     expect(lines.some((l) => l.includes(`;${person.surname};${person.firstName};`))).toBe(true);
+  });
+
+  // After the export: removes the licence the export lists.
+  it('has no card for a licence removed since the release, and checks its card as revoked', async () => {
+    const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
+    const person = items.find((i) => i.mgId !== null)!;
+    const removed = await tdb.db
+      .delete(functionAssignments)
+      .where(and(eq(functionAssignments.memberId, person.mgId), eq(functionAssignments.roleId, FUNCTION_LICENCE), eq(functionAssignments.dateFrom, `${nextYear}-01-01`)))
+      .returning();
+    expect(removed).toHaveLength(1);
+    const { res, file } = await pdf(`/api/v1/reports/licenses?order=${RELEASED}&all=true`, 'verband');
+    expect(res.status).toBe(200);
+    expect(text(file)).not.toContain(person.surname);
+    expect((await cardStatus(releasedCard.split('#')[1])).body).toEqual({ status: 'revoked' });
+  });
+
+  // Last: refunds the released order the tests above read.
+  it('takes the cards back with a refund: no card, no letter, and the card already printed checks as revoked', async () => {
+    const order: Json = (await get(`/api/v1/order/${CLUB}/${RELEASED}`, 'verband')).body;
+    const refund = await call(t.app, 'PUT', `/api/v1/order/${CLUB}`, { token: tokens.verband, json: { id: RELEASED, status: 'canceled', updatedAt: order.updatedAt } });
+    expect(refund.status).toBe(200);
+    for (const url of [`/api/v1/reports/licenses?order=${RELEASED}`, `/api/v1/reports/licenses?order=${RELEASED}&all=true`, `/api/v1/reports/attachment?order=${RELEASED}`]) {
+      const res = await get(url, 'verband');
+      expect([url, res.status, res.body.error?.code]).toEqual([url, 409, 'licences_not_held']);
+    }
+    expect((await cardStatus(releasedCard.split('#')[1])).body).toEqual({ status: 'revoked' });
   });
 });

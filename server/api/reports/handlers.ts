@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
+import { clientIp } from '../../http/client-ip';
 import type { AppEnv, AppRouteHandler } from '../../http/context';
+import { licenceStatus as cardStatus } from '../../services/licence-status';
 import { coverLetterDownload, invoiceDownload, licenceCardsDownload, licenceKey as publicKey, licencesCsv, type Download } from '../../services/orders/reports';
 import type * as routes from './routes';
 
@@ -26,4 +28,9 @@ export const licenceKey: AppRouteHandler<typeof routes.licenceKey> = async (c) =
   // The key is public and changes only when the data folder's key file is replaced.
   c.header('Cache-Control', 'public, max-age=3600');
   return c.json(publicKey(c.var.deps), 200);
+};
+
+export const licenceStatus: AppRouteHandler<typeof routes.licenceStatus> = async (c) => {
+  const deps = c.var.deps;
+  return c.json({ status: await cardStatus(deps, c.req.valid('json').card, clientIp(c, deps.env.trustedProxyIps)) }, 200);
 };

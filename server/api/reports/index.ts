@@ -7,4 +7,5 @@ export const reportsRouter = createRouter()
   .openapi(routes.licenceCards, handlers.licenceCards)
   .openapi(routes.coverLetter, handlers.coverLetter)
   .openapi(routes.licencesExport, handlers.licencesExport)
-  .openapi(routes.licenceKey, handlers.licenceKey);
+  .openapi(routes.licenceKey, handlers.licenceKey)
+  .openapi(routes.licenceStatus, handlers.licenceStatus);

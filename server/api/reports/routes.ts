@@ -1,11 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
+import { LicenceStatusSchema, licenceStatusRequestSchema } from '@/lib/schemas/licence-card';
+import { MAX_CHECKS, WINDOW_MS } from '../../services/licence-status-limit';
 import { binary, idParam, json, publicCall, signedIn } from '../../http/route-parts';
 
 /**
  * Order downloads as real PDFs rendered by the API, the public key that checks licence cards,
- * and the licence export for tournament software.
+ * the public online check of one card, and the licence export for tournament software.
  */
 
 const tags = ['Reports'];
@@ -35,9 +37,9 @@ export const licenceCards = createRoute({
   tags,
   summary: 'Licence cards of an order (PDF; organisation levels below 2 only)',
   description:
-    'One card per person who chose a printed card (all=true: every person of the order), with photo and a QR code: the verification page address with the licence data and its Ed25519 signature (key: GET /api/v1/licence-key).',
+    "One card per person who chose a printed card (all=true: every person of the order), with photo and a QR code: the verification page address with the licence data and its Ed25519 signature (key: GET /api/v1/licence-key). Cards exist only for held licences: 409 `licences_not_held` for an order that is not released or was refunded; a person whose licence was removed since has no card. 422 `not_a_licence_order` for other orders.",
   request: { query: orderQuery.extend({ all: z.enum(['true', 'false']).optional().meta({ description: 'Every person, not only those with a printed card' }) }) },
-  responses: { 200: { description: 'The cards', content: pdf }, ...errorResponses(401, 403, 404, 422) },
+  responses: { 200: { description: 'The cards', content: pdf }, ...errorResponses(401, 403, 404, 409, 422) },
 });
 
 export const coverLetter = createRoute({
@@ -48,8 +50,9 @@ export const coverLetter = createRoute({
   ...signedIn,
   tags,
   summary: 'The cover letter for the licence cards of an order (PDF; organisation levels below 2 only)',
+  description: 'Lists the cards that exist: like the cards, 409 `licences_not_held` for an order that is not released or was refunded.',
   request: { query: orderQuery },
-  responses: { 200: { description: 'The letter', content: pdf }, ...errorResponses(401, 403, 404, 422) },
+  responses: { 200: { description: 'The letter', content: pdf }, ...errorResponses(401, 403, 404, 409, 422) },
 });
 
 export const licencesExport = createRoute({
@@ -77,4 +80,18 @@ export const licenceKey = createRoute({
   responses: {
     200: { description: 'The key', content: json(z.object({ alg: z.literal('Ed25519'), publicKey: z.string() }).meta({ id: 'LicenceKey' })) },
   },
+});
+
+export const licenceStatus = createRoute({
+  method: 'post',
+  path: '/api/v1/public/licence-status',
+  operationId: 'getLicenceStatus',
+  ...access.public,
+  ...publicCall,
+  tags,
+  summary: 'Whether one licence card still stands: valid, revoked or unknown (no sign-in)',
+  description:
+    `The online step of checking a card, beside the offline signature check: valid (the licence is held), revoked (the order was refunded or sent back, or the licence removed), unknown (no card the federation signed: forged, changed or malformed). The answer names nobody. At most ${MAX_CHECKS} checks per client address within ${WINDOW_MS / 1000} seconds, then 429 \`rate_limited\` with Retry-After.`,
+  request: { body: { content: json(licenceStatusRequestSchema), required: true } },
+  responses: { 200: { description: "The card's status", content: json(LicenceStatusSchema) }, ...errorResponses(400, 413, 422, 429) },
 });

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ageClass } from '@/lib/domain/members';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_LICENCE, ORG_LEVEL_STATE } from '@/lib/domain/functions';
-import { cardToken, licenceCardText } from '@/lib/domain/licence-card';
+import { cardToken, licenceCardText, licenceHeld, orderLicencesHeld } from '@/lib/domain/licence-card';
 import { parseCategoryName } from '@/lib/domain/orders/categories';
 import { invoiceReference, orderNumber } from '@/lib/domain/orders/order-number';
 import { csvLine, CSV_BOM, CSV_LINE_END } from '@/lib/csv';
@@ -21,7 +21,7 @@ import { loadOrderOrg, orderReader, type OrderOrg } from './order-access';
 
 /**
  * The order downloads: the invoice (whoever may read the order), licence cards and their cover
- * letter (organisation levels below 2: the federation), the public key that checks the cards, and
+ * letter (organisation levels below 2: the federation; for held licences only), the public key that checks the cards, and
  * the export of a year's licences for tournament software (the federation).
  */
 
@@ -87,13 +87,55 @@ async function photoOf(deps: AppDeps, uuid: string | null): Promise<Buffer | nul
   return readFile(resolveInsideRoot(deps.env.uploadDir, file.storedPath)).catch(() => null);
 }
 
-/** GET /reports/licenses?order=[&all=true]: the cards of the persons with a printed card (all: every person). */
-export async function licenceCardsDownload(deps: AppDeps, callerId: number, orderId: number, all: boolean): Promise<Download> {
-  await requireFederation(deps, callerId, 'licence cards');
+/** The persons among `memberIds` who have a licence (function 29) on record for any part of `year`. */
+export async function licencesOnRecord(deps: AppDeps, memberIds: number[], year: number): Promise<Set<number>> {
+  if (memberIds.length === 0) return new Set();
+  const rows = await deps.db
+    .selectDistinct({ memberId: functionAssignments.memberId })
+    .from(functionAssignments)
+    .where(
+      and(
+        inArray(functionAssignments.memberId, memberIds),
+        eq(functionAssignments.roleId, FUNCTION_LICENCE),
+        sql`${functionAssignments.dateFrom} <= ${`${year}-12-31`}`,
+        sql`${functionAssignments.dateTo} >= ${`${year}-01-01`}`,
+      ),
+    );
+  return new Set(rows.map((r) => r.memberId));
+}
+
+/**
+ * A licence order whose licences are held, or 409 `licences_not_held`: cards (and the letter that
+ * goes with them) exist only for a released order that was not refunded or sent back.
+ */
+async function heldLicenceOrder(deps: AppDeps, orderId: number, what: string) {
   const { order, org } = await orderWithOrg(deps, orderId);
   const { kind, year } = parseCategoryName(order.category);
-  if (kind !== 'licence' || year === null) throw new ApiError(422, 'not_a_licence_order', 'Licence cards belong to licence orders', { field: 'order', value: orderId });
+  if (kind !== 'licence' || year === null) throw new ApiError(422, 'not_a_licence_order', `${what} belong to licence orders`, { field: 'order', value: orderId });
+  if (!orderLicencesHeld(order)) {
+    throw new ApiError(409, 'licences_not_held', `${what} exist only for released orders that were not refunded: this order's licences are not held`, { field: 'order', value: orderId });
+  }
+  return { order, org, year };
+}
+
+/**
+ * The order's lines whose card is printed (all: every person), only of persons whose licence is
+ * held: a licence removed since the release has no card.
+ */
+async function heldCardLines(deps: AppDeps, order: typeof orders.$inferSelect, year: number, all: boolean) {
   const lines = (await personLines(deps, order.id)).filter(({ item }) => item.memberId !== null && (all || item.print));
+  const onRecord = await licencesOnRecord(deps, lines.map((l) => l.item.memberId!), year);
+  return lines.filter(({ item }) => licenceHeld([order], onRecord.has(item.memberId!)));
+}
+
+/**
+ * GET /reports/licenses?order=[&all=true]: the cards of the persons with a printed card (all:
+ * every person), for held licences only (409 `licences_not_held` for an order not released or refunded).
+ */
+export async function licenceCardsDownload(deps: AppDeps, callerId: number, orderId: number, all: boolean): Promise<Download> {
+  await requireFederation(deps, callerId, 'licence cards');
+  const { order, org, year } = await heldLicenceOrder(deps, orderId, 'Licence cards');
+  const lines = await heldCardLines(deps, order, year, all);
   const cards: LicenceCard[] = [];
   for (const { item, firstName, surname, birthDate, regNr, uuid } of lines) {
     const data = { memberId: item.memberId!, regNr: regNr ?? '', firstName: firstName ?? '', surname: surname ?? '', birthDate: birthDate ?? '', club: org.name, year };
@@ -111,17 +153,17 @@ export async function licenceCardsDownload(deps: AppDeps, callerId: number, orde
   return { fileName: `Lizenzkarten-${order.orgId}-${order.id}.pdf`, bytes: await licenceCardsPdf(FEDERATION_NAME, cards), type: 'application/pdf' };
 }
 
-/** GET /reports/attachment?order=: the cover letter to the club for its licence cards. */
+/** GET /reports/attachment?order=: the cover letter to the club for its licence cards (those cards exist only). */
 export async function coverLetterDownload(deps: AppDeps, callerId: number, orderId: number): Promise<Download> {
   await requireFederation(deps, callerId, 'cover letters');
-  const { order, org } = await orderWithOrg(deps, orderId);
-  const lines = (await personLines(deps, order.id)).filter(({ item }) => item.memberId !== null && item.print);
+  const { order, org, year } = await heldLicenceOrder(deps, orderId, 'Cover letters');
+  const lines = await heldCardLines(deps, order, year, false);
   const bytes = await coverLetterPdf({
     federation: FEDERATION_NAME,
     club: org,
     date: todayIso(deps.clock()),
     orderNumber: orderNumber(order.orgId, order.id),
-    year: parseCategoryName(order.category).year,
+    year,
     persons: lines.map((l) => `${l.firstName} ${l.surname}`),
   });
   return { fileName: `Begleitschreiben-${order.orgId}-${order.id}.pdf`, bytes, type: 'application/pdf' };

@@ -181,10 +181,11 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   },
 
   'GET /api/v1/reports/invoice': (c) => get(`/api/v1/reports/invoice?order=${c.fx.orders[c.club].releasedFee}`),
-  'GET /api/v1/reports/licenses': (c) => get(`/api/v1/reports/licenses?order=${c.fx.orders[c.club].order.id}&all=true`),
-  'GET /api/v1/reports/attachment': (c) => get(`/api/v1/reports/attachment?order=${c.fx.orders[c.club].order.id}`),
+  'GET /api/v1/reports/licenses': (c) => get(`/api/v1/reports/licenses?order=${c.fx.orders[c.club].releasedLicence}&all=true`),
+  'GET /api/v1/reports/attachment': (c) => get(`/api/v1/reports/attachment?order=${c.fx.orders[c.club].releasedLicence}`),
   'GET /api/v1/reports/licences.csv': () => get('/api/v1/reports/licences.csv?year=2031'),
   'GET /api/v1/licence-key': () => get('/api/v1/licence-key'),
+  'POST /api/v1/public/licence-status': () => ({ method: 'POST', url: '/api/v1/public/licence-status', json: { card: 'kein-ausweis' } }),
   'GET /api/v1/admin/rolegroups': () => get('/api/v1/admin/rolegroups'),
   'GET /api/v1/admin/roles': () => get('/api/v1/admin/roles'),
   'POST /api/v1/admin/role/assign': (c) => ({ method: 'POST', url: '/api/v1/admin/role/assign', json: { orgId: c.club, memberIds: [c.member], roleIds: [12], dryRun: true } }),

@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { OrderAdminDetail } from '@/components/order-admin/order-admin-detail';
+import type { Order } from '@/lib/schemas/orders';
+import { renderWithIntl } from '../render-with-intl';
+
+jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
+jest.mock('../../../components/orders/actions', () => ({ addComment: jest.fn(), decide: jest.fn(), saveRemovals: jest.fn() }));
+
+/*
+ * The order screen's downloads: licence cards and their cover letter only where cards exist
+ * (a released licence order that was not refunded), for the federation; the invoice once issued.
+ */
+
+function order(over: Partial<Order>): Order {
+  return {
+    id: 119,
+    orgId: 11,
+    orgName: 'BSV Demo',
+    bso: '3011',
+    orderNumber: '0011-000119',
+    invoiceReference: '3011-0000119',
+    invoiceNumber: null,
+    ordercat: 'JAHRESLIZENZ_2027',
+    status: 'Erstellt',
+    state: 'created',
+    processing: { status: 'Erstellt' },
+    summary: { price: 30, members: 1 },
+    completed: null,
+    contact: { address: 'BSV Demo', street: 'Hauptstraße 1', zip: '1100', city: 'Wien' },
+    params: { price: 30, members: 1 },
+    comment: { messages: [] },
+    createdAt: '2026-10-01T10:00:00.000Z',
+    updatedAt: '2026-10-01T10:00:00.000Z',
+    ...over,
+  };
+}
+
+const released = order({ status: 'Freigegeben', state: 'completed', completed: '2026-10-02', invoiceNumber: '2026-000042' });
+const refunded = order({ status: 'canceled', state: 'remitted', invoiceNumber: '2026-000042' });
+
+function downloads(o: Order, locale: 'de' | 'en' = 'de') {
+  renderWithIntl(<OrderAdminDetail order={o} items={[]} actingOrgId={1} actingLevel={1} />, locale);
+  return within(screen.getByRole('group', { name: 'Downloads' }));
+}
+
+describe('order screen downloads', () => {
+  it('offers the licence cards and their letter on a released order', () => {
+    const group = downloads(released);
+    expect(group.getByRole('link', { name: 'Lizenzkarten (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/licenses?order=119');
+    expect(group.getByRole('link', { name: 'Begleitschreiben (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/attachment?order=119');
+    expect(group.queryByText(/nur für freigegebene/)).toBeNull();
+  });
+
+  it.each([
+    ['created', order({})],
+    ['refunded', refunded],
+  ])('offers no cards on a %s order, and says why', (_state, o) => {
+    const group = downloads(o);
+    expect(group.queryByRole('link', { name: 'Lizenzkarten (PDF)' })).toBeNull();
+    expect(group.queryByRole('link', { name: 'Begleitschreiben (PDF)' })).toBeNull();
+    expect(group.getByText('Lizenzkarten gibt es nur für freigegebene, nicht rückerstattete Bestellungen.')).toBeInTheDocument();
+  });
+
+  it('says it in English too', () => {
+    const group = downloads(refunded, 'en');
+    expect(group.queryByRole('link', { name: 'Licence cards (PDF)' })).toBeNull();
+    expect(group.getByText('Licence cards exist only for released orders that were not refunded.')).toBeInTheDocument();
+  });
+});
