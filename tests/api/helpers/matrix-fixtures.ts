@@ -30,7 +30,7 @@ export type MatrixFixtures = {
   places: Record<number, number>;
   documents: Record<number, { uuid: string; url: string }>;
   orgImages: Record<number, string>;
-  /** Per club (own and foreign): a created licence order of MATRIX_LICENCE with one person, and a second person who can be added. */
+  /** Per club (own and foreign): a created licence order of MATRIX_LICENCE with two persons (`person` is the one taken out), and another person who can be added. */
   orders: Record<number, { order: Json; person: number; another: number; releasedFee: number; releasedLicence: number }>;
   /** The category MATRIX_OPEN_FEE as the API answered it. */
   openFeeCategory: Json;
@@ -115,7 +115,9 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     const released = await ok('fee release', call(t.app, 'PUT', `/api/v1/order/${clubId}`, { ...as, json: { id: fee.id, status: 'Freigegeben', updatedAt: fee.updatedAt } }));
     const personId = await orderable(clubId, first);
     const another = await orderable(clubId, other);
-    const order = await ok('licence order', call(t.app, 'POST', `/api/v1/order/${clubId}`, { ...as, json: { ordercat: MATRIX_LICENCE, members: [{ id: personId }] } }));
+    // a second person stays in the order when the matrix takes the first one out (a licence order is never emptied)
+    const stays = await orderable(clubId, `${first}Bleibt`);
+    const order = await ok('licence order', call(t.app, 'POST', `/api/v1/order/${clubId}`, { ...as, json: { ordercat: MATRIX_LICENCE, members: [{ id: personId }, { id: stays }] } }));
     const licensed = await orderable(clubId, `${first}Lizenz`);
     const held = await ok('licence order to release', call(t.app, 'POST', `/api/v1/order/${clubId}`, { ...as, json: { ordercat: MATRIX_LICENCE, members: [{ id: licensed, params: { print: true } }] } }));
     await ok('licence release', call(t.app, 'PUT', `/api/v1/order/${clubId}`, { ...as, json: { id: held.id, status: 'Freigegeben', updatedAt: held.updatedAt } }));
