@@ -26,6 +26,8 @@ function orderRefusal(error: ApiError, { t }: ActionContext): Refusal | undefine
       return { message: t('clubFeeRequired', { fee: String(error.value ?? '') }) };
     case 'already_ordered':
       return { message: t('alreadyOrderedFee') };
+    case 'price_changed':
+      return { message: t('priceChanged', { total: typeof error.value === 'number' ? error.value : 0 }) };
     case 'category_not_offered':
     case 'unknown_category':
       return { message: t('categoryNotOffered') };
@@ -95,10 +97,12 @@ export const submitOrder = defineAction({
     orgId: recordId,
     ordercat: categoryNameSchema,
     members: z.array(z.object({ id: recordId, params: z.object({ print: z.boolean() }) })).max(1000),
+    /** The total the check step showed, in cents. */
+    expectedTotalCents: z.number().int().min(0).max(10_000_000_000),
   }),
   failure: 'failed',
   refusal: orderRefusal,
-  run: async ({ orgId, ordercat, members }) => placeOrder(orgId, { ordercat, members }),
+  run: async ({ orgId, ordercat, members, expectedTotalCents }) => placeOrder(orgId, { ordercat, members, expectedTotal: expectedTotalCents / 100 }),
 });
 
 export const loadReport = defineAction({

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMemo, useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import type { CategoryOfferAnswer, Order, PersonsForOrdering } from '@/lib/schemas/orders';
 import { licenceOrderTotal } from '@/lib/domain/orders/pricing';
@@ -36,6 +37,7 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
   const [choices, setChoices] = useState<Record<number, Choice>>({});
   const [busy, startTransition] = useTransition();
   const [confirmElement, confirm] = useConfirm();
+  const router = useRouter();
 
   const offer = offers.find((o) => o.cat === cat) ?? null;
   const anyAvailable = offers.some((o) => o.available);
@@ -78,6 +80,12 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
     setStep((s) => (s > 0 ? ((s - 1) as Step) : s));
   }
 
+  async function showCurrentPrices(ordercat: string) {
+    if (offer?.kind === 'clubFee') return router.refresh();
+    const fresh = await loadPersons({ orgId, ordercat });
+    if (fresh.ok) setPersons(fresh.data);
+  }
+
   async function submit() {
     if (!offer || !(await confirm(t('submitConfirm')))) return;
     const toast = notify.loading(t('submitting'));
@@ -86,9 +94,14 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
         orgId,
         ordercat: offer.cat,
         members: offer.kind === 'clubFee' ? [] : ordered.map((p) => ({ id: p.id, params: { print: Boolean(choices[p.id]?.print) } })),
+        expectedTotalCents: totalCents,
       });
       notify.dismiss(toast);
-      if (!applyActionResult(result, null, { success: t('submitted') })) return;
+      if (!applyActionResult(result, null, { success: t('submitted') })) {
+        // A price changed since the check step was shown: show the new amounts for a second confirmation.
+        if (!result.ok && result.code === 'price_changed') await showCurrentPrices(offer.cat);
+        return;
+      }
       reset();
       onPlaced(result.data);
     });

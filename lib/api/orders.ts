@@ -35,7 +35,7 @@ export function getPersonsForOrdering(orgId: number, ordercat: string) {
 }
 
 /** POST /api/v1/order/{orgId}: the order with its persons, in one transaction; prices are the server's. */
-export function placeOrder(orgId: number, body: { ordercat: string; members: Array<{ id: number; params: { print: boolean } }> }) {
+export function placeOrder(orgId: number, body: { ordercat: string; members: Array<{ id: number; params: { print: boolean } }>; expectedTotal?: number }) {
   return apiCall<Order>(`api/v1/order/${orgId}`, { method: 'post', json: { ...body, status: 'Erstellt' } });
 }
 

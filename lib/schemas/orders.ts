@@ -231,6 +231,12 @@ export const orderCreateSchema = z.object({
   ordercat: categoryNameSchema,
   status: z.literal('Erstellt', { error: 'statusInvalid' }).optional(),
   members: z.array(memberChoice).max(1000, 'tooMany').default([]),
+  /**
+   * The total (euros) the client showed when the user confirmed. The server computes the total
+   * itself; when it differs (a price changed meanwhile) nothing is ordered: 409 `price_changed`
+   * with the server's total, so the user confirms the new amounts.
+   */
+  expectedTotal: z.number().min(0).max(100_000_000).optional().meta({ description: 'The total the user confirmed, in euros' }),
 });
 
 /** PUT /order/{orgId}: release (Freigegeben, completed today), refund (canceled) or send back (Erstellt). */

@@ -133,6 +133,22 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       expect(audit).toHaveLength(1);
     });
 
+    it('orders only at the total the user confirmed: a different server total answers 409 with it, and places nothing', async () => {
+      const [a] = await orderable();
+      const total = 149 + a.order;
+      const before = await orderCount();
+      // The check step showed the old price; the category's price changed since.
+      const changed = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: a.id }], expectedTotal: total - 14 });
+      expect(changed.status).toBe(409);
+      expect(changed.body.error).toMatchObject({ code: 'price_changed', field: 'expectedTotal', value: expect.closeTo(total, 2) });
+      expect(await orderCount()).toBe(before);
+      expect((await persons()).find((p) => p.id === a.id).reasons).toEqual([]);
+      // Confirmed again with the new total: ordered.
+      const confirmed = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: a.id }], expectedTotal: total });
+      expect(confirmed.status).toBe(201);
+      expect(confirmed.body.summary.price).toBeCloseTo(total, 2);
+    });
+
     it('refuses an ineligible person with the person and the reason, and places nothing', async () => {
       const list = await persons();
       const before = await orderCount();

@@ -167,6 +167,10 @@ export async function createOrder(deps: AppDeps, callerId: number, orgId: number
           .returning();
         await tx.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: order.id })));
         const row = await retotal(tx, order.id);
+        if (body.expectedTotal !== undefined && Math.round(body.expectedTotal * 100) !== row.totalCents) {
+          // thrown inside the transaction: nothing is ordered at a total the user did not see
+          throw new ApiError(409, 'price_changed', 'The prices changed since the total was shown; confirm the new total', { field: 'expectedTotal', value: row.totalCents / 100 });
+        }
         const persons = lines.filter((l) => l.memberId).length;
         await tx.update(orders).set({ summary: { members: persons }, params: { members: persons } }).where(eq(orders.id, order.id));
         await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'order', entityId: order.id, action: 'create', after: { ...auditShape(row), members: lines.flatMap((l) => (l.memberId ? [l.memberId] : [])) } });
