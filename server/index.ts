@@ -1,5 +1,7 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { answerClientErrorsInErrorShape } from './http/client-error';
 import { openDatabase } from './db/startup';
 import { EnvError, loadEnv, type Env } from './env';
 import { createMailer } from './mail/mailer';
@@ -42,6 +44,8 @@ async function main() {
     if (!env.smtp) console.log(`[api] no SMTP_HOST: mails are written to ${env.mailDir}`);
     outbox.start();
   });
+
+  answerClientErrorsInErrorShape(server as Server); // plain HTTP: serve() made a node:http server
 
   server.on('error', async (err: NodeJS.ErrnoException) => {
     console.error(
