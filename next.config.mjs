@@ -20,6 +20,10 @@ const nextConfig = {
   // need not do it a second time.
   typescript: { ignoreBuildErrors: true },
   experimental: { serverActions: { bodySizeLimit: '2mb' } },
+  // Server-action arguments carry passwords and personal data: the development server would print
+  // every call with its arguments (`signIn({"email":…,"password":…})`), so it logs none. Production
+  // never logs them; request logging names method, path and status only.
+  logging: { serverFunctions: false },
   // No X-Powered-By: Next.js on any answer.
   poweredByHeader: false,
 };
