@@ -13,7 +13,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import next from 'next';
 import { handleApiProxy } from '../lib/api/proxy-handler';
 import type { TLSSocket } from 'node:tls';
-import { believedForwardedFor, believedHttps, trustedProxyIps } from '../lib/api/upstream';
+import { believedForwardedFor, believedForwardedHost, believedHttps, trustedProxyIps } from '../lib/api/upstream';
 import { hasMalformedEscape, NOT_FOUND_PATH } from '../lib/api/url-escapes';
 import { securityHeaders } from '../lib/security-headers';
 
@@ -81,6 +81,11 @@ app.prepare().then(() => {
       );
       if (https) req.headers['x-forwarded-proto'] = 'https';
       else delete req.headers['x-forwarded-proto'];
+      // And the host the browser asked for (Next checks a server action's Origin against it).
+      const forwardedHost = believedForwardedHost(req.socket.remoteAddress, req.headers['x-forwarded-host'], trustedProxies);
+      if (forwardedHost) req.headers['x-forwarded-host'] = forwardedHost;
+      else delete req.headers['x-forwarded-host'];
+      if (!forwardedHost) delete req.headers['x-forwarded-port'];
       // On every answer: pages, assets and the API proxy (proxy.ts adds each page's CSP).
       for (const [name, value] of Object.entries(securityHeaders(https))) res.setHeader(name, value);
       if (req.url?.startsWith(API_PREFIX)) {
