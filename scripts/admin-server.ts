@@ -15,6 +15,7 @@ import { handleApiProxy } from '../lib/api/proxy-handler';
 import type { TLSSocket } from 'node:tls';
 import { believedForwardedFor, believedForwardedHost, believedHttps, trustedProxyIps } from '../lib/api/upstream';
 import { hasMalformedEscape, NOT_FOUND_PATH } from '../lib/api/url-escapes';
+import { pageBodyRefusal } from '../lib/page-body-limit';
 import { securityHeaders } from '../lib/security-headers';
 
 const dev = process.argv.includes('--dev');
@@ -94,6 +95,13 @@ app.prepare().then(() => {
           if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ error: { code: 'bad_gateway', message: 'The federation API could not be reached' } }));
         });
+        return;
+      }
+      // A server-action body over Next's limit: 413 here (Next itself would answer 500).
+      const refusal = pageBodyRefusal(req.method, req.headers);
+      if (refusal) {
+        res.writeHead(refusal.status, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' });
+        res.end(JSON.stringify(refusal.body));
         return;
       }
       // Next.js answers a path it cannot decode with a 500; it is simply not a page.
