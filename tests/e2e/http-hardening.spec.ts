@@ -67,3 +67,9 @@ test("a browser's own X-Forwarded-Host does not make a cross-site request same-s
   expect(res.status()).toBe(403);
   expect((await res.json()).error.code).toBe('cross_site');
 });
+
+test('a URL over 16 KB answers 431 in the error shape, from the admin app too', async ({ request }) => {
+  const res = await request.get(`/admin/form?q=${'x'.repeat(20 * 1024)}`);
+  expect(res.status()).toBe(431);
+  expect((await res.json()).error.code).toBe('too_large');
+});

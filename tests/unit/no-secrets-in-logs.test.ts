@@ -2,6 +2,9 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { loggable, loggableMessage } from '@/server/http/errors';
 
+// Plain JavaScript without type declarations: loaded by a path TypeScript does not resolve.
+const NEXT_CONFIG: string = '../../next.config.mjs';
+
 /**
  * Secrets stay out of logs in every mode: the development server does not print server-action
  * arguments (`signIn({"email":…,"password":…})`), and the API logs a failed statement with its
@@ -9,7 +12,7 @@ import { loggable, loggableMessage } from '@/server/http/errors';
  */
 
 it('next.config.mjs turns off the logging of server-action calls and their arguments', async () => {
-  const config = (await import('../../next.config.mjs')).default as { logging?: { serverFunctions?: boolean } };
+  const config = (await import(NEXT_CONFIG)).default as { logging?: { serverFunctions?: boolean } };
   expect(config.logging?.serverFunctions).toBe(false);
 });
 

@@ -1,11 +1,15 @@
 /** @jest-environment node */
 import { pageBodyRefusal, SERVER_ACTION_BODY_LIMIT_BYTES } from '@/lib/page-body-limit';
 
+// Plain JavaScript without type declarations: loaded by a path TypeScript does not resolve.
+const NEXT_CONFIG: string = '../../next.config.mjs';
+const BYTES: string = 'next/dist/compiled/bytes';
+
 /** A server-action body over Next's limit is a 413 in the error shape (Next's own answer is 500). */
 
 it("is the limit Next is configured with (next.config.mjs serverActions.bodySizeLimit)", async () => {
-  const config = (await import('../../next.config.mjs')).default as { experimental?: { serverActions?: { bodySizeLimit?: string } } };
-  const bytes = (await import('next/dist/compiled/bytes')).default as { parse: (v: string) => number };
+  const config = (await import(NEXT_CONFIG)).default as { experimental?: { serverActions?: { bodySizeLimit?: string } } };
+  const bytes = (await import(BYTES)).default as { parse: (v: string) => number };
   expect(bytes.parse(config.experimental!.serverActions!.bodySizeLimit!)).toBe(SERVER_ACTION_BODY_LIMIT_BYTES);
 });
 
