@@ -19,7 +19,13 @@ const nextConfig = {
   // Type checking is its own CI step (npm run typecheck) over the whole repository; the build
   // need not do it a second time.
   typescript: { ignoreBuildErrors: true },
+  // Equal to SERVER_ACTION_BODY_LIMIT_BYTES (lib/page-body-limit.ts): the admin server answers a
+  // larger body with 413 before Next reads it.
   experimental: { serverActions: { bodySizeLimit: '2mb' } },
+  // Server-action arguments carry passwords and personal data: the development server would print
+  // every call with its arguments (`signIn({"email":…,"password":…})`), so it logs none. Production
+  // never logs them; request logging names method, path and status only.
+  logging: { serverFunctions: false },
   // No X-Powered-By: Next.js on any answer.
   poweredByHeader: false,
 };

@@ -26,12 +26,12 @@ import { createRouter, type AppDeps } from './http/context';
 import { ApiError, handleError, handleNotFound } from './http/errors';
 import { OPENAPI_PATH, openApiDocument, registerDocumentComponents } from './http/openapi-document';
 import { databaseUnavailableResponse } from './http/database-unavailable';
-import { refuseNulCharacters } from './http/refuse-nul';
 import { requireAuth } from './http/require-auth';
 import type { Mailer } from './mail/mailer';
 import { LicenceStatusLimiter } from './services/licence-status-limit';
 import { LoginRateLimiter } from './services/login-rate-limit';
 import { refuseUnsafeBodies } from './http/safe-body';
+import { refuseUnsafeUrls } from './http/safe-url';
 
 /**
  * The federation API as a Hono app, independent of how it is served: server/index.ts runs it
@@ -86,7 +86,8 @@ export function createApp(options: CreateAppOptions) {
     })(c, next);
   });
 
-  app.use('/api/*', refuseNulCharacters);
+  // The size limit first, then the URL, then one bounded check of every JSON body (safe-body.ts).
+  app.use('/api/*', refuseUnsafeUrls);
   app.use('/api/*', refuseUnsafeBodies);
 
   // Every admin call needs a valid token; the few signed-in calls elsewhere name requireAuth in

@@ -1,5 +1,8 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { answerClientErrorsInErrorShape } from './http/client-error';
+import { loggable } from './http/errors';
 import { openDatabase } from './db/startup';
 import { EnvError, loadEnv, type Env } from './env';
 import { createMailer } from './mail/mailer';
@@ -24,7 +27,7 @@ function readEnv(): Env {
 // causes are fixed where they are found; this only logs them. (A thrown exception still ends the
 // process, and `npm start` restarts it: its state can no longer be trusted.)
 process.on('unhandledRejection', (reason) => {
-  console.error('[api] unhandled rejection (the API keeps serving):', reason);
+  console.error('[api] unhandled rejection (the API keeps serving):', loggable(reason));
 });
 
 async function main() {
@@ -42,6 +45,8 @@ async function main() {
     if (!env.smtp) console.log(`[api] no SMTP_HOST: mails are written to ${env.mailDir}`);
     outbox.start();
   });
+
+  answerClientErrorsInErrorShape(server as Server); // plain HTTP: serve() made a node:http server
 
   server.on('error', async (err: NodeJS.ErrnoException) => {
     console.error(

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@/components/ui/zod-resolver';
-import { Button } from '@/components/ui/button';
+import { SecretForm, SecretSubmitButton } from '@/components/ui/secret-form';
 import { Input } from '@/components/ui/input';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { requestPasswordSchema } from '@/lib/schemas/auth';
@@ -44,12 +44,12 @@ export function ForgotPasswordForm() {
           {sent}
         </p>
       )}
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('title')}>
+      <SecretForm noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('title')}>
         <Input label={t('email')} type="email" autoComplete="email" error={text(errors.email?.message)} {...register('email')} />
-        <Button type="submit" className="w-full" loading={isSubmitting}>
+        <SecretSubmitButton className="w-full" loading={isSubmitting}>
           {isSubmitting ? tc('pleaseWait') : t('submit')}
-        </Button>
-      </form>
+        </SecretSubmitButton>
+      </SecretForm>
       <FooterLink href="/">{t('backToSignIn')}</FooterLink>
     </div>
   );

@@ -5,8 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@/components/ui/zod-resolver';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { SecretForm, SecretSubmitButton } from '@/components/ui/secret-form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toast';
 import { completePasswordReset } from './actions';
@@ -59,7 +59,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <div className="w-full max-w-sm">
       <h1 className="mb-6 text-2xl font-semibold text-gray-900">{t('title')}</h1>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('title')}>
+      <SecretForm noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('title')}>
         <Input label={t('email')} type="email" autoComplete="username" error={shown('email')} {...register('email')} />
         <div className="space-y-2">
           <PasswordInput
@@ -72,10 +72,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <PasswordRules id="reset-password-rules" password={password ?? ''} />
         </div>
         <PasswordInput label={t('repeat')} autoComplete="new-password" error={shown('repeat')} {...register('repeat')} />
-        <Button type="submit" className="w-full" disabled={!isValid} loading={pending}>
+        <SecretSubmitButton className="w-full" disabled={!isValid} loading={pending}>
           {pending ? tc('pleaseWait') : t('submit')}
-        </Button>
-      </form>
+        </SecretSubmitButton>
+      </SecretForm>
       <FooterLink href="/">{t('backToSignIn')}</FooterLink>
     </div>
   );

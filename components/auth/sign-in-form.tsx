@@ -4,8 +4,8 @@ import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { SecretForm, SecretSubmitButton } from '@/components/ui/secret-form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { LanguageSwitch } from '@/components/shell/language-switch';
@@ -70,7 +70,7 @@ export function SignInForm({ notice, returnTo }: { notice?: string; returnTo?: s
           {alert}
         </p>
       )}
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('title')}>
+      <SecretForm noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('title')}>
         <Input
           label={t('email')}
           type="email"
@@ -85,10 +85,10 @@ export function SignInForm({ notice, returnTo }: { notice?: string; returnTo?: s
           error={text(errors.password?.message)}
           {...register('password', { validate: checkSignInPassword })}
         />
-        <Button type="submit" className="w-full" loading={pending}>
+        <SecretSubmitButton className="w-full" loading={pending}>
           {pending ? t('pending') : t('submit')}
-        </Button>
-      </form>
+        </SecretSubmitButton>
+      </SecretForm>
       <FooterLink href="/new-password">{t('forgotLink')}</FooterLink>
     </div>
   );

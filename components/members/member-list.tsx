@@ -13,7 +13,7 @@ import { formatDisplayDate } from '@/lib/domain/dates';
 import { formPath, proxiedImageSrc } from '@/lib/domain/shell';
 import { fetchMemberPage } from './fetch-members';
 import { useDebouncedValue } from './use-debounced-value';
-import { useIsClient } from './use-is-client';
+import { useIsClient } from '@/components/ui/use-is-client';
 
 /** Left list of the member page: 12 per page, searched in the database as you type. */
 export const LIST_PAGE_SIZE = 12;

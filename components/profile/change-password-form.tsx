@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@/components/ui/zod-resolver';
 import { PasswordRules } from '@/components/auth/password-rules';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { SecretForm, SecretSubmitButton } from '@/components/ui/secret-form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toast';
 import { changePassword } from './actions';
@@ -56,7 +56,7 @@ export function ChangePasswordForm() {
 
   return (
     <Card title={t('title')}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="max-w-sm space-y-4" aria-label={t('title')}>
+      <SecretForm noValidate onSubmit={handleSubmit(onSubmit)} className="max-w-sm space-y-4" aria-label={t('title')}>
         <PasswordInput
           label={t('old')}
           autoComplete="current-password"
@@ -79,10 +79,10 @@ export function ChangePasswordForm() {
           error={text(errors.repeat?.message)}
           {...register('repeat')}
         />
-        <Button type="submit" loading={isSubmitting} disabled={coolingDown}>
+        <SecretSubmitButton loading={isSubmitting} disabled={coolingDown}>
           {t('submit')}
-        </Button>
-      </form>
+        </SecretSubmitButton>
+      </SecretForm>
     </Card>
   );
 }

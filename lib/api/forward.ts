@@ -84,20 +84,40 @@ function safeHost(url: string): string | null {
  * `/api/v1/%61uth/login` or `/api/v1//auth/login` is refused too; an undecodable path is refused.
  */
 export function isSessionCall(path: string): boolean {
-  let segments: string[];
-  try {
-    segments = path.split('/').filter(Boolean).map((s) => decodeURIComponent(s).toLowerCase());
-  } catch {
-    return true;
-  }
-  return segments[0] === 'api' && /^v\d+$/.test(segments[1] ?? '') && segments[2] === 'auth';
+  const segments = decodedSegments(path);
+  return !segments || (isVersioned(segments) && segments[2] === 'auth');
 }
+
+/**
+ * Only the REST contract (`/api/v<n>/…`) is reachable through the proxy. The API's own pages
+ * (`/api/docs`, `/api/openapi.json`, `/api/health`) stay internal: the browser never needs them,
+ * and the reference and document describe every operation to whoever asks. Compared like
+ * isSessionCall (decoded, without empty segments); an undecodable path or a `.`/`..` segment
+ * is refused.
+ */
+export function isProxiedPath(path: string): boolean {
+  const segments = decodedSegments(path);
+  return segments !== null && isVersioned(segments) && segments.length > 2 && !segments.some((s) => s === '.' || s === '..');
+}
+
+function decodedSegments(path: string): string[] | null {
+  try {
+    return path
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s).toLowerCase());
+  } catch {
+    return null;
+  }
+}
+
+const isVersioned = (segments: string[]) => segments[0] === 'api' && /^v\d+$/.test(segments[1] ?? '');
 
 export async function forwardRequest(request: Request, options: ForwardOptions): Promise<Response> {
   if (isCrossSiteMutation(request)) {
     return errorResponse(403, 'cross_site', 'Cross-site requests are not allowed');
   }
-  if (isSessionCall(options.path)) {
+  if (isSessionCall(options.path) || !isProxiedPath(options.path)) {
     return errorResponse(404, 'not_found', 'Not found');
   }
   const method = request.method.toUpperCase();

@@ -41,6 +41,22 @@ export function believedForwardedFor(
   return socket;
 }
 
+/**
+ * The X-Forwarded-Host the admin server hands to Next and to the API proxy: the host the browser
+ * asked for, as a trusted reverse proxy (ADMIN_TRUSTED_PROXY_IPS) reports it (the left-most entry),
+ * or none. Next compares a server action's Origin with it and the proxy's cross-site check counts
+ * it as the app's own host, so anyone else's is dropped (Next then uses the Host header).
+ */
+export function believedForwardedHost(
+  socketIp: string | undefined,
+  forwardedHost: string | string[] | undefined,
+  trustedProxies: readonly string[],
+): string | undefined {
+  if (!socketIp || !trustedProxies.includes(socketIp.trim())) return undefined;
+  const first = [forwardedHost ?? []].flat().join(',').split(',')[0]?.trim();
+  return first || undefined;
+}
+
 /** ADMIN_TRUSTED_PROXY_IPS: comma-separated addresses of reverse proxies in front of the admin app (none by default). */
 export function trustedProxyIps(value: string | undefined = process.env.ADMIN_TRUSTED_PROXY_IPS): string[] {
   return (value ?? '')

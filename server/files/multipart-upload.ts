@@ -7,13 +7,15 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
 import { ApiError } from '../http/errors';
+import { textRefusal } from '../http/safe-body';
 
 /**
  * Receives one file from a multipart/form-data request by streaming it straight to a temporary
  * file, never holding the upload in memory (Hono's parseBody() would buffer it whole).
  * Over `maxBytes` → 413 (checked on Content-Length first, then while streaming, so a chunked body
  * without Content-Length is cut off too); a file of exactly `maxBytes` is accepted. On any failure
- * the temporary file is removed.
+ * the temporary file is removed. Field names, values and file names keep the text rule of JSON
+ * bodies (textRefusal: no NUL, no lone surrogate) → 422 with the field.
  */
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -92,10 +94,18 @@ export async function receiveFiles(request: Request, options: ReceiveOptions & {
   };
 
   busboy.on('field', (name, value) => {
-    fields[name] = value;
+    const refusal = textRefusal(name) ?? textRefusal(value);
+    if (refusal) stop(new ApiError(422, 'invalid_character', refusal, { field: name }));
+    else fields[name] = value;
   });
 
   busboy.on('file', (name, stream, info) => {
+    const nameRefusal = textRefusal(name) ?? (info.filename === undefined ? null : textRefusal(info.filename));
+    if (nameRefusal) {
+      stream.on('error', () => undefined); // not piped anywhere: its end by stop() is expected
+      stop(new ApiError(422, 'invalid_character', nameRefusal, { field: name }), stream);
+      return;
+    }
     if (name !== options.field || writing.length >= options.maxFiles) {
       if (name === options.field && options.extraFiles === 'refuse') {
         stream.on('error', () => undefined); // not piped anywhere: its end by stop() is expected

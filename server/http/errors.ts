@@ -64,6 +64,27 @@ const HTTP_EXCEPTION_CODES: Record<number, string> = {
   415: 'unsupported_media_type',
 };
 
+/**
+ * An error as the log may show it. A failed statement is logged with its SQL and the database's
+ * own message, never with its parameters (drizzle puts them into the message: they are request
+ * data, such as e-mail addresses, password hashes, home addresses); request bodies are never logged.
+ */
+export function loggable(err: unknown): unknown {
+  const failed = err as { query?: unknown; params?: unknown; cause?: unknown; stack?: string };
+  if (!(err instanceof Error) || typeof failed.query !== 'string' || !('params' in failed)) return err;
+  const cause = failed.cause instanceof Error ? failed.cause : undefined;
+  const safe = new Error(`Failed query: ${failed.query}${cause ? `\ndatabase: ${cause.message}` : ''}`);
+  const frames = (failed.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  safe.stack = [`Error: ${safe.message}`, ...frames].join('\n');
+  return safe;
+}
+
+/** The message of `loggable(err)`, for one-line logs. */
+export function loggableMessage(err: unknown): string {
+  const safe = loggable(err);
+  return safe instanceof Error ? safe.message : String(safe);
+}
+
 /** app.onError: known errors keep their status and code; anything else is a logged 500. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return errorResponse(c, err);
@@ -78,10 +99,10 @@ export function handleError(err: Error, c: Context): Response {
   }
   const refusal = refusalOf(err);
   if (refusal) {
-    console.warn(`[api] ${c.req.method} ${c.req.path} refused by the database (${refusal.code}):`, err.message);
+    console.warn(`[api] ${c.req.method} ${c.req.path} refused by the database (${refusal.code}):`, loggableMessage(err));
     return errorResponse(c, new ApiError(refusal.status, refusal.code, refusal.message));
   }
-  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, loggable(err));
   return c.json({ error: { code: 'internal', message: 'Something went wrong' } } satisfies ErrorBody, 500);
 }
 

@@ -1,4 +1,4 @@
-import { believedForwardedFor, believedHttps, clientIp, trustedProxyIps } from '@/lib/api/upstream';
+import { believedForwardedFor, believedForwardedHost, believedHttps, clientIp, trustedProxyIps } from '@/lib/api/upstream';
 
 /*
  * The address the API's sign-in rate limit counts per client. A browser's own X-Forwarded-For must
@@ -41,5 +41,15 @@ describe('believedHttps (admin server)', () => {
   it('counts a TLS socket as HTTPS, and reads the first scheme of a list', () => {
     expect(believedHttps('203.0.113.5', true, undefined, [])).toBe(true);
     expect(believedHttps('10.0.0.2', false, ['HTTPS, http'], ['10.0.0.2'])).toBe(true);
+  });
+});
+
+describe('believedForwardedHost (admin server)', () => {
+  it('believes X-Forwarded-Host only from a trusted reverse proxy, its first entry', () => {
+    expect(believedForwardedHost('10.0.0.2', 'verband.example', ['10.0.0.2'])).toBe('verband.example');
+    expect(believedForwardedHost('10.0.0.2', ['verband.example, evil.example'], ['10.0.0.2'])).toBe('verband.example');
+    expect(believedForwardedHost('203.0.113.5', 'evil.example', ['10.0.0.2'])).toBeUndefined();
+    expect(believedForwardedHost('203.0.113.5', 'evil.example', [])).toBeUndefined();
+    expect(believedForwardedHost('10.0.0.2', undefined, ['10.0.0.2'])).toBeUndefined();
   });
 });

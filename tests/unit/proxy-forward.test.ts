@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { forwardRequest, isCrossSiteMutation } from '@/lib/api/forward';
+import { forwardRequest, isCrossSiteMutation, isProxiedPath } from '@/lib/api/forward';
 
 /** A fake federation API on a random loopback port that records what reached it. */
 interface Seen {
@@ -161,7 +161,7 @@ describe('forwardRequest', () => {
       res.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': 'tracking=1' });
       res.end('x');
     };
-    const res = await forwardRequest(browserRequest('/api/health'), { upstream, path: '/api/health' });
+    const res = await forwardRequest(browserRequest('/api/v1/getUser'), { upstream, path: '/api/v1/getUser' });
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
@@ -284,5 +284,23 @@ describe('cross-site refusal', () => {
 
   it('refuses an opaque (null) origin', () => {
     expect(isCrossSiteMutation(browserRequest('/api/v1/x', { method: 'POST', headers: { origin: 'null' } }))).toBe(true);
+  });
+});
+
+describe('what the proxy forwards', () => {
+  it('only the REST contract: the API reference, its OpenAPI document and health stay internal', () => {
+    for (const path of ['/api/v1/admin/members/search', '/api/v2/x/y', '/api/V1/getUser']) expect(isProxiedPath(path)).toBe(true);
+    for (const path of ['/api/openapi.json', '/api/docs', '/api/docs/', '/api/health', '/api/%6fpenapi.json', '/api/v1', '/api/v1/', '/api//docs', '/api/v1/../docs', '/api/v1/%2e%2e/docs', '/api/%E0%A4%A'])
+      expect(isProxiedPath(path)).toBe(false);
+  });
+
+  it('answers 404 in the error shape for the API reference and document, signed in or not, without asking the API', async () => {
+    for (const path of ['/api/openapi.json', '/api/docs']) {
+      const before = seen.length;
+      const res = await forwardRequest(browserRequest(path), { upstream, path, token: 'jwt' });
+      expect(res.status).toBe(404);
+      expect((await res.json()).error.code).toBe('not_found');
+      expect(seen.length).toBe(before);
+    }
   });
 });
