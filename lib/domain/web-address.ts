@@ -11,7 +11,7 @@ export const WEB_ADDRESS_MAX = 500;
 
 const WEB_SCHEMES = new Set(['http:', 'https:']);
 // C0 controls, space, DEL, C1 controls, and the Unicode spaces and invisible format characters
-const HIDDEN_CHARACTERS = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]/;
+export const HIDDEN_CHARACTERS = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]/;
 
 /** True for an absolute http(s) address with a host, as written (leading and trailing white space is not trimmed here). */
 export function isWebAddress(value: string): boolean {
