@@ -69,4 +69,5 @@ export const optionalWebAddress = () =>
     .max(WEB_ADDRESS_MAX, 'tooLong')
     .refine((v) => v === '' || isWebAddress(v), 'urlInvalid')
     .nullish()
-    .transform((v) => (v ? v : null));
+    .transform((v) => (v ? v : null))
+    .meta({ format: 'uri', description: 'An absolute http:// or https:// address' });
