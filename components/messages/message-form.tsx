@@ -4,7 +4,7 @@ import { useId, useMemo, useRef, useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Message, MessageAudience } from '@/lib/schemas/messages';
-import { GALLERY_ACCEPT, GALLERY_MAX_BYTES } from '@/lib/domain/gallery';
+import { GALLERY_ACCEPT, GALLERY_MAX_BYTES, GALLERY_MAX_FILES } from '@/lib/domain/gallery';
 import { MESSAGE_MEDIA } from '@/lib/domain/messages/delivery';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { BASE_PATH } from '@/lib/domain/shell';
@@ -101,7 +101,7 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
           if (files.pending) {
             const done = await files.commit(sent.id);
             if (done.record) sent = done.record;
-            if (!done.ok && done.status !== 401) notify.error(t('filesFailed'), { description: done.status === 415 ? t('wrongType') : done.status === 413 ? te('tooLarge') : undefined });
+            if (!done.ok && done.status !== 401) notify.error(t('filesFailed'), { description: done.status === 415 ? t('wrongType') : done.status === 413 ? te('tooLarge') : done.status === 409 ? te('galleryFull', { max: GALLERY_MAX_FILES }) : undefined });
           }
           form.reset(toFormValues(sent));
           setMessage(sent);

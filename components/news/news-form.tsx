@@ -20,6 +20,7 @@ import { useRecordEditor } from '@/components/ui/use-record-editor';
 import { UploadProgress } from '@/components/ui/upload-progress';
 import { usePendingFiles, type PendingFilesResult } from '@/components/ui/use-pending-files';
 import { useRequiredFlash } from '@/components/ui/use-required-flash';
+import { GALLERY_MAX_FILES } from '@/lib/domain/gallery';
 import { BASE_PATH } from '@/lib/domain/shell';
 import { removeArticles, removeFile, saveArticle } from './actions';
 import { GalleryDialog } from './gallery-dialog';
@@ -73,7 +74,7 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
   const reportUnfinished = (done: Extract<PendingFilesResult<News>, { ok: false }>, saved: News) => {
     if (done.status === 401) return; // on the way to the sign-in page
     if (done.notUploaded.length) {
-      const why = done.status === 415 ? t('wrongType') : done.status === 413 ? te('tooLarge') : undefined;
+      const why = done.status === 415 ? t('wrongType') : done.status === 413 ? te('tooLarge') : done.status === 409 ? te('galleryFull', { max: GALLERY_MAX_FILES }) : undefined;
       notify.error(t('filesNotUploaded', { names: done.notUploaded.map((f) => f.name).join(', ') }), why ? { description: why } : undefined);
       return;
     }

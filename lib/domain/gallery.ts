@@ -1,11 +1,19 @@
 /**
- * Files of a gallery (a news article's, a message's): PNG, JPEG or PDF, 1 byte to 50 MB each. The
- * API takes at most 3 files per upload request, so more are sent in groups of 3. The API checks
+ * Files of a gallery (a news article's, a message's): PNG, JPEG or PDF, 1 byte to 50 MB each, at
+ * most 20 in one gallery. The API takes at most 3 files per upload request, so more are sent in
+ * groups of 3. The API checks
  * the content again; these rules spare a transfer that would be refused.
  */
 
 /** Files per upload request. */
 export const GALLERY_BATCH_SIZE = 3;
+/** Files a gallery holds in all (as many as a tournament's attachments). */
+export const GALLERY_MAX_FILES = 20;
+
+/** Whether `adding` more files fit into a gallery that holds `held`. */
+export function galleryHasRoom(held: number, adding: number, max = GALLERY_MAX_FILES): boolean {
+  return held + adding <= max;
+}
 /** Largest file, in bytes. */
 export const GALLERY_MAX_BYTES = 50 * 1024 * 1024;
 /** Name endings and types a gallery takes. */

@@ -71,3 +71,12 @@ export function roleEditableBy(role: RoleRule, orgIds: readonly number[]): boole
 export function mayAssignFunctionsIn(orgs: readonly OrgRef[], targetOrgId: number): boolean {
   return orgs.some((o) => o.level === ORG_LEVEL_FEDERATION || (o.level === ORG_LEVEL_CLUB && o.id === targetOrgId));
 }
+
+/**
+ * Who sees a member's profile picture: everyone signed in while the member shows their profile
+ * (`profileVisible`; not set = not shown); otherwise only the member and whoever may read their
+ * record (the member form of an organisation they belong to, the federation's).
+ */
+export function profilePictureShown(profileVisible: boolean | undefined, viewer: { isSelf: boolean; readsRecord: boolean }): boolean {
+  return profileVisible === true || viewer.isSelf || viewer.readsRecord;
+}

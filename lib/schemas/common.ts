@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWebAddress, WEB_ADDRESS_MAX } from '@/lib/domain/web-address';
 
 /**
  * Building blocks every schema of the API and the forms shares, so that a malformed value is
@@ -55,3 +56,18 @@ export const updatedAtText = (message = 'updatedAtInvalid') =>
     .string({ error: 'required' })
     .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2})?)$/, message)
     .refine((v) => isRealDate(v.slice(0, 10)) && Number(v.slice(11, 13)) < 24 && Number(v.slice(14, 16)) < 60 && Number(v.slice(17, 19)) < 60, message);
+
+/**
+ * An optional web address (homepage, registration link …): trimmed; '' and null clear it; anything
+ * else must be an absolute http(s) address (lib/domain/web-address.ts). `urlInvalid` and `tooLong`
+ * are the form's message keys.
+ */
+export const optionalWebAddress = () =>
+  z
+    .string()
+    .trim()
+    .max(WEB_ADDRESS_MAX, 'tooLong')
+    .refine((v) => v === '' || isWebAddress(v), 'urlInvalid')
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .meta({ format: 'uri', description: 'An absolute http:// or https:// address' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, TRAINING_OFFERS, isValidLatitude, isValidLongitude, parseCoordinates } from '@/lib/domain/organisation-rules';
-import { dbId, isoDate as realIsoDate, updatedAtText } from './common';
+import { dbId, isoDate as realIsoDate, optionalWebAddress, updatedAtText } from './common';
 
 /**
  * Organisation and place input, shared by the organisation form, its server actions and the API.
@@ -56,7 +56,7 @@ const organisationFields = {
   street2: optionalText,
   city2: optionalText,
   zip2: optionalText,
-  homepage: optionalText,
+  homepage: optionalWebAddress(),
   phoneOffice: optionalText,
   faxOffice: optionalText,
   bso: optionalText,

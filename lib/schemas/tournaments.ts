@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PUBLIC_TOURNAMENT_FIELDS, type PublicTournamentField } from '@/lib/domain/tournaments/approval';
 import { PAYMENT_STATUSES, TOURNAMENT_STATUSES } from '@/lib/domain/tournaments/status';
-import { dbId, idText, isoDate, updatedAtText } from './common';
+import { dbId, idText, isoDate, optionalWebAddress, updatedAtText } from './common';
 
 /** Tournaments (forms 1000 and 1001): what the API accepts and answers. Zod only. */
 
@@ -13,7 +13,7 @@ const person = z.object({ id: dbId(), firstName: z.string().max(100).optional(),
 /** The tournament's details as written; flags set through their own calls (canceled, approved, payed) are ignored. */
 export const tournamentParamsInput = z.object({
   location: text(200),
-  linkToRegistration: z.url({ protocol: /^https?$/, error: 'urlInvalid' }).max(500, 'tooLong').nullable().optional().or(z.literal('').transform(() => null)),
+  linkToRegistration: optionalWebAddress(),
   email: z.email({ error: 'emailInvalid' }).max(200, 'tooLong'),
   phone: optionalText(50),
   contactPerson: text(200),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { GALLERY_MAX_FILES, galleryHasRoom } from '@/lib/domain/gallery';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
 import { uploadedFiles } from '../db/schema';
@@ -14,7 +15,7 @@ import { resolveInsideRoot } from './upload-root';
 
 /**
  * A gallery of files attached to a record (a news article, a message): pictures (PNG, JPEG) and
- * PDFs, 1 byte to 50 MB, at most 3 per upload, checked by content. Pictures get thumbnails
+ * PDFs, 1 byte to 50 MB, at most 3 per upload and 20 in the gallery, checked by content. Pictures get thumbnails
  * xs / sm / md (160, 480, 1024 px wide, shown as SD, MD, HD), made on the server and stored as
  * files of their own (owner type `thumbType`).
  */
@@ -133,6 +134,14 @@ export async function storeGalleryUpload<T>(
     const thumbs = await Promise.all(files.map((f, i) => (kinds[i].mime.startsWith('image/') ? renderThumbnails(f.tmpPath, f.originalName) : null)));
     return await deps.db.transaction(async (tx) => {
       await options.lock(tx);
+      // counted with the owner locked, so parallel uploads cannot pass the limit together
+      const [{ held }] = await tx
+        .select({ held: sql<number>`count(*)::int` })
+        .from(uploadedFiles)
+        .where(and(eq(uploadedFiles.ownerType, options.fileType), eq(uploadedFiles.ownerId, options.ownerId)));
+      if (!galleryHasRoom(held, files.length)) {
+        throw new ApiError(409, 'gallery_full', `A gallery holds at most ${GALLERY_MAX_FILES} files; this one holds ${held}`, { value: GALLERY_MAX_FILES });
+      }
       const now = deps.clock();
       for (const [i, f] of files.entries()) {
         await storeGalleryFile(

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { uploadedFiles } from '../db/schema';
+import { isCleanedPicture, withoutMetadata } from './picture-metadata';
 import { resolveInsideRoot } from './upload-root';
 
 /**
  * Uploads live under UPLOAD_DIR at `<ownerType>/<yyyy>/<mm>/<uuid>.<ext>` (generated here, never
- * from the request); their metadata is a row of uploaded_files keyed by the same uuid.
+ * from the request); their metadata is a row of uploaded_files keyed by the same uuid. A picture
+ * (PNG, JPEG) is stored without its metadata (./picture-metadata.ts), whichever path uploaded it.
  */
 
 export type StoredFile = typeof uploadedFiles.$inferSelect;
@@ -38,7 +40,15 @@ export async function storeFile(
   const relative = path.posix.join(input.ownerType, yyyy, mm, `${uuid}.${input.ext}`);
   const target = resolveInsideRoot(uploadDir, relative);
   await mkdir(path.dirname(target), { recursive: true });
-  await rename(input.tmpPath, target);
+  const picture = isCleanedPicture(input.mime) ? withoutMetadata(input.mime, await readFile(input.tmpPath)) : null;
+  let size = input.size;
+  if (picture) {
+    await writeFile(target, picture);
+    await rm(input.tmpPath, { force: true });
+    size = picture.length;
+  } else {
+    await rename(input.tmpPath, target);
+  }
   try {
     const [row] = await db
       .insert(uploadedFiles)
@@ -49,7 +59,7 @@ export async function storeFile(
         originalName: input.originalName.slice(0, 255),
         storedPath: relative,
         mime: input.mime,
-        size: input.size,
+        size,
         uploadedBy: input.uploadedBy,
         params: input.params ?? {},
       })

@@ -1,7 +1,7 @@
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import type { Env } from '../env';
-import { plainText } from '../services/news/sanitize';
+import { plainText, sanitizeRichText } from '../services/news/sanitize';
 import { escapeHtml, fill } from './mail-format';
 import type { OutgoingMail } from './mailer';
 
@@ -18,7 +18,7 @@ export function messageMail(env: Pick<Env, 'mailFrom' | 'adminPublicUrl'>, d: De
   const link = `${env.adminPublicUrl}/inbox?open=${d.notification_id}`;
   const footer = fill(texts.messageFooter, { org: d.org_name, link });
   const domain = /@([^>\s]+)/.exec(env.mailFrom)?.[1] ?? 'localhost';
-  const content = d.content ?? `<p>${escapeHtml(d.body)}</p>`;
+  const content = d.content ? sanitizeRichText(d.content) : `<p>${escapeHtml(d.body)}</p>`;
   return {
     to,
     subject: d.title,

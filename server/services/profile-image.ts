@@ -3,7 +3,9 @@ import { members } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { forbidden, notFound } from '../http/errors';
 import { profileImageLink } from './auth';
-import { canEditMember } from './member-access';
+import { profilePictureShown } from '@/lib/domain/member-permissions';
+import { loadCaller } from './access';
+import { canEditMember, isOwnMember, memberFormOrgs } from './member-access';
 import { imageResponse, replaceImage } from './owned-image';
 
 export const MEMBER_IMAGE = 'member_image';
@@ -36,7 +38,24 @@ export async function uploadProfileImage(deps: AppDeps, callerId: number, member
   return { uuid, imageLink: profileImageLink(uuid)! };
 }
 
-/** GET /profile/image/{uuid} for any signed-in caller (the uuid is unguessable and only shared with them). */
-export function profileImageResponse(deps: AppDeps, uuid: string): Promise<Response> {
+/** Whether the caller may read `memberId`'s record through one of their member-form organisations. */
+async function readsRecord(deps: AppDeps, callerId: number, memberId: number): Promise<boolean> {
+  for (const org of memberFormOrgs(await loadCaller(deps, callerId))) if (await isOwnMember(deps, org, memberId)) return true;
+  return false;
+}
+
+/**
+ * GET /profile/image/{uuid}: the picture of a member who shows their profile to any signed-in
+ * caller; of one who does not, only to the member and whoever may read their record
+ * (lib/domain/member-permissions.ts profilePictureShown). Otherwise 404, as for a picture that
+ * does not exist.
+ */
+export async function profileImageResponse(deps: AppDeps, callerId: number, uuid: string): Promise<Response> {
+  const [member] = await deps.db.select({ id: members.id, params: members.params }).from(members).where(eq(members.uuid, uuid)).limit(1);
+  if (member) {
+    const isSelf = member.id === callerId;
+    const shown = profilePictureShown(member.params?.profileVisible, { isSelf, readsRecord: !isSelf && member.params?.profileVisible !== true && (await readsRecord(deps, callerId, member.id)) });
+    if (!shown) throw notFound('No such picture');
+  }
   return imageResponse(deps, MEMBER_IMAGE, uuid, 'picture');
 }

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { mulberry32 } from '@/server/db/seed/random';
+import { HOSTILE_URLS } from './helpers/hostile-urls';
 import { closeApi, openApi } from './helpers/open-api';
 import { tableSnapshot } from './helpers/table-snapshot';
 import { call, type TestApp } from './helpers/test-app';
@@ -161,6 +162,49 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
 
     console.log(`fuzz seed ${SEED}: ${sent} requests, ${failures.length} failures`);
     expect(sent).toBeGreaterThan(300);
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('refuses every address but http(s) in every web-address field, whatever the spelling, and changes nothing', async () => {
+    const doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
+    const resolve = (s: Json): Json => (s?.$ref ? doc.components.schemas[s.$ref.split('/').pop()] : s);
+    const isString = (s: Json) => s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
+    const failures: string[] = [];
+    const found: string[] = [];
+    let baseline = await tableSnapshot(tdb.db, ['login_failures']);
+    for (const op of operations(doc)) {
+      if (!op.body) continue;
+      const schema = resolve(op.body);
+      const pathValues = Object.fromEntries(op.params.filter((p: Json) => p.in === 'path').map((p: Json) => [p.name, encodeURIComponent(String(plausible(p.schema, resolve)))]));
+      const url = op.path.replace(/\{(\w+)\}/g, (_, name) => pathValues[name]);
+      const fields: Array<[string[], Json]> = [];
+      for (const [k, v] of Object.entries<Json>(schema.properties ?? {})) {
+        fields.push([[k], resolve(v)]);
+        for (const [k2, v2] of Object.entries<Json>(resolve(v).properties ?? {})) fields.push([[k, k2], resolve(v2)]);
+      }
+      for (const [at, field] of fields) {
+        const where = `${op.method} ${op.path} body ${at.join('.')}`;
+        // a field named like an address is declared a web address (lib/schemas/common.ts optionalWebAddress)
+        if (isString(field) && /(url|link|homepage|website|href)$/i.test(at.at(-1)!) && field.format !== 'uri') failures.push(`${where}: an address field without the web-address rule`);
+        if (field.format !== 'uri') continue;
+        found.push(`${op.method} ${op.path} ${at.join('.')}`);
+        for (const hostile of HOSTILE_URLS) {
+          const body = structuredClone(plausible(schema, resolve));
+          let target = body;
+          for (const k of at.slice(0, -1)) target = target[k] ?? (target[k] = {});
+          target[at.at(-1)!] = hostile;
+          const res = await call(t.app, op.method, url, { token, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+          const line = `${where} = ${JSON.stringify(hostile)} → ${res.status}`;
+          if (res.status < 400 || res.status >= 500) failures.push(`${line}: accepted or crashed`);
+          else if (typeof res.body?.error?.code !== 'string') failures.push(`${line}: not the error shape`);
+          const after = await tableSnapshot(tdb.db, ['login_failures']);
+          const changed = Object.keys(after).filter((k) => after[k] !== baseline[k]);
+          if (changed.length) failures.push(`${line}: changed ${changed.join(', ')}`);
+          baseline = after;
+        }
+      }
+    }
+    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/ \/api\/v1\/admin\/org homepage$/), expect.stringMatching(/tournament.* params\.linkToRegistration$/)]));
     expect(failures).toEqual([]);
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -166,5 +166,29 @@ describe.each(testDrivers())('seeded orders on %s', (driver) => {
     await seedDemo(db, { members: 60 });
     const [after] = await db.select().from(members).where(eq(members.id, someone.id));
     expect(after.uuid).toBeNull();
+  });
+
+  it("gives the seeded pictures random uuids (the address they are served under), recorded once however often it runs", async () => {
+    const pictures = await db.select().from(uploadedFiles).where(eq(uploadedFiles.ownerType, 'member_image'));
+    expect(pictures.length).toBeGreaterThanOrEqual(6);
+    for (const p of pictures) expect(p.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(pictures.filter((p) => p.uuid.startsWith('00000000-0000-'))).toEqual([]);
+    await seedDemo(db, { members: 60 });
+    const again = await db.select().from(uploadedFiles).where(eq(uploadedFiles.ownerType, 'member_image'));
+    expect(again.map((p) => p.uuid).sort()).toEqual(pictures.map((p) => p.uuid).sort());
+  });
+
+  it('a database seeded with counted picture uuids gets random ones, the members pointing at them', async () => {
+    const [member] = await db.select().from(members).where(isNotNull(members.uuid)).limit(1);
+    const counted = `00000000-0000-4000-8000-${String(member.id).padStart(12, '0')}`;
+    await db.update(uploadedFiles).set({ uuid: counted }).where(eq(uploadedFiles.uuid, member.uuid!));
+    await db.update(members).set({ uuid: counted }).where(eq(members.id, member.id));
+    const dir = path.join(__dirname, '../../server/db/migrations');
+    const migration = readFileSync(path.join(dir, readdirSync(dir).find((f) => f.endsWith('_random_seed_picture_ids.sql'))!), 'utf8');
+    await db.execute(sql.raw(migration));
+    const [after] = await db.select().from(members).where(eq(members.id, member.id));
+    expect(after.uuid).not.toBe(counted);
+    const [file] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.uuid, after.uuid!));
+    expect(file).toMatchObject({ ownerType: 'member_image', ownerId: member.id });
   });
 });

@@ -1,4 +1,4 @@
-import { batches, GALLERY_ACCEPT, GALLERY_MAX_BYTES, galleryFileProblem, isGalleryPicture } from '@/lib/domain/gallery';
+import { batches, GALLERY_ACCEPT, GALLERY_MAX_BYTES, GALLERY_MAX_FILES, galleryFileProblem, galleryHasRoom, isGalleryPicture } from '@/lib/domain/gallery';
 
 /** Gallery files: PNG, JPEG or PDF of 1 byte to 50 MB, uploaded 3 per request. */
 
@@ -36,5 +36,16 @@ describe('gallery file rules', () => {
     expect(batches([1, 2, 3, 4, 5, 6, 7])).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
     expect(batches([1, 2, 3], 2)).toEqual([[1, 2], [3]]);
     expect(() => batches([1], 0)).toThrow(RangeError);
+  });
+});
+
+describe('galleryHasRoom', () => {
+  it('takes files up to the gallery limit of 20, not one more', () => {
+    expect(GALLERY_MAX_FILES).toBe(20);
+    expect(galleryHasRoom(0, 3)).toBe(true);
+    expect(galleryHasRoom(17, 3)).toBe(true);
+    expect(galleryHasRoom(18, 3)).toBe(false);
+    expect(galleryHasRoom(20, 1)).toBe(false);
+    expect(galleryHasRoom(19, 1)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import {
   editsMembersAt,
   mayAddMembershipIn,
+  profilePictureShown,
   mayAssignFunctionsIn,
   mayDeleteMembers,
   mayEndMembershipIn,
@@ -76,5 +77,17 @@ describe('role filters', () => {
     expect(roleEditableBy({ params: { editWhitelist: [1] } }, [11])).toBe(false);
     expect(roleEditableBy({ params: { editWhitelist: [1] } }, [11, 1])).toBe(true);
     expect(roleEditableBy({ params: {} }, [11])).toBe(true);
+  });
+});
+
+describe('profilePictureShown', () => {
+  const nobody = { isSelf: false, readsRecord: false };
+  it('a shown profile: to everyone', () => expect(profilePictureShown(true, nobody)).toBe(true));
+  it('a hidden or never set one: to the member and who reads their record only', () => {
+    for (const flag of [false, undefined]) {
+      expect(profilePictureShown(flag, nobody)).toBe(false);
+      expect(profilePictureShown(flag, { isSelf: true, readsRecord: false })).toBe(true);
+      expect(profilePictureShown(flag, { isSelf: false, readsRecord: true })).toBe(true);
+    }
   });
 });

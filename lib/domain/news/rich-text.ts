@@ -1,3 +1,5 @@
+import { HIDDEN_CHARACTERS, isWebAddress } from '../web-address';
+
 /**
  * What rich text (news abstract and content, message centre) may contain: the editor's toolbar
  * (headings, bold, italic, links, lists, indent, quote, table, media embed) and nothing else. The
@@ -12,6 +14,16 @@ export const RICH_TEXT_TAGS = [
 
 /** Embeds (iframes) only from these hosts: video platforms the federation uses. */
 export const EMBED_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'] as const;
+
+/**
+ * Where a link of rich text may lead: a web address (lib/domain/web-address.ts), an e-mail address
+ * (`mailto:`), or a path of the same site; nothing else, and no hidden characters anywhere.
+ */
+export function isRichTextHref(href: string): boolean {
+  if (isWebAddress(href)) return true;
+  if (HIDDEN_CHARACTERS.test(href)) return false;
+  return /^mailto:[^/\\]+@/i.test(href) || /^\/(?![/\\])/.test(href) || href.startsWith('#');
+}
 
 /** Link and image address schemes. */
 export const RICH_TEXT_SCHEMES = ['http', 'https', 'mailto'] as const;

@@ -128,10 +128,10 @@ export const uploadDoc = {
   ...messageCentre,
   tags,
   summary: 'Add up to 3 files to a message (PNG, JPEG or PDF by content, 1 byte to 50 MB each); pictures get thumbnails xs/sm/md',
-  description: 'multipart/form-data, field `files` (repeated). 422 `too_many_files` for a fourth; 415 for another type; all or nothing.',
+  description: 'multipart/form-data, field `files` (repeated). 422 `too_many_files` for a fourth; 409 `gallery_full` when the gallery would hold more than 20 files; 415 for another type; all or nothing.',
   security: signedIn.security,
   request: { params: messageParams, body: { required: true, content: { 'multipart/form-data': { schema: z.object({ files: z.array(binary) }) } } } },
-  responses: { 200: one, ...errorResponses(400, 401, 403, 404, 413, 415, 422) },
+  responses: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
 };
 
 // ---- the recipient's side: every signed-in person ----

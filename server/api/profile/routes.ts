@@ -14,10 +14,12 @@ export const getImage = createRoute({
   path: '/api/v1/profile/image/{id}',
   operationId: 'getProfileImage',
   // The uuid is random and handed out only with a record the caller may read; <img> loads it without asking again.
+  // A member who does not show their profile (profileVisible) shows the picture only to themselves and to whoever may read their record.
   ...access.signedIn,
   ...signedIn,
   tags,
   summary: 'A profile picture',
+  description: "Any signed-in caller sees the picture of a member who shows their profile (`profileVisible`); of one who does not, only the member and whoever may read their record through a member form (404 for everyone else, as for an unknown picture).",
   request: { params: z.object({ id: z.uuid().meta({ description: "The picture's uuid (from imageLink)" }) }) },
   responses: {
     200: {

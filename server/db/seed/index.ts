@@ -1,6 +1,6 @@
 import { mkdir, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   countries,
   functionAssignments,
@@ -81,8 +81,8 @@ const CHUNK = 5000;
  * catalogue, training definitions, the demo accounts and the generated members with their
  * memberships, licences, functions and trainings, news with pictures.
  *
- * Deterministic: the same options give the same rows (seeded PRNG; ids fixed), except the news
- * pictures' file names, which are new uuids as for any upload. Idempotent: rows
+ * Deterministic: the same options give the same rows (seeded PRNG; ids fixed), except the
+ * pictures' uuids (news and profile pictures), which are random as for any upload. Idempotent: rows
  * are inserted with fixed ids and conflicts skipped, so a second run adds nothing and keeps edits.
  * All in one transaction: a failure leaves the database as it was.
  *
@@ -160,10 +160,13 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     const ordersStarted = Date.now();
     if (first) {
       const scenario = buildDemoOrderScenario(year, first);
-      // A picture is attached only when its file record is new: a picture removed since stays removed.
-      const newFiles = scenario.files.length
-        ? await tx.insert(uploadedFiles).values(scenario.files).onConflictDoNothing().returning({ uuid: uploadedFiles.uuid, ownerId: uploadedFiles.ownerId })
-        : [];
+      // A picture is recorded once (a second run finds its file path) and attached only when its
+      // record is new. Its uuid, the address it is served under, is random like every upload's.
+      const known = scenario.files.length
+        ? new Set((await tx.select({ storedPath: uploadedFiles.storedPath }).from(uploadedFiles).where(inArray(uploadedFiles.storedPath, scenario.files.map((f) => f.storedPath)))).map((r) => r.storedPath))
+        : new Set<string>();
+      const fresh = scenario.files.filter((f) => !known.has(f.storedPath));
+      const newFiles = fresh.length ? await tx.insert(uploadedFiles).values(fresh).returning({ uuid: uploadedFiles.uuid, ownerId: uploadedFiles.ownerId }) : [];
       for (const f of newFiles) {
         await tx.update(members).set({ uuid: f.uuid }).where(and(eq(members.id, f.ownerId!), isNull(members.uuid)));
       }

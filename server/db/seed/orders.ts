@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { functionAssignments, orderCategories, orderItems, orders, uploadedFiles } from '@/server/db/schema';
 import { orderAge, type AgeBand } from '@/lib/domain/orders/age-bands';
@@ -220,11 +221,6 @@ export const SEED_PICTURE_PNG = Buffer.from(
   'base64',
 );
 
-/** Stable uuid of a seeded profile picture of member `id`. */
-export function seedPictureUuid(memberId: number): string {
-  return `00000000-0000-4000-8000-${String(memberId).padStart(12, '0')}`;
-}
-
 export function seedPicturePath(memberId: number): string {
   return `seed/member-${memberId}.png`;
 }
@@ -306,7 +302,7 @@ export function buildDemoOrderScenario(year: number, generated: Generated): Demo
   const pictures = [...new Set([...ordered, advance, cannot.noSafetyFirst, cannot.licenceActive, cannot.outsideAgeBands, ...can])].filter((id): id is number => id !== undefined);
   const out: DemoOrderScenario = { pictures, cannot, can, orders: [], items: [], assignments: [], files: [] };
   for (const id of pictures) {
-    out.files.push({ uuid: seedPictureUuid(id), ownerType: 'member_image', ownerId: id, originalName: 'profilbild.png', storedPath: seedPicturePath(id), mime: 'image/png', size: SEED_PICTURE_PNG.length });
+    out.files.push({ uuid: randomUUID(), ownerType: 'member_image', ownerId: id, originalName: 'profilbild.png', storedPath: seedPicturePath(id), mime: 'image/png', size: SEED_PICTURE_PNG.length });
   }
 
   const club = CLUBS.find((c) => c.id === DEMO_CLUB_ID)!;

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { isAllowedPushEndpoint, vapidKeys } from '../../messages/push';
 import { recordAudit } from '../audit';
+import { sanitizeRichText } from '../news/sanitize';
 import { rfc3339 } from '../timestamps';
 import { messageCentreOf, reachableOrgIds } from './message-access';
 
@@ -29,7 +30,7 @@ const columns = {
 type Row = { id: number; messageId: number | null; orgId: number; orgName: string; title: string; body: string; content: string | null; readAt: string | null; createdAt: string };
 
 function shape(r: Row): Notification {
-  return { ...r, content: r.content ?? '', read: r.readAt !== null, readAt: rfc3339(r.readAt), createdAt: rfc3339(r.createdAt) };
+  return { ...r, content: r.content ? sanitizeRichText(r.content) : '', read: r.readAt !== null, readAt: rfc3339(r.readAt), createdAt: rfc3339(r.createdAt) };
 }
 
 function select(db: Db) {

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Feed } from 'feed';
+import { webAddressOrNull } from '@/lib/domain/web-address';
 import { organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { rfc3339 } from '../timestamps';
 import { publicNews } from './news';
-import { plainText } from './sanitize';
+import { plainText, sanitizeRichText } from './sanitize';
 
 /**
  * The public feed of an organisation's visible news for its website: JSON (paged) or RSS 2.0,
@@ -24,18 +25,20 @@ export async function publicFeed(deps: AppDeps, orgId: number, page: number, for
   const items = rows.map((r) => ({
     id: r.id,
     title: r.title,
-    abstract: r.abstract,
-    content: r.content,
+    abstract: sanitizeRichText(r.abstract),
+    content: sanitizeRichText(r.content),
     lang: r.lang,
     categories: r.categories,
     publishedAt: r.publishedAt ? rfc3339(r.publishedAt) : null,
     updatedAt: rfc3339(r.updatedAt),
   }));
   if (format === 'json') return { etag, body: { items, total } };
+  // a homepage stored before web addresses were checked never becomes a link of the feed
+  const home = webAddressOrNull(org.homepage) ?? siteUrl;
   const feed = new Feed({
     title: `${org.name}: News`,
     id: `${siteUrl}/api/v1/public/news/${orgId}.rss`,
-    link: org.homepage ?? siteUrl,
+    link: home,
     language: 'de',
     copyright: org.name,
     updated: lastChange ? new Date(lastChange) : undefined,
@@ -44,7 +47,7 @@ export async function publicFeed(deps: AppDeps, orgId: number, page: number, for
     feed.addItem({
       title: r.title,
       id: `news-${r.id}`,
-      link: `${org.homepage ?? siteUrl}#news-${r.id}`,
+      link: `${home}#news-${r.id}`,
       description: plainText(r.abstract) || plainText(r.content).slice(0, 300),
       content: r.content,
       date: new Date(r.publishedAt ?? r.updatedAt),

@@ -1,5 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
-import { EMBED_HOSTS, RICH_TEXT_SCHEMES, RICH_TEXT_TAGS } from '@/lib/domain/news/rich-text';
+import { EMBED_HOSTS, isRichTextHref, RICH_TEXT_SCHEMES, RICH_TEXT_TAGS } from '@/lib/domain/news/rich-text';
+
+/** What every link of rich text carries. */
+export const LINK_REL = 'noopener noreferrer';
 
 /** The allow-list of lib/domain/news/rich-text.ts applied to HTML (sanitize-html). */
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -34,8 +37,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowIframeRelativeUrls: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    // a link that opens a new window does not hand it the page
-    a: (tagName, attribs) => ({ tagName, attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs }),
+    // Every link: rel="noopener noreferrer" (the opened page gets no handle on the reader's tab);
+    // target only "_blank" (a named window could be one the opened page controls).
+    a: (tagName, attribs) => {
+      const { target, rel: _rel, href, ...rest } = attribs;
+      void _rel;
+      return {
+        tagName,
+        attribs: { ...rest, ...(href !== undefined && isRichTextHref(href) ? { href } : {}), ...(target?.trim().toLowerCase() === '_blank' ? { target: '_blank' } : {}), rel: LINK_REL },
+      };
+    },
   },
 };
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { addDays, format, parseISO } from 'date-fns';
 import { todayIso } from '@/lib/domain/dates';
+import { webAddressOrNull } from '@/lib/domain/web-address';
 import { organisations, tournaments, tournamentTypes } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 
@@ -65,7 +66,7 @@ export async function tournamentCalendar(deps: AppDeps, filter: { state?: number
       summary: canceled ? `ABGESAGT: ${shown.name}` : shown.name,
       location: p.location,
       description: lines.join('\n'),
-      url: p.linkToRegistration ?? null,
+      url: webAddressOrNull(p.linkToRegistration),
       status: canceled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }

@@ -76,8 +76,9 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     return r.body;
   };
   const as = { token: federation };
+  // shown profiles: their pictures are for every signed-in caller (hidden ones: tests/api/profile-visibility.test.ts)
   const person = (clubId: number, firstName: string) =>
-    ok(`member in ${clubId}`, call(t.app, 'POST', '/api/v1/admin/member', { ...as, json: { orgId: clubId, firstName, surname: 'Matrixprobe', birthDate: '1990-04-12', gender: 'w', email: `${firstName.toLowerCase()}.matrix@example.net`, city: 'Wien' } }));
+    ok(`member in ${clubId}`, call(t.app, 'POST', '/api/v1/admin/member', { ...as, json: { orgId: clubId, firstName, surname: 'Matrixprobe', birthDate: '1990-04-12', gender: 'w', email: `${firstName.toLowerCase()}.matrix@example.net`, city: 'Wien', params: { profileVisible: true } } }));
 
   const ownMember = (await person(OWN_CLUB, 'Eigene')).id as number;
   const foreignMember = (await person(FOREIGN_CLUB, 'Fremde')).id as number;

@@ -1,0 +1,156 @@
+/** @jest-environment node */
+import { and, eq } from 'drizzle-orm';
+import { news, organisations, tournaments } from '@/server/db/schema';
+import { HOSTILE_URLS } from './helpers/hostile-urls';
+import { callsWith, closeApi, openApi } from './helpers/open-api';
+import { call, type TestApp } from './helpers/test-app';
+import { testDrivers, type TestDb } from './helpers/test-db';
+import { saveOrg } from './organisations-fixtures';
+
+/*
+ * What an editor writes cannot turn into an attack on a reader: every link of rich text carries
+ * rel="noopener noreferrer" and a target only as _blank, also in HTML stored before; a stored web
+ * address (homepage, registration link) is an absolute http(s) address; the public feeds (RSS,
+ * iCalendar) never link anything else, whatever is stored.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+const CLUB = 11;
+
+/** The rule a hostile address breaks: NUL is refused in any text before its field's own rule. */
+const ruleFor = (url: string) => (url.includes('\u0000') ? undefined : 'urlInvalid');
+
+/** Every <a …> of the HTML with its attributes. */
+const anchors = (html: string) => [...html.matchAll(/<a\b([^>]*)>/g)].map((m) => Object.fromEntries([...m[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])));
+
+describe.each(testDrivers())('links and feeds on %s', (driver) => {
+  let tdb: TestDb;
+  let t: TestApp;
+  let tokens: Record<string, string>;
+
+  beforeAll(async () => {
+    ({ tdb, t, tokens } = await openApi(driver, ['verein', 'verband']));
+  });
+  afterAll(() => closeApi({ tdb, t }));
+
+  const as = (who: string) => callsWith(t, tokens[who]);
+  const article = (over: Json = {}) => ({ orgId: CLUB, title: 'Links', abstract: '', content: '<p>x</p>', lang: 'de', newscategory: ['Vereinsnews'], visible: true, ...over });
+
+  const LINKS =
+    '<p><a href="https://a.example" target="x" rel="opener">named window</a> <a href="https://b.example" target="_blank" rel="opener">new tab</a> ' +
+    '<a href="https://c.example" target="_self">same tab</a> <a href="https://d.example">plain</a> <a href="https://e.example" target="_BLANK">upper</a></p>';
+
+  it('news: every link gets rel="noopener noreferrer", target only _blank', async () => {
+    const res = await as('verein').post('/api/v1/admin/news', article({ content: LINKS, abstract: '<p><a href="https://f.example" target="top">kurz</a></p>' }));
+    expect(res.status).toBe(201);
+    expect(anchors(res.body.content)).toEqual([
+      { href: 'https://a.example', rel: 'noopener noreferrer' },
+      { href: 'https://b.example', target: '_blank', rel: 'noopener noreferrer' },
+      { href: 'https://c.example', rel: 'noopener noreferrer' },
+      { href: 'https://d.example', rel: 'noopener noreferrer' },
+      { href: 'https://e.example', target: '_blank', rel: 'noopener noreferrer' },
+    ]);
+    expect(anchors(res.body.abstract)).toEqual([{ href: 'https://f.example', rel: 'noopener noreferrer' }]);
+    // as stored, too
+    const [row] = await tdb.db.select().from(news).where(eq(news.id, res.body.id));
+    expect(row.content).not.toMatch(/opener"|target="x"|_self/);
+  });
+
+  it('news: no scheme but http(s) and mailto survives in a link, however it is spelled', async () => {
+    const content = `<p>${HOSTILE_URLS.filter((u) => !u.includes('\u0000') && !/^(https?|mailto):/i.test(u.trim()) && !u.startsWith('/') && !u.startsWith('www'))
+      .map((u, i) => `<a href="${u.replace(/"/g, '&quot;')}">l${i}</a>`)
+      .join(' ')} <a href="https://ok.example">ok</a></p>`;
+    const res = await as('verein').post('/api/v1/admin/news', article({ content }));
+    expect(res.status).toBe(201);
+    const hrefs = anchors(res.body.content).map((a) => a.href).filter(Boolean);
+    expect(hrefs).toEqual(['https://ok.example']);
+  });
+
+  it('messages: the same rule for links', async () => {
+    const res = await as('verein').post('/api/v1/admin/messages', { orgId: CLUB, title: 'Links', abstract: 'x', content: LINKS, lang: 'de', media: ['email'], roles: [32], visible: false });
+    expect(res.status).toBe(201);
+    expect(anchors(res.body.content).map((a) => [a.target ?? null, a.rel])).toEqual([
+      [null, 'noopener noreferrer'],
+      ['_blank', 'noopener noreferrer'],
+      [null, 'noopener noreferrer'],
+      [null, 'noopener noreferrer'],
+      ['_blank', 'noopener noreferrer'],
+    ]);
+  });
+
+  it('HTML stored before the rule is answered through it: the article, the public feed as JSON and RSS', async () => {
+    const created = (await as('verein').post('/api/v1/admin/news', article({ title: 'Altbestand' }))).body;
+    await tdb.db.update(news).set({ content: '<p><a href="https://old.example" target="x" rel="opener">alt</a></p>' }).where(eq(news.id, created.id));
+    const read = (await as('verein').get(`/api/v1/admin/news/${CLUB}?q=Altbestand`)).body.items[0];
+    expect(anchors(read.content)).toEqual([{ href: 'https://old.example', rel: 'noopener noreferrer' }]);
+    const feed = (await call(t.app, 'GET', `/api/v1/public/news/${CLUB}`)).body.items.find((n: Json) => n.id === created.id);
+    expect(anchors(feed.content)).toEqual([{ href: 'https://old.example', rel: 'noopener noreferrer' }]);
+    const rss = await (await call(t.app, 'GET', `/api/v1/public/news/${CLUB}.rss`)).raw.text();
+    expect(rss).toContain('https://old.example');
+    expect(rss).not.toContain('opener"');
+  });
+
+  it('organisation homepage: http(s) only, refused with its field; an address is kept, "" clears it', async () => {
+    for (const url of HOSTILE_URLS) {
+      const res = await saveOrg(t, tokens.verein, CLUB, CLUB, { homepage: url });
+      expect([url, res.status, res.body.error?.field, res.body.error?.rule]).toEqual([url, 422, 'homepage', ruleFor(url)]);
+    }
+    const ok = await saveOrg(t, tokens.verein, CLUB, CLUB, { homepage: ' https://bsv.example.org/verein ' });
+    expect([ok.status, ok.body.homepage]).toEqual([200, 'https://bsv.example.org/verein']);
+    const cleared = await saveOrg(t, tokens.verein, CLUB, CLUB, { homepage: '' });
+    expect([cleared.status, cleared.body.homepage ?? null]).toEqual([200, null]);
+  });
+
+  it('a homepage stored before the rule never becomes a link of the RSS feed', async () => {
+    await as('verein').post('/api/v1/admin/news', article({ title: 'Im Feed' }));
+    for (const bad of ['javascript:alert(document.cookie)', ' JaVaScRiPt:alert(1)', 'data:text/html,x', 'vbscript:x']) {
+      await tdb.db.update(organisations).set({ homepage: bad }).where(eq(organisations.id, CLUB));
+      const xml = await (await call(t.app, 'GET', `/api/v1/public/news/${CLUB}.rss`)).raw.text();
+      expect(xml).not.toContain(bad.trim());
+      const links = [...xml.matchAll(/<link>([^<]*)<\/link>/g)].map((m) => m[1]);
+      expect(links.length).toBeGreaterThan(1);
+      for (const link of links) expect(link).toMatch(/^https?:\/\//);
+    }
+    await tdb.db.update(organisations).set({ homepage: 'https://bsv.example.org' }).where(eq(organisations.id, CLUB));
+    const xml = await (await call(t.app, 'GET', `/api/v1/public/news/${CLUB}.rss`)).raw.text();
+    expect(xml).toContain('<link>https://bsv.example.org</link>');
+  });
+
+  describe('tournament registration link', () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const tournament = (linkToRegistration: unknown) => ({
+      name: 'Linkturnier',
+      type: 1,
+      start: day(40),
+      end: day(41),
+      openFrom: day(1),
+      openTo: day(35),
+      params: { location: 'Halle', email: 'turnier@example.org', contactPerson: 'Eva Muster', discipline: 1, rule: 'WA Halle 18 m', divisions: ['Recurve'], gradeCodes: ['B'], linkToRegistration },
+    });
+
+    it('is http(s) only, refused with its field', async () => {
+      for (const url of HOSTILE_URLS) {
+        const res = await as('verein').post(`/api/v1/tournament/${CLUB}`, tournament(url));
+        expect([url, res.status, res.body.error?.field, res.body.error?.rule]).toEqual([url, 422, 'params.linkToRegistration', ruleFor(url)]);
+      }
+      const ok = await as('verein').post(`/api/v1/tournament/${CLUB}`, tournament('https://anmeldung.example.org/turnier'));
+      expect([ok.status, ok.body.params?.linkToRegistration ?? ok.body.linkToRegistration]).toEqual([201, 'https://anmeldung.example.org/turnier']);
+      expect((await as('verein').post(`/api/v1/tournament/${CLUB}`, tournament(''))).status).toBe(201);
+    });
+
+    it('one stored before the rule never becomes the URL of a calendar event', async () => {
+      const created = (await as('verein').post(`/api/v1/tournament/${CLUB}`, tournament('https://anmeldung.example.org/ics'))).body;
+      const approved = await as('verband').put('/api/v1/tournament/1/approve', { id: created.id });
+      expect([approved.status, approved.body.error]).toEqual([200, undefined]);
+      const ics = async () => (await (await call(t.app, 'GET', '/api/v1/public/tournaments.ics')).raw.text()).replace(/\r\n[ \t]/g, '');
+      expect(await ics()).toContain('URL;VALUE=URI:https://anmeldung.example.org/ics');
+      const [row] = await tdb.db.select().from(tournaments).where(and(eq(tournaments.id, created.id), eq(tournaments.orgId, CLUB)));
+      await tdb.db.update(tournaments).set({ params: { ...row.params, linkToRegistration: 'javascript:alert(document.cookie)' } }).where(eq(tournaments.id, created.id));
+      const text = await ics();
+      expect(text).not.toMatch(/javascript/i);
+      for (const line of text.split('\r\n').filter((l) => l.startsWith('URL'))) expect(line).toMatch(/^URL[^:]*:https?:\/\//);
+    });
+  });
+});
