@@ -131,6 +131,7 @@ export async function assignRoles(deps: AppDeps, callerId: number, input: RoleAs
 
 export async function undoRoleBatch(deps: AppDeps, callerId: number, batchId: string): Promise<{ batchId: string; removed: number }> {
   const caller = await loadCaller(deps, callerId);
+  const authority = await authorityOf(deps, caller);
   return deps.db.transaction(async (tx) => {
     const [batch] = await tx.select().from(roleBatches).where(eq(roleBatches.id, batchId)).for('update');
     if (!batch) throw notFound('No such batch');
@@ -143,7 +144,7 @@ export async function undoRoleBatch(deps: AppDeps, callerId: number, batchId: st
     const [org] = await tx.select({ id: organisations.id, level: organisations.orgLevel, motherId: organisations.orgMotherId }).from(organisations).where(eq(organisations.id, batch.orgId));
     const batchRoleIds = [...new Set(rows.map((r) => r.roleId))];
     const batchRoles = batchRoleIds.length ? await tx.select({ id: roles.id, params: roles.params }).from(roles).where(inArray(roles.id, batchRoleIds)) : [];
-    const undoCtx = { callerId, org, caller: { functions: await authorityOf(deps, caller), actingOrgIds: editors.map((e) => e.id) } };
+    const undoCtx = { callerId, org, caller: { functions: authority, actingOrgIds: editors.map((e) => e.id) } };
     if (!mayUndoBatch(undoCtx, { createdBy: batch.createdBy, roles: batchRoles })) {
       throw new ApiError(403, 'batch_not_yours', 'Only the author of this batch, or someone who may give every role in it, undoes it');
     }
