@@ -5,8 +5,8 @@
  * function 32, or any other) therefore creates reach, and is allowed only on one of these grounds:
  *
  * - the caller acts from the federation, which reaches everyone;
- * - the person is already an own member of one of the clubs the caller acts from for this write:
- *   whoever reaches a person may connect them further;
+ * - the person is already an own member of one of the clubs where the caller holds the rights this
+ *   write needs: whoever reaches a person may connect them further;
  * - the caller identified the person through the duplicate check and brings the proof it gave;
  * - the person was a member of the very club before (taking a former member back): that
  *   connection was identified when it was made.
@@ -22,7 +22,7 @@
 export type ReachFacts = {
   /** The caller acts from the federation, with the rights this write needs. */
   fromFederation: boolean;
-  /** The person holds an active function today in one of the clubs the caller acts from for this write. */
+  /** The person holds an active function today in one of the clubs where the caller holds the rights this write needs. */
   ownMemberOfActingClub: boolean;
   /** The caller brings a valid proof of the duplicate check, given to them for this person. */
   proof?: boolean;

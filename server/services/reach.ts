@@ -9,7 +9,7 @@ import type { AppDeps } from '../http/context';
 /**
  * The facts the reach rule (lib/domain/reach.ts) decides on, read from the database: whether the
  * caller acts from the federation, and whether each person holds an active function today in one
- * of the clubs the caller acts from for the write in question. A state association among the
+ * of the clubs where the caller holds the rights the write in question needs (`actingOrgs`). A state association among the
  * acting organisations adds nothing: its reading reach is no ground to connect anyone.
  * Persons that do not exist come back with ownMemberOfActingClub false, like strangers.
  */
