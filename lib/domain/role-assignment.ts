@@ -1,6 +1,7 @@
 import { mayGrant, type HeldFunction } from './function-rank';
 import { FUNCTION_MEMBERSHIP } from './functions';
 import { roleEditableBy, roleOfferedIn, type RoleRule } from './member-permissions';
+import { mayConnect, type ReachFacts } from './reach';
 
 /**
  * Bulk role assignment: every person × role of a request gets its own verdict, so one refused
@@ -11,11 +12,15 @@ import { roleEditableBy, roleOfferedIn, type RoleRule } from './member-permissio
  *   orgWhitelist / orgBlacklist: notAllowedHere);
  * - the caller may not give it (editWhitelist, or a function of rank their own system roles do
  *   not cover: aboveCaller);
+ * - the caller does not reach the person, or there is no such person (notReached): a function
+ *   makes its holder an own member of the organisation, so only someone who reaches them gives
+ *   one (lib/domain/reach.ts); the two cases answer alike, so the verdict tells nothing about
+ *   persons beyond the caller's reach;
  * - the person is not a member of the organisation (notAMember), unless the role is the membership;
  * - the person holds the role there already in an overlapping period (overlapping).
  */
 
-export const ASSIGNMENT_REFUSALS = ['unknownRole', 'endBeforeStart', 'notAllowedHere', 'aboveCaller', 'notAMember', 'overlapping'] as const;
+export const ASSIGNMENT_REFUSALS = ['unknownRole', 'endBeforeStart', 'notAllowedHere', 'aboveCaller', 'notReached', 'notAMember', 'overlapping'] as const;
 export type AssignmentRefusal = (typeof ASSIGNMENT_REFUSALS)[number];
 
 export type AssignmentContext = {
@@ -28,6 +33,8 @@ export type AssignmentContext = {
 
 export type PairFacts = {
   role: (RoleRule & { id: number }) | null;
+  /** What the reach rule knows about the caller and the person; null: there is no such person. */
+  reach: ReachFacts | null;
   isMember: boolean;
   /** The person's periods of this role in this organisation. */
   held: ReadonlyArray<{ dateFrom: string; dateTo: string }>;
@@ -42,12 +49,30 @@ export function assignmentRefusal(ctx: AssignmentContext, facts: PairFacts): Ass
   if (!role) return 'unknownRole';
   if (ctx.end < ctx.start) return 'endBeforeStart';
   if (!roleOfferedIn(role, ctx.org.id)) return 'notAllowedHere';
-  const granted: HeldFunction = { funkId: role.id, orgId: ctx.org.id, orgLevel: ctx.org.level, orgMotherId: ctx.org.motherId };
-  if (!roleEditableBy(role, ctx.caller.actingOrgIds) || !mayGrant({ functions: ctx.caller.functions }, granted)) return 'aboveCaller';
+  if (!mayGiveRole(ctx, role)) return 'aboveCaller';
+  if (!facts.reach || !mayConnect(facts.reach)) return 'notReached';
   // Membership itself (function 32) is how someone becomes a member.
   if (!facts.isMember && role.id !== FUNCTION_MEMBERSHIP) return 'notAMember';
   if (facts.held.some((h) => overlaps(h, { dateFrom: ctx.start, dateTo: ctx.end }))) return 'overlapping';
   return null;
+}
+
+/** May the caller give `role` in the context's organisation (editWhitelist, and rank their system roles cover)? */
+export function mayGiveRole(ctx: Pick<AssignmentContext, 'org' | 'caller'>, role: RoleRule & { id: number }): boolean {
+  const granted: HeldFunction = { funkId: role.id, orgId: ctx.org.id, orgLevel: ctx.org.level, orgMotherId: ctx.org.motherId };
+  return roleEditableBy(role, ctx.caller.actingOrgIds) && mayGrant({ functions: ctx.caller.functions }, granted);
+}
+
+/**
+ * Undoing a batch takes its functions away again, so it is for the batch's author, or for someone
+ * who may give every role of the batch in its organisation: nobody undoes what they could not grant.
+ */
+export function mayUndoBatch(
+  ctx: Pick<AssignmentContext, 'org' | 'caller'> & { callerId: number },
+  batch: { createdBy: number | null; roles: ReadonlyArray<RoleRule & { id: number }> },
+): boolean {
+  if (batch.createdBy !== null && batch.createdBy === ctx.callerId) return true;
+  return batch.roles.every((role) => mayGiveRole(ctx, role));
 }
 
 /** The dates of the assignment dialog: a start is needed ('Datum fehlt!'), an end may not be before it ('Falsches Datum!'). */

@@ -67,9 +67,11 @@ describe.each(testDrivers())('role assignment on %s', (driver) => {
     expect(body.errors.map((e: Json) => [e.memberId, e.roleId, e.reason])).toEqual([
       [a, TOURNAMENTS, 'aboveCaller'],
       [b, TOURNAMENTS, 'aboveCaller'],
-      [stranger, YOUTH_WARDEN, 'notAMember'],
+      [stranger, YOUTH_WARDEN, 'notReached'],
       [stranger, TOURNAMENTS, 'aboveCaller'],
     ]);
+    // A person of another club is beyond the club's reach: not named.
+    expect(body.errors.filter((e: Json) => e.memberId === stranger).map((e: Json) => e.name)).toEqual(['', '']);
     expect(body.errors[0]).toMatchObject({ name: expect.stringMatching(/\S+ \S+/), role: expect.any(String), message: 'You may not give this role' });
     expect(await held([a, b], YOUTH_WARDEN)).toHaveLength(2);
 

@@ -67,7 +67,7 @@ export const assign = createRoute({
   tags,
   summary: 'Give roles to several persons at once, with a verdict per person and role',
   description:
-    "For holders of form 66 who may assign in `orgId` (the federation anywhere, a club in itself). Each person × role lands in `success` or `errors` with the reason (unknownRole, endBeforeStart, notAllowedHere, aboveCaller, notAMember, overlapping; a membership given in the same batch counts). Saved in one transaction as a batch (`batchId`, undone with …/{batchId}/undo); `dryRun: true` saves nothing. start defaults to today, end to open-ended;",
+    "For holders of form 66 who may assign in `orgId` (the federation anywhere, a club in itself). Each person × role lands in `success` or `errors` with the reason (unknownRole, endBeforeStart, notAllowedHere, aboveCaller, notReached, notAMember, overlapping; a membership given in the same batch counts). A person the caller does not reach (the federation reaches everyone, a club its own members) is answered like an id nobody has: notReached, with no name. Saved in one transaction as a batch (`batchId`, undone with …/{batchId}/undo); `dryRun: true` saves nothing. start defaults to today, end to open-ended;",
   request: { body: { required: true, content: json(roleAssignSchema) } },
   responses: { 200: { description: 'The verdicts', content: json(RoleAssignResultSchema) }, ...errorResponses(400, 401, 403, 404, 422) },
 });
@@ -79,7 +79,7 @@ export const undo = createRoute({
   ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
   tags,
   summary: 'Take back exactly what a batch added',
-  description: '409 `batch_changed` when one of its assignments was changed or removed since; 409 `already_undone`.',
+  description: "Only for the batch's author, or someone who may give every role of the batch (403 `batch_not_yours`). 409 `batch_changed` when one of its assignments was changed or removed since; 409 `already_undone`.",
   request: { params: z.object({ batchId: z.uuid().meta({ description: 'The batch (from the assignment answer)' }) }) },
   responses: { 200: { description: 'Undone', content: json(RoleUndoResultSchema) }, ...errorResponses(401, 403, 404, 409, 422) },
 });

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { OPEN_END_DATE } from '@/lib/domain/members';
-import { mayAssignFunctionsIn, roleEditableBy, roleOfferedIn, type OrgRef } from '@/lib/domain/member-permissions';
+import { editsMembersAt, mayAssignFunctionsIn, roleEditableBy, roleOfferedIn, type OrgRef } from '@/lib/domain/member-permissions';
+import { mayConnect } from '@/lib/domain/reach';
 import type { MemberRole, RoleGroup } from '@/lib/schemas/member-responses';
 import type { FunctionData } from '@/lib/schemas/members';
 import { functionAssignments, members, organisations, roleGroups, roles } from '../../db/schema';
@@ -11,6 +12,7 @@ import { recordAudit } from '../audit';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
 import { assertReadable, editingOrgs, memberActingOrg, memberFormOrgs, requireMemberFormOrgs } from '../member-access';
+import { reachFactsFor } from '../reach';
 import { loadAssignments, toMemberFunction, type AssignmentRow } from './member-shape';
 import { rfc3339 } from '../timestamps';
 
@@ -84,6 +86,8 @@ export async function saveFunction(
   if ((await editingOrgs(deps, caller, memberId)).length === 0) throw forbidden('You may not change this member');
   const input = await withStoredValues(deps, memberId, data);
   if (!mayAssignFunctionsIn(formOrgs, input.orgId)) throw forbidden('You may not assign functions in this organisation');
+  // A function makes its holder an own member of its organisation: given only to someone the caller reaches.
+  if (!mayConnect(await reachFactsFor(deps, formOrgs.filter(editsMembersAt), memberId))) throw forbidden('You may not change this member');
 
   const [org] = await deps.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, input.orgId));
   if (!org) throw new ApiError(422, 'validation', 'unknownOrganisation', { field: 'orgId' });

@@ -2,14 +2,16 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB } from '@/lib/domain/functions';
 import { isMembershipEndDateAllowed, membershipEndDateRange, OPEN_END_DATE } from '@/lib/domain/members';
-import { mayAddMembershipIn, mayEndMembershipIn } from '@/lib/domain/member-permissions';
+import { editsMembersAt, mayAddMembershipIn, mayEndMembershipIn } from '@/lib/domain/member-permissions';
+import { mayConnect } from '@/lib/domain/reach';
 import type { MembershipCreated, MembershipEnded } from '@/lib/schemas/member-responses';
 import { functionAssignments, members, organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { recordAudit } from '../audit';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller, type Caller } from '../access';
-import { editingOrgs, requireMemberFormOrgs } from '../member-access';
+import { memberFormOrgs, requireMemberFormOrgs } from '../member-access';
+import { reachFactsFor } from '../reach';
 import { isValidConnectProof } from './connect-proof';
 
 /**
@@ -29,19 +31,19 @@ function runningMembership(memberId: number, orgId: number, today: string) {
 }
 
 /**
- * Connecting must not widen whom the caller reaches: either the caller may already edit the
- * person (the federation, or a club the person holds a function in, and the person does not
- * stand above the caller), or the caller identified them through the duplicate check and brings
- * its proof. A bare id is never enough.
+ * Connecting must not widen whom the caller reaches (lib/domain/reach.ts): the caller acts from
+ * the federation, or already reaches the person as an own member of a club they edit members of,
+ * or identified them through the duplicate check and brings its proof. A bare id is never enough.
  */
 async function assertIdentified(deps: AppDeps, caller: Caller, memberId: number, proof: string | null | undefined): Promise<void> {
-  if ((await editingOrgs(deps, caller, memberId)).length > 0) return;
+  const facts = await reachFactsFor(deps, memberFormOrgs(caller).filter(editsMembersAt), memberId);
+  if (mayConnect(facts)) return;
   if (!proof) {
     throw new ApiError(403, 'proof_required', 'Connect an existing person through the duplicate check: send the proof it gave for this person', {
       field: 'proof',
     });
   }
-  if (!(await isValidConnectProof(deps, proof, caller.memberId, memberId))) {
+  if (!mayConnect({ ...facts, proof: await isValidConnectProof(deps, proof, caller.memberId, memberId) })) {
     throw new ApiError(403, 'invalid_proof', 'The proof is expired or was not given to you for this person; run the duplicate check again', {
       field: 'proof',
     });

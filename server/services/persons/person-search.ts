@@ -4,6 +4,7 @@ import { FORM_MEMBERS, FORM_PERSON_SEARCH, FUNCTION_MEMBERSHIP } from '@/lib/dom
 import { OPEN_END_DATE } from '@/lib/domain/members';
 import { mayAddMembershipIn } from '@/lib/domain/member-permissions';
 import { personSearchRuns } from '@/lib/domain/person-search';
+import { mayConnect } from '@/lib/domain/reach';
 import type { PersonPage } from '@/lib/schemas/persons';
 import { functionAssignments, members, roles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
@@ -11,6 +12,7 @@ import { ApiError, forbidden, notFound } from '../../http/errors';
 import { actingOrg, loadCaller, orgsWith } from '../access';
 import { recordAudit } from '../audit';
 import { ownMemberOrgIds } from '../member-access';
+import { reachFactsFor } from '../reach';
 import { searchCondition } from '../members/member-list';
 import { memberColumns, toMemberDtos } from '../members/member-shape';
 
@@ -78,19 +80,30 @@ export async function searchPersons(deps: AppDeps, callerId: number, query: Quer
   };
 }
 
-/** POST /admin/persons/{id}/rejoin: a former member of the club becomes a member again, from today. */
+/**
+ * POST /admin/persons/{id}/rejoin: a former member of the club becomes a member again, from today.
+ * The earlier membership is the club's identified connection (lib/domain/reach.ts); a person the
+ * caller neither reaches nor had as a member there is answered like an id nobody has.
+ */
 export async function rejoin(deps: AppDeps, callerId: number, memberId: number, orgId: number): Promise<{ memberId: number; orgId: number; assignmentId: number; dateFrom: string }> {
   const caller = await loadCaller(deps, callerId);
   const orgs = orgsWith(caller, [FORM_PERSON_SEARCH, FORM_MEMBERS]);
   if (!mayAddMembershipIn(orgs, orgId)) throw forbidden('You may not add members to this organisation');
   const today = todayIso(deps.clock());
+  const reach = await reachFactsFor(deps, orgs, memberId);
   return deps.db.transaction(async (tx) => {
     const [person] = await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
-    if (!person) throw notFound('No such person');
-    const past = await tx
-      .select({ dateFrom: functionAssignments.dateFrom, dateTo: functionAssignments.dateTo })
-      .from(functionAssignments)
-      .where(and(eq(functionAssignments.memberId, memberId), eq(functionAssignments.orgId, orgId), eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP)));
+    const past = person
+      ? await tx
+          .select({ dateFrom: functionAssignments.dateFrom, dateTo: functionAssignments.dateTo })
+          .from(functionAssignments)
+          .where(and(eq(functionAssignments.memberId, memberId), eq(functionAssignments.orgId, orgId), eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP)))
+      : [];
+    const formerMemberOfTargetClub = past.length > 0 && past.every((p) => p.dateTo < today);
+    if (!person || !mayConnect({ ...reach, formerMemberOfTargetClub })) {
+      if (past.some((p) => p.dateTo >= today)) throw new ApiError(409, 'already_member', 'The person is a member of this organisation already');
+      throw notFound('No such person');
+    }
     if (past.some((p) => p.dateTo >= today)) throw new ApiError(409, 'already_member', 'The person is a member of this organisation already');
     if (past.length === 0) throw new ApiError(422, 'not_a_former_member', 'The person was never a member of this organisation', { field: 'orgId', value: orgId });
     const [created] = await tx

@@ -4,19 +4,26 @@ import { todayIso } from '@/lib/domain/dates';
 import { FORM_ROLE_EDIT, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { OPEN_END_DATE } from '@/lib/domain/members';
 import { mayAssignFunctionsIn } from '@/lib/domain/member-permissions';
-import { assignmentRefusal, type AssignmentRefusal } from '@/lib/domain/role-assignment';
+import { reaches } from '@/lib/domain/reach';
+import { assignmentRefusal, mayUndoBatch, type AssignmentRefusal } from '@/lib/domain/role-assignment';
 import type { RoleAssignInput, RoleAssignResult } from '@/lib/schemas/roles';
 import { functionAssignments, members, organisations, roleBatches, roles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller, orgsWith, type Caller } from '../access';
 import { recordAudit } from '../audit';
+import { reachFactsOf } from '../reach';
 
 /**
  * POST /admin/role/assign: roles for several persons at once, one verdict per person and role
  * (lib/domain/role-assignment.ts), saved in one transaction as a batch that can be undone; with
  * `dryRun` nothing is saved. POST /admin/role/assign/{batchId}/undo takes back exactly what the
- * batch added, unless one of its assignments was changed or removed since.
+ * batch added, unless one of its assignments was changed or removed since; only its author, or
+ * someone who may give every role in it, undoes it.
+ *
+ * A function makes its holder an own member of the organisation, so a person gets one only from a
+ * caller who reaches them (lib/domain/reach.ts); a person beyond the caller's reach is answered
+ * exactly like an id nobody has: reason notReached, no name.
  */
 
 const MESSAGES: Record<AssignmentRefusal, string> = {
@@ -24,6 +31,7 @@ const MESSAGES: Record<AssignmentRefusal, string> = {
   endBeforeStart: 'The end date is before the start date',
   notAllowedHere: 'The role is not given in this organisation',
   aboveCaller: 'You may not give this role',
+  notReached: 'There is no person with this id among those you reach; connect a person of another club through the duplicate check',
   notAMember: 'The person is not a member of this organisation',
   overlapping: 'The person holds this role here in an overlapping period',
 };
@@ -57,6 +65,8 @@ export async function assignRoles(deps: AppDeps, callerId: number, input: RoleAs
   const memberIds = [...new Set(input.memberIds)];
   const roleIds = [...new Set(input.roleIds)];
   const ctx = { org, caller: { functions: await authorityOf(deps, caller), actingOrgIds: editors.map((e) => e.id) }, start, end };
+  // Reach as of today, from the organisations the caller assigns roles from.
+  const reach = await reachFactsOf(deps, editors, memberIds);
 
   return deps.db.transaction(async (tx) => {
     const [roleRows, people, memberships, held] = await Promise.all([
@@ -74,16 +84,21 @@ export async function assignRoles(deps: AppDeps, callerId: number, input: RoleAs
         .for('update'),
     ]);
     const roleById = new Map(roleRows.map((r) => [r.id, r]));
-    const nameOf = new Map(people.map((p) => [p.id, `${p.firstName} ${p.surname}`]));
+    // Only persons the caller reaches are known here: anyone else is answered like an unknown id.
+    const nameOf = new Map(people.filter((p) => reaches(reach.get(p.id)!)).map((p) => [p.id, `${p.firstName} ${p.surname}`]));
     const members32 = new Set(memberships.map((m) => m.memberId));
 
     const result: RoleAssignResult = { batchId: null, dryRun: Boolean(input.dryRun), start, end, success: [], errors: [] };
     const toInsert: Array<{ memberId: number; roleId: number }> = [];
     const verdict = (memberId: number, roleId: number, isMember: boolean) => {
       const role = roleById.get(roleId) ?? null;
-      // An unknown person is no member of anything.
-      if (!nameOf.has(memberId)) return role ? ('notAMember' as const) : ('unknownRole' as const);
-      return assignmentRefusal(ctx, { role, isMember, held: held.filter((h) => h.memberId === memberId && h.roleId === roleId) });
+      const known = nameOf.has(memberId);
+      return assignmentRefusal(ctx, {
+        role,
+        reach: known ? reach.get(memberId)! : null,
+        isMember: known && isMember,
+        held: known ? held.filter((h) => h.memberId === memberId && h.roleId === roleId) : [],
+      });
     };
     for (const memberId of memberIds) {
       // A membership given in the same batch makes the person a member for the batch's other roles.
@@ -116,16 +131,24 @@ export async function assignRoles(deps: AppDeps, callerId: number, input: RoleAs
 
 export async function undoRoleBatch(deps: AppDeps, callerId: number, batchId: string): Promise<{ batchId: string; removed: number }> {
   const caller = await loadCaller(deps, callerId);
+  const authority = await authorityOf(deps, caller);
   return deps.db.transaction(async (tx) => {
     const [batch] = await tx.select().from(roleBatches).where(eq(roleBatches.id, batchId)).for('update');
     if (!batch) throw notFound('No such batch');
-    roleEditors(caller, batch.orgId);
-    if (batch.undoneAt) throw new ApiError(409, 'already_undone', 'This batch was undone already');
+    const editors = roleEditors(caller, batch.orgId);
     const rows = await tx
-      .select({ id: functionAssignments.id, changed: sql<boolean>`${functionAssignments.updatedAt} <> ${functionAssignments.createdAt}` })
+      .select({ id: functionAssignments.id, roleId: functionAssignments.roleId, changed: sql<boolean>`${functionAssignments.updatedAt} <> ${functionAssignments.createdAt}` })
       .from(functionAssignments)
       .where(eq(functionAssignments.batchId, batchId))
       .for('update');
+    const [org] = await tx.select({ id: organisations.id, level: organisations.orgLevel, motherId: organisations.orgMotherId }).from(organisations).where(eq(organisations.id, batch.orgId));
+    const batchRoleIds = [...new Set(rows.map((r) => r.roleId))];
+    const batchRoles = batchRoleIds.length ? await tx.select({ id: roles.id, params: roles.params }).from(roles).where(inArray(roles.id, batchRoleIds)) : [];
+    const undoCtx = { callerId, org, caller: { functions: authority, actingOrgIds: editors.map((e) => e.id) } };
+    if (!mayUndoBatch(undoCtx, { createdBy: batch.createdBy, roles: batchRoles })) {
+      throw new ApiError(403, 'batch_not_yours', 'Only the author of this batch, or someone who may give every role in it, undoes it');
+    }
+    if (batch.undoneAt) throw new ApiError(409, 'already_undone', 'This batch was undone already');
     if (rows.length !== batch.assigned || rows.some((r) => r.changed)) {
       throw new ApiError(409, 'batch_changed', 'An assignment of this batch was changed or removed since; undo it by hand');
     }
