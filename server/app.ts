@@ -30,6 +30,7 @@ import { refuseNulCharacters } from './http/refuse-nul';
 import { requireAuth } from './http/require-auth';
 import type { Mailer } from './mail/mailer';
 import { LoginRateLimiter } from './services/login-rate-limit';
+import { RateLimiter } from './services/rate-limit';
 import { refuseUnsafeBodies } from './http/safe-body';
 
 /**
@@ -52,6 +53,7 @@ export function createApp(options: CreateAppOptions) {
     mailer: options.mailer,
     clock,
     loginRateLimiter: new LoginRateLimiter(options.db, clock),
+    rateLimiter: new RateLimiter(options.db, clock),
     outbox: options.outbox,
   };
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 import type { LoginRateLimiter } from '../services/login-rate-limit';
+import type { RateLimiter } from '../services/rate-limit';
 import { validationHook } from './validation-hook';
 
 /** What every route and service needs, passed in once by createApp (tests pass their own). */
@@ -13,6 +14,8 @@ export type AppDeps = {
   mailer: Mailer;
   clock: () => Date;
   loginRateLimiter: LoginRateLimiter;
+  /** Every other counted limit (per caller or client), see services/rate-limit.ts. */
+  rateLimiter: RateLimiter;
   /** The message outbox worker of this process, woken after a send so deliveries start at once. */
   outbox?: { wake(): void };
 };
