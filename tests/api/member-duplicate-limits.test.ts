@@ -84,12 +84,17 @@ describe.each(testDrivers())('duplicate check limits on %s', (driver) => {
     let fresh: TestApp;
     let clubToken: string;
 
+    /** After the clock moved on, sessions have ended: sign in again. */
+    const signInAgain = async () => {
+      tokens.verein = clubToken = await signIn(t.app, 'verein@example.org');
+      tokens.trainer = await signIn(t.app, 'trainer@example.org');
+    };
+
     beforeAll(async () => {
-      // A caller of its own: the checks above do not count here.
       fresh = t;
-      clubToken = tokens.verein;
-      // forget the verein's earlier misses: start a new hour and day
+      // forget the earlier misses: start a new hour and day
       t.clock.advance(25 * HOUR);
+      await signInAgain();
     });
 
     it(`allows ${HOURLY.max} misses an hour, then answers 429 with Retry-After in the error shape; hits do not count`, async () => {
@@ -130,6 +135,7 @@ describe.each(testDrivers())('duplicate check limits on %s', (driver) => {
       let allowed = HOURLY.max;
       for (let hour = 0; allowed < DAILY.max + 5 && hour < 10; hour++) {
         t.clock.advance(HOUR + 1000);
+        await signInAgain();
         for (let i = 0; i < HOURLY.max; i++) {
           const res = await check('verein', miss(1000 + hour * 100 + i));
           if (res.status === 429) break;
@@ -146,8 +152,8 @@ describe.each(testDrivers())('duplicate check limits on %s', (driver) => {
   });
 
   it('counts parallel misses exactly: of many at once, no more than the limit get through', async () => {
-    const token = await signIn(t.app, 'trainer@example.org');
     t.clock.advance(25 * HOUR);
+    const token = await signIn(t.app, 'trainer@example.org');
     const answers = await Promise.all(
       Array.from({ length: HOURLY.max + 10 }, (_, i) => call(t.app, 'PUT', '/api/v1/admin/member/duplicates', { token, json: miss(7000 + i) })),
     );
