@@ -357,6 +357,23 @@ describe('MemberDetail: a saved member', () => {
     expect(screen.getByLabelText('Vorname *')).toHaveValue('Rosalie');
   });
 
+  it('shows the licence number read-only to a club, also while editing; the federation may edit it', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderDetail({ member: savedMember() });
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    const club = screen.getByLabelText('Lizenznummer');
+    expect(club).toHaveValue('3000955');
+    expect(club).toHaveAttribute('readonly');
+    expect(club).toHaveAccessibleDescription('Vergibt das System; nur der Verband kann sie ändern.');
+    unmount();
+
+    renderDetail({ member: savedMember(), orgId: 1, funkId: 52, acting: { level: 1, canCreate: true, isClub: false } });
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    const federation = screen.getByLabelText('Lizenznummer');
+    expect(federation).not.toHaveAttribute('readonly');
+    expect(federation).toBeEnabled();
+  });
+
   it('saves the changes with the version it started from and says so', async () => {
     update.mockResolvedValue({ ok: true, data: { message: 'Erfolgreich gespeichert' } });
     const user = userEvent.setup();
