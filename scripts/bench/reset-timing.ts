@@ -101,7 +101,7 @@ async function main() {
   }
   for (const list of [known, unknown, afterKnown, afterUnknown]) list.sort((a, b) => a - b);
   const fmt = (n: number) => n.toFixed(3).padStart(7);
-  const line = (label: string, list: number[]) => console.log(`  ${label.padEnd(30)} median ${fmt(quantile(list, 0.5))} ms   p90 ${fmt(quantile(list, 0.9))} ms`);
+  const line = (label: string, list: number[]) => console.log(`  ${label.padEnd(32)} median ${fmt(quantile(list, 0.5))} ms   p90 ${fmt(quantile(list, 0.9))} ms`);
   console.log(`password-reset request, ${REQUESTS} each, loopback HTTP, PGlite in memory, outbox worker running`);
   line('known address:', known);
   line('unknown address:', unknown);
