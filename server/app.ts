@@ -30,6 +30,7 @@ import { requireAuth } from './http/require-auth';
 import type { Mailer } from './mail/mailer';
 import { LicenceStatusLimiter } from './services/licence-status-limit';
 import { LoginRateLimiter } from './services/login-rate-limit';
+import { RateLimiter } from './services/rate-limit';
 import { refuseUnsafeBodies } from './http/safe-body';
 import { refuseUnsafeUrls } from './http/safe-url';
 
@@ -54,6 +55,7 @@ export function createApp(options: CreateAppOptions) {
     clock,
     loginRateLimiter: new LoginRateLimiter(options.db, clock),
     licenceStatusLimiter: new LicenceStatusLimiter(clock),
+    rateLimiter: new RateLimiter(options.db, clock),
     outbox: options.outbox,
   };
 

@@ -8,6 +8,7 @@ import { EnvError, loadEnv, type Env } from './env';
 import { createMailer } from './mail/mailer';
 import { createOutboxWorker } from './messages/outbox-worker';
 import { createPushSender } from './messages/push';
+import { handlePasswordResetRequests } from './services/password-reset-queue';
 
 /** Starts the federation API: validated configuration, database up to date, then HTTP. */
 
@@ -35,7 +36,16 @@ async function main() {
   const { db, close: closeDatabase } = await openDatabase(env);
   const mailer = createMailer(env);
   // The message outbox is delivered by this process (several API processes share it safely).
-  const outbox = createOutboxWorker({ db, env, mailer, push: createPushSender(env), leaseMs: env.outboxLeaseMs });
+  // It also handles the queued password-reset requests (token and mail), off the requests' path.
+  const resetDeps = { db, env, mailer, clock: () => new Date() };
+  const outbox = createOutboxWorker({
+    db,
+    env,
+    mailer,
+    push: createPushSender(env),
+    leaseMs: env.outboxLeaseMs,
+    jobs: [(workerId) => handlePasswordResetRequests(resetDeps, workerId, { leaseMs: env.outboxLeaseMs })],
+  });
   const app = createApp({ db, env, mailer, outbox });
 
   const server = serve({ fetch: app.fetch, hostname: env.apiHost, port: env.apiPort }, (info) => {

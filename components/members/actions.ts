@@ -24,6 +24,12 @@ function memberRefusal(error: ApiError, { t }: ActionContext): Refusal | undefin
       const message = t('emailInUse', { value: String(error.value ?? '') });
       return { message, fieldErrors: { email: message } };
     }
+    case 'unique_reg_nr': {
+      const message = t('regNrInUse', { value: String(error.value ?? '') });
+      return { message, fieldErrors: { regNr: message } };
+    }
+    case 'duplicate_check_limited':
+      return { message: t('duplicates.rateLimited', { minutes: minutesToWait(error) }) };
     case 'identity_conflict': {
       const message = t('identityConflict', { date: formatDisplayDate(String(error.value ?? '')) });
       return { message, fieldErrors: { birthDate: message } };
@@ -45,6 +51,12 @@ function memberRefusal(error: ApiError, { t }: ActionContext): Refusal | undefin
     default:
       return undefined;
   }
+}
+
+/** Whole minutes to wait, from the API's retry-after seconds (at least one). */
+function minutesToWait(error: ApiError): number {
+  const seconds = Number(error.value);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 60;
 }
 
 const fullName = (m: { firstName: string; surname: string }) => `${m.firstName} ${m.surname}`.trim();

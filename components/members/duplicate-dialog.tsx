@@ -110,7 +110,11 @@ export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, on
                       {t('duplicates.connect')}
                     </Button>
                   )}
-                  {connectable && !inThisClub && !c.proof && <span className="max-w-56 text-right text-xs text-gray-600">{t('duplicates.emailOnly')}</span>}
+                  {connectable && !inThisClub && !c.proof && (
+                    <span className="max-w-56 text-right text-xs text-gray-600">
+                      {c.reasons.every((r) => r === 'same_email') ? t('duplicates.emailOnly') : t('duplicates.noProof')}
+                    </span>
+                  )}
                   {/* the federation sees every member; a club only its own, so it opens only those */}
                   {(!connectable || inThisClub || choosing) && (
                     <Button size="sm" variant="secondary" onClick={() => onOpen(c)} disabled={busy}>

@@ -22,7 +22,7 @@ import type {
 } from '@/lib/api/member-types';
 import type { Country } from '@/lib/api/types';
 import { todayIso } from '@/lib/domain/dates';
-import { ORG_LEVEL_CLUB } from '@/lib/domain/functions';
+import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { blocksNewMember } from '@/lib/domain/member-duplicates';
 import { formPath } from '@/lib/domain/shell';
 import { checkDuplicatesAction, connectMemberAction, createMemberAction, deleteMemberAction, updateMemberAction } from './actions';
@@ -215,7 +215,7 @@ export function MemberDetail({
           {
             value: 'personal',
             label: t('tabs.personal'),
-            content: <MemberForm key={editor.fieldsKey} form={form} countries={countries} readOnly={!editor.editing} />,
+            content: <MemberForm key={editor.fieldsKey} form={form} countries={countries} readOnly={!editor.editing} regNrEditable={acting.level === ORG_LEVEL_FEDERATION} />,
           },
           {
             value: 'training',

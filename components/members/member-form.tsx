@@ -16,6 +16,8 @@ export interface MemberFormProps {
   countries: Country[];
   /** Read mode: every field disabled (the card's 'Bearbeiten' switches to edit mode). */
   readOnly: boolean;
+  /** The licence number is the system's: only the federation may set one; everyone else sees it read-only. */
+  regNrEditable?: boolean;
 }
 
 const TEXT_FIELDS = [
@@ -33,7 +35,7 @@ const VISIBILITY = ['profileVisible', 'phoneMobileVisible', 'emailVisible'] as c
 const NO_COUNTRY = 'none';
 
 /** The personal-data tab: names, birth date, gender, nationality and country, address, contact, visibility. */
-export function MemberForm({ form, countries, readOnly }: MemberFormProps) {
+export function MemberForm({ form, countries, readOnly, regNrEditable = false }: MemberFormProps) {
   const t = useTranslations('members');
   const locale = useLocale();
   const {
@@ -95,6 +97,11 @@ export function MemberForm({ form, countries, readOnly }: MemberFormProps) {
           )}
         />
         <Input label={t('fields.email')} type="email" autoComplete="email" error={text(errors.email?.message)} {...register('email')} />
+        {regNrEditable ? (
+          <Input label={t('fields.regNr')} autoComplete="off" hint={t('fields.regNrFederation')} error={text(errors.regNr?.message)} {...register('regNr')} />
+        ) : (
+          <Input label={t('fields.regNr')} readOnly value={form.getValues('regNr') || ''} placeholder={t('fields.regNrAssigned')} hint={t('fields.regNrSystem')} />
+        )}
         {(['nationality', 'country'] as const).map((name) => (
           <Controller
             key={name}

@@ -149,6 +149,50 @@ export function matchDuplicate(input: PersonKey, existing: PersonKey): Duplicate
 }
 
 /**
+ * Whether a candidate is identified: the caller entered its name (first name and surname, not
+ * swapped, spelled alike) AND its full birth date. Only such a candidate may be connected (it
+ * gets a proof) and shows its birth date, licence number and town. A near match (spelling, typo,
+ * swapped names, day and month swapped, e-mail) is listed so a double record is avoided, but
+ * trying names and dates must not reveal or connect anyone.
+ */
+export function identifiesPerson(match: DuplicateMatch): boolean {
+  return match.reasons.includes('same_name') && match.reasons.includes('same_birth_date');
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * How many duplicate checks without an identified candidate (misses) one caller may run: 30 an
+ * hour and 100 a day. A club secretary enters at most a few dozen new members in an evening
+ * (each save of a new member is one check; hits don't count), while finding a birth date by trying
+ * every day of one year (365 checks) takes at least four days.
+ */
+export const DUPLICATE_CHECK_LIMITS = [
+  { max: 30, windowMs: HOUR_MS },
+  { max: 100, windowMs: 24 * HOUR_MS },
+] as const;
+
+/**
+ * What the audit trail keeps of a duplicate check: the name as entered, only the year of the
+ * birth date (enough to see one name tried over many dates; a full date that matched nobody is a
+ * wrong guess or a new person, not worth keeping), whether an e-mail was given, how many
+ * candidates were listed and which persons were identified.
+ */
+export function duplicateCheckAuditRecord(
+  input: PersonKey & { middleName?: string | null },
+  outcome: { candidates: number; identified: readonly number[] },
+): Record<string, unknown> {
+  return {
+    firstName: input.firstName.trim(),
+    surname: input.surname.trim(),
+    birthYear: Number(input.birthDate.slice(0, 4)) || null,
+    emailGiven: Boolean(input.email?.trim()),
+    candidates: outcome.candidates,
+    identified: [...outcome.identified],
+  };
+}
+
+/**
  * Whether creating the entered person anyway would be refused: the database holds every person
  * once by name, gender and birth date, and every e-mail once. Such a candidate is the same person,
  * so only connecting or opening it is offered. (A candidate matched by e-mail alone comes without

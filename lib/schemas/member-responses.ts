@@ -78,7 +78,7 @@ export const MemberSchema = z
     id: z.number().int(),
     uuid: readOnly(z.string().nullable()),
     imageLink: readOnly(z.string().nullable()),
-    regNr: nullableText,
+    regNr: nullableText.meta({ description: 'Licence number, given by the system with the first licence; only the federation may set one (a club\'s or trainer\'s is ignored)' }),
     firstName: z.string(),
     middleName: nullableText,
     surname: z.string(),

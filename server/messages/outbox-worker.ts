@@ -33,6 +33,12 @@ export type OutboxWorkerOptions = {
   pollMs?: number;
   /** First wait after a failure (doubling from there). */
   retryBaseMs?: number;
+  /**
+   * Other queued work this worker does in the same loop, each a claim-and-handle pass that is safe
+   * with several processes (row locks) and answers how many rows it handled: the password-reset
+   * requests (server/services/password-reset-queue.ts).
+   */
+  jobs?: ReadonlyArray<(workerId: string) => Promise<number>>;
   log?: (line: string) => void;
 };
 
@@ -168,7 +174,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (dead) break;
       await (row.medium === 'email' ? deliverMail(row) : deliverPush(row));
     }
-    return rows.length;
+    let handled = rows.length;
+    for (const job of options.jobs ?? []) {
+      if (dead) break;
+      handled += await job(id);
+    }
+    return handled;
   }
 
   function sleep(ms: number) {

@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { deriveRolesOrg, type SystemRole } from '@/lib/domain/roles-org';
 import type { User } from '@/lib/schemas/user';
-import { functionAssignments, loginFailures, members, organisations, passwordResetTokens, roles } from '../db/schema';
+import { functionAssignments, loginFailures, members, organisations, passwordResetRequests, passwordResetTokens, roles } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
 import { passwordResetMail } from '../mail/password-reset-mail';
@@ -31,7 +31,7 @@ const invalidToken = () =>
 
 const sameEmail = (email: string) => sql`lower(${members.email}) = ${email.trim().toLowerCase()}`;
 
-async function findAccount(deps: AppDeps, email: string) {
+async function findAccount(deps: Pick<AppDeps, 'db'>, email: string) {
   const [member] = await deps.db
     .select({ id: members.id, email: members.email, passwordHash: members.passwordHash, firstName: members.firstName, surname: members.surname })
     .from(members)
@@ -134,11 +134,24 @@ export async function getUser(deps: AppDeps, memberId: number): Promise<UserProf
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * PUT /auth/request_password/{email}, run after the answer has gone out (server/api/auth/handlers.ts), so
- * neither the answer nor its timing reveals whether the address has an account.
- * The token is 32 random bytes; only its SHA-256 is stored.
+ * PUT /auth/request_password/{email}: only queues the address (password_reset_requests, one row
+ * per address), the same work for known and unknown addresses, so neither the answer nor its
+ * timing, nor that of the next request, reveals whether the address has an account. The token
+ * and the mail are the worker's (deliverPasswordReset, run by the outbox worker).
  */
-export async function requestPassword(deps: AppDeps, email: string): Promise<void> {
+export async function queuePasswordReset(deps: Pick<AppDeps, 'db'>, email: string): Promise<void> {
+  await deps.db
+    .insert(passwordResetRequests)
+    .values({ email: email.trim().toLowerCase() })
+    .onConflictDoNothing({ target: passwordResetRequests.email });
+}
+
+/**
+ * The worker's part of a reset request: for an address with an account, a token and the mail
+ * with its link. The token is 32 random bytes; only its SHA-256 is stored. A mail that cannot be
+ * sent takes its token back and throws (the request is tried again).
+ */
+export async function deliverPasswordReset(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'clock'>, email: string): Promise<void> {
   const member = await findAccount(deps, email);
   if (!member?.email) return;
   const now = deps.clock();
@@ -158,9 +171,10 @@ export async function requestPassword(deps: AppDeps, email: string): Promise<voi
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000);
-  await deps.db
+  const [stored] = await deps.db
     .insert(passwordResetTokens)
-    .values({ memberId: member.id, tokenHash: hashToken(token), email: member.email, expiresAt, createdAt: now });
+    .values({ memberId: member.id, tokenHash: hashToken(token), email: member.email, expiresAt, createdAt: now })
+    .returning({ id: passwordResetTokens.id });
   const mail = passwordResetMail({
     to: member.email,
     name: `${member.firstName} ${member.surname}`,
@@ -168,9 +182,12 @@ export async function requestPassword(deps: AppDeps, email: string): Promise<voi
     minutes: RESET_TOKEN_MINUTES,
     replyTo: deps.env.mailReplyTo[0]?.value,
   });
-  void deps.mailer.send(mail).catch((err: Error) => {
-    console.error(`[mail] password-reset mail to ${member.email} failed: ${err.message}`);
-  });
+  try {
+    await deps.mailer.send(mail);
+  } catch (err) {
+    await deps.db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, stored.id));
+    throw err;
+  }
 }
 
 /**

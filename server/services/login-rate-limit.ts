@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema';
+import { freedAt } from './rate-limit';
 
 /**
  * Sign-in limits, counted in the database (table login_failures):
@@ -19,7 +20,8 @@ import { loginFailures } from '../db/schema';
  * checked. A refused attempt removes its row again (it checked no password); a failed one keeps
  * it as the failure; a successful one clears the pair. Rows older than the window are pruned.
  *
- * Keyed by address AND client so one attacker cannot lock a user out everywhere.
+ * Keyed by address AND client so one attacker cannot lock a user out everywhere. The other counted
+ * limits (./rate-limit.ts) count the same way, in a table of their own.
  */
 
 export const MAX_FAILURES = 5;
@@ -52,7 +54,7 @@ export class LoginRateLimiter {
     const address = normalise(email);
     const [mine] = await this.db.insert(loginFailures).values({ email: address, client, failedAt: now }).returning({ id: loginFailures.id });
     const recent = await this.db
-      .select({ id: loginFailures.id, email: loginFailures.email, failedAt: loginFailures.failedAt })
+      .select({ id: loginFailures.id, email: loginFailures.email, at: loginFailures.failedAt })
       .from(loginFailures)
       .where(and(eq(loginFailures.client, client), gte(loginFailures.failedAt, since)))
       .orderBy(asc(loginFailures.failedAt), asc(loginFailures.id));
@@ -61,8 +63,8 @@ export class LoginRateLimiter {
     const others = recent.filter((r) => r.id !== mine.id);
     const pair = others.filter((r) => r.email === address);
     const waits: number[] = [];
-    if (pair.length >= MAX_FAILURES) waits.push(freedAt(pair, MAX_FAILURES));
-    if (others.length >= MAX_CLIENT_FAILURES) waits.push(freedAt(others, MAX_CLIENT_FAILURES));
+    if (pair.length >= MAX_FAILURES) waits.push(freedAt(pair, MAX_FAILURES, WINDOW_MS));
+    if (others.length >= MAX_CLIENT_FAILURES) waits.push(freedAt(others, MAX_CLIENT_FAILURES, WINDOW_MS));
     if (waits.length === 0) return { limited: false, lastTry: pair.length === MAX_FAILURES - 1 || others.length === MAX_CLIENT_FAILURES - 1 };
     await this.db.delete(loginFailures).where(eq(loginFailures.id, mine.id));
     const until = Math.max(...waits);
@@ -81,9 +83,4 @@ export class LoginRateLimiter {
     this.lastPrune = now.getTime();
     await this.db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now.getTime() - WINDOW_MS)));
   }
-}
-
-/** When a client may try again: once enough counted attempts (oldest first) have left the window that fewer than `max` remain. */
-function freedAt(attempts: Array<{ failedAt: Date }>, max: number): number {
-  return attempts[attempts.length - max].failedAt.getTime() + WINDOW_MS;
 }

@@ -265,7 +265,10 @@ describe.each(testDrivers())('no account takeover on %s', (driver) => {
     });
 
     it('connects with a fresh proof for this person and caller (membership from today)', async () => {
-      const proof = await proofFor('trainer', { ...person, firstName: 'Valentina', surname: 'Koglar' }); // a typo still identifies
+      // a typo lists the person, but identifies nobody: no proof
+      const near = (await duplicates('trainer', { firstName: person.firstName, surname: `${person.surname}x`, birthDate: person.birthDate })).find((c) => c.id === person.id);
+      expect(near?.proof ?? null).toBeNull();
+      const proof = await proofFor('trainer', person);
       const res = await connect('trainer', { orgId: 11, memberId: person.id, proof });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ orgId: 11, memberId: person.id, roleId: 32, dateTo: '2999-12-31' });

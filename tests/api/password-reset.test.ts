@@ -16,6 +16,7 @@ describe.each(testDrivers())('password reset through a real SMTP server on %s', 
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let mailer: ReturnType<typeof createMailer>;
+  let stopWorker: () => Promise<void>;
 
   beforeAll(async () => {
     tdb = await createTestDb(driver);
@@ -29,8 +30,11 @@ describe.each(testDrivers())('password reset through a real SMTP server on %s', 
         return mailer;
       },
     });
+    // The token and the mail are the queue worker's, as in the API process.
+    stopWorker = t.startQueueWorker(tdb.db);
   });
   afterAll(async () => {
+    await stopWorker?.();
     mailer?.close();
     await smtp?.close();
     t?.cleanup();
@@ -189,6 +193,7 @@ describe('password-reset mail without SMTP', () => {
     const logged: string[] = [];
     t = createTestApp(tdb.db, { env: { ADMIN_PUBLIC_URL: ADMIN_URL }, mailer: (env) => createMailer(env, (line) => logged.push(line)) });
     expect(t.env.smtp).toBeUndefined();
+    const stop = t.startQueueWorker(tdb.db);
 
     expect((await call(t.app, 'PUT', '/api/v1/auth/request_password/verein%40example.org')).status).toBe(200);
     const mailDir = path.join(t.dataDir, 'mail');
@@ -201,6 +206,7 @@ describe('password-reset mail without SMTP', () => {
     const raw = readFileSync(path.join(mailDir, files[0]), 'utf8');
     expect(parseMessage(raw).headers.to).toContain('verein@example.org');
     expect(logged.join('\n')).toContain(path.join(mailDir, files[0]));
+    await stop();
     const token = LINK.exec(plainText(raw))![1];
     const res = await call(t.app, 'PUT', `/api/v1/auth/reset_password/${token}`, { json: { email: 'verein@example.org', password: 'AusDerDatei1' } });
     expect(res.status).toBe(200);

@@ -1,4 +1,14 @@
-import { candidateBirthDates, compareName, editDistance, foldName, matchDuplicate, swapDayMonth } from '@/lib/domain/member-duplicates';
+import {
+  candidateBirthDates,
+  compareName,
+  DUPLICATE_CHECK_LIMITS,
+  duplicateCheckAuditRecord,
+  editDistance,
+  foldName,
+  identifiesPerson,
+  matchDuplicate,
+  swapDayMonth,
+} from '@/lib/domain/member-duplicates';
 import { foldSearch, searchWords } from '@/lib/domain/search-fold';
 
 describe('foldName', () => {
@@ -97,5 +107,45 @@ describe('search folding (same as the database expression)', () => {
     expect(foldSearch('Čech Šárka')).toBe('cech sarka');
     expect(searchWords('  Lena   STEINER ')).toEqual(['lena', 'steiner']);
     expect(searchWords(undefined)).toEqual([]);
+  });
+});
+
+describe('identifiesPerson', () => {
+  const existing = { firstName: 'Jürgen', surname: 'Müllner', birthDate: '1975-03-08', email: 'jm@example.net' };
+  const identifies = (input: Parameters<typeof matchDuplicate>[0]) => {
+    const match = matchDuplicate(input, existing);
+    return match !== null && identifiesPerson(match);
+  };
+
+  it('identifies only the same name (case and spaces aside) with the full birth date', () => {
+    expect(identifies({ firstName: 'Jürgen', surname: 'Müllner', birthDate: '1975-03-08' })).toBe(true);
+    expect(identifies({ firstName: ' jürgen ', surname: 'MÜLLNER', birthDate: '1975-03-08' })).toBe(true);
+  });
+
+  it('does not identify a near match: spelling, typo, swapped names, day and month swapped, e-mail alone', () => {
+    expect(identifies({ firstName: 'Juergen', surname: 'Muellner', birthDate: '1975-03-08' })).toBe(false);
+    expect(identifies({ firstName: 'Jürgen', surname: 'Mülner', birthDate: '1975-03-08' })).toBe(false);
+    expect(identifies({ firstName: 'Müllner', surname: 'Jürgen', birthDate: '1975-03-08' })).toBe(false);
+    expect(identifies({ firstName: 'Jürgen', surname: 'Müllner', birthDate: '1975-08-03' })).toBe(false);
+    expect(identifies({ firstName: 'Hans', surname: 'Anders', birthDate: '1960-01-01', email: 'jm@example.net' })).toBe(false);
+  });
+});
+
+describe('duplicate check limits and audit record', () => {
+  it('make trying every day of a year take days, not hours', () => {
+    const [hourly, daily] = DUPLICATE_CHECK_LIMITS;
+    expect(hourly.windowMs).toBe(60 * 60 * 1000);
+    expect(daily.windowMs).toBe(24 * 60 * 60 * 1000);
+    // a year's dates need more than three days' allowance
+    expect(365 / daily.max).toBeGreaterThan(3);
+    // a club secretary's evening of new members fits into an hour
+    expect(hourly.max).toBeGreaterThanOrEqual(30);
+  });
+
+  it('keeps the name, only the birth year, whether an e-mail was given, counts and the identified ids', () => {
+    const record = duplicateCheckAuditRecord({ firstName: ' Anna ', surname: 'Huber', birthDate: '1990-06-15', email: 'a@example.net' }, { candidates: 2, identified: [7] });
+    expect(record).toEqual({ firstName: 'Anna', surname: 'Huber', birthYear: 1990, emailGiven: true, candidates: 2, identified: [7] });
+    expect(JSON.stringify(record)).not.toContain('06-15');
+    expect(JSON.stringify(record)).not.toContain('a@example.net');
   });
 });

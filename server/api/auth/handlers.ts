@@ -18,13 +18,9 @@ export const systemRoles: AppRouteHandler<typeof routes.systemRoles> = async (c)
 };
 
 export const requestPassword: AppRouteHandler<typeof routes.requestPassword> = async (c) => {
-  // Answered before any lookup: known and unknown addresses take the same time, and the work
-  // (token, mail) starts once the answer is on its way, for known addresses only.
-  const deps = c.var.deps;
-  const email = c.req.valid('param').email;
-  setImmediate(() => {
-    auth.requestPassword(deps, email).catch((err: Error) => console.error(`[auth] password-reset request failed: ${err.message}`));
-  });
+  // Only queued: known and unknown addresses take the same time, and the work (token, mail)
+  // happens in the worker, not on this request's path nor right after it.
+  await auth.queuePasswordReset(c.var.deps, c.req.valid('param').email);
   return c.json({ ok: true as const }, 200);
 };
 

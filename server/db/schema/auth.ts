@@ -31,6 +31,43 @@ export const loginFailures = pgTable(
 );
 
 /**
+ * Counted attempts of rate-limited calls other than sign-in (server/services/rate-limit.ts): one
+ * row per attempt that counts, per scope (which limit) and key (whose attempts, e.g. the caller).
+ * In the database so a restart hands out no fresh tries and several API processes share one count.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: serial('id').primaryKey(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_hits_key_idx').on(t.scope, t.key, t.at)],
+);
+
+/**
+ * Password-reset requests waiting for the worker: the request only stores the address (alike for
+ * known and unknown ones), the worker looks it up, creates the token and sends the mail. One row
+ * per address; claimed with a lease (FOR UPDATE SKIP LOCKED) so several API processes never
+ * handle one twice; removed once handled.
+ */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Due from then: now on arrival, later after a failed delivery. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('password_reset_requests_due_idx').on(t.nextAttemptAt)],
+);
+
+/**
  * Sign-in sessions. Every API token names one (`sid`); the token is accepted only while its
  * session is neither revoked nor expired, so sign-out, "sign out everywhere" and a password
  * change end tokens before their own expiry. The id is random and appears only inside the signed

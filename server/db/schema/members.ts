@@ -38,7 +38,10 @@ export const members = pgTable(
     id: serial('id').primaryKey(),
     /** Key of the profile image (uploaded_files.uuid); null = no picture. */
     uuid: uuid('uuid'),
-    /** Registration (licence) number, shown as jr_id / regNr. */
+    /**
+     * Licence (registration) number, shown as jr_id / regNr. Given by the system with the first
+     * licence (licence_number_counter); only the federation sets one by hand (old numbers). Unique.
+     */
     regNr: text('reg_nr'),
     extId: text('ext_id'),
     firstName: text('first_name').notNull(),
@@ -78,7 +81,8 @@ export const members = pgTable(
     // name, gender and birth date; the index also makes the conflict race-free.
     uniqueIndex('members_identity_unique').on(sql`lower(${t.firstName})`, sql`lower(${t.surname})`, t.gender, t.birthDate),
     index('members_surname_idx').on(sql`lower(${t.surname})`),
-    index('members_reg_nr_idx').on(t.regNr),
+    // A licence number names one person: it is printed on signed licence cards.
+    uniqueIndex('members_reg_nr_unique').on(t.regNr),
     index('members_birth_date_idx').on(t.birthDate),
     // Substring search over 100,000 members (pg_trgm, created by migration 0001).
     index('members_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
@@ -86,3 +90,13 @@ export const members = pgTable(
     index('members_sort_name_idx').on(t.sortSurname, t.sortFirstName, t.id),
   ],
 );
+
+/**
+ * The last licence number the system gave (one row, id 1). Taken with a row lock inside the
+ * transaction that grants the licence, so parallel grants get consecutive, distinct numbers; a
+ * number the federation sets by hand above it moves it up, so the system never hands that one out.
+ */
+export const licenceNumberCounter = pgTable('licence_number_counter', {
+  id: integer('id').primaryKey().default(1),
+  last: integer('last').notNull(),
+});

@@ -23,6 +23,7 @@ import {
   uploadedFiles,
 } from '@/server/db/schema';
 import { resolveInsideRoot } from '@/server/files/upload-root';
+import { numberLicenceHolders } from '@/server/services/licence-numbers';
 import { hashPassword } from '@/server/services/password-hash';
 import { COUNTRY_ROWS } from './countries';
 import { DEMO_ACCOUNTS, DEMO_BOARD_SEATS, demoAssignments, demoMemberRows, demoPeople, demoTrainings } from './demo-accounts';
@@ -194,6 +195,8 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     const scenarioDone = Date.now();
     const issued = await addIssuedLicenceLines(tx, year);
     await numberReleasedInvoices(tx);
+    // The licence-number counter continues after the seeded numbers; licence holders without one get one.
+    await numberLicenceHolders(tx);
     summary.orderItems += issued;
     log(`seed: demo club order scenario in ${scenarioDone - ordersStarted} ms, ${issued} licence lines of released orders in ${Date.now() - scenarioDone} ms`);
   });

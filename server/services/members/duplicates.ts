@@ -1,15 +1,17 @@
 import { and, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
-import { candidateBirthDates, matchDuplicate, type DuplicateReason } from '@/lib/domain/member-duplicates';
+import { candidateBirthDates, DUPLICATE_CHECK_LIMITS, duplicateCheckAuditRecord, identifiesPerson, matchDuplicate } from '@/lib/domain/member-duplicates';
 import { editsMembersAt } from '@/lib/domain/member-permissions';
 import type { z } from 'zod';
 import type { DuplicateCandidate } from '@/lib/schemas/member-responses';
 import type { duplicateQuerySchema } from '@/lib/schemas/members';
 import { functionAssignments, members, organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
-import { forbidden } from '../../http/errors';
+import { ApiError, forbidden } from '../../http/errors';
 import { loadCaller } from '../access';
+import { recordAudit } from '../audit';
+import type { RateScope } from '../rate-limit';
 import { requireMemberFormOrgs } from '../member-access';
 import { issueConnectProof } from './connect-proof';
 
@@ -21,18 +23,20 @@ import { issueConnectProof } from './connect-proof';
  *
  * Candidates show only what identifies a person (no e-mail, no phone): a club sees master
  * records of other clubs here, to connect instead of creating a second record. Connecting needs
- * the candidate's `proof`, given only when the name AND birth date the caller entered matched.
- * A match by e-mail alone identifies nobody: it shows the name and clubs (a family may share an
- * address) but not the birth date, registration number or town, and carries no proof; otherwise
- * an e-mail address would yield what it takes to connect its owner.
+ * the candidate's `proof`, given only when the name AND the full birth date the caller entered
+ * matched exactly (identifiesPerson); only then does the candidate show its birth date,
+ * registration number and town. A near match (spelling, typo, swapped names or day and month) or
+ * a match by e-mail alone is listed without them and without a proof: otherwise trying dates or
+ * an e-mail address would yield what it takes to connect a person.
+ *
+ * Checks that identify nobody (misses) are limited per caller (DUPLICATE_CHECK_LIMITS, counted in
+ * the database): over the limit → 429 duplicate_check_limited with Retry-After. Every check is in
+ * the audit trail (entity memberLookup, id = the caller), with only the year of the birth date.
  */
 
 const MAX_CANDIDATES = 10;
 
-/** Did the names and the birth date match (not only the e-mail)? */
-function identifiesPerson(reasons: readonly DuplicateReason[]): boolean {
-  return reasons.includes('same_birth_date') || reasons.includes('swapped_day_month');
-}
+export const DUPLICATE_CHECK_SCOPE: RateScope = { name: 'member-duplicates', windows: DUPLICATE_CHECK_LIMITS };
 
 export async function findDuplicates(
   deps: AppDeps,
@@ -43,6 +47,31 @@ export async function findDuplicates(
   if (!requireMemberFormOrgs(await loadCaller(deps, callerId)).some(editsMembersAt)) {
     throw forbidden('Only the federation and clubs create or connect members');
   }
+  const verdict = await deps.rateLimiter.begin(DUPLICATE_CHECK_SCOPE, String(callerId));
+  if (verdict.limited) {
+    const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+    throw new ApiError(429, 'duplicate_check_limited', `Too many checks for existing members without a match. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+      value: verdict.retryAfterSeconds,
+      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
+    });
+  }
+  const { candidates, identified } = await lookUp(deps, callerId, input);
+  // Only a check that identified nobody counts towards the limit.
+  const miss = identified.length === 0;
+  if (!miss) await deps.rateLimiter.forget(verdict.hitId);
+  const record = duplicateCheckAuditRecord(input, { candidates: candidates.length, identified });
+  await recordAudit(deps.db, { actorId: callerId, entity: 'memberLookup', entityId: callerId, action: 'lookup', after: record });
+  if (miss && verdict.remaining === 0) {
+    await recordAudit(deps.db, { actorId: callerId, entity: 'memberLookup', entityId: callerId, action: 'lockout', after: { windows: DUPLICATE_CHECK_LIMITS.map((w) => `${w.max}/${w.windowMs / 60_000} min`) } });
+  }
+  return { candidates };
+}
+
+async function lookUp(
+  deps: AppDeps,
+  callerId: number,
+  input: z.output<typeof duplicateQuerySchema>,
+): Promise<{ candidates: DuplicateCandidate[]; identified: number[] }> {
   const email = input.email?.trim().toLowerCase() || null;
   const byDate = inArray(members.birthDate, candidateBirthDates(input.birthDate));
   const match = email ? or(byDate, sql`lower(${members.email}) = ${email}`) : byDate;
@@ -69,7 +98,7 @@ export async function findDuplicates(
     .filter((c): c is { row: (typeof rows)[number]; match: NonNullable<typeof c.match> } => c.match !== null)
     .sort((a, b) => b.match.score - a.match.score || a.row.id - b.row.id)
     .slice(0, MAX_CANDIDATES);
-  if (scored.length === 0) return { candidates: [] };
+  if (scored.length === 0) return { candidates: [], identified: [] };
 
   const today = todayIso(deps.clock());
   const memberships = await deps.db
@@ -89,7 +118,7 @@ export async function findDuplicates(
     );
 
   const candidates = scored.map(async ({ row, match }) => {
-    const identified = identifiesPerson(match.reasons);
+    const identified = identifiesPerson(match);
     return {
       id: row.id,
       uuid: row.uuid,
@@ -107,5 +136,8 @@ export async function findDuplicates(
       proof: identified ? await issueConnectProof(deps, callerId, row.id) : null,
     };
   });
-  return { candidates: await Promise.all(candidates) };
+  return {
+    candidates: await Promise.all(candidates),
+    identified: scored.filter((s) => identifiesPerson(s.match)).map((s) => s.row.id),
+  };
 }

@@ -9,6 +9,7 @@ import { functionAssignments, members, organisations, roleGroups, roles } from '
 import { isBadTimestamp } from '../../db/db-errors';
 import type { AppDeps } from '../../http/context';
 import { recordAudit } from '../audit';
+import { numberNewLicenceHolders } from '../licence-numbers';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
 import { assertReadable, editingOrgs, memberActingOrg, memberFormOrgs, requireMemberFormOrgs } from '../member-access';
@@ -108,6 +109,7 @@ export async function saveFunction(
     if (!input.id) {
       assertRange();
       const [row] = await tx.insert(functionAssignments).values(values).returning();
+      await numberNewLicenceHolders(tx, [row], callerId, input.orgId);
       await recordAudit(tx, { ...audit, entityId: row.id, after: row });
       return row.id;
     }

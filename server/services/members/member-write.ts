@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FEDERATION_ORG_ID, FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { maySetLicenceNumber } from '@/lib/domain/licence-numbers';
 import { isBirthDateAllowed, OPEN_END_DATE } from '@/lib/domain/members';
 import type { Member } from '@/lib/schemas/member-responses';
 import type { MemberData, MemberUpdateData } from '@/lib/schemas/members';
@@ -11,8 +12,9 @@ import { emailChangedMail } from '../../mail/email-changed-mail';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
-import { assertEditable, assertMayDelete, requireMemberFormOrgs } from '../member-access';
+import { assertEditable, assertMayDelete, memberFormOrgs, requireMemberFormOrgs } from '../member-access';
 import { recordAudit } from '../audit';
+import { reserveHandSetNumber } from '../licence-numbers';
 import { loadMemberDto, memberColumns } from './member-shape';
 import { rfc3339 } from '../timestamps';
 
@@ -20,7 +22,9 @@ import { rfc3339 } from '../timestamps';
  * Creating, updating and deleting members. Each write is one transaction; the unique
  * indexes decide conflicts (race-free), and their violations become the 409s the screen shows:
  * members_email_unique → unique_email (value: the address), members_identity_unique →
- * identity_conflict (value: the birth date).
+ * identity_conflict (value: the birth date), members_reg_nr_unique → unique_reg_nr (value: the
+ * number). The licence number (regNr) is the system's: what a club or trainer sends is ignored;
+ * the federation may set one (lib/domain/licence-numbers.ts).
  */
 
 type MemberFields = Omit<MemberData, 'orgId'>;
@@ -62,6 +66,9 @@ function mapWriteError(err: unknown, data: MemberFields): never {
   if (index === 'members_email_unique') {
     throw new ApiError(409, 'unique_email', `Die Email ${data.email} ist bereits in Verwendung!`, { field: 'email', value: data.email });
   }
+  if (index === 'members_reg_nr_unique') {
+    throw new ApiError(409, 'unique_reg_nr', `The licence number ${data.regNr} is already given to another person.`, { field: 'regNr', value: data.regNr });
+  }
   if (index === 'members_identity_unique') {
     throw new ApiError(409, 'identity_conflict', `A person with this name, gender and birth date (${data.birthDate}) already exists.`, {
       field: 'birthDate',
@@ -84,10 +91,12 @@ export async function createMember(deps: AppDeps, callerId: number, data: Member
 
   const today = todayIso(deps.clock());
   assertBirthDate(data.birthDate, today);
+  const fields: MemberFields = maySetLicenceNumber(formOrgs.map((o) => o.level)) ? data : { ...data, regNr: null };
   let id: number;
   try {
     id = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.insert(members).values(columnsOf(data)).returning({ id: members.id, ...auditedColumns });
+      await reserveHandSetNumber(tx, fields.regNr);
+      const [row] = await tx.insert(members).values(columnsOf(fields)).returning({ id: members.id, ...auditedColumns });
       const { id: newId, ...after } = row;
       await recordAudit(tx, { actorId: callerId, actingOrgId: org.id, entity: 'member', entityId: newId, action: 'create', after });
       if (org.level === ORG_LEVEL_CLUB) {
@@ -100,7 +109,7 @@ export async function createMember(deps: AppDeps, callerId: number, data: Member
       return newId;
     });
   } catch (err) {
-    mapWriteError(err, data);
+    mapWriteError(err, fields);
   }
   return (await loadMemberDto(deps.db, id, today))!;
 }
@@ -121,8 +130,9 @@ function mergedFields(stored: MemberRow, data: MemberUpdateData): MemberFields {
  * 409 stale; never for a person who holds functions above the caller (403 outranked). Fields left
  * out keep their stored value; null clears an optional one.
  */
-export async function updateMember(deps: AppDeps, callerId: number, data: MemberUpdateData): Promise<Member> {
+export async function updateMember(deps: AppDeps, callerId: number, body: MemberUpdateData): Promise<Member> {
   const caller = await loadCaller(deps, callerId);
+  const data: MemberUpdateData = maySetLicenceNumber(memberFormOrgs(caller).map((o) => o.level)) ? body : { ...body, regNr: undefined };
   const [editingOrg] = await assertEditable(deps, caller, data.id);
   const today = todayIso(deps.clock());
   if (data.birthDate !== undefined) assertBirthDate(data.birthDate, today);
@@ -134,6 +144,7 @@ export async function updateMember(deps: AppDeps, callerId: number, data: Member
       [before] = await tx.select().from(members).where(eq(members.id, data.id)).for('update');
       if (!before) throw notFound('No such member');
       fields = mergedFields(before, data);
+      if (fields.regNr !== before.regNr) await reserveHandSetNumber(tx, fields.regNr);
       const updated = await tx
         .update(members)
         // Always moves forward, even when the clock did not (tests, clock skew): the next stale check must see the change.

@@ -14,6 +14,7 @@ import { uniqueViolation } from '../../db/db-errors';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit';
+import { assignLicenceNumbers } from '../licence-numbers';
 import { rfc3339 } from '../timestamps';
 import { categoryByName } from './categories';
 import { loadOrderOrg, orderDecider, orderPlacer, type OrderOrg } from './order-access';
@@ -277,6 +278,8 @@ export async function decideOrder(deps: AppDeps, callerId: number, orgId: number
     let invoiceNumber = order.invoiceNumber;
     if (decision === 'release') {
       licences = await grantLicences(tx, order);
+      // A person's first licence brings their licence number.
+      if (licences > 0) await assignLicenceNumbers(tx, await grantedMemberIds(tx, order.id), callerId, actor.id);
       invoiceNumber ??= await nextInvoiceNumber(tx, Number(today.slice(0, 4)));
     } else if (order.completed) {
       licences = -(await takeBackLicences(tx, order.id));
@@ -331,6 +334,15 @@ async function grantLicences(tx: Tx, order: typeof orders.$inferSelect): Promise
     where i.order_id = ${order.id} and i.member_id = granted.member_id
     returning i.id`)) as unknown as { rows: unknown[] };
   return result.rows.length;
+}
+
+/** The persons whose licence this order's release granted. */
+async function grantedMemberIds(tx: Tx, orderId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ memberId: orderItems.memberId })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.grantedAssignmentId), isNotNull(orderItems.memberId)));
+  return rows.map((r) => r.memberId!);
 }
 
 /** A refund or send-back of a released order takes back the licences its release granted. */

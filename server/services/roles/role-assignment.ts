@@ -12,6 +12,7 @@ import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller, orgsWith, type Caller } from '../access';
 import { recordAudit } from '../audit';
+import { numberNewLicenceHolders } from '../licence-numbers';
 import { reachFactsOf } from '../reach';
 
 /**
@@ -123,6 +124,7 @@ export async function assignRoles(deps: AppDeps, callerId: number, input: RoleAs
       .values(toInsert.map((p) => ({ memberId: p.memberId, orgId: org.id, roleId: p.roleId, dateFrom: start, dateTo: end, batchId })))
       .returning({ id: functionAssignments.id, memberId: functionAssignments.memberId, roleId: functionAssignments.roleId });
     for (const s of result.success) s.assignmentId = created.find((c) => c.memberId === s.memberId && c.roleId === s.roleId)?.id ?? null;
+    await numberNewLicenceHolders(tx, created, callerId, org.id);
     await recordAudit(tx, { actorId: callerId, actingOrgId: org.id, entity: 'function', entityId: batchId, action: 'assign', after: { orgId: org.id, start, end, assigned: created.map((c) => `${c.memberId}:${c.roleId}`) } });
     result.batchId = batchId;
     return result;

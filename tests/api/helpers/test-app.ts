@@ -6,6 +6,7 @@ import { createApp, type App } from '@/server/app';
 import type { Db } from '@/server/db/client';
 import { loadEnv, type Env } from '@/server/env';
 import type { Mailer, OutgoingMail } from '@/server/mail/mailer';
+import { handlePasswordResetRequests } from '@/server/services/password-reset-queue';
 
 /** An in-process API on a test database, with a controllable clock and its own data folder. */
 
@@ -45,6 +46,13 @@ export type TestApp = {
   env: Env;
   clock: TestClock;
   dataDir: string;
+  /** The mailer the app sends with (also the queued work's, see startQueueWorker). */
+  mailer: Mailer;
+  /**
+   * Handles the queued password-reset requests every `everyMs`, as the API process's outbox
+   * worker does (with this app's clock and mailer); returns the stop function.
+   */
+  startQueueWorker: (db: Db, everyMs?: number) => () => Promise<void>;
   cleanup: () => void;
 };
 
@@ -57,7 +65,20 @@ export function createTestApp(
   const clock = options.clock ?? testClock();
   const mailer = typeof options.mailer === 'function' ? options.mailer(env) : (options.mailer ?? recordingMailer());
   const app = createApp({ db, env, mailer, clock: clock.now });
-  return { app, env, clock, dataDir, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+  const startQueueWorker = (workerDb: Db, everyMs = 20) => {
+    let running = true;
+    const loop = (async () => {
+      while (running) {
+        await handlePasswordResetRequests({ db: workerDb, env, mailer, clock: clock.now }, 'test-worker').catch((err: Error) => console.error(err));
+        await new Promise((r) => setTimeout(r, everyMs));
+      }
+    })();
+    return async () => {
+      running = false;
+      await loop;
+    };
+  };
+  return { app, env, clock, dataDir, mailer, startQueueWorker, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 export type CallOptions = {

@@ -18,6 +18,10 @@ import type { MemberFormValues } from '@/components/members/member-form-schema';
 import type { MemberDetail } from '@/lib/api/member-types';
 import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
 import { addDays } from '@/lib/domain/members';
+import { eq } from 'drizzle-orm';
+import { DUPLICATE_CHECK_LIMITS } from '@/lib/domain/member-duplicates';
+import { rateLimitHits } from '@/server/db/schema';
+import { DEMO_ACCOUNTS } from '@/server/db/seed';
 import { call, createTestApp, signIn, type TestApp } from '../../api/helpers/test-app';
 import { createTestDb, type TestDb } from '../../api/helpers/test-db';
 
@@ -170,6 +174,20 @@ describe('member actions against the members API', () => {
     expect(found?.proof).toEqual(expect.any(String));
     expect(await connectMemberAction({ orgId: CLUB, memberId: id, proof: found!.proof })).toEqual({ ok: true, data: { message: 'Mitglied zum Verein hinzugefügt' } });
     expect(await connectMemberAction({ orgId: CLUB, memberId: id, proof: found!.proof })).toMatchObject({ ok: false, message: 'Fehlgeschlagen' });
+  });
+
+  it('words the refusal of too many duplicate checks without a match, with the minutes to wait', async () => {
+    as('verein');
+    const callerId = DEMO_ACCOUNTS.find((a) => a.email === 'verein@example.org')!.memberId;
+    const now = t.clock.now();
+    const hits = Array.from({ length: DUPLICATE_CHECK_LIMITS[0].max }, () => ({ scope: 'member-duplicates', key: String(callerId), at: now }));
+    await tdb.db.insert(rateLimitHits).values(hits);
+    try {
+      const result = await checkDuplicatesAction({ values: duplicateQueryOf(person({ firstName: 'Niemand', surname: 'Unbekannt' })) });
+      expect(result).toMatchObject({ ok: false, message: 'Zu viele Prüfungen auf bestehende Mitglieder ohne Treffer. Bitte versuchen Sie es in 60 Minuten wieder.' });
+    } finally {
+      await tdb.db.delete(rateLimitHits).where(eq(rateLimitHits.key, String(callerId)));
+    }
   });
 
   it('lets only the federation delete, and a state association create nothing', async () => {

@@ -200,6 +200,36 @@ describe('MemberDetail: a new member', () => {
     expect(within(within(dialog).getByRole('listitem', { name: 'Alois Brückl' })).getByRole('button', { name: 'Mit Verein verbinden' })).toBeEnabled();
   });
 
+  it('offers no connecting for a near match (name or birth date only similar), and says what to enter', async () => {
+    const near: DuplicateCandidate = { ...emailOnlyCandidate, id: 828, firstName: 'Alois', reasons: ['name_typo', 'same_birth_date'], score: 85 };
+    check.mockResolvedValue({ ok: true, data: [near] });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    const entry = within(dialog).getByRole('listitem', { name: 'Alois Brückl' });
+    expect(entry).not.toHaveTextContent('geb.');
+    expect(within(entry).queryByRole('button', { name: 'Mit Verein verbinden' })).not.toBeInTheDocument();
+    expect(entry).toHaveTextContent('Name oder Geburtsdatum stimmen nur ähnlich überein.');
+    // not identical to the entered person: creating anyway stays possible
+    expect(within(dialog).getByRole('button', { name: 'Trotzdem neu anlegen' })).toBeEnabled();
+  });
+
+  it('says when the duplicate check is refused for too many checks without a match, and creates nothing', async () => {
+    const text = 'Zu viele Prüfungen auf bestehende Mitglieder ohne Treffer. Bitte versuchen Sie es in 42 Minuten wieder.';
+    check.mockResolvedValue({ ok: false, message: text, code: 'duplicate_check_limited' });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(text));
+    expect(create).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Mitglied existiert bereits' })).not.toBeInTheDocument();
+  });
+
   it('shows why connecting failed when the proof has expired, and keeps the dialog open', async () => {
     check.mockResolvedValue({ ok: true, data: [candidate] });
     const text = 'Die Prüfung ist abgelaufen. Bitte speichern Sie erneut, um nach bestehenden Mitgliedern zu suchen.';
@@ -325,6 +355,23 @@ describe('MemberDetail: a saved member', () => {
     expect(router.refresh).toHaveBeenCalled();
     expect(screen.getByLabelText('Vorname *')).toBeDisabled();
     expect(screen.getByLabelText('Vorname *')).toHaveValue('Rosalie');
+  });
+
+  it('shows the licence number read-only to a club, also while editing; the federation may edit it', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderDetail({ member: savedMember() });
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    const club = screen.getByLabelText('Lizenznummer');
+    expect(club).toHaveValue('3000955');
+    expect(club).toHaveAttribute('readonly');
+    expect(club).toHaveAccessibleDescription('Vergibt das System; nur der Verband kann sie ändern.');
+    unmount();
+
+    renderDetail({ member: savedMember(), orgId: 1, funkId: 52, acting: { level: 1, canCreate: true, isClub: false } });
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    const federation = screen.getByLabelText('Lizenznummer');
+    expect(federation).not.toHaveAttribute('readonly');
+    expect(federation).toBeEnabled();
   });
 
   it('saves the changes with the version it started from and says so', async () => {
