@@ -74,6 +74,14 @@ export function orderBadge(status: string): OrderBadge {
   return { kind: 'text', text: status };
 }
 
-/** The shell's overview pages its orders by 10, with a pager only above 40 orders. */
+/**
+ * The shell's overview pages its orders by 10. Every page is reachable: with more than one page
+ * there is a pager, one button per page up to 40 orders, the simple pager (‹ page x of y ›) above.
+ */
 export const SHELL_ORDERS_PAGE_SIZE = 10;
 export const SHELL_ORDERS_PAGER_ABOVE = 40;
+
+export function shellOrdersPager(total: number): 'none' | 'numbered' | 'simple' {
+  if (total <= SHELL_ORDERS_PAGE_SIZE) return 'none';
+  return total > SHELL_ORDERS_PAGER_ABOVE ? 'simple' : 'numbered';
+}
