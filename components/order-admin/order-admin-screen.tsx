@@ -47,7 +47,7 @@ export function OrderAdminScreen({ actingOrgId, actingLevel, funkId, orders, sel
         </div>
       </div>
       {view === 'report' ? (
-        <OrderReportTable actingOrgId={actingOrgId} showOrganisation={actingLevel < 3} />
+        <OrderReportTable actingOrgId={actingOrgId} funkId={funkId} showOrganisation={actingLevel < 3} />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[340px_1fr]">
           <OrderList
