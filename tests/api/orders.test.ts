@@ -182,6 +182,16 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       expect((await as(trainer).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: 1 }] })).status).toBe(403);
     });
 
+    it('answers unknown_category for a category that does not exist, and category_not_offered for the other side of the KOOP split', async () => {
+      const [p] = await persons(); // the category is checked before any person
+      for (const ordercat of [`JAHRESLIZENZ_${year + 7}`, 'KEINE_KATEGORIE']) {
+        const res = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat, members: [{ id: p.id }] });
+        expect([ordercat, res.status, res.body.error]).toEqual([ordercat, 422, expect.objectContaining({ code: 'unknown_category', field: 'ordercat', value: ordercat })]);
+      }
+      const koop = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: `JAHRESLIZENZ_KOOP_${year + 1}`, members: [{ id: p.id }] });
+      expect([koop.status, koop.body.error?.code]).toEqual([422, 'category_not_offered']);
+    });
+
     it('needs the year’s club fee released before licences of that year', async () => {
       // A year whose fee the club has not paid: the federation adds licence and fee categories.
       const farYear = year + 3;

@@ -131,6 +131,8 @@ export async function createOrder(deps: AppDeps, callerId: number, orgId: number
       deps.db.transaction(async (tx) => {
         // One order at a time per organisation: the availability check below sees the orders placed before it.
         await tx.execute(sql`select pg_advisory_xact_lock(7700, ${org.id})`);
+        // A category that does not exist is unknown, whatever its name promises (422 unknown_category).
+        const category = await categoryByName({ db: tx as unknown as AppDeps['db'] }, cat);
         const existing = await existingOrders(tx as unknown as AppDeps['db'], org.id);
         const offer = categoryOffers([cat], org, existing, today)[0];
         if (!offer) throw new ApiError(422, 'category_not_offered', `${cat} is not offered to this organisation`, { field: 'ordercat', value: cat });
@@ -149,7 +151,6 @@ export async function createOrder(deps: AppDeps, callerId: number, orgId: number
           ].map((l) => ({ ...l, orderId: 0, category: cat }));
         } else {
           if (!offer.available) throw new ApiError(409, 'already_ordered', 'This club fee is ordered already', { field: 'ordercat', value: cat });
-          const category = await categoryByName({ db: tx as unknown as AppDeps['db'] }, cat);
           const fee = clubFeeTotal(category.priceCents);
           if (fee === null) throw new ApiError(422, 'category_without_price', `${cat} has no price`, { field: 'ordercat', value: cat });
           lines = [{ orderId: 0, category: cat, label: `Vereinsbeitrag ${year}`, priceCents: fee }];
