@@ -442,6 +442,26 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       expect((await put({ ...created.body, params: { ...created.body.params, price: 22 } })).body.error.code).toBe('stale');
     });
 
+    it('keeps the age bands a change leaves out, clears them with null, and names the overlapping bands', async () => {
+      const post = (body: Json) => call(t.app, 'POST', '/api/v2/admin/1/category', { token: federation, json: body });
+      const put = (body: Json) => call(t.app, 'PUT', '/api/v2/admin/1/category', { token: federation, json: body });
+      const bands = [{ age: [0, 17], license: 20, print: 5 }, { age: [18, 120], license: 40, print: 5 }];
+      const created = await post({ cat: 'JAHRESLIZENZ_2041', params: { group: 'JAHRESLIZENZ', year: 2041, category: bands } });
+      expect(created.status).toBe(201);
+      const { category: _left, ...withoutBands } = created.body.params;
+      const kept = await put({ ...created.body, params: { ...withoutBands, price: 3 } });
+      expect(kept.status).toBe(200);
+      expect(kept.body.params.category).toEqual(bands);
+      expect(kept.body.params.price).toBe(3);
+
+      const overlap = await put({ ...kept.body, params: { ...kept.body.params, category: [bands[0], { age: [30, 40], license: 1, print: 1 }, { age: [10, 20], license: 1, print: 1 }] } });
+      expect([overlap.status, overlap.body.error.rule, overlap.body.error.field]).toEqual([422, 'ageBandsOverlap', 'params.category.0.age']);
+
+      const cleared = await put({ ...kept.body, params: { ...kept.body.params, category: null } });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.params.category).toEqual([]);
+    });
+
     it('keeps the name of a category that orders name', async () => {
       const cats = (await as(federation).get('/api/v1/order/categories')).body as Json[];
       const next = cats.find((c) => c.cat === NEXT);

@@ -1,4 +1,5 @@
 import colors from 'tailwindcss/colors';
+import { overlappingBands } from '@/lib/domain/orders/age-bands';
 import { offersDecision, shellOrdersPager } from '@/lib/domain/orders/status';
 import { MARKED_REMOVAL_ROW, SKIPPED_STEP } from '@/components/orders/order-view';
 
@@ -72,5 +73,14 @@ describe('struck-through order texts stay readable', () => {
     ['a skipped wizard step', SKIPPED_STEP],
   ])('%s has at least 4.5:1', (_what, classes) => {
     expect(contrastOf(classes)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('overlapping age bands', () => {
+  it('names every band an overlap concerns, in the order given', () => {
+    const band = (min: number, max: number) => ({ min, max });
+    expect(overlappingBands([band(0, 17), band(18, 120)])).toEqual([]);
+    expect(overlappingBands([band(0, 17), band(30, 40), band(10, 20)])).toEqual([0, 2]);
+    expect(overlappingBands([band(0, 20), band(20, 30)])).toEqual([0, 1]);
   });
 });
