@@ -143,7 +143,7 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
           <p className="rounded-md border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noOrderPossible')}</p>
         ))}
 
-      {step === 1 && persons && <PersonsTable persons={persons.persons} choices={choices} onChange={setChoices} locale={locale} />}
+      {step === 1 && persons && <PersonsTable persons={persons.persons} choices={choices} onChange={setChoices} locale={locale} year={persons.year} />}
 
       {step === 2 && offer && (
         <CheckStep

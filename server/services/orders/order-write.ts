@@ -31,8 +31,8 @@ type Tx = Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0];
 
 const BASE_LINE = 'Grundbetrag';
 
-/** 422 naming the person and why they cannot be ordered. */
-function refusalError(refusal: Refusal): ApiError {
+/** 422 naming the person and why they cannot be ordered, with the category's year the reason is about. */
+function refusalError(refusal: Refusal, year?: number | null): ApiError {
   const why: Record<Refusal['reason'], string> = {
     noSafetyFirst: 'has no Safety First training',
     licenceActive: 'holds a licence for the year already',
@@ -43,7 +43,7 @@ function refusalError(refusal: Refusal): ApiError {
     unknownPerson: 'is not an active member of this organisation',
     duplicateInRequest: 'is named twice',
   };
-  return new ApiError(422, 'not_orderable', `Member ${refusal.memberId} ${why[refusal.reason]}`, { field: 'members', value: { id: refusal.memberId, reason: refusal.reason } });
+  return new ApiError(422, 'not_orderable', `Member ${refusal.memberId} ${why[refusal.reason]}`, { field: 'members', value: { id: refusal.memberId, reason: refusal.reason, ...(year ? { year } : {}) } });
 }
 
 /** The member a unique violation on order_items_one_per_person names ("Key (member_id, category)=(123, …)"). */
@@ -78,7 +78,7 @@ async function personLines(tx: Tx, org: OrderOrg, cat: string, requested: readon
     requested.map((r) => r.memberId),
   );
   const result = orderLines(requested, new Map(rows.map((r) => [r.id, r])), { year: category.year, ageBands: category.ageBands }, today);
-  if (!result.ok) throw refusalError(result.refusal);
+  if (!result.ok) throw refusalError(result.refusal, category.year);
   return result.lines;
 }
 
