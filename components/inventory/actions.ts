@@ -12,7 +12,7 @@ import { recordId, recordVersion } from '@/lib/schemas/ids';
 function inventoryRefusal(error: ApiError, { t }: ActionContext): Refusal | undefined {
   if (error.code === 'stale') return { message: t('stale') };
   if (error.code === 'validation' && error.rule && t.has(`errors.${error.rule}`)) return { message: t(`errors.${error.rule}`) };
-  return { message: t('saveFailed') };
+  return { message: error.serverMessage ?? t('saveFailed') };
 }
 
 export const loadInventory = defineAction({

@@ -1,9 +1,10 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { InventoryArticle } from '@/lib/schemas/news';
+import { eurosToCents, formatEuros } from '@/lib/domain/orders/money';
 import { ADULT_SIZES, INVENTORY_GENDERS, INVENTORY_PAGE_SIZE, KIDS_SIZES, LETTER_SIZES } from '@/lib/domain/inventory';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
@@ -146,6 +147,7 @@ function InventoryForm({
   onCancelNew: () => void;
 }) {
   const t = useTranslations('inventory');
+  const locale = useLocale();
   const values = useMemo(() => toValues(line), [line]);
   const form = useForm<Values>({ resolver, defaultValues: values });
   const editor = useRecordEditor({
@@ -219,8 +221,14 @@ function InventoryForm({
           <CheckboxField label={t('visible')} disabled={disabled} {...form.register('visibility')} />
           <CheckboxField label={t('active')} disabled={disabled} {...form.register('active')} />
         </div>
-        {line && <p className="text-sm text-gray-600 sm:col-span-2">{t('netPrice', { price: line.categoryParams.netPrice ?? '–' })}</p>}
+        {line && <p className="text-sm text-gray-600 sm:col-span-2">{t('netPrice', { price: netPriceText(line.categoryParams.netPrice, locale) })}</p>}
       </form>
     </section>
   );
+}
+
+/** The category's net price as money in the screen's language ('74,92 €' / '€74.92'); '–' when it has none. */
+function netPriceText(netPrice: number | string | null | undefined, locale: string): string {
+  const cents = netPrice === null || netPrice === undefined ? null : eurosToCents(netPrice);
+  return cents === null ? '–' : formatEuros(cents, locale);
 }

@@ -8,28 +8,33 @@ import { formatDisplayDate } from '@/lib/domain/dates';
 import { BASE_PATH } from '@/lib/domain/shell';
 import { foldSearch } from '@/lib/domain/search-fold';
 import { orderLicencesHeld } from '@/lib/domain/licence-card';
-import { decide as decideMoves, mayReleaseOrRefund } from '@/lib/domain/orders/status';
+import { offersDecision, type OrderDecision } from '@/lib/domain/orders/status';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { addComment, decide, saveRemovals } from '@/components/orders/actions';
 import { OrderStateTag } from '@/components/orders/order-list';
-import { euros } from '@/components/orders/order-view';
+import { euros, MARKED_REMOVAL_ROW } from '@/components/orders/order-view';
+
+export type BankAccount = { name: string; iban: string; bic: string };
 
 export interface OrderAdminDetailProps {
   order: Order;
   items: OrderItem[];
   actingOrgId: number;
   actingLevel: number;
+  /** The federation's account; shown with the order's reference while the order awaits payment. */
+  bank?: BankAccount | null;
 }
 
 /**
- * One order: number, state, dates, the address or the invoice with the bank details, its lines
+ * One order: number, state, dates, the address, the bank details with the payment reference while
+ * it is created, the invoice once issued, its lines
  * (searchable; persons can be marked for removal while the order is created), total, downloads
  * (licence cards and their letter only while the order's licences are held: released, not refunded),
  * the federation's actions (save, release, refund, send back; each confirmed) and the comments.
  */
-export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLevel }: OrderAdminDetailProps) {
+export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLevel, bank = null }: OrderAdminDetailProps) {
   const t = useTranslations('orderAdmin');
   const locale = useLocale();
   const router = useRouter();
@@ -50,9 +55,10 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
     return q ? items.filter((i) => foldSearch(`${i.firstName ?? ''} ${i.surname ?? ''} ${i.label ?? ''}`).includes(q)) : items;
   }, [items, query]);
 
-  function run(question: string, action: () => Promise<boolean>) {
+  /** Destructive questions (removing persons, refund, send back) put the focus on Nein. */
+  function run(question: string, action: () => Promise<boolean>, destructive = false) {
     void (async () => {
-      if (!(await confirm(question))) return;
+      if (!(await confirm(question, destructive ? { tone: 'danger' } : undefined))) return;
       startTransition(async () => {
         if (await action()) router.refresh();
       });
@@ -90,7 +96,7 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
   }
 
   const download = (kind: 'invoice' | 'licenses' | 'attachment') => `${BASE_PATH}/api/v1/reports/${kind}?order=${order.id}`;
-  const can = (d: 'release' | 'refund' | 'sendBack') => federation && decideMoves(order, d) === 'apply';
+  const can = (d: OrderDecision) => federation && offersDecision(order, d);
 
   return (
     <section aria-labelledby="order-admin-title" className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
@@ -117,6 +123,21 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
             {order.contact.zip} {order.contact.city}
           </p>
         </div>
+        {order.state === 'created' && bank && (
+          <div>
+            <h3 className="font-semibold text-gray-900">{t('bankTitle')}</h3>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3">
+              <dt>{t('bankName')}</dt>
+              <dd>{bank.name}</dd>
+              <dt>{t('bankIban')}</dt>
+              <dd className="tabular-nums">{bank.iban.replace(/(.{4})/g, '$1 ').trim()}</dd>
+              <dt>{t('bankBic')}</dt>
+              <dd>{bank.bic}</dd>
+              <dt>{t('bankReference')}</dt>
+              <dd className="tabular-nums">{order.invoiceReference}</dd>
+            </dl>
+          </div>
+        )}
         {order.invoiceNumber && (
           <div>
             <h3 className="font-semibold text-gray-900">{t('invoice', { number: order.invoiceNumber })}</h3>
@@ -150,7 +171,7 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
                 const name = i.mgId === null ? (i.label ?? '') : `${i.firstName} ${i.surname}`;
                 const isMarked = i.mgId !== null && marked.includes(i.mgId);
                 return (
-                  <tr key={i.id} className={isMarked ? 'bg-red-50 text-gray-500 line-through' : undefined}>
+                  <tr key={i.id} className={isMarked ? MARKED_REMOVAL_ROW : undefined}>
                     <td className="px-3 py-2">{name}</td>
                     <td className="px-3 py-2">{i.mgId === null ? '' : i.params.print ? t('yes') : t('no')}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{euros(i.params.sum, locale)}</td>
@@ -210,22 +231,22 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
       {(federation || editable) && (
         <div className="flex flex-wrap gap-2 border-t border-gray-200 pt-3">
           {editable && (
-            <Button variant="secondary" disabled={busy || marked.length === 0} onClick={() => run(t('saveConfirm'), saveMarked)}>
+            <Button variant="secondary" disabled={busy || marked.length === 0} onClick={() => run(t('removeConfirm', { count: marked.length }), saveMarked, true)}>
               {t('save')}
             </Button>
           )}
-          {can('release') && mayReleaseOrRefund(order) && (
+          {can('release') && (
             <Button disabled={busy} onClick={() => run(t('releaseConfirm', { number: order.orderNumber }), () => move('Freigegeben'))}>
               {t('release')}
             </Button>
           )}
           {can('sendBack') && (
-            <Button variant="secondary" disabled={busy} onClick={() => run(t('sendBackConfirm'), () => move('Erstellt'))}>
+            <Button variant="secondary" disabled={busy} onClick={() => run(t('sendBackConfirm'), () => move('Erstellt'), true)}>
               {t('sendBack')}
             </Button>
           )}
           {can('refund') && (
-            <Button variant="danger" disabled={busy} onClick={() => run(t('refundConfirm'), () => move('canceled'))}>
+            <Button variant="danger" disabled={busy} onClick={() => run(t('refundConfirm'), () => move('canceled'), true)}>
               {t('refund')}
             </Button>
           )}

@@ -5,6 +5,7 @@ import type { FormPageProps } from '@/components/shell/form-page-props';
 import { ApiError, errorMessageKey } from '@/lib/api/errors';
 import { getOrder, getOrderItems, getOverseenOrders } from '@/lib/api/orders';
 import { organisationLevel } from '@/lib/api/organisations';
+import { getUser } from '@/lib/api/user';
 import { formPath } from '@/lib/domain/shell';
 import { ORDER_LIST_PAGE_SIZE } from '@/components/orders/order-view';
 import { OrderAdminScreen } from './lazy';
@@ -25,12 +26,13 @@ export async function OrderAdminPage({ orgId, funkId, id }: FormPageProps) {
       getOverseenOrders(orgId, { page: 1, size: ORDER_LIST_PAGE_SIZE }),
       orderId === null ? null : getOrder(orgId, orderId).catch(notOfThisOrganisation),
       organisationLevel(orgId),
+      getUser(),
     ]);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return <PageMessage tone="alert">{t(`errors.${errorMessageKey(error)}`)}</PageMessage>;
   }
-  const [orders, , level] = data;
+  const [orders, , level, user] = data;
   // The order's own organisation names it: look it up among those the overview may see.
   let selected = null;
   if (orderId !== null) {
@@ -38,7 +40,7 @@ export async function OrderAdminPage({ orgId, funkId, id }: FormPageProps) {
     if (!hit) redirect(formPath(orgId, funkId));
     selected = { order: hit, items: await getOrderItems(hit.orgId, hit.id) };
   }
-  return <OrderAdminScreen actingOrgId={orgId} actingLevel={level} funkId={funkId} orders={orders} selected={selected} />;
+  return <OrderAdminScreen actingOrgId={orgId} actingLevel={level} funkId={funkId} orders={orders} selected={selected} bank={user.sysconfig.BANK ?? null} />;
 }
 
 /** An order of another organisation the acting one oversees, by its id. */

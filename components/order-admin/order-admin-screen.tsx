@@ -7,7 +7,7 @@ import type { Order, OrderItem, OrderPage } from '@/lib/schemas/orders';
 import { formPath } from '@/lib/domain/shell';
 import { cn } from '@/components/ui/cn';
 import { OrderList } from '@/components/orders/order-list';
-import { OrderAdminDetail } from './order-admin-detail';
+import { OrderAdminDetail, type BankAccount } from './order-admin-detail';
 
 /** The report table (and its table code) loads when it is chosen. */
 const OrderReportTable = dynamic(() => import('./order-report-table').then((m) => m.OrderReportTable));
@@ -18,10 +18,12 @@ export interface OrderAdminScreenProps {
   funkId: number;
   orders: OrderPage;
   selected: { order: Order; items: OrderItem[] } | null;
+  /** The federation's bank account a created order is paid to (null when the API names none). */
+  bank?: BankAccount | null;
 }
 
 /** Forms 1005 and 56: the orders on the left, the chosen one on the right; or the report table. */
-export function OrderAdminScreen({ actingOrgId, actingLevel, funkId, orders, selected }: OrderAdminScreenProps) {
+export function OrderAdminScreen({ actingOrgId, actingLevel, funkId, orders, selected, bank = null }: OrderAdminScreenProps) {
   const t = useTranslations('orderAdmin');
   const router = useRouter();
   const pathname = usePathname();
@@ -47,7 +49,7 @@ export function OrderAdminScreen({ actingOrgId, actingLevel, funkId, orders, sel
         </div>
       </div>
       {view === 'report' ? (
-        <OrderReportTable actingOrgId={actingOrgId} showOrganisation={actingLevel < 3} />
+        <OrderReportTable actingOrgId={actingOrgId} funkId={funkId} showOrganisation={actingLevel < 3} />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[340px_1fr]">
           <OrderList
@@ -60,7 +62,7 @@ export function OrderAdminScreen({ actingOrgId, actingLevel, funkId, orders, sel
             reloadKey={0}
           />
           {selected ? (
-            <OrderAdminDetail key={selected.order.id} order={selected.order} items={selected.items} actingOrgId={actingOrgId} actingLevel={actingLevel} />
+            <OrderAdminDetail key={selected.order.id} order={selected.order} items={selected.items} actingOrgId={actingOrgId} actingLevel={actingLevel} bank={bank} />
           ) : (
             <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>
           )}

@@ -1,10 +1,11 @@
 'use client';
 
 import { useEffect, useState, useTransition } from 'react';
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { OrderReportPage } from '@/lib/schemas/orders';
 import { formatDisplayDate } from '@/lib/domain/dates';
-import { BASE_PATH } from '@/lib/domain/shell';
+import { BASE_PATH, formPath } from '@/lib/domain/shell';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { loadReport } from '@/components/orders/actions';
@@ -15,8 +16,9 @@ export const REPORT_PAGE_SIZE = 20;
 /**
  * The report of ordered persons across the orders the acting organisation oversees: searched and
  * paged by the API, 20 per page; the organisation column only above level 3; CSV of all lines.
+ * The last column opens the line's order in the order form.
  */
-export function OrderReportTable({ actingOrgId, showOrganisation }: { actingOrgId: number; showOrganisation: boolean }) {
+export function OrderReportTable({ actingOrgId, funkId, showOrganisation }: { actingOrgId: number; funkId: number; showOrganisation: boolean }) {
   const t = useTranslations('orderAdmin');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -47,6 +49,7 @@ export function OrderReportTable({ actingOrgId, showOrganisation }: { actingOrgI
     t('report.updated'),
     t('report.creator'),
     t('report.status'),
+    t('report.edit'),
   ];
 
   return (
@@ -102,6 +105,11 @@ export function OrderReportTable({ actingOrgId, showOrganisation }: { actingOrgI
                 <td className="px-3 py-2">{formatDisplayDate(l.updatedAt.slice(0, 10))}</td>
                 <td className="whitespace-nowrap px-3 py-2">{l.creator}</td>
                 <td className="px-3 py-2">{l.status}</td>
+                <td className="px-3 py-2">
+                  <Link href={formPath(actingOrgId, funkId, l.ordersystemId)} aria-label={t('report.editOrder', { id: l.ordersystemId })} className="font-medium text-brand hover:underline">
+                    {t('report.edit')}
+                  </Link>
+                </td>
               </tr>
             ))}
           </tbody>

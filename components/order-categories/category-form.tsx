@@ -81,7 +81,9 @@ export function CategoryForm({ actingOrgId, funkId, category }: CategoryFormProp
   const errorOf = (name: FieldPath<CategoryFormValues>): string | undefined => {
     let node: unknown = errors;
     for (const part of name.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-    const m = (node as { message?: unknown } | undefined)?.message;
+    // an error of a field made of several inputs (a band's ages) sits on its `root`
+    const found = node as { message?: unknown; root?: { message?: unknown } } | undefined;
+    const m = found?.message ?? found?.root?.message;
     if (typeof m !== 'string' || !m) return undefined;
     return t.has(`validation.${m}`) ? t(`validation.${m}`) : m;
   };

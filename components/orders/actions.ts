@@ -18,8 +18,8 @@ const REASONS = ['noSafetyFirst', 'licenceActive', 'outsideAgeBands', 'alreadyOr
 function orderRefusal(error: ApiError, { t }: ActionContext): Refusal | undefined {
   switch (error.code) {
     case 'not_orderable': {
-      const value = (error.value ?? {}) as { id?: number; reason?: string };
-      const reason = value.reason && REASONS.includes(value.reason) ? t(`reasons.${value.reason}`) : '';
+      const value = (error.value ?? {}) as { id?: number; reason?: string; year?: number };
+      const reason = value.reason && REASONS.includes(value.reason) ? t(`reasons.${value.reason}`, { year: String(value.year ?? '') }) : '';
       return { message: t('notOrderable', { id: String(value.id ?? ''), reason }) };
     }
     case 'club_fee_required':

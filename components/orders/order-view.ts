@@ -22,6 +22,12 @@ export function euros(amount: number, locale: string): string {
   return formatEuros(eurosToCents(amount) ?? 0, locale);
 }
 
+/** A line marked for removal: struck through, on red, its text at least 4.5:1 against the background. */
+export const MARKED_REMOVAL_ROW = 'bg-red-50 text-gray-700 line-through';
+
+/** A wizard step that is skipped (the club fee has no persons step): struck through, text at least 4.5:1. */
+export const SKIPPED_STEP = 'rounded-full bg-gray-100 px-3 py-1 text-gray-600 line-through';
+
 /** Tag colours of an order's state. */
 export const STATE_TONE: Record<OrderState, string> = {
   created: 'bg-blue-100 text-blue-800 border-blue-300',

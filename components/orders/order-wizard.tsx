@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/toast';
 import { loadPersons, submitOrder } from './actions';
-import { previewSumCents, type Choice } from './order-view';
+import { previewSumCents, SKIPPED_STEP, type Choice } from './order-view';
 import { PersonsTable } from './persons-table';
 
 export interface OrderWizardProps {
@@ -126,7 +126,7 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
                 i === step
                   ? 'rounded-full bg-brand px-3 py-1 font-medium text-white'
                   : skipped
-                    ? 'rounded-full bg-gray-100 px-3 py-1 text-gray-400 line-through'
+                    ? SKIPPED_STEP
                     : 'rounded-full bg-gray-100 px-3 py-1 text-gray-700'
               }
             >
@@ -143,7 +143,7 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
           <p className="rounded-md border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noOrderPossible')}</p>
         ))}
 
-      {step === 1 && persons && <PersonsTable persons={persons.persons} choices={choices} onChange={setChoices} locale={locale} />}
+      {step === 1 && persons && <PersonsTable persons={persons.persons} choices={choices} onChange={setChoices} locale={locale} year={persons.year} />}
 
       {step === 2 && offer && (
         <CheckStep

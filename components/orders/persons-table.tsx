@@ -17,6 +17,8 @@ export interface PersonsTableProps {
   choices: Record<number, Choice>;
   onChange: (next: Record<number, Choice>) => void;
   locale: string;
+  /** The ordered year (the category's), which reasons such as an active licence are about. */
+  year: number;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface PersonsTableProps {
  * ordered is greyed, their checkboxes disabled, and the reasons are written out. Printing is
  * possible only for an ordered person.
  */
-export function PersonsTable({ persons, choices, onChange, locale }: PersonsTableProps) {
+export function PersonsTable({ persons, choices, onChange, locale, year }: PersonsTableProps) {
   const t = useTranslations('orders');
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
@@ -120,7 +122,7 @@ export function PersonsTable({ persons, choices, onChange, locale }: PersonsTabl
                         <span className={cn('block', !blocked && 'text-gray-900')}>{p.name}</span>
                         {blocked && (
                           <span className="block text-xs font-medium text-amber-800">
-                            {p.reasons.map((r) => t(`reasons.${r}`)).join(' · ')}
+                            {p.reasons.map((r) => t(`reasons.${r}`, { year: String(year) })).join(' · ')}
                           </span>
                         )}
                       </span>

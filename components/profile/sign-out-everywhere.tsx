@@ -31,7 +31,7 @@ export function SignOutEverywhere() {
       <Button variant="secondary" onClick={() => setAsking(true)} loading={pending}>
         {t('button')}
       </Button>
-      <ConfirmDialog open={asking} message={t('confirm')} onConfirm={confirm} onCancel={() => setAsking(false)} />
+      <ConfirmDialog open={asking} message={t('confirm')} tone="danger" onConfirm={confirm} onCancel={() => setAsking(false)} />
     </Card>
   );
 }

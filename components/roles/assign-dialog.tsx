@@ -69,7 +69,7 @@ export function AssignDialog({ open, onOpenChange, actingOrgId, org, groups, mem
 
   async function undoBatch() {
     if (!result?.batchId) return;
-    if (!(await confirm(t('undoConfirm', { count: result.success.length })))) return;
+    if (!(await confirm(t('undoConfirm', { count: result.success.length }), { tone: 'danger' }))) return;
     const batchId = result.batchId;
     startTransition(async () => {
       const res = await undo({ batchId });

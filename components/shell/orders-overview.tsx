@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { OrderPage } from '@/lib/schemas/orders';
 import { formatDisplayDate } from '@/lib/domain/dates';
-import { orderBadge, SHELL_ORDERS_PAGE_SIZE, SHELL_ORDERS_PAGER_ABOVE } from '@/lib/domain/orders/status';
+import { orderBadge, SHELL_ORDERS_PAGE_SIZE, shellOrdersPager } from '@/lib/domain/orders/status';
 import { formPath } from '@/lib/domain/shell';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
@@ -14,8 +14,8 @@ import { loadOrders } from '@/components/orders/actions';
 import { euros } from '@/components/orders/order-view';
 
 /**
- * The start page's orders: the newest orders the organisation oversees, 10 at a time (a pager
- * only above 40), each with its badge ('Bezahlt', 'neu' or its status) and a link into the order form.
+ * The start page's orders: the newest orders the organisation oversees, 10 at a time (with more
+ * than one page a pager: a button per page up to 40 orders, the simple pager above), each with its badge ('Bezahlt', 'neu' or its status) and a link into the order form.
  */
 export function OrdersOverview({ orgId, funkId, initial }: { orgId: number; funkId: number; initial: OrderPage }) {
   const t = useTranslations('shell.orders');
@@ -37,6 +37,7 @@ export function OrdersOverview({ orgId, funkId, initial }: { orgId: number; funk
   }, [orgId, page]);
 
   const pages = Math.max(1, Math.ceil(data.total / SHELL_ORDERS_PAGE_SIZE));
+  const pager = shellOrdersPager(data.total);
   return (
     <section aria-labelledby="shell-orders" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       <h2 id="shell-orders" className="mb-2 text-lg font-semibold text-gray-900">
@@ -73,7 +74,16 @@ export function OrdersOverview({ orgId, funkId, initial }: { orgId: number; funk
           })}
         </ul>
       )}
-      {data.total > SHELL_ORDERS_PAGER_ABOVE && (
+      {pager === 'numbered' && (
+        <nav aria-label={t('pages')} className="mt-3 flex flex-wrap justify-center gap-1 text-sm">
+          {Array.from({ length: pages }, (_, i) => i + 1).map((p) => (
+            <Button key={p} variant={p === page ? 'primary' : 'secondary'} size="sm" aria-current={p === page ? 'page' : undefined} aria-label={t('goToPage', { page: p })} onClick={() => setPage(p)}>
+              {p}
+            </Button>
+          ))}
+        </nav>
+      )}
+      {pager === 'simple' && (
         <div className="mt-3 flex items-center justify-between text-sm text-gray-700">
           <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('previousPage')}>
             ‹

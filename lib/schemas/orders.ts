@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ageBandProblems } from '@/lib/domain/orders/age-bands';
+import { overlappingBands } from '@/lib/domain/orders/age-bands';
 import { CATEGORY_GROUPS, groupHasWeight } from '@/lib/domain/orders/categories';
 import { INELIGIBILITY_REASONS } from '@/lib/domain/orders/eligibility';
 import { ORDER_STATES } from '@/lib/domain/orders/status';
@@ -340,7 +340,8 @@ export const orderCategoryInputSchema = z
       memberNetPrice: priceInput,
       weight: weightInput,
       group: z.enum(CATEGORY_GROUPS, { error: 'groupInvalid' }),
-      category: z.array(ageBandInput).max(20, 'tooMany').default([]),
+      /** The age bands; left out on a change keeps them, null or [] clears them. */
+      category: z.array(ageBandInput).max(20, 'tooMany').nullable().optional(),
     }),
   })
   .superRefine((v, ctx) => {
@@ -349,7 +350,8 @@ export const orderCategoryInputSchema = z
     }
     if (v.params.group === 'JAHRESLIZENZ' && v.params.year === null) ctx.addIssue({ code: 'custom', message: 'required', path: ['params', 'year'] });
     if (v.id !== undefined && v.updatedAt === undefined) ctx.addIssue({ code: 'custom', message: 'required', path: ['updatedAt'] });
-    if (ageBandProblems(v.params.category).length) ctx.addIssue({ code: 'custom', message: 'ageBandsOverlap', path: ['params', 'category'] });
+    // an overlap is shown at each band it concerns
+    for (const i of overlappingBands(v.params.category ?? [])) ctx.addIssue({ code: 'custom', message: 'ageBandsOverlap', path: ['params', 'category', i, 'age'] });
   });
 
 export type OrderCategoryInput = z.input<typeof orderCategoryInputSchema>;

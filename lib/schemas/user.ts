@@ -36,7 +36,11 @@ export const UserSchema = z
     city: z.string().nullable(),
     address: z.string().nullable().meta({ description: 'Street with house and door number' }),
     zip: z.string().nullable(),
-    sysconfig: z.object({ EMAIL_REPLY_TO: z.array(z.object({ title: z.string(), value: z.string() })) }),
+    sysconfig: z.object({
+      EMAIL_REPLY_TO: z.array(z.object({ title: z.string(), value: z.string() })),
+      /** The federation's bank account that orders are paid to; an upstream may leave it out. */
+      BANK: z.object({ name: z.string(), iban: z.string(), bic: z.string() }).optional(),
+    }),
   })
   .meta({ id: 'User' });
 

@@ -127,7 +127,7 @@ export async function getUser(deps: AppDeps, memberId: number): Promise<UserProf
     city: m.city,
     address: streetLine(m),
     zip: m.zip,
-    sysconfig: { EMAIL_REPLY_TO: deps.env.mailReplyTo },
+    sysconfig: { EMAIL_REPLY_TO: deps.env.mailReplyTo, BANK: deps.env.bank },
   };
 }
 

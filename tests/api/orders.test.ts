@@ -158,11 +158,13 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
         expect(res.status).toBe(422);
         // The first rule the person fails is named.
         expect(res.body.error).toMatchObject({ code: 'not_orderable', field: 'members', value: { id: person.id, reason: person.reasons[0] } });
+        // with the ordered year, which a reason such as an active licence is about
+        expect(res.body.error.value.year).toBe(year + 1);
       }
       // Someone of another club is not an active member here.
       const stranger = (await call(t.app, 'GET', `/api/v1/order/${FOREIGN_CLUB}/persons?ordercat=${NEXT}`, { token: federation })).body.persons[0];
       const res = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: stranger.id }] });
-      expect(res.body.error.value).toEqual({ id: stranger.id, reason: 'unknownPerson' });
+      expect(res.body.error.value).toEqual({ id: stranger.id, reason: 'unknownPerson', year: year + 1 });
       expect(await orderCount()).toBe(before);
     });
 
@@ -171,7 +173,7 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       const body = { ordercat: NEXT, members: [{ id: p.id }] };
       const results = await Promise.all([as(club).post(`/api/v1/order/${CLUB}`, body), as(club).post(`/api/v1/order/${CLUB}`, body)]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
-      expect(results.find((r) => r.status === 422)!.body.error.value).toEqual({ id: p.id, reason: 'alreadyOrdered' });
+      expect(results.find((r) => r.status === 422)!.body.error.value).toMatchObject({ id: p.id, reason: 'alreadyOrdered' });
       const lines = await db.select().from(orderItems).where(and(eq(orderItems.memberId, p.id), eq(orderItems.category, NEXT), eq(orderItems.orderCanceled, false)));
       expect(lines).toHaveLength(1);
     });
@@ -180,6 +182,16 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       expect((await as(club).post(`/api/v1/order/${FOREIGN_CLUB}`, { ordercat: `VEREINSBEITRAG_${year + 1}` })).status).toBe(403);
       expect((await as(state).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: 1 }] })).status).toBe(403);
       expect((await as(trainer).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: 1 }] })).status).toBe(403);
+    });
+
+    it('answers unknown_category for a category that does not exist, and category_not_offered for the other side of the KOOP split', async () => {
+      const [p] = await persons(); // the category is checked before any person
+      for (const ordercat of [`JAHRESLIZENZ_${year + 7}`, 'KEINE_KATEGORIE']) {
+        const res = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat, members: [{ id: p.id }] });
+        expect([ordercat, res.status, res.body.error]).toEqual([ordercat, 422, expect.objectContaining({ code: 'unknown_category', field: 'ordercat', value: ordercat })]);
+      }
+      const koop = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: `JAHRESLIZENZ_KOOP_${year + 1}`, members: [{ id: p.id }] });
+      expect([koop.status, koop.body.error?.code]).toEqual([422, 'category_not_offered']);
     });
 
     it('needs the year’s club fee released before licences of that year', async () => {
@@ -430,6 +442,27 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       expect(changed.status).toBe(200);
       expect(changed.body.params.price).toBe(21.5);
       expect((await put({ ...created.body, params: { ...created.body.params, price: 22 } })).body.error.code).toBe('stale');
+    });
+
+    it('keeps the age bands a change leaves out, clears them with null, and names the overlapping bands', async () => {
+      const post = (body: Json) => call(t.app, 'POST', '/api/v2/admin/1/category', { token: federation, json: body });
+      const put = (body: Json) => call(t.app, 'PUT', '/api/v2/admin/1/category', { token: federation, json: body });
+      const bands = [{ age: [0, 17], license: 20, print: 5 }, { age: [18, 120], license: 40, print: 5 }];
+      const created = await post({ cat: 'JAHRESLIZENZ_2041', params: { group: 'JAHRESLIZENZ', year: 2041, category: bands } });
+      expect(created.status).toBe(201);
+      const withoutBands = { ...created.body.params };
+      delete withoutBands.category;
+      const kept = await put({ ...created.body, params: { ...withoutBands, price: 3 } });
+      expect(kept.status).toBe(200);
+      expect(kept.body.params.category).toEqual(bands);
+      expect(kept.body.params.price).toBe(3);
+
+      const overlap = await put({ ...kept.body, params: { ...kept.body.params, category: [bands[0], { age: [30, 40], license: 1, print: 1 }, { age: [10, 20], license: 1, print: 1 }] } });
+      expect([overlap.status, overlap.body.error.rule, overlap.body.error.field]).toEqual([422, 'ageBandsOverlap', 'params.category.0.age']);
+
+      const cleared = await put({ ...kept.body, params: { ...kept.body.params, category: null } });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.params.category).toEqual([]);
     });
 
     it('keeps the name of a category that orders name', async () => {

@@ -64,6 +64,8 @@ describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
     expect(user.imageLink).toBe(m.uuid ? `/api/v1/profile/image/${m.uuid}` : null);
     expect(Array.isArray(user.sysconfig.EMAIL_REPLY_TO)).toBe(true);
     expect(user.sysconfig.EMAIL_REPLY_TO[0]).toEqual({ title: expect.any(String), value: expect.stringContaining('@') });
+    // the federation's account a created order is paid to (the order screen shows it before release)
+    expect(user.sysconfig.BANK).toEqual({ name: expect.any(String), iban: expect.stringMatching(/^[A-Z]{2}\d{2}[A-Z0-9]+$/), bic: expect.any(String) });
     expect(user.rolesOrg.map((e: object) => Object.keys(e)[0])).toEqual(['trainerOrg', 'adminOrg', 'tunierAdmin']);
   });
 

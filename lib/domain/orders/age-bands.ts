@@ -14,6 +14,14 @@ export function bandForAge(bands: readonly AgeBand[], age: number): AgeBand | nu
   return bands.find((b) => b.min <= age && age <= b.max) ?? null;
 }
 
+/**
+ * The bands (their positions in the list as given) whose ages overlap another band's: each of
+ * them is where a form shows the overlap.
+ */
+export function overlappingBands(bands: readonly Pick<AgeBand, 'min' | 'max'>[]): number[] {
+  return bands.flatMap((b, i) => (bands.some((o, j) => j !== i && o.min <= b.max && b.min <= o.max) ? [i] : []));
+}
+
 /** Problems of a list of bands as a form would name them; empty when the bands are usable. */
 export function ageBandProblems(bands: readonly AgeBand[]): string[] {
   const problems: string[] = [];

@@ -46,11 +46,13 @@ export function decisionForStatus(status: string): OrderDecision | null {
 }
 
 /**
- * Whether a decision applies to an order in its state:
+ * Whether the API applies a decision to an order in its state:
  * - release: a created order (not completed, not refunded);
- * - refund: a created or a completed order (a refund of a released order takes it back);
+ * - refund: a created or a completed order (a refund of a released order takes it back; it ends
+ *   where send back and refund would, in one step, for clients of the API);
  * - send back: a completed order, back to created.
  * `unchanged` when the order is already where the decision leads (releasing twice changes nothing).
+ * What the order screen offers is narrower: see `offersDecision`.
  */
 export function decide(order: { status: string; completed: string | null }, decision: OrderDecision): 'apply' | 'unchanged' | 'refused' {
   const state = orderState(order);
@@ -59,6 +61,16 @@ export function decide(order: { status: string; completed: string | null }, deci
   if (decision === 'release') return state === 'created' ? 'apply' : 'refused';
   if (decision === 'refund') return 'apply';
   return state === 'completed' ? 'apply' : 'refused';
+}
+
+/**
+ * The decisions the order screen offers: release and refund only while the order is created
+ * (`mayReleaseOrRefund`), send back only for a completed order. A released order is sent back
+ * first and then refunded, each step confirmed.
+ */
+export function offersDecision(order: { status: string; completed: string | null }, decision: OrderDecision): boolean {
+  if (decide(order, decision) !== 'apply') return false;
+  return decision === 'sendBack' || mayReleaseOrRefund(order);
 }
 
 /**
@@ -74,6 +86,14 @@ export function orderBadge(status: string): OrderBadge {
   return { kind: 'text', text: status };
 }
 
-/** The shell's overview pages its orders by 10, with a pager only above 40 orders. */
+/**
+ * The shell's overview pages its orders by 10. Every page is reachable: with more than one page
+ * there is a pager, one button per page up to 40 orders, the simple pager (‹ page x of y ›) above.
+ */
 export const SHELL_ORDERS_PAGE_SIZE = 10;
 export const SHELL_ORDERS_PAGER_ABOVE = 40;
+
+export function shellOrdersPager(total: number): 'none' | 'numbered' | 'simple' {
+  if (total <= SHELL_ORDERS_PAGE_SIZE) return 'none';
+  return total > SHELL_ORDERS_PAGER_ABOVE ? 'simple' : 'numbered';
+}

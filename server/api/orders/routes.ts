@@ -148,7 +148,7 @@ export const create = createRoute({
   tags,
   summary: 'Place an order: licences for persons, or the club fee',
   description:
-    'One transaction. Licence orders: `members` (at least one) are checked against every rule (422 `not_orderable` naming the person and the reason, also when a parallel request ordered them first) and priced from the category; the base amount is added as a line. The year\'s club fee must be released first (422 `club_fee_required`). Club fee orders: one line with the category\'s price; a second live one is 409 `already_ordered`. Prices, summary and status a client sends are ignored.',
+    'One transaction. Licence orders: `members` (at least one) are checked against every rule (422 `not_orderable` naming the person and the reason, also when a parallel request ordered them first) and priced from the category; the base amount is added as a line. A category that does not exist is 422 `unknown_category`, one not offered to the organisation 422 `category_not_offered`. The year\'s club fee must be released first (422 `club_fee_required`). Club fee orders: one line with the category\'s price; a second live one is 409 `already_ordered`. Prices, summary and status a client sends are ignored.',
   request: { params: orgPath, body: { required: true, content: json(orderCreateSchema) } },
   responses: { 201: { description: 'The new order', content: json(OrderSchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });

@@ -52,7 +52,9 @@ export async function listCategories(deps: AppDeps, callerId: number, orgId?: nu
   return rows.filter((r) => visible(r.cat)).map(categoryShape);
 }
 
+/** The columns a write sets; age bands left out (undefined) stay as they are, null clears them. */
 function columns(v: OrderCategoryValues) {
+  const bands = v.params.category;
   return {
     cat: v.cat,
     group: v.params.group,
@@ -61,7 +63,7 @@ function columns(v: OrderCategoryValues) {
     netPriceCents: v.params.netPrice,
     memberNetPriceCents: v.params.memberNetPrice,
     weightGrams: v.params.weight,
-    ageBands: [...v.params.category].sort((a, b) => a.min - b.min),
+    ...(bands === undefined ? {} : { ageBands: [...(bands ?? [])].sort((a, b) => a.min - b.min) }),
   };
 }
 
@@ -72,7 +74,7 @@ export async function createCategory(deps: AppDeps, callerId: number, actingOrgI
   const actor = await categoryEditor(deps, callerId, actingOrgId);
   try {
     return await deps.db.transaction(async (tx) => {
-      const [row] = await tx.insert(orderCategories).values(columns(v)).returning();
+      const [row] = await tx.insert(orderCategories).values({ ageBands: [], ...columns(v) }).returning();
       await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'orderCategory', entityId: row.id, action: 'create', after: categoryShape(row) });
       return categoryShape(row);
     });

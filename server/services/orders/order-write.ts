@@ -32,8 +32,8 @@ type Tx = Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0];
 
 const BASE_LINE = 'Grundbetrag';
 
-/** 422 naming the person and why they cannot be ordered. */
-function refusalError(refusal: Refusal): ApiError {
+/** 422 naming the person and why they cannot be ordered, with the category's year the reason is about. */
+function refusalError(refusal: Refusal, year?: number | null): ApiError {
   const why: Record<Refusal['reason'], string> = {
     noSafetyFirst: 'has no Safety First training',
     licenceActive: 'holds a licence for the year already',
@@ -44,7 +44,7 @@ function refusalError(refusal: Refusal): ApiError {
     unknownPerson: 'is not an active member of this organisation',
     duplicateInRequest: 'is named twice',
   };
-  return new ApiError(422, 'not_orderable', `Member ${refusal.memberId} ${why[refusal.reason]}`, { field: 'members', value: { id: refusal.memberId, reason: refusal.reason } });
+  return new ApiError(422, 'not_orderable', `Member ${refusal.memberId} ${why[refusal.reason]}`, { field: 'members', value: { id: refusal.memberId, reason: refusal.reason, ...(year ? { year } : {}) } });
 }
 
 /** The member a unique violation on order_items_one_per_person names ("Key (member_id, category)=(123, …)"). */
@@ -79,7 +79,7 @@ async function personLines(tx: Tx, org: OrderOrg, cat: string, requested: readon
     requested.map((r) => r.memberId),
   );
   const result = orderLines(requested, new Map(rows.map((r) => [r.id, r])), { year: category.year, ageBands: category.ageBands }, today);
-  if (!result.ok) throw refusalError(result.refusal);
+  if (!result.ok) throw refusalError(result.refusal, category.year);
   return result.lines;
 }
 
@@ -132,6 +132,8 @@ export async function createOrder(deps: AppDeps, callerId: number, orgId: number
       deps.db.transaction(async (tx) => {
         // One order at a time per organisation: the availability check below sees the orders placed before it.
         await tx.execute(sql`select pg_advisory_xact_lock(7700, ${org.id})`);
+        // A category that does not exist is unknown, whatever its name promises (422 unknown_category).
+        const category = await categoryByName({ db: tx as unknown as AppDeps['db'] }, cat);
         const existing = await existingOrders(tx as unknown as AppDeps['db'], org.id);
         const offer = categoryOffers([cat], org, existing, today)[0];
         if (!offer) throw new ApiError(422, 'category_not_offered', `${cat} is not offered to this organisation`, { field: 'ordercat', value: cat });
@@ -150,7 +152,6 @@ export async function createOrder(deps: AppDeps, callerId: number, orgId: number
           ].map((l) => ({ ...l, orderId: 0, category: cat }));
         } else {
           if (!offer.available) throw new ApiError(409, 'already_ordered', 'This club fee is ordered already', { field: 'ordercat', value: cat });
-          const category = await categoryByName({ db: tx as unknown as AppDeps['db'] }, cat);
           const fee = clubFeeTotal(category.priceCents);
           if (fee === null) throw new ApiError(422, 'category_without_price', `${cat} has no price`, { field: 'ordercat', value: cat });
           lines = [{ orderId: 0, category: cat, label: `Vereinsbeitrag ${year}`, priceCents: fee }];
