@@ -38,6 +38,7 @@ describe('names outside Latin-1 in every PDF', () => {
   it('the invoice prints each line’s name and what follows it', async () => {
     const text = pdfText(
       await invoicePdf({
+        kind: 'invoice',
         federation: 'Österreichischer Bogensportverband',
         bank: { name: 'ÖBSV', iban: 'AT611904300234573201', bic: 'BKAUATWW' },
         invoiceNumber: '2027-0001',
