@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { parseCategoryName } from '@/lib/domain/orders/categories';
 import { cancellationAmounts, invoiceLineText, invoiceNumberText, netOf } from '@/lib/domain/orders/invoices';
 import { invoiceCounters, members, orderCategories, orderInvoices, orderItems, type orders } from '../../db/schema';
@@ -65,9 +66,11 @@ export async function cancelInvoice(tx: Tx, invoice: InvoiceRow, today: string):
 
 /** The order's documents in the order they were issued, each with the number it cancels (cancellations). */
 export async function orderDocuments(db: Db | Tx, orderId: number): Promise<Array<InvoiceRow & { cancelsNumber: string | null }>> {
+  const cancelled = alias(orderInvoices, 'cancelled');
   const rows = await db
-    .select({ doc: orderInvoices, cancelsNumber: sql<string | null>`(select c.number from ${orderInvoices} c where c.id = ${orderInvoices.cancelsId})` })
+    .select({ doc: orderInvoices, cancelsNumber: cancelled.number })
     .from(orderInvoices)
+    .leftJoin(cancelled, eq(cancelled.id, orderInvoices.cancelsId))
     .where(eq(orderInvoices.orderId, orderId))
     .orderBy(asc(orderInvoices.id));
   return rows.map((r) => ({ ...r.doc, cancelsNumber: r.cancelsNumber }));
