@@ -8,7 +8,7 @@ import { parseCategoryName } from '@/lib/domain/orders/categories';
 import { cancellationOf, invoiceInForce, paymentRequestOffered } from '@/lib/domain/orders/invoices';
 import { invoiceReference, orderNumber } from '@/lib/domain/orders/order-number';
 import { csvLine, CSV_BOM, CSV_LINE_END } from '@/lib/csv';
-import { functionAssignments, members, orderCategories, orderItems, orders, organisations, uploadedFiles } from '../../db/schema';
+import { functionAssignments, members, orderItems, orders, organisations, uploadedFiles } from '../../db/schema';
 import { resolveInsideRoot } from '../../files/upload-root';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
