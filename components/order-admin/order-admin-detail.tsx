@@ -13,6 +13,7 @@ import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { addComment, decide, saveRemovals } from '@/components/orders/actions';
+import { OrderDocumentLinks } from '@/components/orders/order-documents';
 import { OrderStateTag } from '@/components/orders/order-list';
 import { euros, MARKED_REMOVAL_ROW } from '@/components/orders/order-view';
 
@@ -95,7 +96,7 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
     });
   }
 
-  const download = (kind: 'invoice' | 'licenses' | 'attachment') => `${BASE_PATH}/api/v1/reports/${kind}?order=${order.id}`;
+  const download = (kind: 'licenses' | 'attachment') => `${BASE_PATH}/api/v1/reports/${kind}?order=${order.id}`;
   const can = (d: OrderDecision) => federation && offersDecision(order, d);
 
   return (
@@ -208,11 +209,7 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
       </div>
 
       <div className="flex flex-wrap gap-2" aria-label={t('downloads')} role="group">
-        {order.invoiceNumber && (
-          <a className="text-sm font-medium text-brand hover:underline" href={download('invoice')}>
-            {t('downloadInvoice')}
-          </a>
-        )}
+        <OrderDocumentLinks order={order} />
         {actingLevel < 2 && order.ordercat.startsWith('JAHRESLIZENZ') &&
           (orderLicencesHeld(order) ? (
             <>

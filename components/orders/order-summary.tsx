@@ -4,9 +4,9 @@ import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { Order, OrderItem } from '@/lib/schemas/orders';
 import { formatDisplayDate } from '@/lib/domain/dates';
-import { BASE_PATH } from '@/lib/domain/shell';
 import { BriefCell, BriefTable } from '@/components/ui/brief-table';
 import { euros } from './order-view';
+import { OrderDocumentLinks } from './order-documents';
 import { OrderStateTag } from './order-list';
 
 /** One order of the club, read-only: number, state, dates, its lines and the total. */
@@ -51,14 +51,8 @@ export function OrderSummary({ order, items, newHref, onNew }: { order: Order; i
           {euros(order.summary.price, locale)}
         </span>
       </p>
-      {order.invoiceNumber && (
-        <p className="text-sm">
-          {t('invoiceLine', { number: order.invoiceNumber, reference: order.invoiceReference })}{' '}
-          <a className="font-medium text-brand hover:underline" href={`${BASE_PATH}/api/v1/reports/invoice?order=${order.id}`}>
-            {t('downloadInvoice')}
-          </a>
-        </p>
-      )}
+      {order.invoiceNumber && <p className="text-sm">{t('invoiceLine', { number: order.invoiceNumber, reference: order.invoiceReference })}</p>}
+      <OrderDocumentLinks order={order} hint />
       {newHref ? (
         <Link href={newHref} className="inline-block text-sm font-medium text-brand hover:underline">
           {t('newOrder')}

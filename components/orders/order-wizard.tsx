@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/toast';
 import { loadPersons, submitOrder } from './actions';
+import { OrderDocumentLinks } from './order-documents';
 import { previewSumCents, SKIPPED_STEP, type Choice } from './order-view';
 import { PersonsTable } from './persons-table';
 
@@ -30,11 +31,14 @@ type Step = 0 | 1 | 2;
  */
 export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardProps) {
   const t = useTranslations('orders');
+  const tDocuments = useTranslations('orderDocuments');
   const locale = useLocale();
   const [step, setStep] = useState<Step>(0);
   const [cat, setCat] = useState<string | null>(null);
   const [persons, setPersons] = useState<PersonsForOrdering | null>(null);
   const [choices, setChoices] = useState<Record<number, Choice>>({});
+  /** The order just placed: its payment request is offered until the next order is started. */
+  const [placed, setPlaced] = useState<Order | null>(null);
   const [busy, startTransition] = useTransition();
   const [confirmElement, confirm] = useConfirm();
   const router = useRouter();
@@ -61,6 +65,7 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
 
   function next() {
     if (!offer) return;
+    setPlaced(null);
     if (step === 0 && offer.kind === 'clubFee') return setStep(2);
     if (step === 0) {
       startTransition(async () => {
@@ -103,6 +108,7 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
         return;
       }
       reset();
+      setPlaced(result.data);
       onPlaced(result.data);
     });
   }
@@ -115,6 +121,12 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
       <h2 id="order-wizard-title" className="mb-3 text-lg font-semibold text-gray-900">
         {t('wizardTitle')}
       </h2>
+      {placed && (
+        <div role="status" className="mb-4 space-y-1 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+          <p className="font-medium">{tDocuments('placed', { number: placed.orderNumber, total: formatEuros(eurosToCents(placed.summary.price) ?? 0, locale) })}</p>
+          <OrderDocumentLinks order={placed} hint />
+        </div>
+      )}
       <ol className="mb-4 flex flex-wrap gap-2 text-sm" aria-label={t('stepsLabel')}>
         {stepLabels.map((label, i) => {
           const skipped = i === 1 && offer?.kind === 'clubFee';

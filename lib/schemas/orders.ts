@@ -30,6 +30,17 @@ export const CommentSchema = z
   })
   .meta({ id: 'OrderComment' });
 
+export const InvoiceDocumentSchema = z
+  .object({
+    kind: z.enum(['invoice', 'cancellation']).meta({ description: 'invoice: issued at release; cancellation: the Stornorechnung of a refund or send-back' }),
+    number: z.string().meta({ example: '2026-000043' }),
+    issuedOn: isoDay,
+    total: z.number().meta({ description: 'Euros, two decimals; negative for a cancellation', example: -236 }),
+    cancels: text.meta({ description: 'A cancellation: the number of the invoice it cancels' }),
+    cancelledBy: text.meta({ description: 'An invoice: the number of the cancellation that cancelled it' }),
+  })
+  .meta({ id: 'InvoiceDocument' });
+
 export const OrderSchema = z
   .object({
     id: z.number().int(),
@@ -38,7 +49,9 @@ export const OrderSchema = z
     bso: text.meta({ description: "The organisation's BSO number" }),
     orderNumber: z.string().meta({ example: '0011-000119' }),
     invoiceReference: z.string().meta({ description: 'What a bank transfer quotes: BSO and the order padded to 7 digits', example: '3011-0000119' }),
-    invoiceNumber: text.meta({ description: "Given at the first release from the year's gapless sequence", example: '2026-000042' }),
+    invoiceNumber: text.meta({ description: "The invoice in force: issued at release from the year's gapless sequence; null before release and once a refund or send-back cancelled it", example: '2026-000042' }),
+    invoices: z.array(InvoiceDocumentSchema).meta({ description: 'Every invoice and cancellation invoice of the order, in the order they were issued' }),
+    paymentRequest: z.boolean().meta({ description: 'Whether a payment request (GET /api/v1/reports/payment-request) is offered: created orders only; an invoiced order is paid by its invoice' }),
     ordercat: z.string().meta({ example: 'JAHRESLIZENZ_2027' }),
     status: z.string().meta({ example: 'Erstellt' }),
     state: z.enum(ORDER_STATES).meta({ description: 'created: not completed, not refunded; completed: released; remitted: refunded' }),

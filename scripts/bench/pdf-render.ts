@@ -39,6 +39,7 @@ async function main() {
     let bytes = 0;
     for (let n = 0; n < 200; n++) {
       const pdf = await invoicePdf({
+        kind: 'invoice',
         federation: 'Österreichischer Bogensportverband',
         bank: { name: 'ÖBSV', iban: 'AT611904300234573201', bic: 'BKAUATWW' },
         invoiceNumber: `2027-${n}`,

@@ -30,11 +30,28 @@ const FONT_FILES = {
   [FONT_BOLD]: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
 };
 
+/**
+ * A shared font caches each glyph with the characters of its first use, and the text layer (what
+ * copying, searching and screen readers get) is built from those characters. A glyph first reached
+ * without them, as the part of a composite ('O' in 'Ö', '.' in ':') when a document is finished,
+ * would lose its character in every later document ('STORNIERT' read as 'ST RNIERT'). Each
+ * character's glyph is therefore created from the character first; except compatibility
+ * characters such as the ligature 'ﬀ', whose glyph stands for the letters it joins ('ff', as the
+ * layout gives them), so 'Zahlungsaufforderung' stays searchable.
+ */
+function withCharacterGlyphs(font: fontkit.Font): fontkit.Font {
+  for (const codePoint of font.characterSet) {
+    const char = String.fromCodePoint(codePoint);
+    if (char.normalize('NFKC') === char) font.glyphForCodePoint(codePoint);
+  }
+  return font;
+}
+
 let parsedFonts: Array<[string, fontkit.Font]> | null = null;
 function fonts(): Array<[string, fontkit.Font]> {
   if (!parsedFonts) {
     const fromPackage = createRequire(path.join(process.cwd(), 'package.json'));
-    parsedFonts = Object.entries(FONT_FILES).map(([name, file]) => [name, fontkit.create(readFileSync(fromPackage.resolve(file)))]);
+    parsedFonts = Object.entries(FONT_FILES).map(([name, file]) => [name, withCharacterGlyphs(fontkit.create(readFileSync(fromPackage.resolve(file))))]);
   }
   return parsedFonts;
 }

@@ -282,16 +282,33 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       const closed = await as(club).post(`/api/v1/order/${CLUB}/member/remove`, { id: order.id, members: [a.id] });
       expect(closed.status).toBe(409);
 
+      const first = released.body.invoiceNumber as string;
+      const numberAfter = (n: string, k = 1) => `${n.slice(0, 5)}${String(Number(n.slice(5)) + k).padStart(6, '0')}`;
       const back = await as(federation).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Erstellt', updatedAt: released.body.updatedAt });
-      expect(back.body).toMatchObject({ state: 'created', completed: null, invoiceNumber: released.body.invoiceNumber });
+      // Sent back: the invoice is cancelled by the next number of the sequence, and nothing is in force.
+      expect(back.body).toMatchObject({ state: 'created', completed: null, invoiceNumber: null, paymentRequest: true });
+      expect(back.body.invoices).toEqual([
+        { kind: 'invoice', number: first, issuedOn: released.body.completed, total: released.body.summary.price, cancels: null, cancelledBy: numberAfter(first) },
+        { kind: 'cancellation', number: numberAfter(first), issuedOn: released.body.completed, total: -released.body.summary.price, cancels: first, cancelledBy: null },
+      ]);
       // Sent back: the licence is taken back.
       expect(await licencesOf(a.id)).toEqual([]);
       const again = await as(federation).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Freigegeben', updatedAt: back.body.updatedAt });
-      expect(again.body.invoiceNumber).toBe(released.body.invoiceNumber);
+      // Released again: a new invoice, never the cancelled number.
+      expect(again.body.invoiceNumber).toBe(numberAfter(first, 2));
+      expect(again.body.paymentRequest).toBe(false);
       expect(await licencesOf(a.id)).toHaveLength(1);
       const backAgain = await as(federation).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Erstellt', updatedAt: again.body.updatedAt });
+      expect(backAgain.body.invoices.map((d: Json) => [d.kind, d.number, d.cancels])).toEqual([
+        ['invoice', first, null],
+        ['cancellation', numberAfter(first), first],
+        ['invoice', numberAfter(first, 2), null],
+        ['cancellation', numberAfter(first, 3), numberAfter(first, 2)],
+      ]);
       const refunded = await as(federation).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'canceled', updatedAt: backAgain.body.updatedAt });
-      expect(refunded.body).toMatchObject({ status: 'canceled', state: 'remitted' });
+      expect(refunded.body).toMatchObject({ status: 'canceled', state: 'remitted', paymentRequest: false });
+      // Refunding a sent-back order cancels nothing more: its invoice is cancelled already.
+      expect(refunded.body.invoices).toHaveLength(4);
       const noBack = await as(federation).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Erstellt', updatedAt: refunded.body.updatedAt });
       expect(noBack.status).toBe(409);
       expect(noBack.body.error.code).toBe('invalid_transition');

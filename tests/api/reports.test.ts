@@ -4,12 +4,12 @@ import { createPublicKey, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { cardToken, licenceCardText, parseLicenceCardText, splitCardToken } from '@/lib/domain/licence-card';
 import { FUNCTION_LICENCE } from '@/lib/domain/functions';
-import { functionAssignments } from '@/server/db/schema';
+import { functionAssignments, invoiceCounters, orderInvoices } from '@/server/db/schema';
 import { MAX_CHECKS, WINDOW_MS } from '@/server/services/licence-status-limit';
 import { signLicenceText } from '@/server/services/licence-signing';
 import { parseEpcPayload } from '@/lib/domain/orders/epc-qr';
@@ -68,6 +68,8 @@ describe('order downloads', () => {
     return { res: raw, file };
   }
   const text = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const euro = (value: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(value).replace(/\u00a0/g, ' ');
+  const dayText = (iso: string) => iso.split('-').reverse().join('.');
   /** Every QR code on the PDF's first page, decoded. */
   function qrCodes(file: string): string[] {
     const prefix = `${file}-page`;
@@ -116,6 +118,42 @@ describe('order downloads', () => {
     expect((await get(`/api/v1/reports/invoice?order=${RELEASED}`, 'land')).status).toBe(200);
     expect((await get(`/api/v1/reports/invoice?order=${RELEASED}`, 'trainer')).status).toBe(403);
     expect((await get('/api/v1/reports/invoice?order=999999', 'verband')).status).toBe(404);
+  });
+
+  it('gives a created order a payment request: amount, IBAN, reference and an EPC code, and no invoice number', async () => {
+    const order: Json = (await get(`/api/v1/order/${CLUB}/${CREATED}`, 'verein')).body;
+    expect(order).toMatchObject({ state: 'created', invoiceNumber: null, paymentRequest: true });
+    const { res, file } = await pdf(`/api/v1/reports/payment-request?order=${CREATED}`, 'verein');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Zahlungsaufforderung-${CLUB}-${CREATED}.pdf"`);
+    const words = text(file).replace(/\u00a0/g, ' ');
+    expect(words).toContain('Zahlungsaufforderung');
+    expect(words).toContain('AT61 1904 3002 3457 3201');
+    expect(words).toContain(order.invoiceReference);
+    expect(words).toContain(euro(order.summary.price));
+    expect(words).not.toMatch(/Rechnung \d{4}-\d{6}/);
+    expect(words).not.toContain('Rechnungsdatum');
+    const [epc] = qrCodes(file).map(parseEpcPayload).filter(Boolean);
+    expect(epc).toEqual({ bic: 'BKAUATWW', name: 'Österreichischer Bogensportverband', iban: 'AT611904300234573201', amountCents: Math.round(order.summary.price * 100), text: expect.stringContaining(order.invoiceReference) });
+  });
+
+  it('has no payment request once the order is released, and none for another club', async () => {
+    expect(((await get(`/api/v1/order/${CLUB}/${RELEASED}`, 'verein')).body as Json).paymentRequest).toBe(false);
+    const released = await get(`/api/v1/reports/payment-request?order=${RELEASED}`, 'verein');
+    expect(released.status).toBe(409);
+    expect(released.body.error).toMatchObject({ code: 'payment_request_closed', field: 'order', value: RELEASED });
+    expect((await get('/api/v1/reports/payment-request?order=181', 'verein')).status).toBe(403);
+    expect((await get(`/api/v1/reports/payment-request?order=${CREATED}`, 'trainer')).status).toBe(403);
+    expect((await get(`/api/v1/reports/payment-request?order=${CREATED}`, 'land')).status).toBe(200);
+    expect((await get('/api/v1/reports/payment-request?order=999999', 'verband')).status).toBe(404);
+  });
+
+  it('has no cancellation invoice for an order never cancelled', async () => {
+    const res = await get(`/api/v1/reports/cancellation?order=${RELEASED}`, 'verein');
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('no_cancellation');
+    expect((await get('/api/v1/reports/cancellation?order=181', 'verein')).status).toBe(403);
+    expect((await get(`/api/v1/reports/cancellation?order=${RELEASED}&number=x`, 'verein')).status).toBe(422);
   });
 
   it('prints licence cards whose QR code verifies with the published key, and fails when one character changes', async () => {
@@ -243,5 +281,42 @@ describe('order downloads', () => {
       expect([url, res.status, res.body.error?.code]).toEqual([url, 409, 'licences_not_held']);
     }
     expect((await cardStatus(releasedCard.split('#')[1])).body).toEqual({ status: 'revoked' });
+  });
+
+  // After the refund above.
+  it('cancels the invoice of the refunded order with the next number of the sequence, and the invoice asks for nothing more', async () => {
+    const order: Json = (await get(`/api/v1/order/${CLUB}/${RELEASED}`, 'verein')).body;
+    const [invoice, cancellation] = order.invoices;
+    expect(order.invoiceNumber).toBeNull();
+    expect(invoice).toMatchObject({ kind: 'invoice', cancelledBy: cancellation.number });
+    expect(cancellation).toMatchObject({ kind: 'cancellation', cancels: invoice.number, total: -invoice.total });
+    const year = Number(cancellation.issuedOn.slice(0, 4));
+    const [counter] = await tdb.db.select().from(invoiceCounters).where(eq(invoiceCounters.year, year));
+    // The last number taken is the cancellation's: no number was skipped or used twice.
+    expect(cancellation.number).toBe(`${year}-${String(counter.last).padStart(6, '0')}`);
+    const numbers = (await tdb.db.select({ number: orderInvoices.number }).from(orderInvoices).where(like(orderInvoices.number, `${year}-%`))).map((r) => Number(r.number.slice(5))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: counter.last }, (_, i) => i + 1).slice(-numbers.length));
+
+    const storno = await pdf(`/api/v1/reports/cancellation?order=${RELEASED}`, 'verein');
+    expect(storno.res.status).toBe(200);
+    expect(storno.res.headers.get('content-disposition')).toBe(`attachment; filename="Stornorechnung-${cancellation.number}.pdf"`);
+    const stornoWords = text(storno.file).replace(/\u00a0/g, ' ');
+    expect(stornoWords).toContain(`Stornorechnung ${cancellation.number}`);
+    expect(stornoWords).toContain(`Storno zu Rechnung ${invoice.number} vom ${dayText(invoice.issuedOn)}`);
+    expect(stornoWords).toContain(euro(-invoice.total));
+    expect(qrCodes(storno.file)).toEqual([]);
+    expect((await get(`/api/v1/reports/cancellation?order=${RELEASED}&number=${cancellation.number}`, 'verband')).status).toBe(200);
+    expect((await get(`/api/v1/reports/cancellation?order=${RELEASED}&number=${invoice.number}`, 'verband')).status).toBe(404);
+
+    const original = await pdf(`/api/v1/reports/invoice?order=${RELEASED}`, 'verein');
+    expect(original.res.status).toBe(200);
+    const originalWords = text(original.file).replace(/\u00a0/g, ' ');
+    expect(originalWords).toContain(`Rechnung ${invoice.number}`);
+    expect(originalWords).toContain('STORNIERT');
+    expect(originalWords).toContain(`Stornorechnung ${cancellation.number} vom ${dayText(cancellation.issuedOn)}`);
+    expect(originalWords).not.toContain('Bitte überweisen');
+    expect(qrCodes(original.file).map(parseEpcPayload).filter(Boolean)).toEqual([]);
+    // Refunded: nothing to pay, so no payment request either.
+    expect((await get(`/api/v1/reports/payment-request?order=${RELEASED}`, 'verein')).body.error.code).toBe('payment_request_closed');
   });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { coverLetterPdf } from '@/server/reports/cover-letter-pdf';
 import { invoicePdf } from '@/server/reports/invoice-pdf';
 import { licenceCardsPdf } from '@/server/reports/licence-cards-pdf';
+import { documentBytes, newDocument, FONT_BOLD, FONT_REGULAR } from '@/server/reports/pdf-document';
 
 /**
  * Every PDF prints names from every Central European language as written: read back with
@@ -38,6 +39,7 @@ describe('names outside Latin-1 in every PDF', () => {
   it('the invoice prints each line’s name and what follows it', async () => {
     const text = pdfText(
       await invoicePdf({
+        kind: 'invoice',
         federation: 'Österreichischer Bogensportverband',
         bank: { name: 'ÖBSV', iban: 'AT611904300234573201', bic: 'BKAUATWW' },
         invoiceNumber: '2027-0001',
@@ -73,5 +75,16 @@ describe('names outside Latin-1 in every PDF', () => {
     const text = pdfText(await coverLetterPdf({ federation: 'Österreichischer Bogensportverband', club, date: '2026-11-27', orderNumber: '119', year: 2027, persons: NAMES }), 'letter.pdf');
     for (const n of NAMES) expect(text).toContain(n);
     expect(text).toContain(club.name);
+  });
+
+  it('keeps every letter in later documents too: a letter that is part of a composite (O in Ö, . in :) is not lost once one was printed', async () => {
+    const first = newDocument('first');
+    first.font(FONT_BOLD).text('Österreich: Ö Ł');
+    first.font(FONT_REGULAR).text('Österreich: Ö Ł');
+    await documentBytes(first);
+    const later = newDocument('later');
+    later.font(FONT_BOLD).text('STORNIERT. OL');
+    later.font(FONT_REGULAR).text('Ende. OL Zahlungsaufforderung office');
+    expect(pdfText(await documentBytes(later), 'later.pdf')).toContain('STORNIERT. OL Ende. OL Zahlungsaufforderung office');
   });
 });

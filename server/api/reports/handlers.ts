@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv, AppRouteHandler } from '../../http/context';
 import { licenceStatus as cardStatus } from '../../services/licence-status';
-import { coverLetterDownload, invoiceDownload, licenceCardsDownload, licenceKey as publicKey, licencesCsv, type Download } from '../../services/orders/reports';
+import { cancellationDownload, coverLetterDownload, invoiceDownload, paymentRequestDownload, licenceCardsDownload, licenceKey as publicKey, licencesCsv, type Download } from '../../services/orders/reports';
 import type * as routes from './routes';
 
 function send(c: Context<AppEnv>, d: Download) {
@@ -13,7 +13,17 @@ function send(c: Context<AppEnv>, d: Download) {
   });
 }
 
-export const invoice: AppRouteHandler<typeof routes.invoice> = async (c) => send(c, await invoiceDownload(c.var.deps, c.var.callerId, c.req.valid('query').order)) as never;
+export const invoice: AppRouteHandler<typeof routes.invoice> = async (c) => {
+  const { order, number } = c.req.valid('query');
+  return send(c, await invoiceDownload(c.var.deps, c.var.callerId, order, number)) as never;
+};
+
+export const cancellation: AppRouteHandler<typeof routes.cancellation> = async (c) => {
+  const { order, number } = c.req.valid('query');
+  return send(c, await cancellationDownload(c.var.deps, c.var.callerId, order, number)) as never;
+};
+
+export const paymentRequest: AppRouteHandler<typeof routes.paymentRequest> = async (c) => send(c, await paymentRequestDownload(c.var.deps, c.var.callerId, c.req.valid('query').order)) as never;
 
 export const licenceCards: AppRouteHandler<typeof routes.licenceCards> = async (c) => {
   const { order, all } = c.req.valid('query');

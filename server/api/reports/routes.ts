@@ -14,6 +14,12 @@ const tags = ['Reports'];
 const orderQuery = z.object({ order: idParam('Order id') });
 const pdf = { 'application/pdf': { schema: binary } };
 
+const invoiceNumberQuery = z
+  .string()
+  .regex(/^\d{4}-\d{6}$/, 'an invoice number such as 2026-000043')
+  .optional()
+  .meta({ description: 'A document of the order by its number (default: see the description)', example: '2026-000043' });
+
 export const invoice = createRoute({
   method: 'get',
   path: '/api/v1/reports/invoice',
@@ -23,9 +29,37 @@ export const invoice = createRoute({
   tags,
   summary: "A released order's invoice (PDF, Invoice-{orgId}-{id}.pdf)",
   description:
-    "For whoever may read the order. Invoice number (given at release from the year's gapless sequence), the club's address, lines, net/tax/gross, the federation's bank details, the reference to quote (BSO and the order padded to 7 digits) and an EPC QR code (EPC069-12) that banking apps read. 409 `no_invoice_yet` before the release.",
-  request: { query: orderQuery },
+    "For whoever may read the order. Invoice number (given at release from the year's gapless sequence), the club's address, lines and net/tax/gross as issued, the federation's bank details, the reference to quote (BSO and the order padded to 7 digits) and an EPC QR code (EPC069-12) that banking apps read. Without `number` the invoice in force, else the order's last invoice. A cancelled invoice is marked STORNIERT, names its cancellation invoice and has no payment code. 409 `no_invoice_yet` before the first release, 404 for a number that is not one of the order's invoices.",
+  request: { query: orderQuery.extend({ number: invoiceNumberQuery }) },
   responses: { 200: { description: 'The invoice', content: pdf }, ...errorResponses(401, 403, 404, 409, 422) },
+});
+
+export const cancellation = createRoute({
+  method: 'get',
+  path: '/api/v1/reports/cancellation',
+  operationId: 'downloadCancellationInvoice',
+  ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: "An order's cancellation invoice (Stornorechnung, PDF)",
+  description:
+    "For whoever may read the order. Issued when an invoiced order is refunded or sent back: its own number from the same gapless sequence as invoices, the number and date of the invoice it cancels, every amount negated, no payment code. Without `number` the order's last cancellation. 409 `no_cancellation` when the order has none, 404 for a number that is not one of the order's cancellations.",
+  request: { query: orderQuery.extend({ number: invoiceNumberQuery }) },
+  responses: { 200: { description: 'The cancellation invoice', content: pdf }, ...errorResponses(401, 403, 404, 409, 422) },
+});
+
+export const paymentRequest = createRoute({
+  method: 'get',
+  path: '/api/v1/reports/payment-request',
+  operationId: 'downloadPaymentRequest',
+  ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
+  ...signedIn,
+  tags,
+  summary: "A created order's payment request (Zahlungsaufforderung, PDF)",
+  description:
+    "For whoever may read the order, so a club can pay before the release: the lines and the amount, the federation's bank details, the reference to quote and an EPC QR code (EPC069-12); no invoice number (the invoice follows on release). 409 `payment_request_closed` for a released order (its invoice asks for payment) or a refunded one.",
+  request: { query: orderQuery },
+  responses: { 200: { description: 'The payment request', content: pdf }, ...errorResponses(401, 403, 404, 409, 422) },
 });
 
 export const licenceCards = createRoute({

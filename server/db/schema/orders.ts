@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, type AnyPgColumn, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { members } from './members';
 import { functionAssignments } from './roles';
@@ -7,6 +7,7 @@ import { organisations } from './organisations';
 
 // Relative import: drizzle-kit loads this file without the '@/' path alias.
 import type { AgeBand } from '../../../lib/domain/orders/age-bands';
+import type { InvoiceKind, InvoiceLine } from '../../../lib/domain/orders/invoices';
 
 export type { AgeBand };
 
@@ -73,7 +74,7 @@ export const orders = pgTable(
     contact: jsonb('contact').$type<OrderContact>().notNull().default({}),
     comments: jsonb('comments').$type<OrderComment[]>().notNull().default([]),
     createdBy: integer('created_by'),
-    /** Given at the first release from the year's gapless sequence (invoice_counters): '2026-000042'. */
+    /** The number of the invoice in force (order_invoices), null before release and once it is cancelled: '2026-000042'. */
     invoiceNumber: text('invoice_number').unique(),
     ...timestamps,
   },
@@ -131,3 +132,35 @@ export const invoiceCounters = pgTable('invoice_counters', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/**
+ * The accounting documents of orders, never changed once written: an invoice issued at a release,
+ * and a cancellation invoice (Stornorechnung) issued when the order is refunded or sent back while
+ * an invoice is in force. Both take their number from the same gapless sequence (invoice_counters).
+ * A document keeps the lines and amounts it was issued with; a cancellation negates those of the
+ * invoice it cancels (`cancelsId`, at most one cancellation per invoice).
+ */
+export const orderInvoices = pgTable(
+  'order_invoices',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** invoice or cancellation. */
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    number: text('number').notNull().unique(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    grossCents: integer('gross_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    cancelsId: integer('cancels_id')
+      .unique()
+      .references((): AnyPgColumn => orderInvoices.id),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('order_invoices_order_idx').on(t.orderId, t.id),
+    check('order_invoices_kind_check', sql`(${t.kind} = 'invoice' and ${t.cancelsId} is null and ${t.grossCents} >= 0) or (${t.kind} = 'cancellation' and ${t.cancelsId} is not null and ${t.grossCents} <= 0)`),
+  ],
+);

@@ -182,7 +182,8 @@ export async function addIssuedLicenceLines(db: SeedDb, year: number): Promise<n
 
 /**
  * Invoice numbers of released orders that have none: per year of release, in the order of
- * release, continuing the year's counter (so a bigger seed run later numbers its new ones after).
+ * release, continuing the year's counter (so a bigger seed run later numbers its new ones after),
+ * each stored as the order's invoice document.
  */
 export async function numberReleasedInvoices(db: SeedDb): Promise<void> {
   await db.execute(sql`
@@ -200,6 +201,20 @@ export async function numberReleasedInvoices(db: SeedDb): Promise<void> {
     select split_part(invoice_number, '-', 1)::int, max(split_part(invoice_number, '-', 2)::int)
     from orders where invoice_number is not null group by 1
     on conflict (year) do update set last = greatest(invoice_counters.last, excluded.last)`);
+  // Each numbered invoice is a stored document with its order's lines (as a release stores them).
+  await db.execute(sql`
+    insert into order_invoices (order_id, kind, number, issued_on, gross_cents, net_cents, lines)
+    select o.id, 'invoice', o.invoice_number, o.completed, o.total_cents,
+      case when c.price_cents > 0 and c.net_price_cents is not null then round(o.total_cents * c.net_price_cents::numeric / c.price_cents)::int else o.total_cents end,
+      (select coalesce(jsonb_agg(jsonb_build_object(
+          'text', case when i.member_id is null then coalesce(i.label, '')
+            else 'Jahreslizenz ' || coalesce(substring(o.category from '_(\\d{4})$'), '') || ': ' || m.first_name || ' ' || m.surname || case when i.print then ' (mit Lizenzkarte)' else '' end end,
+          'grossCents', i.price_cents + i.print_cents)
+          order by i.member_id is not null, m.surname, m.first_name, i.id), '[]'::jsonb)
+       from order_items i left join members m on m.id = i.member_id where i.order_id = o.id)
+    from orders o left join order_categories c on c.cat = o.category
+    where o.invoice_number is not null and not exists (select 1 from order_invoices d where d.number = o.invoice_number)
+    order by o.invoice_number`);
 }
 
 async function recomputeTotals(db: SeedDb, ids: number[]): Promise<void> {

@@ -4,11 +4,12 @@ import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/dom
 import { CSV_BOM, CSV_LINE_END, csvLine } from '@/lib/csv';
 import { centsToEuros } from '@/lib/domain/orders/money';
 import { invoiceReference, orderNumber } from '@/lib/domain/orders/order-number';
+import { paymentRequestOffered } from '@/lib/domain/orders/invoices';
 import { orderState, type OrderState } from '@/lib/domain/orders/status';
 import { orderAge } from '@/lib/domain/orders/age-bands';
 import { searchWords } from '@/lib/domain/search-fold';
 import type { Order, OrderItem, OrderListQuery, OrderPage, OrderReportPage, OrderReportQuery } from '@/lib/schemas/orders';
-import { foldSql, members, orderItems, orders, organisations } from '../../db/schema';
+import { foldSql, members, orderInvoices, orderItems, orders, organisations } from '../../db/schema';
 import { escapeLike } from '../../db/like-pattern';
 import type { AppDeps } from '../../http/context';
 import { notFound } from '../../http/errors';
@@ -29,14 +30,24 @@ const LISTED = sql`(${orders.category} like 'JAHRESLIZENZ%' or ${orders.category
 /** Persons in the order (fee lines have no member). */
 const PERSONS = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.memberId} is not null)`;
 
+/** The order's invoices and cancellation invoices, in the order they were issued. */
+const DOCUMENTS = sql<OrderDocumentRow[]>`(select coalesce(jsonb_agg(jsonb_build_object(
+    'kind', d.kind, 'number', d.number, 'issuedOn', d.issued_on, 'grossCents', d.gross_cents,
+    'cancelsNumber', (select c.number from ${orderInvoices} c where c.id = d.cancels_id),
+    'cancelledBy', (select c.number from ${orderInvoices} c where c.cancels_id = d.id)
+  ) order by d.id), '[]'::jsonb) from ${orderInvoices} d where d.order_id = ${orders.id})`;
+
+type OrderDocumentRow = { kind: 'invoice' | 'cancellation'; number: string; issuedOn: string; grossCents: number; cancelsNumber: string | null; cancelledBy: string | null };
+
 const orderColumns = {
   order: orders,
   orgName: organisations.nameShort,
   bso: organisations.bso,
   persons: PERSONS,
+  documents: DOCUMENTS,
 };
 
-type OrderRow = { order: typeof orders.$inferSelect; orgName: string; bso: string | null; persons: number };
+type OrderRow = { order: typeof orders.$inferSelect; orgName: string; bso: string | null; persons: number; documents: OrderDocumentRow[] };
 
 export function orderShape(r: OrderRow): Order {
   const o = r.order;
@@ -49,6 +60,8 @@ export function orderShape(r: OrderRow): Order {
     orderNumber: orderNumber(o.orgId, o.id),
     invoiceReference: invoiceReference(r.bso, o.id),
     invoiceNumber: o.invoiceNumber,
+    invoices: r.documents.map((d) => ({ kind: d.kind, number: d.number, issuedOn: d.issuedOn, total: centsToEuros(d.grossCents), cancels: d.cancelsNumber, cancelledBy: d.cancelledBy })),
+    paymentRequest: paymentRequestOffered(o),
     ordercat: o.category,
     status: o.status,
     state: orderState(o),

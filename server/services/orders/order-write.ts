@@ -6,10 +6,11 @@ import { parseCategoryName } from '@/lib/domain/orders/categories';
 import { orderLines, type Refusal, type RequestedPerson } from '@/lib/domain/orders/order-lines';
 import { clubFeeTotal } from '@/lib/domain/orders/pricing';
 import { decide, decisionForStatus, DECISION_STATUS, isEmptyLicenceOrder, itemsEditable } from '@/lib/domain/orders/status';
+import { invoiceInForce, invoiceStep } from '@/lib/domain/orders/invoices';
 import type { Order } from '@/lib/schemas/orders';
 import type { z } from 'zod';
 import type { orderCreateSchema, orderMembersAddSchema, orderMembersRemoveSchema, orderUpdateSchema } from '@/lib/schemas/orders';
-import { functionAssignments, invoiceCounters, members, orderItems, orders, type OrderComment } from '../../db/schema';
+import { functionAssignments, members, orderItems, orders, type OrderComment } from '../../db/schema';
 import { uniqueViolation } from '../../db/db-errors';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
@@ -17,6 +18,7 @@ import { recordAudit } from '../audit';
 import { assignLicenceNumbers } from '../licence-numbers';
 import { rfc3339 } from '../timestamps';
 import { categoryByName } from './categories';
+import { cancelInvoice, issueInvoice, orderDocuments } from './invoices';
 import { loadOrderOrg, orderDecider, orderPlacer, type OrderOrg } from './order-access';
 import { orderOf, orderShape } from './order-read';
 import { existingOrders, licenceCategoryFor, personRows } from './persons';
@@ -254,6 +256,8 @@ export async function removeOrderMembers(deps: AppDeps, callerId: number, orgId:
  * Asking for the state the order is in already changes nothing. A release may take persons out
  * first (`removeMembers`): both in one transaction, so the version the user saw is the one checked
  * and the invoice totals what remains. An empty licence order is not released (409 `order_empty`).
+ * A release issues the order's invoice; a refund or send-back of an invoiced order cancels it with
+ * a cancellation invoice, and a later release issues a new invoice.
  */
 export async function decideOrder(deps: AppDeps, callerId: number, orgId: number, body: z.output<typeof orderUpdateSchema>): Promise<Order> {
   const actor = await orderDecider(deps, callerId);
@@ -276,14 +280,22 @@ export async function decideOrder(deps: AppDeps, callerId: number, orgId: number
       if (isEmptyLicenceOrder(order.category, persons.n)) throw new ApiError(409, 'order_empty', 'A licence order without persons is not released; refund it instead', { field: 'status', value: body.status });
     }
     let licences = 0;
-    let invoiceNumber = order.invoiceNumber;
     if (decision === 'release') {
       licences = await grantLicences(tx, order);
       // A person's first licence brings their licence number.
       if (licences > 0) await assignLicenceNumbers(tx, await grantedMemberIds(tx, order.id), callerId, actor.id);
-      invoiceNumber ??= await nextInvoiceNumber(tx, Number(today.slice(0, 4)));
     } else if (order.completed) {
       licences = -(await takeBackLicences(tx, order.id));
+    }
+    // Release issues an invoice (a new one after a cancellation); refund and send-back cancel the one in force.
+    const inForce = invoiceInForce(await orderDocuments(tx, order.id));
+    const step = invoiceStep(decision, inForce !== null);
+    let invoiceNumber = inForce?.number ?? null;
+    let cancellation: string | undefined;
+    if (step === 'issue') invoiceNumber = (await issueInvoice(tx, order, today)).number;
+    if (step === 'cancel') {
+      cancellation = (await cancelInvoice(tx, inForce!, today)).number;
+      invoiceNumber = null;
     }
     const [row] = await tx
       .update(orders)
@@ -302,7 +314,7 @@ export async function decideOrder(deps: AppDeps, callerId: number, orgId: number
       entityId: order.id,
       action: 'status',
       before: { ...auditShape(order), invoiceNumber: order.invoiceNumber },
-      after: { ...auditShape(row), invoiceNumber: row.invoiceNumber, licences, ...(removed.length ? { removed } : {}) },
+      after: { ...auditShape(row), invoiceNumber: row.invoiceNumber, licences, ...(cancellation ? { cancellation } : {}), ...(removed.length ? { removed } : {}) },
     });
     return answer(tx, orgId, order.id);
   });
@@ -353,16 +365,6 @@ async function takeBackLicences(tx: Tx, orderId: number): Promise<number> {
     .where(inArray(functionAssignments.id, tx.select({ id: orderItems.grantedAssignmentId }).from(orderItems).where(eq(orderItems.orderId, orderId))))
     .returning({ id: functionAssignments.id });
   return removed.length;
-}
-
-/** The next number of the year's gapless invoice sequence ('2026-000042'), taken inside the release's transaction. */
-async function nextInvoiceNumber(tx: Tx, year: number): Promise<string> {
-  const [row] = await tx
-    .insert(invoiceCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
-    .returning({ last: invoiceCounters.last });
-  return `${year}-${String(row.last).padStart(6, '0')}`;
 }
 
 /** POST /order/{orgId}/comment/{orderId}: the ordering club and the federation talk about the order. */

@@ -31,7 +31,7 @@ export type MatrixFixtures = {
   documents: Record<number, { uuid: string; url: string }>;
   orgImages: Record<number, string>;
   /** Per club (own and foreign): a created licence order of MATRIX_LICENCE with two persons (`person` is the one taken out), and another person who can be added. */
-  orders: Record<number, { order: Json; person: number; another: number; releasedFee: number; releasedLicence: number }>;
+  orders: Record<number, { order: Json; person: number; another: number; releasedFee: number; releasedLicence: number; cancelledLicence: number }>;
   /** The category MATRIX_OPEN_FEE as the API answered it. */
   openFeeCategory: Json;
   /** Per club: a role batch (the club's plain member made youth warden) to undo. */
@@ -100,7 +100,7 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
   }
 
   // Orders: categories, each club's fee released, two persons who can be ordered (Safety First and a picture), a created licence order,
-  // and a released one for a third person (licence cards exist only for released orders).
+  // a released one for a third person (licence cards exist only for released orders), and a released and refunded one.
   const category = (cat: string, params: Json) => ok(`category ${cat}`, call(t.app, 'POST', '/api/v2/admin/1/category', { ...as, json: { cat, params: { group: 'JAHRESLIZENZ', year: 2031, ...params } } }));
   await category(MATRIX_LICENCE, { category: [{ age: [0, 150], license: 30, print: 5 }] });
   await category(MATRIX_FEE, { price: 100 });
@@ -122,7 +122,12 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     const licensed = await orderable(clubId, `${first}Lizenz`);
     const held = await ok('licence order to release', call(t.app, 'POST', `/api/v1/order/${clubId}`, { ...as, json: { ordercat: MATRIX_LICENCE, members: [{ id: licensed, params: { print: true } }] } }));
     await ok('licence release', call(t.app, 'PUT', `/api/v1/order/${clubId}`, { ...as, json: { id: held.id, status: 'Freigegeben', updatedAt: held.updatedAt } }));
-    fx.orders[clubId] = { order, person: personId, another, releasedFee: released.id, releasedLicence: held.id };
+    // released and refunded: its invoice is cancelled by a cancellation invoice
+    const refundedPerson = await orderable(clubId, `${first}Storno`);
+    const toRefund = await ok('licence order to refund', call(t.app, 'POST', `/api/v1/order/${clubId}`, { ...as, json: { ordercat: MATRIX_LICENCE, members: [{ id: refundedPerson }] } }));
+    const releasedToRefund = await ok('release to refund', call(t.app, 'PUT', `/api/v1/order/${clubId}`, { ...as, json: { id: toRefund.id, status: 'Freigegeben', updatedAt: toRefund.updatedAt } }));
+    await ok('refund', call(t.app, 'PUT', `/api/v1/order/${clubId}`, { ...as, json: { id: toRefund.id, status: 'canceled', updatedAt: releasedToRefund.updatedAt } }));
+    fx.orders[clubId] = { order, person: personId, another, releasedFee: released.id, releasedLicence: held.id, cancelledLicence: toRefund.id };
   }
   for (const [clubId, memberId] of [[OWN_CLUB, ownMember], [FOREIGN_CLUB, foreignMember]] as const) {
     const batch = await ok('role batch', call(t.app, 'POST', '/api/v1/admin/role/assign', { ...as, json: { orgId: clubId, memberIds: [memberId], roleIds: [16] } }));

@@ -181,6 +181,8 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   },
 
   'GET /api/v1/reports/invoice': (c) => get(`/api/v1/reports/invoice?order=${c.fx.orders[c.club].releasedFee}`),
+  'GET /api/v1/reports/cancellation': (c) => get(`/api/v1/reports/cancellation?order=${c.fx.orders[c.club].cancelledLicence}`),
+  'GET /api/v1/reports/payment-request': (c) => get(`/api/v1/reports/payment-request?order=${c.fx.orders[c.club].order.id}`),
   'GET /api/v1/reports/licenses': (c) => get(`/api/v1/reports/licenses?order=${c.fx.orders[c.club].releasedLicence}&all=true`),
   'GET /api/v1/reports/attachment': (c) => get(`/api/v1/reports/attachment?order=${c.fx.orders[c.club].releasedLicence}`),
   'GET /api/v1/reports/licences.csv': () => get('/api/v1/reports/licences.csv?year=2031'),

@@ -23,6 +23,8 @@ function order(over: Partial<Order> = {}): Order {
     orderNumber: '0011-000119',
     invoiceReference: '3011-0000119',
     invoiceNumber: null,
+    invoices: [],
+    paymentRequest: true,
     ordercat: 'JAHRESLIZENZ_2027',
     status: 'Erstellt',
     state: 'created',
@@ -38,7 +40,7 @@ function order(over: Partial<Order> = {}): Order {
   };
 }
 
-const released = order({ status: 'Freigegeben', state: 'completed', completed: '2026-10-02', invoiceNumber: '2026-000042' });
+const released = order({ status: 'Freigegeben', state: 'completed', completed: '2026-10-02', invoiceNumber: '2026-000042', paymentRequest: false, invoices: [{ kind: 'invoice', number: '2026-000042', issuedOn: '2026-10-02', total: 179, cancels: null, cancelledBy: null }] });
 const bank = { name: 'Österreichischer Bogensportverband', iban: 'AT611904300234573201', bic: 'BKAUATWW' };
 const items = [
   { id: 1, mgId: null, firstName: null, surname: null, label: 'Grundbetrag', params: { print: false, price: 149, sum: 149 } },

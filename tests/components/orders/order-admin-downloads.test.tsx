@@ -8,7 +8,8 @@ jest.mock('../../../components/orders/actions', () => ({ addComment: jest.fn(), 
 
 /*
  * The order screen's downloads: licence cards and their cover letter only where cards exist
- * (a released licence order that was not refunded), for the federation; the invoice once issued.
+ * (a released licence order that was not refunded), for the federation; the payment request while
+ * the order is created; each invoice once issued, and the cancellation invoice of a refund.
  */
 
 function order(over: Partial<Order>): Order {
@@ -20,6 +21,8 @@ function order(over: Partial<Order>): Order {
     orderNumber: '0011-000119',
     invoiceReference: '3011-0000119',
     invoiceNumber: null,
+    invoices: [],
+    paymentRequest: true,
     ordercat: 'JAHRESLIZENZ_2027',
     status: 'Erstellt',
     state: 'created',
@@ -35,8 +38,15 @@ function order(over: Partial<Order>): Order {
   };
 }
 
-const released = order({ status: 'Freigegeben', state: 'completed', completed: '2026-10-02', invoiceNumber: '2026-000042' });
-const refunded = order({ status: 'canceled', state: 'remitted', invoiceNumber: '2026-000042' });
+const invoice42 = { kind: 'invoice' as const, number: '2026-000042', issuedOn: '2026-10-02', total: 30, cancels: null, cancelledBy: null };
+const released = order({ status: 'Freigegeben', state: 'completed', completed: '2026-10-02', invoiceNumber: '2026-000042', invoices: [invoice42], paymentRequest: false });
+const refunded = order({
+  status: 'canceled',
+  state: 'remitted',
+  invoiceNumber: null,
+  paymentRequest: false,
+  invoices: [{ ...invoice42, cancelledBy: '2026-000051' }, { kind: 'cancellation', number: '2026-000051', issuedOn: '2026-10-20', total: -30, cancels: '2026-000042', cancelledBy: null }],
+});
 
 function downloads(o: Order, locale: 'de' | 'en' = 'de') {
   renderWithIntl(<OrderAdminDetail order={o} items={[]} actingOrgId={1} actingLevel={1} />, locale);
@@ -65,5 +75,30 @@ describe('order screen downloads', () => {
     const group = downloads(refunded, 'en');
     expect(group.queryByRole('link', { name: 'Licence cards (PDF)' })).toBeNull();
     expect(group.getByText('Licence cards exist only for released orders that were not refunded.')).toBeInTheDocument();
+  });
+
+  it('offers the payment request on a created order, and no invoice', () => {
+    const group = downloads(order({}));
+    expect(group.getByRole('link', { name: 'Zahlungsaufforderung (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/payment-request?order=119');
+    expect(group.queryByRole('link', { name: /Rechnung/ })).toBeNull();
+  });
+
+  it('offers the invoice of a released order, and no payment request', () => {
+    const group = downloads(released);
+    expect(group.getByRole('link', { name: 'Rechnung 2026-000042 (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/invoice?order=119&number=2026-000042');
+    expect(group.queryByRole('link', { name: /Zahlungsaufforderung/ })).toBeNull();
+  });
+
+  it('offers the cancelled invoice as cancelled and its cancellation invoice on a refunded order', () => {
+    const group = downloads(refunded);
+    expect(group.getByRole('link', { name: 'Rechnung 2026-000042 (PDF, storniert)' })).toHaveAttribute('href', '/admin/api/v1/reports/invoice?order=119&number=2026-000042');
+    expect(group.getByRole('link', { name: 'Stornorechnung 2026-000051 zu Rechnung 2026-000042 (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/cancellation?order=119&number=2026-000051');
+    expect(group.queryByRole('link', { name: /Zahlungsaufforderung/ })).toBeNull();
+  });
+
+  it('names the documents in English too', () => {
+    const group = downloads(refunded, 'en');
+    expect(group.getByRole('link', { name: 'Invoice 2026-000042 (PDF, cancelled)' })).toBeInTheDocument();
+    expect(group.getByRole('link', { name: 'Cancellation invoice 2026-000051 for invoice 2026-000042 (PDF)' })).toBeInTheDocument();
   });
 });

@@ -21,6 +21,8 @@ function order(id: number): Order {
     orderNumber: `0011-${String(id).padStart(6, '0')}`,
     invoiceReference: `3011-${String(id).padStart(7, '0')}`,
     invoiceNumber: null,
+    invoices: [],
+    paymentRequest: true,
     ordercat: 'JAHRESLIZENZ_2027',
     status: 'Erstellt',
     state: 'created',
