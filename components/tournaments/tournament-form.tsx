@@ -56,15 +56,18 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
   /** The fields checked by a refused 'Weiter' or save: from then on they are checked again on every change. */
   const [checked, setChecked] = useState<ReadonlyArray<keyof TournamentFormValues> | null>(null);
 
-  /** A refusal shows its field: the step holding the first refused field opens, the toast names it. */
-  function showRefusal(fieldErrors: Record<string, string>) {
+  /**
+   * A refusal shows its field: the step holding the first refused field opens, the toast names it
+   * (the API's refusal has been toasted with its field's name already).
+   */
+  function showRefusal(fieldErrors: Record<string, string>, toast = true) {
     const fields = Object.keys(fieldErrors);
     if (fields.length === 0) return;
     const first = [...fields].sort((a, b) => stepOfField(a) - stepOfField(b))[0];
     const name = first.replace(/^params\./, '');
     setStep(stepOfField(first));
     const label = t.has(`fields.${name}`) ? t(`fields.${name}` as 'fields.name') : name;
-    notify.error(`${label.replace(/ \*$/, '')}: ${fieldErrors[first]}`);
+    if (toast) notify.error(`${label}: ${fieldErrors[first]}`);
     flash();
   }
 
@@ -86,7 +89,7 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
       // the API names the field as it is sent (params.numberAnimals); the form holds it flat
       const fieldErrors = Object.fromEntries(Object.entries(refusal.fieldErrors ?? {}).map(([k, m]) => [k.replace(/^params\./, ''), m]));
       for (const [k, m] of Object.entries(fieldErrors)) form.setError(k as FieldPath<TournamentFormValues>, { type: 'server', message: m });
-      if (Object.keys(fieldErrors).length) showRefusal(fieldErrors);
+      if (Object.keys(fieldErrors).length) showRefusal(fieldErrors, false);
       else flash();
     },
     onCancelNew: () => router.push(formPath(orgId, funkId)),

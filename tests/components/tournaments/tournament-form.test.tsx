@@ -197,6 +197,8 @@ describe('tournament form: refusals name and show their field', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
     await waitFor(() => expect(currentStep()).toHaveTextContent('Wettkampf'));
     expect(screen.getByLabelText('Anzahl der Tiere')).toHaveAccessibleDescription('Zu groß');
+    expect(notify.error).toHaveBeenCalledTimes(1);
+    expect(notify.error).toHaveBeenCalledWith('Anzahl der Tiere: Zu groß');
   });
 });
 
