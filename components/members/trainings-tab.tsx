@@ -11,7 +11,7 @@ import { DateField } from '@/components/ui/date-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { MemberCertificate, TrainingDefinition } from '@/lib/api/member-types';
-import { formatDisplayDate } from '@/lib/domain/dates';
+import { completeIsoDate, formatDisplayDate } from '@/lib/domain/dates';
 import { trainingValidTo } from '@/lib/domain/members';
 import { addTrainingAction, removeTrainingAction } from './actions';
 
@@ -105,22 +105,24 @@ export function AddTrainingForm({ memberId, orgId, definitions }: { memberId: nu
   const [endAccepted, setEndAccepted] = useState(true);
 
   const definition = definitions.find((d) => String(d.trainingId) === trainingId);
-  const suggestedEnd = definition && dateFrom ? trainingValidTo(dateFrom, definition.validityMonths) : null;
+  // the start field may hold half-typed text: only a complete date suggests an end or can be saved
+  const from = completeIsoDate(dateFrom);
+  const suggestedEnd = definition && from ? trainingValidTo(from, definition.validityMonths) : null;
   const end = dateTo ? dateTo.value : suggestedEnd;
-  const ready = Boolean(definition && dateFrom) && startAccepted && endAccepted;
+  const ready = Boolean(definition && from) && startAccepted && endAccepted;
   const options = [...definitions]
     .sort((a, b) => a.groupTitle.localeCompare(b.groupTitle, 'de') || a.name.localeCompare(b.name, 'de'))
     .map((d) => ({ value: String(d.trainingId), label: `${d.groupTitle} – ${d.name}` }));
 
   async function add() {
-    if (!definition || !dateFrom || !ready) return;
+    if (!definition || !from || !ready) return;
     setSaving(true);
     const result = await addTrainingAction({
       memberId,
       values: {
         orgId,
         trainingId: definition.trainingId,
-        dateFrom,
+        dateFrom: from,
         dateTo: end,
         controller: controller.trim() || null,
       },

@@ -1,19 +1,30 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { todayIso } from '@/lib/domain/dates';
+import { completeIsoDate, todayIso } from '@/lib/domain/dates';
 import { tournamentIssues, type TournamentTypeParams } from '@/lib/domain/tournaments/rules';
+import { tournamentParamsInput } from '@/lib/schemas/tournaments';
 import type { RefereeCandidate, TournamentType } from '@/lib/api/tournaments';
-import type { TournamentFormValues } from './tournament-view';
+import { shownNumberAnimals, type TournamentFormValues } from './tournament-view';
 
 /**
  * The form's own check, before the API checks the same again: the required fields (name, dates,
- * location, type, contact person, e-mail) and every rule of lib/domain/tournaments/rules.ts.
- * Messages are keys of the `tournaments.rules` texts.
+ * location, type, contact person, e-mail), the registration link and number of animals with the
+ * API's own schema, and every rule of lib/domain/tournaments/rules.ts. The date rules see only
+ * complete dates: a date field's partial or refused text is 'invalidDate', never compared. A hidden
+ * field (the number of animals outside 3D) is not checked. Messages are keys of the
+ * `tournaments.rules` texts.
  */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const REQUIRED: Array<keyof TournamentFormValues> = ['name', 'type', 'start', 'end', 'openFrom', 'openTo', 'location', 'contactPerson', 'email'];
 /** The fields of the first step: moving on needs them (the contact person above all). */
-export const GENERAL_FIELDS: Array<keyof TournamentFormValues> = REQUIRED;
+export const GENERAL_FIELDS: Array<keyof TournamentFormValues> = [...REQUIRED, 'linkToRegistration'];
+const DATE_FIELDS = ['start', 'end', 'openFrom', 'openTo'] as const;
+
+/** The first message of a field schema of the API, or null when it accepts the value. */
+function schemaIssue(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: Array<{ message: string }> } } }, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error?.issues[0]?.message ?? 'required');
+}
 
 export function formIssues(v: TournamentFormValues, types: readonly TournamentType[], referees: readonly RefereeCandidate[], orgId: number, today = todayIso()): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -22,23 +33,30 @@ export function formIssues(v: TournamentFormValues, types: readonly TournamentTy
     if (value === null || (typeof value === 'string' && !value.trim())) errors[f] = 'required';
   }
   if (v.email.trim() && !EMAIL.test(v.email.trim())) errors.email = 'emailInvalid';
+  const link = schemaIssue(tournamentParamsInput.shape.linkToRegistration, v.linkToRegistration);
+  if (link) errors.linkToRegistration = link;
+  const numberAnimals = shownNumberAnimals(v);
+  const animals = numberAnimals === null ? null : schemaIssue(tournamentParamsInput.shape.numberAnimals, numberAnimals);
+  if (animals) errors.numberAnimals = animals;
+  const dates = { start: completeIsoDate(v.start), end: completeIsoDate(v.end), openFrom: completeIsoDate(v.openFrom), openTo: completeIsoDate(v.openTo) };
+  for (const f of DATE_FIELDS) if (!dates[f] && !errors[f]) errors[f] = 'invalidDate';
   const type = types.find((t) => t.id === v.type);
-  if (type && v.start && v.end && v.openFrom && v.openTo) {
+  if (type && dates.start && dates.end && dates.openFrom && dates.openTo) {
     const levels = new Map(referees.map((r) => [r.id, [`Schiedsrichter ${r.level}`]]));
     const issues = tournamentIssues(
       {
         orgId,
-        start: v.start,
-        end: v.end,
-        openFrom: v.openFrom,
-        openTo: v.openTo,
+        start: dates.start,
+        end: dates.end,
+        openFrom: dates.openFrom,
+        openTo: dates.openTo,
         discipline: v.discipline,
         rule: v.rule,
         divisions: v.divisions,
         gradeCodes: v.gradeCodes,
         mainRefereeId: v.mainRefereeId,
         refereeIds: v.refereeIds,
-        numberAnimals: v.numberAnimals.trim() ? Number(v.numberAnimals) : null,
+        numberAnimals,
       },
       { params: type.param as TournamentTypeParams },
       today,

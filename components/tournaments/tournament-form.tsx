@@ -1,12 +1,12 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import type { Tournament } from '@/lib/schemas/tournaments';
 import type { RefereeCandidate, TournamentType } from '@/lib/api/tournaments';
-import { todayIso } from '@/lib/domain/dates';
+import { completeIsoDate, todayIso } from '@/lib/domain/dates';
 import { formPath } from '@/lib/domain/shell';
 import { publicChanges } from '@/lib/domain/tournaments/approval';
 import { latestRegistrationDay, latestTournamentDay } from '@/lib/domain/tournaments/rules';
@@ -25,7 +25,7 @@ import { decideTournament, saveTournamentAction } from './actions';
 import { Attachments } from './attachments';
 import { FeeOrder } from './fee-order';
 import { formIssues, GENERAL_FIELDS, tournamentResolver } from './tournament-form-check';
-import { REQUIRED_FLASH_MS, toFormValues, toInput, toVersion, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
+import { REQUIRED_FLASH_MS, stepOfField, toFormValues, toInput, toVersion, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
 
 export interface TournamentFormProps {
   orgId: number;
@@ -53,6 +53,23 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
   const resolver = useMemo(() => tournamentResolver(types, referees, orgId), [types, referees, orgId]);
   const values = useMemo(() => toFormValues(tournament), [tournament]);
   const form = useForm<TournamentFormValues>({ resolver, defaultValues: values });
+  /** The fields checked by a refused 'Weiter' or save: from then on they are checked again on every change. */
+  const [checked, setChecked] = useState<ReadonlyArray<keyof TournamentFormValues> | null>(null);
+
+  /**
+   * A refusal shows its field: the step holding the first refused field opens, the toast names it
+   * (the API's refusal has been toasted with its field's name already).
+   */
+  function showRefusal(fieldErrors: Record<string, string>, toast = true) {
+    const fields = Object.keys(fieldErrors);
+    if (fields.length === 0) return;
+    const first = [...fields].sort((a, b) => stepOfField(a) - stepOfField(b))[0];
+    const name = first.replace(/^params\./, '');
+    setStep(stepOfField(first));
+    const label = t.has(`fields.${name}`) ? t(`fields.${name}` as 'fields.name') : name;
+    if (toast) notify.error(`${label}: ${fieldErrors[first]}`);
+    flash();
+  }
 
   const editor = useRecordEditor({
     form,
@@ -63,9 +80,17 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
     firstField: 'name',
     successMessage: isNew ? t('created') : t('updated'),
     onInvalid: ({ errors, refusal }) => {
-      if (!errors && refusal?.code !== 'validation') return;
-      if (errors) notify.error(t('requiredMissing'));
-      flash();
+      if (errors) {
+        setChecked(Object.keys(form.getValues()) as Array<keyof TournamentFormValues>);
+        showRefusal(messagesOf(errors));
+        return;
+      }
+      if (refusal?.code !== 'validation') return;
+      // the API names the field as it is sent (params.numberAnimals); the form holds it flat
+      const fieldErrors = Object.fromEntries(Object.entries(refusal.fieldErrors ?? {}).map(([k, m]) => [k.replace(/^params\./, ''), m]));
+      for (const [k, m] of Object.entries(fieldErrors)) form.setError(k as FieldPath<TournamentFormValues>, { type: 'server', message: m });
+      if (Object.keys(fieldErrors).length) showRefusal(fieldErrors, false);
+      else flash();
     },
     onCancelNew: () => router.push(formPath(orgId, funkId)),
     // an approved tournament: a change of what the public sees goes to the federation for approval again
@@ -86,23 +111,51 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
   const rule = type?.param.rules.find((r) => r.name === watched.rule);
   const today = todayIso();
   const latest = latestTournamentDay(today);
+  // the end field may hold half-typed text: only a complete end date moves the registration bound
+  const latestRegistrationDayOf = (end: string | null | undefined) => {
+    const complete = completeIsoDate(end);
+    return complete ? latestRegistrationDay(complete) : latest;
+  };
   const {
     register,
     formState: { errors },
   } = form;
+  const ruleText = (m: string) => (t.has(`rules.${m}`) ? t(`rules.${m}` as 'rules.required') : t('rules.required'));
   const errorOf = (name: FieldPath<TournamentFormValues>) => {
-    const m = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
-    return m ? t(t.has(`rules.${m}`) ? `rules.${m}` : 'rules.required') : undefined;
+    const m = (errors as Record<string, { message?: string; type?: string } | undefined>)[name];
+    if (!m?.message) return undefined;
+    // the API's refusals arrive as text, the form's own checks as rule keys
+    return m.type === 'server' ? m.message : ruleText(m.message);
   };
+  function messagesOf(found: FieldErrors<TournamentFormValues>): Record<string, string> {
+    return Object.fromEntries(
+      Object.entries(found as Record<string, { message?: string } | undefined>)
+        .filter(([, e]) => e?.message)
+        .map(([k, e]) => [k, ruleText(e!.message!)]),
+    );
+  }
+
+  // after a refused 'Weiter' or save, every change checks the refused step's fields again: a field
+  // filled since loses its message, a new problem shows at once
+  useEffect(() => {
+    if (!checked || !editor.editing) return;
+    const issues = formIssues(form.getValues(), types, referees, orgId);
+    for (const f of checked) {
+      const current = form.getFieldState(f).error;
+      if (issues[f]) {
+        if (current?.message !== issues[f]) form.setError(f, { type: 'rule', message: issues[f] });
+      } else if (current && current.type !== 'server') form.clearErrors(f);
+    }
+  }, [watched, checked, editor.editing, form, types, referees, orgId]);
 
   function next() {
     if (step === 0 && editor.editing) {
       const issues = formIssues(form.getValues(), types, referees, orgId);
       const missing = GENERAL_FIELDS.filter((f) => issues[f]);
+      setChecked((c) => (c && c.length > GENERAL_FIELDS.length ? c : GENERAL_FIELDS));
       if (missing.length) {
         for (const f of missing) form.setError(f, { type: 'rule', message: issues[f] });
-        notify.error(t('requiredMissing'));
-        flash();
+        showRefusal(Object.fromEntries(missing.map((f) => [f, ruleText(issues[f])])));
         return;
       }
     }
@@ -213,7 +266,7 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
                     value={field.value}
                     onChange={field.onChange}
                     min={today}
-                    max={name === 'start' || name === 'end' ? latest : watched.end ? latestRegistrationDay(watched.end) : latest}
+                    max={name === 'start' || name === 'end' ? latest : latestRegistrationDayOf(watched.end)}
                     error={errorOf(name)}
                     disabled={disabled}
                   />

@@ -1,6 +1,7 @@
 import type { Tournament } from '@/lib/schemas/tournaments';
 import type { TournamentType } from '@/lib/api/tournaments';
 import type { TournamentVersion } from '@/lib/domain/tournaments/approval';
+import { DISCIPLINE_3D } from '@/lib/domain/tournaments/status';
 
 /** Tournaments per page of the left list. */
 export const TOURNAMENT_PAGE_SIZE = 7;
@@ -10,6 +11,12 @@ export const APPROVAL_FILTERS = ['Leistungssport', 'Leistungssport 3D', 'Leistun
 export const TOURNAMENT_STEPS = ['general', 'competition', 'attachments', 'payment'] as const;
 /** A required field's border flashes this long after a refused step or save. */
 export const REQUIRED_FLASH_MS = 5500;
+
+/** The step (index into TOURNAMENT_STEPS) that shows each field that can be refused; the rest is on the first. */
+const COMPETITION_FIELDS = new Set(['discipline', 'rule', 'divisions', 'gradeCodes', 'mainReferee', 'mainRefereeId', 'referees', 'refereeIds', 'numberAnimals', 'rangeCommanders']);
+export function stepOfField(field: string): number {
+  return COMPETITION_FIELDS.has(field.replace(/^params\./, '')) ? 1 : 0;
+}
 
 export type TournamentFormValues = {
   name: string;
@@ -58,6 +65,14 @@ export function toFormValues(t: Tournament | null): TournamentFormValues {
   };
 }
 
+/**
+ * The number of animals as the form shows it: only for 3D. A field that is hidden is neither sent
+ * nor checked, so a number typed before switching away from 3D does not block saving.
+ */
+export function shownNumberAnimals(v: Pick<TournamentFormValues, 'discipline' | 'numberAnimals'>): number | null {
+  return v.discipline === DISCIPLINE_3D && v.numberAnimals.trim() ? Number(v.numberAnimals.trim()) : null;
+}
+
 /** The API's body from the form (the API checks every rule again). */
 export function toInput(v: TournamentFormValues) {
   return {
@@ -79,7 +94,7 @@ export function toInput(v: TournamentFormValues) {
       gradeCodes: v.gradeCodes,
       mainReferee: v.mainRefereeId === null ? null : { id: v.mainRefereeId },
       referees: v.refereeIds.map((id) => ({ id })),
-      numberAnimals: v.numberAnimals.trim() ? Number(v.numberAnimals) : null,
+      numberAnimals: shownNumberAnimals(v),
       rangeCommanders: v.rangeCommanders.filter((r) => r.firstName.trim() || r.lastName.trim()),
     },
   };

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
 import { Popover } from 'radix-ui';
-import { formatDisplayDate, parseDisplayDate } from '@/lib/domain/dates';
+import { completeIsoDate, formatDisplayDate, parseDisplayDate } from '@/lib/domain/dates';
 import { cn } from './cn';
 import { FieldError } from './field';
 import { inputClassName } from './input';
@@ -53,7 +53,6 @@ function CalendarLoading() {
 type Check = { iso: string | null; error: string | null };
 
 const COMPLETE = /^\d{1,2}\.\d{1,2}\.\d{4}$/;
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
 const toDate = (iso: string) => new Date(`${iso}T12:00:00`);
 const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -67,9 +66,9 @@ export function DateField({
   label,
   value,
   onChange,
-  min,
+  min: minText,
   minMessage,
-  max,
+  max: maxText,
   error,
   disabled,
   required,
@@ -86,8 +85,11 @@ export function DateField({
   const errorId = `${inputId}-error`;
   const textRef = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
+  // a bound taken from another date field may be that field's half-typed text: only a complete date bounds
+  const min = completeIsoDate(minText) ?? undefined;
+  const max = completeIsoDate(maxText) ?? undefined;
 
-  const [text, setText] = useState(() => (value && ISO.test(value) ? formatDisplayDate(value) : (value ?? '')));
+  const [text, setText] = useState(() => (completeIsoDate(value) ? formatDisplayDate(value) : (value ?? '')));
   const [ownError, setOwnError] = useState<string | null>(null);
   const [syncedValue, setSyncedValue] = useState(value);
 
@@ -96,7 +98,7 @@ export function DateField({
     setSyncedValue(value);
     const echoed = value === text || value === parseDisplayDate(text) || (value === null && text.trim() === '');
     if (!echoed) {
-      setText(value && ISO.test(value) ? formatDisplayDate(value) : (value ?? ''));
+      setText(completeIsoDate(value) ? formatDisplayDate(value) : (value ?? ''));
       setOwnError(null);
     }
   }
@@ -130,7 +132,8 @@ export function DateField({
     textRef.current?.setCustomValidity(ownError ?? '');
   }, [ownError]);
 
-  const selected = value && ISO.test(value) ? toDate(value) : undefined;
+  const complete = completeIsoDate(value);
+  const selected = complete ? toDate(complete) : undefined;
   const startMonth = toDate(min ?? '1900-01-01');
   const endMonth = toDate(max ?? `${new Date().getFullYear() + 10}-12-31`);
   const outOfRange = [...(min ? [{ before: toDate(min) }] : []), ...(max ? [{ after: toDate(max) }] : [])];

@@ -25,6 +25,18 @@ function isCalendarDate(y: number, m: number, d: number): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * The one gate between what a date field holds and the rules: a complete, real calendar day as
+ * YYYY-MM-DD, or null. Partial or refused text ('1', '12.0', '2025-02-30') is never a date, so a
+ * rule only ever sees complete valid dates and never has to guard against half-typed text.
+ */
+export function completeIsoDate(text: string | null | undefined): string | null {
+  if (typeof text !== 'string') return null;
+  const plain = PLAIN_ISO_DATE.exec(text);
+  if (!plain) return null;
+  return isCalendarDate(Number(plain[1]), Number(plain[2]), Number(plain[3])) ? text : null;
+}
+
 /** YYYY-MM-DD (or a full ISO timestamp, shown in local time) → DD.MM.YYYY; empty string for nothing or garbage. */
 export function formatDisplayDate(iso: string | null | undefined): string {
   if (!iso) return '';

@@ -1,3 +1,4 @@
+import { completeIsoDate } from './dates';
 import { mayGrant, type HeldFunction } from './function-rank';
 import { FUNCTION_MEMBERSHIP } from './functions';
 import { roleEditableBy, roleOfferedIn, type RoleRule } from './member-permissions';
@@ -75,9 +76,16 @@ export function mayUndoBatch(
   return batch.roles.every((role) => mayGiveRole(ctx, role));
 }
 
-/** The dates of the assignment dialog: a start is needed ('Datum fehlt!'), an end may not be before it ('Falsches Datum!'). */
-export function assignmentDatesProblem(start: string | null, end: string | null): 'dateMissing' | 'dateWrong' | null {
+/**
+ * The dates of the assignment dialog: a start is needed ('Datum fehlt!'), an end may not be before it
+ * ('Falsches Datum!'). Text that is not a complete date (still being typed, or refused by the date
+ * field, which says so itself) is 'dateInvalid' and never compared.
+ */
+export function assignmentDatesProblem(start: string | null, end: string | null): 'dateMissing' | 'dateWrong' | 'dateInvalid' | null {
   if (!start) return 'dateMissing';
-  if (end && end < start) return 'dateWrong';
+  const from = completeIsoDate(start);
+  const to = end ? completeIsoDate(end) : null;
+  if (!from || (end && !to)) return 'dateInvalid';
+  if (to && to < from) return 'dateWrong';
   return null;
 }

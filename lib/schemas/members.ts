@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { completeIsoDate } from '@/lib/domain/dates';
 import { AGE_CLASSES, GENDERS, isBirthDateAllowed } from '@/lib/domain/members';
 import { dbId, idListText, idText, isoDate as realIsoDate, updatedAtText } from './common';
 
@@ -106,13 +107,17 @@ export const memberUpdateSchema = z.object({
 export type MemberUpdateInput = z.input<typeof memberUpdateSchema>;
 export type MemberUpdateData = z.output<typeof memberUpdateSchema>;
 
-/** Adds the birth-date rule (at least 2 years in the past) for the given day. */
+/**
+ * Adds the birth-date rule (at least 2 years in the past) for the given day. It is checked whenever
+ * the birth date itself is a complete date, also while other fields are still missing, so the
+ * first refused save names every problem at once.
+ */
 export function withBirthDateRule<S extends z.ZodType<{ birthDate: string }>>(schema: S, today: string) {
-  return schema.superRefine((value, ctx) => {
-    if (value.birthDate && !isBirthDateAllowed(value.birthDate, today)) {
-      ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'birthDateTooRecent' });
-    }
-  });
+  const birthDateOf = (value: unknown) => completeIsoDate((value as { birthDate?: unknown } | null)?.birthDate as string | undefined);
+  return schema.refine((value) => {
+    const birthDate = birthDateOf(value);
+    return birthDate === null || isBirthDateAllowed(birthDate, today);
+  }, { path: ['birthDate'], message: 'birthDateTooRecent', when: (payload) => birthDateOf(payload.value) !== null });
 }
 
 /** PUT /api/v1/admin/member/duplicates. Unknown keys (the form's orgId, a whole member record) are ignored. */

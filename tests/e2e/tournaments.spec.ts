@@ -148,3 +148,32 @@ test('a club announces a tournament in four steps, changes it, and the federatio
   await expect(changed.getByRole('button', { name: 'Freigeben' })).toBeDisabled();
   await expect(versions.getByRole('row', { name: /^Name/ })).not.toHaveAttribute('data-changed', 'true');
 });
+
+test('typing, deleting and pasting in the date fields of a new tournament never breaks the page', async ({ page }) => {
+  await signIn(page, 'verein@example.org');
+  await page.goto('/admin/form/O11/F1000/new');
+  await expect(page.getByRole('heading', { name: 'Neues Turnier' })).toBeVisible();
+  for (const label of ['Beginn *', 'Ende *', 'Anmeldung ab *', 'Anmeldung bis *']) {
+    const field = page.getByLabel(label, { exact: true });
+    await field.click();
+    await field.pressSequentially('1');
+    await expect(field).toHaveValue('1');
+    await field.press('Backspace');
+    await field.fill('12.0');
+    await field.press('Backspace');
+    await field.fill(display(40));
+    await field.press('Backspace');
+    await field.press('Tab');
+    await expect(page.getByText('Etwas ist schiefgelaufen')).toHaveCount(0);
+    await expect(field).toHaveAccessibleDescription('Ungültiges Datum (TT.MM.JJJJ)');
+    await field.fill(display(40));
+    await field.press('Tab');
+    await expect(field).not.toHaveAccessibleDescription('Ungültiges Datum (TT.MM.JJJJ)');
+  }
+  // half a date is refused at its field, on its step
+  await page.getByLabel('Ende *', { exact: true }).fill('1');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('button', { name: /Allgemein/ })).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByLabel('Ende *', { exact: true })).toHaveAccessibleDescription('Ungültiges Datum (TT.MM.JJJJ)');
+  await signOut(page);
+});

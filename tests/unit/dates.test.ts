@@ -1,4 +1,4 @@
-import { formatDisplayDate, formatDisplayDateTime, parseDisplayDate, todayIso } from '@/lib/domain/dates';
+import { completeIsoDate, formatDisplayDate, formatDisplayDateTime, parseDisplayDate, todayIso } from '@/lib/domain/dates';
 
 describe('display dates (DD.MM.YYYY) without a date library', () => {
   it.each([
@@ -50,5 +50,21 @@ describe('formatDisplayDateTime', () => {
 
   it.each([null, undefined, '', '2026-05-04', 'gestern', '2026-13-45T99:99:00Z'])('gives nothing for %p', (value) => {
     expect(formatDisplayDateTime(value)).toBe('');
+  });
+});
+
+describe('completeIsoDate: partial text is never a date', () => {
+  it('passes a complete, real calendar day', () => {
+    expect(completeIsoDate('2025-03-01')).toBe('2025-03-01');
+    expect(completeIsoDate('2024-02-29')).toBe('2024-02-29');
+  });
+
+  it.each(['', '1', '12.0', '01.03.2025', '2025-0', '2025-03-1', '2025-02-30', '2025-13-01', ' 2025-03-01', 'NaN-NaN-NaN'])('refuses %p', (text) => {
+    expect(completeIsoDate(text)).toBeNull();
+  });
+
+  it('refuses nothing at all', () => {
+    expect(completeIsoDate(null)).toBeNull();
+    expect(completeIsoDate(undefined)).toBeNull();
   });
 });

@@ -135,6 +135,20 @@ describe('MemberDetail: a new member', () => {
     expect(check).not.toHaveBeenCalled();
   });
 
+  it('refuses a birth date less than 2 years back on the first save, also while other fields are missing', async () => {
+    const user = userEvent.setup();
+    renderDetail();
+    const lastYear = new Date().getFullYear() - 1;
+    await user.type(screen.getByLabelText('Vorname *'), 'Alois');
+    await user.type(screen.getByLabelText('Nachname *'), 'Brueckl');
+    await user.type(screen.getByLabelText('Geburtsdatum *'), `01.01.${lastYear}`);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Das Geburtsdatum muss mindestens 2 Jahre zurückliegen')).toBeInTheDocument();
+    expect(screen.getByLabelText('Geburtsdatum *')).toHaveAccessibleDescription('Das Geburtsdatum muss mindestens 2 Jahre zurückliegen');
+    expect(screen.getByRole('combobox', { name: 'Geschlecht *' })).toHaveAccessibleDescription(REQUIRED);
+    expect(check).not.toHaveBeenCalled();
+  });
+
   it('saves nothing when the user answers Nein to "Daten speichern?"', async () => {
     const user = userEvent.setup();
     renderDetail();
