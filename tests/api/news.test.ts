@@ -3,6 +3,7 @@ import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
 import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
 import sharp from 'sharp';
 import { PDF, png } from './helpers/sample-files';
+import { validateRss } from './helpers/rss';
 
 /*
  * News (form 200): a club writes only its own; rich text is sanitised on write; categories exist,
@@ -152,13 +153,34 @@ describe.each(testDrivers())('news on %s', (driver) => {
     expect(rss.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
     const xml = await rss.raw.text();
     expect(xml).toContain('<rss version="2.0"');
-    expect(xml).toContain('<title><![CDATA[Neue Lizenzsaison eröffnet]]></title>');
+    const { problems, items } = validateRss(xml);
+    expect(problems).toEqual([]);
+    expect(items.map((i) => i.title)).toContain('Neue Lizenzsaison eröffnet');
     expect(xml).not.toContain('Versteckt');
     expect((await call(t.app, 'GET', '/api/v1/public/news/999999')).status).toBe(404);
     expect((await call(t.app, 'GET', '/api/v1/public/news/abc')).status).toBe(422);
     // A change shows: the ETag moves.
     await as('verband').post('/api/v1/admin/news', article({ orgId: 1, title: 'Frisch', newscategory: ['Verbandsnews'] }));
     expect((await call(t.app, 'GET', '/api/v1/public/news/1', { headers: { 'if-none-match': etag } })).status).toBe(200);
+  });
+
+  it('writes RSS 2.0 that validates: no "undefined", guids that are no address marked so, plain-text titles, word breaks kept', async () => {
+    await as('verein').post('/api/v1/admin/news', article({ title: 'Fett <b>gedruckt</b> & <i>schräg</i>', abstract: '', content: '<h2>Erster</h2><p>Absatz</p><p>Zweiter<br>Absatz</p><ul><li>eins</li><li>zwei</li></ul>' }));
+    await as('verein').post('/api/v1/admin/news', article({ title: 'Mit Kurztext', abstract: '<p>Kurz</p><p>gefasst &lt;3</p>', content: '<p>Lang</p>' }));
+    const xml = await (await call(t.app, 'GET', `/api/v1/public/news/${CLUB}.rss`)).raw.text();
+    const { problems, items, channel } = validateRss(xml);
+    expect(problems).toEqual([]);
+    expect(channel.description).toBeTruthy();
+    expect(items.length).toBeGreaterThan(1);
+    for (const item of items) {
+      expect(item.guidIsPermaLink).toBe('false');
+      expect(item.description).toBeTruthy();
+    }
+    const bold = items.find((i) => i.title?.startsWith('Fett'))!;
+    expect(bold.title).toBe('Fett gedruckt & schräg');
+    expect(bold.description).toBe('Erster Absatz Zweiter Absatz eins zwei');
+    // a description is HTML to a reader: the text arrives escaped once more
+    expect(items.find((i) => i.title === 'Mit Kurztext')!.description).toBe('Kurz gefasst &lt;3');
   });
 
   it('deletes articles, all or nothing', async () => {
