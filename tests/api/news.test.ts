@@ -4,6 +4,7 @@ import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
 import sharp from 'sharp';
 import { PDF, png } from './helpers/sample-files';
 import { validateRss } from './helpers/rss';
+import { GALLERY_DIRECTORIES_PER_PAGE } from '@/lib/domain/gallery';
 
 /*
  * News (form 200): a club writes only its own; rich text is sanitised on write; categories exist,
@@ -288,6 +289,24 @@ describe.each(testDrivers())('news gallery on %s', (driver) => {
     expect(removed.body.attachedFiles.map((f: Json) => f.fileName)).toEqual(['Ergebnisse.pdf']);
     const thumb = Object.values(picture.fileParam.thumbnails as Record<string, string>)[0];
     expect((await call(t.app, 'GET', `/api/v1/uploads?file=${encodeURIComponent(thumb)}`, { token: tokens.verein })).status).toBe(404);
+  });
+
+  it("answers the organisation's gallery for the overlay: one directory per article with files, newest first, 7 a page", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < GALLERY_DIRECTORIES_PER_PAGE + 1; i++) {
+      const a = await newArticle(true);
+      expect((await upload(a.id, [[PDF, `plan-${i}.pdf`]])).status).toBe(200);
+      ids.push(a.id);
+    }
+    await newArticle(true); // no files: no directory
+    const page = async (n: number) => (await call(t.app, 'GET', `/api/v1/admin/news/gallery/${CLUB}?page=${n}`, { token: tokens.verein })).body;
+    const first = await page(1);
+    expect(first.items).toHaveLength(GALLERY_DIRECTORIES_PER_PAGE);
+    expect(first.items.map((d: Json) => d.newsId)).toEqual([...ids].reverse().slice(0, GALLERY_DIRECTORIES_PER_PAGE));
+    expect(first.items[0].files.map((f: Json) => f.fileName)).toEqual([`plan-${GALLERY_DIRECTORIES_PER_PAGE}.pdf`]);
+    expect(first.total).toBeGreaterThan(GALLERY_DIRECTORIES_PER_PAGE);
+    expect((await page(2)).items.map((d: Json) => d.newsId)).toContain(ids[0]);
+    expect((await call(t.app, 'GET', `/api/v1/admin/news/gallery/18`, { token: tokens.verein })).status).toBe(403);
   });
 
   it("serves a hidden article's files only to its organisation's news editors, and deletes them with the article", async () => {
