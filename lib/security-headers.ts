@@ -1,3 +1,4 @@
+import { EMBED_HOSTS } from './domain/news/rich-text';
 import { tileSource } from './map-tiles';
 
 /**
@@ -33,8 +34,9 @@ export function newNonce(): string {
  * The Content-Security-Policy of a page. Scripts: only Next's own, carrying this answer's nonce
  * ('strict-dynamic' lets them load the page's chunks). Styles allow inline style attributes and
  * elements, which React components and Leaflet set at run time; images come from this app, data:
- * and blob: URLs (previews of a picture before upload) and the map's tile server. Nobody may frame
- * the app. Development adds 'unsafe-eval' (React's debugging) and the reload websocket.
+ * and blob: URLs (previews of a picture before upload) and the map's tile server. Frames (embedded
+ * videos in rich text) only over HTTPS from exactly the embed hosts the rich-text sanitiser keeps.
+ * Nobody may frame the app. Development adds 'unsafe-eval' (React's debugging) and the reload websocket.
  */
 export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === 'development'): string {
   const tiles = tileSource();
@@ -44,6 +46,7 @@ export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV 
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' blob: data:${tiles ? ` ${tiles}` : ''}`,
     `font-src 'self' data:`,
+    `frame-src ${EMBED_HOSTS.map((host) => `https://${host}`).join(' ')}`,
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
     // the service worker of push notifications (public/sw.js); without this it would fall back to
     // script-src, whose nonce and 'strict-dynamic' a worker script cannot carry

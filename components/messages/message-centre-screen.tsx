@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Message, MessageAudience, MessagePage } from '@/lib/schemas/messages';
 import { MESSAGE_PAGE_SIZE } from '@/lib/domain/messages/delivery';
@@ -8,6 +8,7 @@ import { formatDisplayDate } from '@/lib/domain/dates';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { SimplePager } from '@/components/ui/simple-pager';
 import { loadMessages } from './actions';
 import { MessageForm } from './message-form';
@@ -37,6 +38,18 @@ export function MessageCentreScreen({ orgId, list, audience }: MessageCentreScre
   const first = useRef(true);
   // a reload the user asked for (or a send, delete, cancel) says 'Nachrichten aktualisiert'
   const announce = useRef(false);
+  const tc = useTranslations('common');
+  const [confirmElement, confirm] = useConfirm();
+  // the open form holds typed text or chosen files: replacing it asks first
+  const dirty = useRef(false);
+  const onDirtyChange = useCallback((d: boolean) => {
+    dirty.current = d;
+  }, []);
+  const choose = async (next: Selection) => {
+    if (dirty.current && !(await confirm(tc('discardConfirm'), { tone: 'danger' }))) return;
+    dirty.current = false;
+    setSelection(next);
+  };
 
   useEffect(() => {
     if (first.current) {
@@ -71,7 +84,7 @@ export function MessageCentreScreen({ orgId, list, audience }: MessageCentreScre
             <Button variant="secondary" aria-label={t('reload')} title={t('reload')} onClick={reloadList} className="h-9 w-9 shrink-0 px-0 text-lg" loading={pending}>
               ⟳
             </Button>
-            <Button aria-label={t('add')} title={t('add')} onClick={() => setSelection({ message: null, key: `new${Date.now()}` })} className="h-9 w-9 shrink-0 px-0 text-lg">
+            <Button aria-label={t('add')} title={t('add')} onClick={() => void choose({ message: null, key: `new${Date.now()}` })} className="h-9 w-9 shrink-0 px-0 text-lg">
               +
             </Button>
           </div>
@@ -84,7 +97,7 @@ export function MessageCentreScreen({ orgId, list, audience }: MessageCentreScre
                   <button
                     type="button"
                     aria-current={selectedId === m.id ? 'true' : undefined}
-                    onClick={() => setSelection({ message: m, key: `m${m.id}` })}
+                    onClick={() => void choose({ message: m, key: `m${m.id}` })}
                     className={cn('block w-full rounded px-2 py-2 text-left text-sm hover:bg-brand-light/60', selectedId === m.id && 'bg-brand-light font-semibold text-brand-dark')}
                   >
                     <span className="block truncate">{m.title}</span>
@@ -114,7 +127,9 @@ export function MessageCentreScreen({ orgId, list, audience }: MessageCentreScre
               setSelection(null);
               reloadList();
             }}
+            onDirtyChange={onDirtyChange}
             onCancel={() => {
+              dirty.current = false;
               setSelection(null);
               reloadList();
             }}
@@ -123,14 +138,20 @@ export function MessageCentreScreen({ orgId, list, audience }: MessageCentreScre
           <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>
         )}
       </div>
+      {confirmElement}
     </div>
   );
 }
 
-/** 'x Empfänger · y gesendet · z gelesen' (and failed or waiting ones when there are any). */
+/**
+ * 'x Empfänger · y gesendet · z gelesen' (and waiting or failed ones when there are any; those with
+ * nowhere to send, no e-mail address or no push subscription, apart from the failed).
+ */
 function summaryText(t: (key: string, values: { count: number }) => string, s: Message['summary']): string {
   const parts = [t('summary.recipients', { count: s.recipients }), t('summary.sent', { count: s.sent }), t('summary.read', { count: s.read })];
   if (s.pending > 0) parts.push(t('summary.pending', { count: s.pending }));
   if (s.failed > 0) parts.push(t('summary.failed', { count: s.failed }));
+  if (s.noAddress > 0) parts.push(t('summary.noAddress', { count: s.noAddress }));
+  if (s.noSubscription > 0) parts.push(t('summary.noSubscription', { count: s.noSubscription }));
   return parts.join(' · ');
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useMemo, useRef, useState, useTransition } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Message, MessageAudience } from '@/lib/schemas/messages';
@@ -46,6 +46,8 @@ export interface MessageFormProps {
   onSent: (m: Message) => void;
   onDeleted: () => void;
   onCancel: () => void;
+  /** Whether the form holds typed text or chosen files not sent yet (the screen asks before replacing it). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /**
@@ -54,7 +56,7 @@ export interface MessageFormProps {
  * (after 'Versenden' Ja/Nein), its files uploaded after it was created; a sent one is read-only.
  * Missing required fields flash the form's border for 3.5 s.
  */
-export function MessageForm({ orgId, message: initial, audience, onSent, onDeleted, onCancel }: MessageFormProps) {
+export function MessageForm({ orgId, message: initial, audience, onSent, onDeleted, onCancel, onDirtyChange }: MessageFormProps) {
   const t = useTranslations('messageCentre');
   const tc = useTranslations('common');
   const te = useTranslations('errors');
@@ -75,7 +77,9 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
       return applyActionResult(res, null, { success: false }) ? (res.data as Message) : null;
     },
   });
-  useUnsavedChangesGuard(editing && (form.formState.isDirty || files.pending), () => confirm(tc('discardConfirm'), { tone: 'danger' }));
+  const dirty = editing && (form.formState.isDirty || files.pending);
+  useUnsavedChangesGuard(dirty, () => confirm(tc('discardConfirm'), { tone: 'danger' }));
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const visible = useWatch({ control: form.control, name: 'visible' });
   const disabled = !editing || busy;
@@ -92,7 +96,7 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
         }
         if (!(await confirm(t('sendConfirm')))) return;
         startTransition(async () => {
-          const res = await sendMessage({ values: toMessageInput(orgId, typed) });
+          const res = await sendMessage({ values: toMessageInput(orgId, typed, files.added.length) });
           if (!applyActionResult(res, form, { success: t('saved') })) {
             if (res.code === 'validation') flash();
             return;
@@ -115,7 +119,9 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
       },
     )();
 
-  const cancel = () => {
+  // typed text or chosen files are discarded only when the user says so
+  const cancel = async () => {
+    if (editing && (form.formState.isDirty || files.pending) && !(await confirm(tc('discardConfirm'), { tone: 'danger' }))) return;
     files.reset();
     if (message) {
       form.reset(values);
@@ -339,7 +345,7 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
               <Button onClick={() => void send()} loading={busy}>
                 {t('send')}
               </Button>
-              <Button variant="secondary" onClick={cancel} disabled={busy}>
+              <Button variant="secondary" onClick={() => void cancel()} disabled={busy}>
                 {tc('cancel')}
               </Button>
             </>

@@ -46,7 +46,8 @@ export function toFormValues(m: Message): MessageFormValues {
 }
 
 /** The form's values as the API takes them. */
-export function toMessageInput(orgId: number, v: MessageFormValues) {
+/** The body of 'Versenden'; `files`: how many files the form uploads right after (the e-mails wait for them). */
+export function toMessageInput(orgId: number, v: MessageFormValues, files = 0) {
   return {
     orgId,
     title: v.title,
@@ -60,6 +61,7 @@ export function toMessageInput(orgId: number, v: MessageFormValues) {
     organizations: v.organizations,
     events: v.events,
     audienceParams: { replyTo: v.replyTo || null },
+    files,
   };
 }
 

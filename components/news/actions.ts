@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineAction, type ActionContext, type Refusal } from '@/lib/actions/define-action';
 import type { ApiError } from '@/lib/api/errors';
-import { createNewsCategory, deleteNews, deleteNewsCategory, deleteNewsFile, getNews, getNewsMenu, saveNews, setFeaturedNewsImage, updateNewsCategory } from '@/lib/api/news';
+import { createNewsCategory, deleteNews, deleteNewsCategory, deleteNewsFile, getNews, getNewsGallery, getNewsMenu, saveNews, setFeaturedNewsImage, updateNewsCategory } from '@/lib/api/news';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
 import { NEWS_PAGE_SIZE } from './news-view';
 
@@ -29,6 +29,13 @@ export const loadNews = defineAction({
   input: z.object({ orgId: recordId, q: z.string().max(100).optional(), page: z.number().int().min(1).max(100_000), visible: z.enum(['true', 'false']).optional(), category: z.string().trim().min(1).max(80).optional() }),
   failure: 'loadFailed',
   run: async ({ orgId, ...params }) => getNews(orgId, { ...params, size: NEWS_PAGE_SIZE }),
+});
+
+export const loadGallery = defineAction({
+  namespace: 'news',
+  input: z.object({ orgId: recordId, page: z.number().int().min(1).max(100_000) }),
+  failure: 'loadFailed',
+  run: async ({ orgId, page }) => getNewsGallery(orgId, page),
 });
 
 export const saveArticle = defineAction({

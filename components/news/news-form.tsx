@@ -220,6 +220,7 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
       </form>
       {galleryOpen && (
         <GalleryDialog
+          orgId={orgId}
           article={article}
           title={title}
           editing={editor.editing && !editor.busy}

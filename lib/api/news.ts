@@ -1,9 +1,9 @@
 import 'server-only';
-import type { MenuNode, News, NewsCategory, NewsPage } from '@/lib/schemas/news';
+import type { MenuNode, News, NewsCategory, NewsGalleryPage, NewsPage } from '@/lib/schemas/news';
 import { apiCall } from './client';
 
 /** Server-only calls of the news screen (form 200). */
-export type { MenuNode, News, NewsCategory, NewsPage } from '@/lib/schemas/news';
+export type { MenuNode, News, NewsCategory, NewsGalleryPage, NewsPage } from '@/lib/schemas/news';
 
 export function getNews(orgId: number, params: { q?: string; page: number; size: number; visible?: 'true' | 'false'; category?: string }) {
   const searchParams = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
@@ -44,4 +44,9 @@ export function deleteNewsFile(newsId: number, fileId: string) {
 
 export function updateNewsCategory(body: { id: number; name?: string; parentId?: number | null; position?: number }) {
   return apiCall<NewsCategory>('api/v1/admin/category', { method: 'put', json: body });
+}
+
+/** The organisation's gallery: every article's files, one directory per article, newest first. */
+export function getNewsGallery(orgId: number, page: number) {
+  return apiCall<NewsGalleryPage>(`api/v1/admin/news/gallery/${orgId}`, { searchParams: { page } });
 }

@@ -10,6 +10,9 @@ export const GALLERY_BATCH_SIZE = 3;
 /** Files a gallery holds in all (as many as a tournament's attachments). */
 export const GALLERY_MAX_FILES = 20;
 
+/** The organisation's gallery (every article's files, one directory per article) shows this many directories per page. */
+export const GALLERY_DIRECTORIES_PER_PAGE = 7;
+
 /** Whether `adding` more files fit into a gallery that holds `held`. */
 export function galleryHasRoom(held: number, adding: number, max = GALLERY_MAX_FILES): boolean {
   return held + adding <= max;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RICH_TEXT_MAX } from '@/lib/domain/news/rich-text';
+import { GALLERY_MAX_FILES } from '@/lib/domain/gallery';
 import { DELIVERY_STATES, MESSAGE_MEDIA } from '@/lib/domain/messages/delivery';
 import { dbId } from './common';
 
@@ -23,6 +24,8 @@ export const messageInputSchema = z.object({
   organizations: idList(1000).default([]),
   events: idList(100).default([]),
   audienceParams: z.object({ replyTo: z.string().trim().max(320).nullable().optional() }).default({}),
+  /** How many files the sender uploads right after sending: the e-mails wait for them. */
+  files: z.number().int().min(0).max(GALLERY_MAX_FILES).default(0),
 });
 export type MessageInput = z.output<typeof messageInputSchema>;
 
@@ -53,7 +56,21 @@ export const MessageSchema = z
     audienceParams: z.object({ replyTo: z.string().nullable() }),
     attachedFiles: readOnly(z.array(z.object({ fileId: z.string(), fileName: z.string(), fileParam: z.record(z.string(), z.unknown()), featuredImage: z.boolean() }))),
     /** Recipients and how many of their deliveries are done, for the list. */
-    summary: readOnly(z.object({ recipients: z.number().int(), pending: z.number().int(), sent: z.number().int(), failed: z.number().int(), read: z.number().int() })),
+    /**
+     * Recipients and their deliveries for the list: failed are those the outbox gave up on;
+     * those with nowhere to send (no e-mail address, no push subscription) are counted apart.
+     */
+    summary: readOnly(
+      z.object({
+        recipients: z.number().int(),
+        pending: z.number().int(),
+        sent: z.number().int(),
+        failed: z.number().int(),
+        noAddress: z.number().int(),
+        noSubscription: z.number().int(),
+        read: z.number().int(),
+      }),
+    ),
     publishedAt: readOnly(z.string().nullable()),
     updatedAt: readOnly(z.string()),
   })

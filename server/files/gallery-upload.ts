@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { GALLERY_MAX_FILES, galleryHasRoom } from '@/lib/domain/gallery';
+import { GALLERY_BATCH_SIZE, GALLERY_MAX_FILES, galleryHasRoom } from '@/lib/domain/gallery';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
 import { uploadedFiles } from '../db/schema';
@@ -21,7 +21,8 @@ import { resolveInsideRoot } from './upload-root';
  */
 
 export const THUMBNAIL_WIDTHS = { xs: 160, sm: 480, md: 1024 } as const;
-export const MAX_GALLERY_FILES = 3;
+/** Files per upload request (lib/domain/gallery.ts). */
+export const MAX_GALLERY_FILES = GALLERY_BATCH_SIZE;
 
 export type GalleryKinds = { fileType: string; thumbType: string };
 export type AttachedFile = { fileId: string; fileName: string; fileParam: Record<string, unknown>; featuredImage: boolean };

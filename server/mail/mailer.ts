@@ -11,6 +11,9 @@ import type { Env } from '../env';
  * password-reset mail in any mail program and follow the link.
  */
 
+/** A file the mail carries, read from `path` when it is sent. */
+export type MailAttachment = { filename: string; path: string; contentType: string };
+
 export type OutgoingMail = {
   to: string;
   subject: string;
@@ -19,6 +22,7 @@ export type OutgoingMail = {
   replyTo?: string;
   /** The Message-ID header, `<id@domain>`; nodemailer makes one when absent. */
   messageId?: string;
+  attachments?: MailAttachment[];
 };
 
 export type SentMail = { messageId?: string; file?: string };

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '@/lib/domain/messages/delivery';
 import type { Db } from '../db/client';
 import { idList } from '../db/sql-list';
-import { pushSubscriptions } from '../db/schema';
+import { pushSubscriptions, uploadedFiles } from '../db/schema';
+import { resolveInsideRoot } from '../files/upload-root';
 import type { Env } from '../env';
-import type { Mailer } from '../mail/mailer';
+import type { MailAttachment, Mailer } from '../mail/mailer';
 import { messageMail } from '../mail/message-mail';
+import { MESSAGE_GALLERY } from '../services/messages/messages';
 import type { PushSender } from './push';
 
 /**
@@ -17,12 +19,13 @@ import type { PushSender } from './push';
  * last attempt the row is `failed`. A worker that dies leaves its rows `sending`; when the lease
  * has run out another (or the restarted) worker takes them again: nothing is lost. A delivery that
  * is repeated that way carries the row's idempotency key again (Message-ID, push topic and tag), so
- * the receiver sees the same message, not a second one.
+ * the receiver sees the same message, not a second one. A message's e-mails carry its files, and
+ * wait while the files its sender announced are still being uploaded (messages.files_held_until).
  */
 
 export type OutboxWorkerOptions = {
   db: Db;
-  env: Pick<Env, 'mailFrom' | 'adminPublicUrl'>;
+  env: Pick<Env, 'mailFrom' | 'adminPublicUrl' | 'uploadDir'>;
   mailer: Mailer;
   push: PushSender;
   /** Rows claimed at once. */
@@ -66,6 +69,7 @@ type Claimed = {
   target: string | null;
   notification_id: number;
   member_id: number;
+  message_id: number | null;
   title: string;
   body: string;
   content: string | null;
@@ -93,7 +97,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const result = await db.execute(sql`
       with due as (
         select id from message_deliveries
-        where (state = 'pending' and next_attempt_at <= now()) or (state = 'sending' and claimed_until < now())
+        where ((state = 'pending' and next_attempt_at <= now()) or (state = 'sending' and claimed_until < now()))
+          -- a message whose announced files are still being uploaded waits for them
+          and not exists (select 1 from messages m where m.id = message_deliveries.message_id and m.files_held_until > now())
         order by id
         limit ${batchSize}
         for update skip locked
@@ -106,7 +112,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const ids = result.rows.map((r) => Number(r.id));
     if (ids.length === 0) return [];
     const details = await db.execute(sql`
-      select d.id, d.medium, d.attempts, d.idempotency_key::text as idempotency_key, d.target, d.notification_id, d.member_id,
+      select d.id, d.medium, d.attempts, d.idempotency_key::text as idempotency_key, d.target, d.notification_id, d.member_id, d.message_id,
              n.title, n.body, m.content, m.reply_to, m.lang, o.name as org_name
       from message_deliveries d
       join notifications n on n.id = d.notification_id
@@ -115,6 +121,24 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       where d.id in ${idList(ids)}
       order by d.id`);
     return details.rows as unknown as Claimed[];
+  }
+
+  /** The files of the messages of these rows (their e-mails carry them), oldest first. */
+  async function attachmentsOf(rows: Claimed[]): Promise<Map<number, MailAttachment[]>> {
+    const map = new Map<number, MailAttachment[]>();
+    const ids = [...new Set(rows.filter((r) => r.medium === 'email' && r.message_id !== null).map((r) => Number(r.message_id)))];
+    if (ids.length === 0) return map;
+    const files = await db
+      .select({ ownerId: uploadedFiles.ownerId, name: uploadedFiles.originalName, storedPath: uploadedFiles.storedPath, mime: uploadedFiles.mime })
+      .from(uploadedFiles)
+      .where(and(eq(uploadedFiles.ownerType, MESSAGE_GALLERY.fileType), inArray(uploadedFiles.ownerId, ids)))
+      .orderBy(asc(uploadedFiles.id));
+    for (const f of files) {
+      const list = map.get(Number(f.ownerId)) ?? [];
+      list.push({ filename: f.name, path: resolveInsideRoot(options.env.uploadDir, f.storedPath), contentType: f.mime });
+      map.set(Number(f.ownerId), list);
+    }
+    return map;
   }
 
   /** Records the outcome, only while this worker's claim still holds (a slower worker never overwrites a newer claim). */
@@ -137,10 +161,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       where id = ${row.id} and claimed_by = ${id} and state = 'sending'`);
   }
 
-  async function deliverMail(row: Claimed) {
+  async function deliverMail(row: Claimed, attachments: MailAttachment[]) {
     if (!row.target) return record(row, { error: 'no address' });
     try {
-      await mailer.send(messageMail(options.env, row, row.target));
+      await mailer.send(messageMail(options.env, row, row.target, attachments));
       return record(row, { state: 'sent' });
     } catch (err) {
       return record(row, { error: (err as Error).message });
@@ -170,9 +194,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function runOnce(): Promise<number> {
     if (dead) return 0;
     const rows = await claim();
+    const attachments = await attachmentsOf(rows);
     for (const row of rows) {
       if (dead) break;
-      await (row.medium === 'email' ? deliverMail(row) : deliverPush(row));
+      await (row.medium === 'email' ? deliverMail(row, attachments.get(Number(row.message_id)) ?? []) : deliverPush(row));
     }
     let handled = rows.length;
     for (const job of options.jobs ?? []) {

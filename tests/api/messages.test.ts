@@ -8,7 +8,8 @@ import { createPushSender } from '@/server/messages/push';
 import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
 import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
 import { startPushService } from './helpers/push-service';
-import { png } from './helpers/sample-files';
+import { parseMessage } from './helpers/mime';
+import { PDF, png } from './helpers/sample-files';
 import { startSmtpSink } from './helpers/smtp-sink';
 
 /*
@@ -340,5 +341,58 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     expect((await as('trainer').get(url)).status).toBe(404);
     const left = await tdb.db.execute(sql`select count(*)::int as n from uploaded_files where owner_id = ${res.body.id} and owner_type like 'message%'`);
     expect(left.rows[0].n).toBe(0);
+  });
+  it('holds the e-mails until the announced files are stored, then sends them with the files attached', async () => {
+    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Mit Anhang', roles: [ROLE_TRAINER], media: ['email'], files: 2 }));
+    expect(res.status).toBe(201);
+    const w = worker();
+    const recipients = (await rows(res.body.id)).length;
+    expect(recipients).toBeGreaterThan(0);
+    const before = sink.messages.length;
+    // the form has not uploaded yet: nothing goes out
+    await w.runOnce();
+    expect((await rows(res.body.id)).every((r) => r.state === 'pending' && r.attempts === 0)).toBe(true);
+    const upload = async (names: string[]) => {
+      const form = new FormData();
+      for (const name of names) form.append('files', new Blob([new Uint8Array(name.endsWith('.pdf') ? PDF : await png(40, 20))], { type: name.endsWith('.pdf') ? 'application/pdf' : 'image/png' }), name);
+      return call(t.app, 'POST', `/api/v1/admin/messages/upload/${res.body.id}`, { token: tokens.verein, body: form });
+    };
+    // the first of two files: still held
+    expect((await upload(['plakat.png'])).status).toBe(200);
+    await w.runOnce();
+    expect((await rows(res.body.id)).every((r) => r.state === 'pending')).toBe(true);
+    expect((await upload(['ausschreibung.pdf'])).status).toBe(200);
+    await drain(w, res.body.id);
+    expect((await rows(res.body.id)).every((r) => r.state === 'sent')).toBe(true);
+    const mails = (await sink.waitForMessages(before + recipients)).slice(before).filter((m) => /Mit Anhang/.test(m.raw));
+    expect(mails).toHaveLength(recipients);
+    for (const mail of mails) {
+      const names = parseMessage(mail.raw).parts.map((p) => /filename="?([^";\r\n]+)/i.exec(p.headers['content-disposition'] ?? '')?.[1]).filter(Boolean);
+      expect(names).toEqual(['plakat.png', 'ausschreibung.pdf']);
+    }
+  });
+
+  it('sends without the missing files once the wait for them is over', async () => {
+    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Anhang kam nie', roles: [ROLE_TRAINER], files: 1 }));
+    const w = worker();
+    await w.runOnce();
+    expect((await rows(res.body.id)).every((r) => r.state === 'pending')).toBe(true);
+    await tdb.db.execute(sql`update messages set files_held_until = now() - interval '1 second' where id = ${res.body.id}`);
+    await drain(w, res.body.id);
+    expect((await rows(res.body.id)).every((r) => r.state === 'sent')).toBe(true);
+  });
+
+  it("counts recipients without a push subscription or e-mail address apart from the failed ones in the list", async () => {
+    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Nur Push', roles: [ROLE_MEMBER], media: ['push'] }));
+    await drain(worker(), res.body.id);
+    const listed = (await as('verein').get(`/api/v1/admin/messages/${CLUB}?q=Nur%20Push`)).body.items[0];
+    const states = (await rows(res.body.id)).map((r) => r.state);
+    expect(states.filter((s) => s === 'no_subscription').length).toBeGreaterThan(0);
+    expect(listed.summary).toMatchObject({
+      failed: states.filter((s) => s === 'failed').length,
+      noSubscription: states.filter((s) => s === 'no_subscription').length,
+      noAddress: states.filter((s) => s === 'no_address').length,
+    });
+    expect(listed.summary.failed).toBe(0);
   });
 });

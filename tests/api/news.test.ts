@@ -3,6 +3,8 @@ import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
 import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
 import sharp from 'sharp';
 import { PDF, png } from './helpers/sample-files';
+import { validateRss } from './helpers/rss';
+import { GALLERY_DIRECTORIES_PER_PAGE } from '@/lib/domain/gallery';
 
 /*
  * News (form 200): a club writes only its own; rich text is sanitised on write; categories exist,
@@ -152,13 +154,34 @@ describe.each(testDrivers())('news on %s', (driver) => {
     expect(rss.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
     const xml = await rss.raw.text();
     expect(xml).toContain('<rss version="2.0"');
-    expect(xml).toContain('<title><![CDATA[Neue Lizenzsaison eröffnet]]></title>');
+    const { problems, items } = validateRss(xml);
+    expect(problems).toEqual([]);
+    expect(items.map((i) => i.title)).toContain('Neue Lizenzsaison eröffnet');
     expect(xml).not.toContain('Versteckt');
     expect((await call(t.app, 'GET', '/api/v1/public/news/999999')).status).toBe(404);
     expect((await call(t.app, 'GET', '/api/v1/public/news/abc')).status).toBe(422);
     // A change shows: the ETag moves.
     await as('verband').post('/api/v1/admin/news', article({ orgId: 1, title: 'Frisch', newscategory: ['Verbandsnews'] }));
     expect((await call(t.app, 'GET', '/api/v1/public/news/1', { headers: { 'if-none-match': etag } })).status).toBe(200);
+  });
+
+  it('writes RSS 2.0 that validates: no "undefined", guids that are no address marked so, plain-text titles, word breaks kept', async () => {
+    await as('verein').post('/api/v1/admin/news', article({ title: 'Fett <b>gedruckt</b> & <i>schräg</i>', abstract: '', content: '<h2>Erster</h2><p>Absatz</p><p>Zweiter<br>Absatz</p><ul><li>eins</li><li>zwei</li></ul>' }));
+    await as('verein').post('/api/v1/admin/news', article({ title: 'Mit Kurztext', abstract: '<p>Kurz</p><p>gefasst &lt;3</p>', content: '<p>Lang</p>' }));
+    const xml = await (await call(t.app, 'GET', `/api/v1/public/news/${CLUB}.rss`)).raw.text();
+    const { problems, items, channel } = validateRss(xml);
+    expect(problems).toEqual([]);
+    expect(channel.description).toBeTruthy();
+    expect(items.length).toBeGreaterThan(1);
+    for (const item of items) {
+      expect(item.guidIsPermaLink).toBe('false');
+      expect(item.description).toBeTruthy();
+    }
+    const bold = items.find((i) => i.title?.startsWith('Fett'))!;
+    expect(bold.title).toBe('Fett gedruckt & schräg');
+    expect(bold.description).toBe('Erster Absatz Zweiter Absatz eins zwei');
+    // a description is HTML to a reader: the text arrives escaped once more
+    expect(items.find((i) => i.title === 'Mit Kurztext')!.description).toBe('Kurz gefasst &lt;3');
   });
 
   it('deletes articles, all or nothing', async () => {
@@ -266,6 +289,24 @@ describe.each(testDrivers())('news gallery on %s', (driver) => {
     expect(removed.body.attachedFiles.map((f: Json) => f.fileName)).toEqual(['Ergebnisse.pdf']);
     const thumb = Object.values(picture.fileParam.thumbnails as Record<string, string>)[0];
     expect((await call(t.app, 'GET', `/api/v1/uploads?file=${encodeURIComponent(thumb)}`, { token: tokens.verein })).status).toBe(404);
+  });
+
+  it("answers the organisation's gallery for the overlay: one directory per article with files, newest first, 7 a page", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < GALLERY_DIRECTORIES_PER_PAGE + 1; i++) {
+      const a = await newArticle(true);
+      expect((await upload(a.id, [[PDF, `plan-${i}.pdf`]])).status).toBe(200);
+      ids.push(a.id);
+    }
+    await newArticle(true); // no files: no directory
+    const page = async (n: number) => (await call(t.app, 'GET', `/api/v1/admin/news/gallery/${CLUB}?page=${n}`, { token: tokens.verein })).body;
+    const first = await page(1);
+    expect(first.items).toHaveLength(GALLERY_DIRECTORIES_PER_PAGE);
+    expect(first.items.map((d: Json) => d.newsId)).toEqual([...ids].reverse().slice(0, GALLERY_DIRECTORIES_PER_PAGE));
+    expect(first.items[0].files.map((f: Json) => f.fileName)).toEqual([`plan-${GALLERY_DIRECTORIES_PER_PAGE}.pdf`]);
+    expect(first.total).toBeGreaterThan(GALLERY_DIRECTORIES_PER_PAGE);
+    expect((await page(2)).items.map((d: Json) => d.newsId)).toContain(ids[0]);
+    expect((await call(t.app, 'GET', `/api/v1/admin/news/gallery/18`, { token: tokens.verein })).status).toBe(403);
   });
 
   it("serves a hidden article's files only to its organisation's news editors, and deletes them with the article", async () => {

@@ -1,5 +1,7 @@
 import { tileSource } from '@/lib/map-tiles';
+import { EMBED_HOSTS } from '@/lib/domain/news/rich-text';
 import { contentSecurityPolicy, securityHeaders } from '@/lib/security-headers';
+import { sanitizeRichText } from '@/server/services/news/sanitize';
 
 describe('security headers of the admin app', () => {
   it('sends HSTS only over HTTPS', () => {
@@ -30,4 +32,29 @@ describe('tileSource (img-src of the places map)', () => {
     'gives nothing for a relative or odd template (%s)',
     (template) => expect(tileSource(template)).toBeNull(),
   );
+});
+
+describe('embedded videos: the policy frames exactly what the sanitiser keeps', () => {
+  const frameSources = (csp: string) => csp.split('; ').find((d) => d.startsWith('frame-src '))?.split(' ').slice(1) ?? [];
+
+  it('has a frame-src naming every embed host over HTTPS and nothing else', () => {
+    expect(frameSources(contentSecurityPolicy('abc', false)).sort()).toEqual(EMBED_HOSTS.map((h) => `https://${h}`).sort());
+  });
+
+  it('allows the editor\'s youtube-nocookie embed, which the sanitiser keeps', () => {
+    const src = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
+    expect(sanitizeRichText(`<iframe src="${src}"></iframe>`)).toContain(src);
+    expect(frameSources(contentSecurityPolicy('abc', false))).toContain(new URL(src).origin);
+  });
+
+  it.each(EMBED_HOSTS.map((h) => [h]))('%s: kept by the sanitiser and framed by the policy', (host) => {
+    const src = `https://${host}/embed/x`;
+    expect(sanitizeRichText(`<iframe src="${src}"></iframe>`)).toContain(src);
+    expect(frameSources(contentSecurityPolicy('abc', false))).toContain(`https://${host}`);
+  });
+
+  it('a host the sanitiser drops is not framed either', () => {
+    expect(sanitizeRichText('<iframe src="https://evil.example/embed/x"></iframe>')).not.toContain('evil.example');
+    expect(contentSecurityPolicy('abc', false)).not.toContain('evil.example');
+  });
 });

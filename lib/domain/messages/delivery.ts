@@ -21,6 +21,13 @@ export function retryDelayMs(attempts: number, baseMs = 5_000, maxMs = 30 * 60_0
   return Math.min(maxMs, baseMs * 2 ** Math.min(n - 1, 30));
 }
 
+/**
+ * How long the outbox holds a message's deliveries for the files its sender announced (the form
+ * uploads them right after sending, so the e-mails carry them); past this, they go with the files
+ * that have arrived.
+ */
+export const ATTACHMENT_WAIT_MS = 15 * 60_000;
+
 /** The states of one delivery, in the order the Status tab counts them (a plain list: screens need no zod for it). */
 export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'failed', 'no_address', 'no_subscription'] as const;
 

@@ -8,6 +8,7 @@ import {
   newsInputSchema,
   newsListQuery,
   NewsCategorySchema,
+  NewsGalleryPageSchema,
   NewsPageSchema,
   NewsSchema,
   newsUpdateSchema,
@@ -238,7 +239,7 @@ export const gallery = createRoute({
   responses: {
     200: {
       description: 'Directories',
-      content: json(z.object({ items: z.array(z.object({ newsId: z.number().int(), title: z.string(), files: NewsSchema.shape.attachedFiles })), total: z.number().int() })),
+      content: json(NewsGalleryPageSchema),
     },
     ...errorResponses(401, 403, 422),
   },

@@ -30,6 +30,13 @@ export const messages = pgTable(
     organisations: integer('organisations').array().notNull().default(sql`'{}'::int[]`),
     events: integer('events').array().notNull().default(sql`'{}'::int[]`),
     replyTo: text('reply_to'),
+    /** Files the sender announced when sending (the form uploads them right after). */
+    filesExpected: integer('files_expected').notNull().default(0),
+    /**
+     * Until when the outbox holds the message's deliveries for those files: cleared once they are
+     * all stored, so the mails carry them; past it, the mails go with what has arrived.
+     */
+    filesHeldUntil: timestamp('files_held_until', { withTimezone: true, mode: 'string' }),
     /** When it was handed to the outbox (null for a hidden message). */
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
+import { ATTACHMENT_WAIT_MS } from '@/lib/domain/messages/delivery';
 import type { Message, MessageAudience, MessageInput, MessageListQuery, MessagePage } from '@/lib/schemas/messages';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like-pattern';
@@ -48,7 +49,9 @@ async function summaries(db: Db, ids: number[]): Promise<Map<number, Summary>> {
       read: r?.read ?? 0,
       pending: count(['pending', 'sending']),
       sent: count(['sent']),
-      failed: count(['failed', 'no_address', 'no_subscription']),
+      failed: count(['failed']),
+      noAddress: count(['no_address']),
+      noSubscription: count(['no_subscription']),
     });
   }
   return map;
@@ -73,7 +76,7 @@ function shape(row: Row, files: Message['attachedFiles'], summary: Summary | und
     events: row.events,
     audienceParams: { replyTo: row.replyTo },
     attachedFiles: files,
-    summary: summary ?? { recipients: 0, pending: 0, sent: 0, failed: 0, read: 0 },
+    summary: summary ?? { recipients: 0, pending: 0, sent: 0, failed: 0, noAddress: 0, noSubscription: 0, read: 0 },
     publishedAt: row.publishedAt ? rfc3339(row.publishedAt) : null,
     updatedAt: rfc3339(row.updatedAt),
   };
@@ -154,6 +157,9 @@ export async function sendMessage(deps: AppDeps, callerId: number, input: Messag
         events: [...new Set(input.events)],
         replyTo,
         publishedAt: input.visible ? now.toISOString() : null,
+        // the e-mails wait for the announced files (server/messages/outbox-worker.ts)
+        filesExpected: input.files,
+        filesHeldUntil: input.visible && input.files > 0 ? sql`now() + ${ATTACHMENT_WAIT_MS} * interval '1 millisecond'` : null,
       })
       .returning();
     let recipients = 0;

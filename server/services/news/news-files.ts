@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { News } from '@/lib/schemas/news';
+import { GALLERY_DIRECTORIES_PER_PAGE } from '@/lib/domain/gallery';
 import { news, uploadedFiles } from '../../db/schema';
 import { removeGalleriesOf, removeGalleryFile, storeGalleryUpload, type GalleryKinds } from '../../files/gallery-upload';
 import type { StoredFile } from '../../files/stored-files';
@@ -88,7 +89,7 @@ export async function deleteNewsFile(deps: AppDeps, callerId: number, id: number
 /** GET /admin/news/gallery/{org}: the organisation's files, one directory per article, newest first, 7 per page. */
 export async function newsGallery(deps: AppDeps, callerId: number, orgId: number, page: number) {
   await newsEditorOf(deps, await loadCaller(deps, callerId), orgId, 'path');
-  const size = 7;
+  const size = GALLERY_DIRECTORIES_PER_PAGE;
   const withFiles = sql`exists (select 1 from ${uploadedFiles} where ${uploadedFiles.ownerType} = ${NEWS_FILE} and ${uploadedFiles.ownerId} = ${news.id})`;
   const articles = await deps.db.select({ id: news.id, title: news.title }).from(news).where(and(eq(news.orgId, orgId), withFiles)).orderBy(desc(news.id)).limit(size).offset((page - 1) * size);
   const [{ n }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(news).where(and(eq(news.orgId, orgId), withFiles));

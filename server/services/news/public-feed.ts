@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { Feed } from 'feed';
 import { webAddressOrNull } from '@/lib/domain/web-address';
 import { organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { rfc3339 } from '../timestamps';
+import { rss2, xmlEscape } from './rss';
 import { publicNews } from './news';
 import { plainText, sanitizeRichText } from './sanitize';
 
@@ -35,24 +35,32 @@ export async function publicFeed(deps: AppDeps, orgId: number, page: number, for
   if (format === 'json') return { etag, body: { items, total } };
   // a homepage stored before web addresses were checked never becomes a link of the feed
   const home = webAddressOrNull(org.homepage) ?? siteUrl;
-  const feed = new Feed({
-    title: `${org.name}: News`,
-    id: `${siteUrl}/api/v1/public/news/${orgId}.rss`,
-    link: home,
-    language: 'de',
-    copyright: org.name,
-    updated: lastChange ? new Date(lastChange) : undefined,
-  });
-  for (const r of items) {
-    feed.addItem({
-      title: r.title,
-      id: `news-${r.id}`,
-      link: `${home}#news-${r.id}`,
-      description: plainText(r.abstract) || plainText(r.content).slice(0, 300),
-      content: r.content,
-      date: new Date(r.publishedAt ?? r.updatedAt),
-      category: r.categories.map((name) => ({ name })),
-    });
-  }
-  return { etag, body: feed.rss2() };
+  const self = `${siteUrl}/api/v1/public/news/${orgId}.rss`;
+  const body = rss2(
+    {
+      title: `${org.name}: News`,
+      link: home,
+      description: `News: ${org.name}`,
+      language: 'de',
+      copyright: org.name,
+      self,
+      lastBuildDate: lastChange ? new Date(lastChange) : null,
+    },
+    items.map((r) => {
+      const title = plainText(r.title);
+      return {
+        // an item has a title (plain text: a reader shows it as text, never as markup)
+        title: title || plainText(r.content).slice(0, 100) || `#${r.id}`,
+        link: `${home}#news-${r.id}`,
+        // stable whatever the homepage: where the feed comes from and the article's number
+        guid: `${self}#news-${r.id}`,
+        // a description is HTML to a reader: the plain text escaped, so "<3" stays text
+        description: xmlEscape(plainText(r.abstract) || plainText(r.content).slice(0, 300)),
+        content: r.content,
+        pubDate: new Date(r.publishedAt ?? r.updatedAt),
+        categories: r.categories,
+      };
+    }),
+  );
+  return { etag, body };
 }

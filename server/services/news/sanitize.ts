@@ -54,7 +54,21 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** Plain text of rich text (feeds, lists): tags removed, entities kept as text. */
+// Elements that separate words: their tags become a space in plain text, so "<p>Eins</p><p>Zwei</p>"
+// reads "Eins Zwei" while "Bo<b>gen</b>" stays "Bogen".
+const WORD_BREAKING = /<(?=\/?(?:p|br|div|h[1-6]|li|ul|ol|blockquote|table|thead|tbody|tr|td|th|figure|figcaption|hr|img|iframe)\b)/gi;
+
+/**
+ * Plain text of rich text (feeds, lists, the text part of mails): tags removed, block elements and
+ * line breaks kept as word breaks, runs of white space made one space, entities decoded to the
+ * characters they stand for.
+ */
 export function plainText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  return sanitizeHtml(html.replace(WORD_BREAKING, ' <'), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

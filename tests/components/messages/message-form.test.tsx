@@ -57,7 +57,7 @@ function sentMessage(over: Partial<Message> = {}): Message {
     events: [],
     audienceParams: { replyTo: 'office@example.org' },
     attachedFiles: [],
-    summary: { recipients: 3, pending: 0, sent: 3, failed: 0, read: 1 },
+    summary: { recipients: 3, pending: 0, sent: 3, failed: 0, noAddress: 0, noSubscription: 0, read: 1 },
     publishedAt: '2026-05-04T08:00:00Z',
     updatedAt: '2026-05-04T08:00:00Z',
     ...over,
@@ -141,7 +141,7 @@ describe('a new message', () => {
 
   it("asks 'Versenden' first; Nein sends nothing, Ja sends the message as the API takes it and uploads the chosen files, 3 per request", async () => {
     const user = userEvent.setup();
-    const created = sentMessage({ summary: { recipients: 0, pending: 0, sent: 0, failed: 0, read: 0 } });
+    const created = sentMessage({ summary: { recipients: 0, pending: 0, sent: 0, failed: 0, noAddress: 0, noSubscription: 0, read: 0 } });
     const withFiles = sentMessage({ attachedFiles: [{ fileId: 'f1', fileName: 'a.png', fileParam: {}, featuredImage: false }] });
     sendMock.mockResolvedValue({ ok: true, data: created });
     uploadMock.mockResolvedValue({ status: 200, body: withFiles });
@@ -175,6 +175,8 @@ describe('a new message', () => {
         organizations: [],
         events: [],
         audienceParams: { replyTo: 'office@example.org' },
+        // the files it uploads right after: the e-mails wait for them
+        files: 4,
       },
     });
     expect(notify.success).toHaveBeenCalledWith('Erfolgreich gespeichert');
@@ -293,4 +295,34 @@ describe('a sent message', () => {
     expect(loadStatus).toHaveBeenCalledTimes(3);
     expect(screen.queryByText('wird aktualisiert …')).not.toBeInTheDocument();
   });
+
+describe('discarding a typed message', () => {
+  it("asks before 'Abbrechen' throws typed text away: Nein keeps it, Ja discards it", async () => {
+    const user = userEvent.setup();
+    const { onCancel } = renderForm();
+    await user.type(within(form()).getByRole('textbox', { name: /^Titel/ }), 'Halle gesperrt');
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    await answerConfirm('Ungespeicherte Änderungen verwerfen?', 'Nein');
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(within(form()).getByRole('textbox', { name: /^Titel/ })).toHaveValue('Halle gesperrt');
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    await answerConfirm('Ungespeicherte Änderungen verwerfen?', 'Ja');
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for chosen files too, and not at all for an untouched form', async () => {
+    const user = userEvent.setup();
+    const first = renderForm();
+    await user.upload(screen.getByLabelText('Dateien hinzufügen', { selector: 'input' }), [new File(['x'], 'a.pdf', { type: 'application/pdf' })]);
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    await answerConfirm('Ungespeicherte Änderungen verwerfen?', 'Nein');
+    expect(first.onCancel).not.toHaveBeenCalled();
+    document.body.innerHTML = '';
+    const second = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    expect(second.onCancel).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
 });

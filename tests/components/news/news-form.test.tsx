@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { News, NewsCategory } from '@/lib/schemas/news';
+import { GalleryDialog } from '@/components/news/gallery-dialog';
 import { NewsForm } from '@/components/news/news-form';
-import { removeFile, saveArticle } from '@/components/news/actions';
+import { loadGallery, removeFile, saveArticle } from '@/components/news/actions';
 import { notify } from '@/components/ui/toast';
 import { uploadFile } from '@/lib/upload';
 import { renderWithIntl } from '../render-with-intl';
@@ -20,6 +21,7 @@ jest.mock('../../../components/news/actions', () => ({
   removeArticles: jest.fn(),
   removeFile: jest.fn(),
   featureFile: jest.fn(),
+  loadGallery: jest.fn(),
 }));
 jest.mock('../../../lib/upload', () => ({ ...jest.requireActual('../../../lib/upload'), uploadFile: jest.fn() }));
 // the editor (ProseMirror) needs a real browser's layout; a plain text box stands in for it here
@@ -32,6 +34,7 @@ jest.mock('../../../components/ui/toast', () => ({
 const saveMock = saveArticle as jest.MockedFunction<typeof saveArticle>;
 const removeMock = removeFile as jest.MockedFunction<typeof removeFile>;
 const uploadMock = uploadFile as jest.MockedFunction<typeof uploadFile>;
+const galleryMock = loadGallery as jest.MockedFunction<typeof loadGallery>;
 
 const categories: NewsCategory[] = [{ id: 20, orgId: 11, name: 'Vereinsnews', parentId: null, inMenu: false, position: 1 }];
 const picture = { fileId: 'f-alt', fileName: 'alt.png', fileParam: { original: 'news_file/2026/01/a.png', mime: 'image/png', thumbnails: { xs: 'news_thumb/2026/01/x.webp', sm: 'news_thumb/2026/01/s.webp', md: 'news_thumb/2026/01/m.webp' } }, featuredImage: true };
@@ -78,7 +81,9 @@ it('lets a new article pick files before its first save and uploads them to it a
   const { onSaved } = renderForm(null);
 
   const gallery = await openGallery(user, 'Galerie – Neue Nachricht');
-  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [png('a.png'), png('b.png'), new File(['%PDF'], 'c.pdf', { type: 'application/pdf' }), png('d.png'), new File(['x'], 'notiz.txt', { type: 'text/plain' })]);
+  // at most 3 files a time (one upload)
+  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [png('a.png'), png('b.png'), new File(['%PDF'], 'c.pdf', { type: 'application/pdf' })]);
+  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [png('d.png'), new File(['x'], 'notiz.txt', { type: 'text/plain' })]);
   // the wrong type is refused at once, the others wait for the save
   expect(notify.error).toHaveBeenCalledWith('Nicht übernommen: notiz.txt', expect.anything());
   expect(within(within(gallery).getByRole('list', { name: 'Neue Dateien' })).getAllByRole('listitem')).toHaveLength(4);
@@ -228,4 +233,49 @@ it('counts files waiting for the save as unsaved changes: leaving asks first', a
   } finally {
     link.remove();
   }
+});
+
+it('takes at most 3 files at a time: a fourth refuses the choice and says so', async () => {
+  const user = userEvent.setup();
+  renderForm(null);
+  const gallery = await openGallery(user, 'Galerie – Neue Nachricht');
+  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [png('a.png'), png('b.png'), png('c.png'), png('d.png')]);
+  expect(notify.error).toHaveBeenCalledWith('Höchstens 3 Dateien auf einmal', expect.anything());
+  expect(within(gallery).queryByRole('list', { name: 'Neue Dateien' })).not.toBeInTheDocument();
+  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [png('a.png'), png('b.png'), png('c.png')]);
+  expect(within(within(gallery).getByRole('list', { name: 'Neue Dateien' })).getAllByRole('listitem')).toHaveLength(3);
+});
+
+it("offers the organisation's gallery, 7 directories a page: a picture of another article is inserted into the content", async () => {
+  const user = userEvent.setup();
+  const other = (newsId: number) => ({ newsId, title: `Beitrag ${newsId}`, files: [{ ...picture, fileId: `f-${newsId}`, fileName: `bild-${newsId}.png`, featuredImage: false }] });
+  galleryMock.mockImplementation(async ({ page }) => ({ ok: true, data: { items: page === 1 ? [other(9), other(8), other(7), other(6), other(5), other(4), other(3)] : [{ ...other(2), files: [picture, pdf] }], total: 8 } }));
+  const onInsert = jest.fn();
+  const changes = { added: [], removed: [], add: jest.fn(), unadd: jest.fn(), remove: jest.fn(), restore: jest.fn() };
+  renderWithIntl(<GalleryDialog orgId={11} article={article({ attachedFiles: [] })} title="Hallentraining" editing changes={changes} onClose={jest.fn()} onChanged={jest.fn()} onInsert={onInsert} />);
+  const gallery = screen.getByRole('dialog', { name: 'Galerie – Hallentraining' });
+  await user.click(within(gallery).getByRole('tab', { name: 'Galerie der Organisation' }));
+  expect(await within(gallery).findByRole('heading', { name: 'Beitrag 9' })).toBeInTheDocument();
+  expect(galleryMock).toHaveBeenCalledWith({ orgId: 11, page: 1 });
+  expect(within(gallery).getAllByRole('heading', { level: 3 })).toHaveLength(7);
+  expect(within(gallery).getByText('Seite 1 von 2')).toBeInTheDocument();
+  await user.click(within(gallery).getByRole('button', { name: 'Nächste Seite' }));
+  expect(await within(gallery).findByRole('heading', { name: 'Beitrag 2' })).toBeInTheDocument();
+  expect(galleryMock).toHaveBeenLastCalledWith({ orgId: 11, page: 2 });
+  // a PDF opens as original, a picture is inserted (its HD thumbnail)
+  expect(within(gallery).queryByRole('button', { name: 'plan.pdf in den Inhalt einfügen' })).not.toBeInTheDocument();
+  expect(within(gallery).getAllByRole('link', { name: 'Original' })).toHaveLength(2);
+  await user.click(within(gallery).getByRole('button', { name: 'alt.png in den Inhalt einfügen' }));
+  expect(onInsert).toHaveBeenCalledWith('/admin/api/v1/uploads?file=news_thumb%2F2026%2F01%2Fm.webp', 'alt.png');
+});
+
+it("shows the organisation's gallery in read mode too, with nothing to insert", async () => {
+  const user = userEvent.setup();
+  galleryMock.mockResolvedValue({ ok: true, data: { items: [{ newsId: 2, title: 'Beitrag 2', files: [picture] }], total: 1 } });
+  const changes = { added: [], removed: [], add: jest.fn(), unadd: jest.fn(), remove: jest.fn(), restore: jest.fn() };
+  renderWithIntl(<GalleryDialog orgId={11} article={article()} title="Hallentraining" editing={false} changes={changes} onClose={jest.fn()} onChanged={jest.fn()} onInsert={jest.fn()} />);
+  await user.click(screen.getByRole('tab', { name: 'Galerie der Organisation' }));
+  expect(await screen.findByRole('heading', { name: 'Beitrag 2' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'alt.png in den Inhalt einfügen' })).not.toBeInTheDocument();
+  expect(screen.queryByText('Seite 1 von 1')).not.toBeInTheDocument();
 });
