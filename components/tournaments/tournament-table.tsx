@@ -7,6 +7,7 @@ import { BASE_PATH } from '@/lib/domain/shell';
 import { TOURNAMENT_TABLE_COLUMNS } from '@/lib/domain/tournaments/table';
 import type { DataTableColumn } from '@/components/ui/data-table-types';
 import { ServerDataTable, type ServerTableQuery } from '@/components/ui/server-data-table';
+import { browserFetch } from '@/components/ui/session-ended';
 import { confirmLeaving } from '@/components/ui/use-unsaved-changes-guard';
 import { APPROVAL_FILTERS } from './tournament-view';
 
@@ -45,8 +46,7 @@ export function TournamentTable({ orgId }: { orgId: number }) {
       const search = listSearch(query);
       search.set('page', String(query.page));
       search.set('size', String(query.pageSize));
-      const res = await fetch(`${BASE_PATH}/api/v1/tournament/${orgId}?${search.toString()}`, { signal, headers: { accept: 'application/json' }, cache: 'no-store' });
-      if (!res.ok) throw new Error(`tournaments answered ${res.status}`);
+      const res = await browserFetch(`${BASE_PATH}/api/v1/tournament/${orgId}?${search.toString()}`, { signal, headers: { accept: 'application/json' }, cache: 'no-store' });
       return (await res.json()) as TournamentPage;
     },
     [orgId],

@@ -2,11 +2,8 @@
 
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { SESSION_ENDED, type ActionFailure, type ActionResult } from '@/lib/api/action-result';
-import { BASE_PATH } from '@/lib/domain/shell';
-import { hardNavigate } from '@/components/shell/hard-navigate';
-import { currentAppPath } from './session-draft';
+import { leaveForSignIn } from './session-ended';
 import { notify, TOAST_LONG_DURATION_MS } from './toast';
-import { allowLeaving } from './use-unsaved-changes-guard';
 
 export interface ApplyOptions<T = unknown> {
   /**
@@ -26,11 +23,6 @@ export interface ApplyOptions<T = unknown> {
   handled?: (failure: ActionFailure) => boolean;
   /** Refusal codes whose toast stays 5 s instead of 3 (e.g. 'rate_limited', which says how long to wait). */
   longToastFor?: readonly string[];
-}
-
-/** The sign-in address that returns to `path` afterwards. */
-export function signInAgainPath(path: string): string {
-  return `${BASE_PATH}/?expired=1&next=${encodeURIComponent(path)}`;
 }
 
 /**
@@ -56,10 +48,7 @@ export function applyActionResult<T, V extends FieldValues = FieldValues>(
 
 function showFailure<T, V extends FieldValues>(result: ActionFailure, form: Pick<UseFormReturn<V>, 'setError'> | null | undefined, options: ApplyOptions<T>) {
   if (result.code === SESSION_ENDED) {
-    options.onSessionEnded?.();
-    notify.error(result.message, { duration: TOAST_LONG_DURATION_MS });
-    allowLeaving();
-    hardNavigate(signInAgainPath(currentAppPath(BASE_PATH)));
+    leaveForSignIn(result.message, options.onSessionEnded);
     return;
   }
   if (form) {

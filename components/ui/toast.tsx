@@ -77,8 +77,19 @@ function options(id: string | number, opts?: NotifyOptions): ExternalToast {
 }
 
 /** Mount once in the root layout, inside NextIntlClientProvider. Top right, 3 s, coloured by type. */
+/** The ended session's text in the UI's language, for toasts raised outside React (a browser fetch's 401). */
+let sessionEndedText = '';
+
+export function sessionEndedMessage(): string {
+  return sessionEndedText;
+}
+
 export function Toaster() {
   const t = useTranslations('common');
+  const te = useTranslations('errors');
+  useEffect(() => {
+    sessionEndedText = te('sessionEnded');
+  }, [te]);
   // sonner, once loaded (the first toast loads it)
   const loaded = useSyncExternalStore(subscribeToLoad, () => sonner, () => null);
 
