@@ -5,9 +5,8 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { TournamentPage } from '@/lib/schemas/tournaments';
 import { formatDisplayDate } from '@/lib/domain/dates';
-import { applyActionResult } from '@/components/ui/apply-action-result';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { SimplePager } from '@/components/ui/simple-pager';
-import { notify } from '@/components/ui/toast';
 import { cn } from '@/components/ui/cn';
 import { loadTournaments } from './actions';
 import { STATUS_TONE, TOURNAMENT_PAGE_SIZE } from './tournament-view';
@@ -29,7 +28,6 @@ export interface TournamentListProps {
 /** The left list: search, filter checkboxes, 7 per page, newest first; each with its date and status. */
 export function TournamentList({ orgId, initial, selectedId, hrefFor, filters, canAdd, reloadKey }: TournamentListProps) {
   const t = useTranslations('tournaments');
-  const te = useTranslations('errors');
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [page, setPage] = useState(1);
@@ -46,19 +44,13 @@ export function TournamentList({ orgId, initial, selectedId, hrefFor, filters, c
     }
     const handle = setTimeout(() => {
       startTransition(async () => {
-        // no answer at all (the connection dropped): the list says so, the page stays
-        const result = await loadTournaments({ orgId, q: query.trim() || undefined, filter: chosen.join(',') || undefined, page, size: TOURNAMENT_PAGE_SIZE }).catch(() => null);
-        if (!result) {
-          setFailed(true);
-          notify.error(te('generic'));
-          return;
-        }
+        const result = await settleAction(loadTournaments({ orgId, q: query.trim() || undefined, filter: chosen.join(',') || undefined, page, size: TOURNAMENT_PAGE_SIZE }));
         setFailed(!result.ok);
         if (applyActionResult(result, null, { success: false })) setData(result.data);
       });
     }, 200);
     return () => clearTimeout(handle);
-  }, [orgId, query, chosen, page, reloadKey, te]);
+  }, [orgId, query, chosen, page, reloadKey]);
 
   const pages = Math.max(1, Math.ceil(data.total / TOURNAMENT_PAGE_SIZE));
   return (

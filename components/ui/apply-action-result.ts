@@ -1,9 +1,9 @@
 'use client';
 
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import { SESSION_ENDED, type ActionFailure, type ActionResult } from '@/lib/api/action-result';
+import { NO_ANSWER, SESSION_ENDED, type ActionFailure, type ActionResult } from '@/lib/api/action-result';
 import { leaveForSignIn } from './session-ended';
-import { notify, TOAST_LONG_DURATION_MS } from './toast';
+import { genericErrorMessage, notify, TOAST_LONG_DURATION_MS } from './toast';
 
 export interface ApplyOptions<T = unknown> {
   /**
@@ -23,6 +23,20 @@ export interface ApplyOptions<T = unknown> {
   handled?: (failure: ActionFailure) => boolean;
   /** Refusal codes whose toast stays 5 s instead of 3 (e.g. 'rate_limited', which says how long to wait). */
   longToastFor?: readonly string[];
+}
+
+/**
+ * A server action's answer, or, when the call got none (the connection dropped), a NO_ANSWER
+ * failure with the generic text: a list or screen shows its failure and a toast instead of the
+ * call throwing into the page's error boundary. Every call whose rejection is not caught otherwise
+ * (list loading, search-as-you-type) goes through this.
+ */
+export async function settleAction<T>(call: Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  try {
+    return await call;
+  } catch {
+    return { ok: false, message: genericErrorMessage(), code: NO_ANSWER };
+  }
 }
 
 /**

@@ -77,11 +77,16 @@ function options(id: string | number, opts?: NotifyOptions): ExternalToast {
 }
 
 /** Mount once in the root layout, inside NextIntlClientProvider. Top right, 3 s, coloured by type. */
-/** The ended session's text in the UI's language, for toasts raised outside React (a browser fetch's 401). */
+/** Texts in the UI's language for toasts raised outside React (a browser fetch's 401, an action with no answer). */
 let sessionEndedText = '';
+let genericErrorText = '';
 
 export function sessionEndedMessage(): string {
   return sessionEndedText;
+}
+
+export function genericErrorMessage(): string {
+  return genericErrorText;
 }
 
 export function Toaster() {
@@ -89,6 +94,7 @@ export function Toaster() {
   const te = useTranslations('errors');
   useEffect(() => {
     sessionEndedText = te('sessionEnded');
+    genericErrorText = te('generic');
   }, [te]);
   // sonner, once loaded (the first toast loads it)
   const loaded = useSyncExternalStore(subscribeToLoad, () => sonner, () => null);
