@@ -1,6 +1,6 @@
 'use client';
 
-import { BASE_PATH } from '@/lib/domain/shell';
+import { BASE_PATH, safeReturnPath } from '@/lib/domain/shell';
 import { hardNavigate } from '@/components/shell/hard-navigate';
 import { currentAppPath } from './session-draft';
 import { notify, sessionEndedMessage, TOAST_LONG_DURATION_MS } from './toast';
@@ -14,14 +14,17 @@ export function signInAgainPath(path: string): string {
 /**
  * The session ended (an action's SESSION_ENDED refusal or a 401 from a browser fetch): the one
  * way the app reacts. Its toast, then the sign-in page, which brings the user back to the page
- * they were on. `keep` saves what was typed first.
+ * they were on (with its address's query). `keep` saves what was typed first.
  */
 export function leaveForSignIn(message?: string, keep?: () => void): void {
   keep?.();
   const text = message || sessionEndedMessage();
   if (text) notify.error(text, { duration: TOAST_LONG_DURATION_MS });
   allowLeaving();
-  hardNavigate(signInAgainPath(currentAppPath(BASE_PATH)));
+  // the same place: the page with its view, search and page number when the sign-in accepts them
+  const path = currentAppPath(BASE_PATH);
+  const withQuery = path + window.location.search;
+  hardNavigate(signInAgainPath(safeReturnPath(withQuery) ? withQuery : path));
 }
 
 /** A browser request that failed: `status` is the HTTP status, 0 when there was no answer. */

@@ -71,7 +71,7 @@ describe('an ended session while working in a list', () => {
     fetchMock.mockImplementation(unauthorized);
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
     await waitFor(() => expect(hardNavigate).toHaveBeenCalled());
-    expectSignInAgain('/form/O11/F51');
+    expectSignInAgain('/form/O11/F51?view=table&page=2');
   });
 
   it('the CSV download signs in again instead of failing silently', async () => {
@@ -88,7 +88,7 @@ describe('an ended session while working in a list', () => {
     await user.click(screen.getByRole('link', { name: 'CSV-Export' }));
     await waitFor(() => expect(hardNavigate).toHaveBeenCalled());
     expect(String(fetchMock.mock.calls.at(-1)![0])).toContain('/admin/api/v1/admin/members/11/export.csv');
-    expectSignInAgain('/form/O11/F51');
+    expectSignInAgain('/form/O11/F51?view=table');
   });
 
   it('the search of the member list signs in again, not "Etwas ist schiefgelaufen"', async () => {
