@@ -162,6 +162,8 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
     dirty,
     /** Key for the fields so a cancel remounts them. */
     fieldsKey,
+    /** The changes are kept elsewhere now (e.g. created another way): the next navigation does not ask. */
+    release: releaseGuard,
     /** The record version the current edit is based on. */
     basedOn: () => basedOn.current,
     startEdit,
