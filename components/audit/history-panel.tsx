@@ -7,6 +7,7 @@ import { BASE_PATH } from '@/lib/domain/shell';
 import type { AuditEntry, AuditPage } from '@/lib/schemas/audit';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { browserFetch } from '@/components/ui/session-ended';
 
 /**
  * "Verlauf": who changed what of one member or organisation, newest first, 10 per page. Read on
@@ -37,9 +38,8 @@ export function HistoryPanel({ entity, id, fieldLabel }: { entity: HistoryEntity
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`${BASE_PATH}/api/v1/admin/audit?${key}`, { signal: controller.signal, headers: { accept: 'application/json' }, cache: 'no-store' })
+    browserFetch(`${BASE_PATH}/api/v1/admin/audit?${key}`, { signal: controller.signal, headers: { accept: 'application/json' }, cache: 'no-store' })
       .then(async (res) => {
-        if (!res.ok) throw new Error(String(res.status));
         setState({ key, status: 'done', page: (await res.json()) as AuditPage });
       })
       .catch(() => {

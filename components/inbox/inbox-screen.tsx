@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Notification, NotificationPage } from '@/lib/schemas/messages';
 import { formatDisplayDateTime } from '@/lib/domain/dates';
-import { applyActionResult } from '@/components/ui/apply-action-result';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { cn } from '@/components/ui/cn';
 import { RichTextView } from '@/components/ui/rich-text-view';
 import { SimplePager } from '@/components/ui/simple-pager';
@@ -40,7 +40,7 @@ export function InboxScreen({ initial, openId }: InboxScreenProps) {
       return;
     }
     startTransition(async () => {
-      const res = await loadNotifications({ page });
+      const res = await settleAction(loadNotifications({ page }));
       if (applyActionResult(res, null, { success: false })) setData(res.data);
     });
   }, [page]);

@@ -4,18 +4,18 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { BASE_PATH } from '@/lib/domain/shell';
 import { Switch } from '@/components/ui/switch';
+import { browserFetch } from '@/components/ui/session-ended';
 import { notify } from '@/components/ui/toast';
 import { pushSupport, SERVICE_WORKER_PATH, SERVICE_WORKER_SCOPE, urlBase64ToUint8Array, type PushSupport } from './inbox-view';
 
 /** A JSON call through the app's /admin/api proxy (same origin, so the proxy lets it mutate). */
 async function call(path: string, method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<unknown> {
-  const res = await fetch(`${BASE_PATH}/api/v1/notification${path}`, {
+  const res = await browserFetch(`${BASE_PATH}/api/v1/notification${path}`, {
     method,
     headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     cache: 'no-store',
   });
-  if (!res.ok) throw new Error(String(res.status));
   return res.status === 204 ? null : res.json();
 }
 

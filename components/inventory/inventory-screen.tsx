@@ -6,7 +6,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { InventoryArticle } from '@/lib/schemas/news';
 import { eurosToCents, formatEuros } from '@/lib/domain/orders/money';
 import { ADULT_SIZES, INVENTORY_GENDERS, INVENTORY_PAGE_SIZE, KIDS_SIZES, LETTER_SIZES } from '@/lib/domain/inventory';
-import { applyActionResult } from '@/components/ui/apply-action-result';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
@@ -66,7 +66,7 @@ export function InventoryScreen({ orgId, initial, articles, categories }: Invent
     }
     const handle = setTimeout(() => {
       startTransition(async () => {
-        const res = await loadInventory({ orgId, q: query.trim() || undefined, page });
+        const res = await settleAction(loadInventory({ orgId, q: query.trim() || undefined, page }));
         if (applyActionResult(res, null, { success: false })) setData(res.data);
       });
     }, 200);

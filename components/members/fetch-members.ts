@@ -1,5 +1,6 @@
 import type { Member, Page } from '@/lib/api/member-types';
 import { BASE_PATH } from '@/lib/domain/shell';
+import { browserFetch, FetchFailed } from '@/components/ui/session-ended';
 
 /**
  * The browser's own member-list fetches (search-as-you-type, paging, the overview table) go
@@ -27,12 +28,8 @@ export interface MemberListParams extends MemberListFilters {
   dir?: 'asc' | 'desc';
 }
 
-export class MembersFetchError extends Error {
-  constructor(readonly status: number) {
-    super(`member list answered ${status}`);
-    this.name = 'MembersFetchError';
-  }
-}
+/** A failed member-list request (status 0: no answer; 401 has already left for the sign-in page). */
+export { FetchFailed as MembersFetchError };
 
 /** Search, order and filters as query parameters; empty ones left out. */
 function listSearch(params: MemberListFilters & { q?: string; sort?: string; dir?: 'asc' | 'desc' }, search: URLSearchParams): URLSearchParams {
@@ -60,15 +57,8 @@ export function memberExportUrl({ orgId, lang, ...rest }: MemberListFilters & { 
   return `${BASE_PATH}/api/v1/admin/members/${orgId}/export.csv?${search.toString()}`;
 }
 
-/** One page of members; a failed answer (or no answer) becomes MembersFetchError. */
+/** One page of members; a failed answer (or no answer) rejects with FetchFailed. */
 export async function fetchMemberPage(params: MemberListParams, signal?: AbortSignal): Promise<Page<Member>> {
-  let response: Response;
-  try {
-    response = await fetch(memberListUrl(params), { signal, headers: { accept: 'application/json' }, cache: 'no-store' });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new MembersFetchError(0);
-  }
-  if (!response.ok) throw new MembersFetchError(response.status);
+  const response = await browserFetch(memberListUrl(params), { signal, headers: { accept: 'application/json' }, cache: 'no-store' });
   return (await response.json()) as Page<Member>;
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useState, useTransition } from 'react';
-import { useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
@@ -33,6 +33,7 @@ import { MemberForm } from './member-form';
 import type { MemberFormData, MemberFormValues } from './member-form-schema';
 import { duplicateQueryOf, memberFormValues } from './member-form-values';
 import { TrainingsTab } from './trainings-tab';
+import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 
 /** The history loads when its tab is opened. */
 const HistoryPanel = dynamic(() => import('@/components/audit/history-panel').then((m) => m.HistoryPanel));
@@ -85,7 +86,7 @@ export function MemberDetail({
 }: MemberDetailProps) {
   const t = useTranslations('members');
   const tc = useTranslations('common');
-  const router = useRouter();
+  const router = useGuardedRouter();
   // '?edit=1': opened through the overview table's 'Bearbeiten', so ready to edit
   const startEditing = useSearchParams().get('edit') === '1';
   const isNew = member === null;
@@ -120,7 +121,7 @@ export function MemberDetail({
       // a date the field refused is easy to miss on another tab: say it
       if (errorMessages(errors).includes('invalidDate')) notify.error(t('validation.invalidDate'));
     },
-    onCancelNew: () => router.push(formPath(orgId, funkId)),
+    onCancelNew: () => void router.push(formPath(orgId, funkId)),
     save: async (data, basedOn) => {
       if (!isNew) return updateMemberAction({ orgId, id: member.id, updatedAt: basedOn ?? member.updatedAt, values: data });
       const check = await checkDuplicatesAction({ values: duplicateQueryOf(data) });
@@ -133,7 +134,7 @@ export function MemberDetail({
     },
     onSaved: (data) => {
       const created = data as { id?: number };
-      if (isNew && created.id) router.push(formPath(orgId, funkId, created.id));
+      if (isNew && created.id) void router.push(formPath(orgId, funkId, created.id));
     },
   });
   const headingRef = useFocusOnRecordChange(String(member?.id ?? 'new'));
@@ -143,7 +144,10 @@ export function MemberDetail({
     startTransition(async () => {
       const result = await createMemberAction({ orgId, values: form.getValues() });
       setDuplicates(null);
-      if (applyActionResult(result, form)) router.push(formPath(orgId, funkId, result.data.id));
+      if (applyActionResult(result, form)) {
+        editor.release();
+        void router.push(formPath(orgId, funkId, result.data.id));
+      }
       else setTab('personal');
     });
   }
@@ -155,7 +159,7 @@ export function MemberDetail({
       startTransition(async () => {
         const result = await deleteMemberAction({ memberId: member.id });
         if (!applyActionResult(result)) return;
-        router.push(formPath(orgId, funkId));
+        void router.push(formPath(orgId, funkId));
         router.refresh();
       });
     });
@@ -166,7 +170,8 @@ export function MemberDetail({
       const result = await connectMemberAction({ orgId: clubId, memberId: candidate.id, proof: candidate.proof });
       if (!applyActionResult(result)) return;
       setDuplicates(null);
-      router.push(formPath(orgId, funkId, candidate.id));
+      editor.release();
+      void router.push(formPath(orgId, funkId, candidate.id));
     });
   }
 
@@ -271,7 +276,11 @@ export function MemberDetail({
         busy={busy}
         canCreateNew={!identical}
         onConnect={connect}
-        onOpen={(c) => router.push(formPath(orgId, funkId, c.id))}
+        onOpen={(c) => {
+          // choosing the existing member is the answer: the typed new one is dropped without asking
+          editor.release();
+          void router.push(formPath(orgId, funkId, c.id));
+        }}
         onCreateNew={createAnyway}
         onClose={() => setDuplicates(null)}
       />

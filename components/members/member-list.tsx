@@ -11,6 +11,7 @@ import { notify } from '@/components/ui/toast';
 import type { Member } from '@/lib/api/member-types';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { formPath, proxiedImageSrc } from '@/lib/domain/shell';
+import { isSessionEnd } from '@/components/ui/session-ended';
 import { fetchMemberPage } from './fetch-members';
 import { useDebouncedValue } from './use-debounced-value';
 import { useIsClient } from '@/components/ui/use-is-client';
@@ -106,10 +107,11 @@ function MemberListBody({ orgId, funkId, all, selectedId, canCreate }: MemberLis
           notify.success(t('loaded'));
         }
       },
-      () => {
+      (error: unknown) => {
         if (controller.signal.aborted) return;
         setResult({ key: requestKey, status: 'error' });
-        notify.error(te('generic'));
+        // an ended session has its own toast and leaves for the sign-in page
+        if (!isSessionEnd(error)) notify.error(te('generic'));
       },
     );
     return () => controller.abort();

@@ -1,9 +1,10 @@
 'use client';
 
 import { useCallback, useState, type ReactNode } from 'react';
-import { useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { cn } from '@/components/ui/cn';
+import { confirmLeaving, useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 import type { Member } from '@/lib/api/member-types';
 import type { Country } from '@/lib/api/types';
 import { formPath } from '@/lib/domain/shell';
@@ -38,7 +39,7 @@ function initialView(params: URLSearchParams | null): View {
 /** The member page's two modes: list with the member beside it, or the overview table. */
 export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, countries, children }: MembersScreenProps) {
   const t = useTranslations('members');
-  const router = useRouter();
+  const router = useGuardedRouter();
   const searchParams = useSearchParams();
   const [view, setViewState] = useState<View>(() => initialView(searchParams));
 
@@ -55,7 +56,7 @@ export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, count
     (m: Member) => {
       // the member opens beside the list (the screen stays mounted across the navigation)
       setViewState('list');
-      router.push(`${formPath(orgId, funkId, m.id)}?${EDIT_PARAM}=1`);
+      void router.push(`${formPath(orgId, funkId, m.id)}?${EDIT_PARAM}=1`);
     },
     [router, orgId, funkId],
   );
@@ -64,7 +65,10 @@ export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, count
     <button
       type="button"
       aria-pressed={view === value}
-      onClick={() => setView(value)}
+      onClick={() => {
+        // the table drops the open member: unsaved changes ask first
+        if (value !== view) void confirmLeaving().then((leave) => leave && setView(value));
+      }}
       className={cn(
         'px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand',
         view === value ? 'bg-brand text-white' : 'bg-white text-gray-700 hover:bg-gray-50',

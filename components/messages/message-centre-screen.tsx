@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { Message, MessageAudience, MessagePage } from '@/lib/schemas/messages';
 import { MESSAGE_PAGE_SIZE } from '@/lib/domain/messages/delivery';
 import { formatDisplayDate } from '@/lib/domain/dates';
-import { applyActionResult } from '@/components/ui/apply-action-result';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -60,7 +60,7 @@ export function MessageCentreScreen({ orgId, list, audience }: MessageCentreScre
       startTransition(async () => {
         const loud = announce.current;
         announce.current = false;
-        const res = await loadMessages({ orgId, q: query.trim() || undefined, page });
+        const res = await settleAction(loadMessages({ orgId, q: query.trim() || undefined, page }));
         if (applyActionResult(res, null, { success: loud ? t('reloaded') : false })) setData(res.data);
       });
     }, SEARCH_DELAY_MS);

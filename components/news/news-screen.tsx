@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
 import type { MenuNode, News, NewsCategory, NewsPage } from '@/lib/schemas/news';
 import { formatDisplayDate } from '@/lib/domain/dates';
-import { applyActionResult } from '@/components/ui/apply-action-result';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
@@ -49,7 +49,7 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu: i
     }
     const handle = setTimeout(() => {
       startTransition(async () => {
-        const res = await loadNews({ orgId, q: query.trim() || undefined, page, visible: LIST_VISIBLE });
+        const res = await settleAction(loadNews({ orgId, q: query.trim() || undefined, page, visible: LIST_VISIBLE }));
         if (applyActionResult(res, null, { success: false })) setData(res.data);
       });
     }, 200);
@@ -69,7 +69,7 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu: i
     if (node.newsId !== null && !article) {
       // not on the list (hidden, or on another page of it): the page's newest article is the first of its category
       startTransition(async () => {
-        const res = await loadNews({ orgId, page: 1, category: node.name });
+        const res = await settleAction(loadNews({ orgId, page: 1, category: node.name }));
         if (!applyActionResult(res, null, { success: false })) return;
         const hit = res.data.items.find((n) => n.id === node.newsId);
         setSelection(hit ? { article: hit, key: `n${hit.id}` } : newPageArticle(node));

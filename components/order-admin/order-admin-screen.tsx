@@ -1,11 +1,12 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { Order, OrderItem, OrderPage } from '@/lib/schemas/orders';
 import { formPath } from '@/lib/domain/shell';
 import { cn } from '@/components/ui/cn';
+import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 import { OrderList } from '@/components/orders/order-list';
 import { OrderAdminDetail, type BankAccount } from './order-admin-detail';
 
@@ -25,7 +26,7 @@ export interface OrderAdminScreenProps {
 /** Forms 1005 and 56: the orders on the left, the chosen one on the right; or the report table. */
 export function OrderAdminScreen({ actingOrgId, actingLevel, funkId, orders, selected, bank = null }: OrderAdminScreenProps) {
   const t = useTranslations('orderAdmin');
-  const router = useRouter();
+  const router = useGuardedRouter();
   const pathname = usePathname();
   const search = useSearchParams();
   const view = search.get('view') === 'report' ? 'report' : 'list';
@@ -40,10 +41,10 @@ export function OrderAdminScreen({ actingOrgId, actingLevel, funkId, orders, sel
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-xl font-semibold text-gray-900">{t('title')}</h1>
         <div role="group" aria-label={t('viewLabel')} className="inline-flex">
-          <button type="button" aria-pressed={view === 'list'} className={toggleClass(view === 'list')} onClick={() => router.replace(pathname)}>
+          <button type="button" aria-pressed={view === 'list'} className={toggleClass(view === 'list')} onClick={() => void router.replace(pathname)}>
             {t('viewList')}
           </button>
-          <button type="button" aria-pressed={view === 'report'} className={toggleClass(view === 'report')} onClick={() => router.replace(`${pathname}?view=report`)}>
+          <button type="button" aria-pressed={view === 'report'} className={toggleClass(view === 'report')} onClick={() => void router.replace(`${pathname}?view=report`)}>
             {t('viewReport')}
           </button>
         </div>

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import type { OrderReportPage } from '@/lib/schemas/orders';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { BASE_PATH, formPath } from '@/lib/domain/shell';
-import { applyActionResult } from '@/components/ui/apply-action-result';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { loadReport } from '@/components/orders/actions';
 
@@ -28,7 +28,7 @@ export function OrderReportTable({ actingOrgId, funkId, showOrganisation }: { ac
   useEffect(() => {
     const handle = setTimeout(() => {
       startTransition(async () => {
-        const result = await loadReport({ actingOrgId, q: query.trim() || undefined, page });
+        const result = await settleAction(loadReport({ actingOrgId, q: query.trim() || undefined, page }));
         if (applyActionResult(result, null, { success: false })) setData(result.data);
       });
     }, 200);

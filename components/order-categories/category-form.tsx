@@ -1,7 +1,6 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { OrderCategory } from '@/lib/schemas/orders';
@@ -17,6 +16,7 @@ import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/compon
 import { notify } from '@/components/ui/toast';
 import { saveCategory } from './actions';
 import { toFormValues, toInput, type CategoryFormValues } from './category-form-values';
+import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 
 /** Typing limits of the form: year 4 digits, prices 7 characters, weight 6. */
 const YEAR_LENGTH = 4;
@@ -35,7 +35,7 @@ export interface CategoryFormProps {
  */
 export function CategoryForm({ actingOrgId, funkId, category }: CategoryFormProps) {
   const t = useTranslations('orderCategories');
-  const router = useRouter();
+  const router = useGuardedRouter();
   const isNew = category === null;
   const [record, setRecord] = useState(category);
   const [lastProp, setLastProp] = useState(category);
@@ -62,12 +62,12 @@ export function CategoryForm({ actingOrgId, funkId, category }: CategoryFormProp
       const first = errorMessages(errors)[0];
       notify.error(t('saveFailed'), { description: first && t.has(`validation.${first}`) ? t(`validation.${first}`) : undefined });
     },
-    onCancelNew: () => router.push(formPath(actingOrgId, funkId)),
+    onCancelNew: () => void router.push(formPath(actingOrgId, funkId)),
     save: (_output, basedOn) =>
       saveCategory({ actingOrgId, id: record?.id, updatedAt: record ? (basedOn ?? undefined) : undefined, values: toInput(form.getValues()) }),
     onSaved: (data) => {
       const saved = data as OrderCategory;
-      if (isNew) router.push(formPath(actingOrgId, funkId, saved.id));
+      if (isNew) void router.push(formPath(actingOrgId, funkId, saved.id));
       else setRecord(saved);
     },
   });

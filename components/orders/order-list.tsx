@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { Order, OrderPage } from '@/lib/schemas/orders';
 import { ORDER_STATES, type OrderState } from '@/lib/domain/orders/status';
 import { formatDisplayDate } from '@/lib/domain/dates';
-import { applyActionResult } from '@/components/ui/apply-action-result';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { loadOrders } from './actions';
@@ -48,7 +48,7 @@ export function OrderList({ orgId, initial, selectedId, hrefFor, onSelect, onNew
     }
     const handle = setTimeout(() => {
       startTransition(async () => {
-        const result = await loadOrders({ orgId, scope, q: query.trim() || undefined, state: states.length ? states.join(',') : undefined, page });
+        const result = await settleAction(loadOrders({ orgId, scope, q: query.trim() || undefined, state: states.length ? states.join(',') : undefined, page }));
         if (applyActionResult(result, null, { success: false })) setData(result.data);
       });
     }, 200);

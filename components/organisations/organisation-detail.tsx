@@ -2,7 +2,6 @@
 
 import { useMemo, useState } from 'react';
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
@@ -22,6 +21,7 @@ import { OrganisationDataFields } from './organisation-data-fields';
 import type { OrganisationFormOutput } from './organisation-form-schema';
 import { toFormValues, type OrganisationFormValues } from './organisation-form-values';
 import { OrganisationImage } from './organisation-image';
+import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 
 // The tabs behind the first one load when they are opened: the page's first download stays small.
 const FeesTab = dynamic(() => import('./fees-tab').then((m) => m.FeesTab));
@@ -51,7 +51,7 @@ type TabValue = 'data' | 'fees' | 'places' | 'documents';
  */
 export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisation, list }: OrganisationDetailProps) {
   const t = useTranslations('organisations');
-  const router = useRouter();
+  const router = useGuardedRouter();
   const isNew = organisation === null;
 
   // The record shown: the server's, or the one a save just returned (until the refresh arrives).
@@ -101,7 +101,7 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
       if (messages.includes('required')) flashRequired();
       else notify.error(t('saveFailed'), { description: t.has(`validation.${messages[0]}`) ? t(`validation.${messages[0]}` as 'validation.required') : undefined });
     },
-    onCancelNew: () => router.push(formPath(actingOrgId, funkId)),
+    onCancelNew: () => void router.push(formPath(actingOrgId, funkId)),
     confirmMore: async (output, confirm) =>
       !isDissolving(record, output) ||
       confirm(t('dissolveConfirm', { date: formatDisplayDate(output.orgEndDate) }), { title: t('dissolveTitle'), tone: 'danger' }),
@@ -109,7 +109,7 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
       saveOrganisation({ actingOrgId, id: record?.id, updatedAt: record ? (basedOn ?? undefined) : undefined, values: output }),
     onSaved: (data) => {
       const saved = data as Organisation;
-      if (isNew) router.push(formPath(actingOrgId, funkId, saved.id));
+      if (isNew) void router.push(formPath(actingOrgId, funkId, saved.id));
       else setRecord(saved);
     },
   });

@@ -1,11 +1,12 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { Organisation, OrganisationListItem } from '@/lib/api/organisations';
 import { formPath } from '@/lib/domain/shell';
 import { cn } from '@/components/ui/cn';
+import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 import { OrganisationDetail } from './organisation-detail';
 import { OrganisationList } from './organisation-list';
 
@@ -28,14 +29,14 @@ export interface OrganisationsScreenProps {
  */
 export function OrganisationsScreen({ actingOrgId, actingLevel, funkId, list, selected, isNew, canCreate }: OrganisationsScreenProps) {
   const t = useTranslations('organisations');
-  const router = useRouter();
+  const router = useGuardedRouter();
   const pathname = usePathname();
   const search = useSearchParams();
   const view = search.get('view') === 'table' ? 'table' : 'list';
   const hrefFor = (id: number | 'new') => formPath(actingOrgId, funkId, id);
 
   function setView(next: 'list' | 'table') {
-    router.replace(next === 'table' ? `${pathname}?view=table` : pathname);
+    void router.replace(next === 'table' ? `${pathname}?view=table` : pathname);
   }
 
   const selectedId = isNew ? 'new' : (selected?.id ?? null);
@@ -60,7 +61,7 @@ export function OrganisationsScreen({ actingOrgId, actingLevel, funkId, list, se
       </div>
 
       {view === 'table' ? (
-        <OrganisationTable rows={list} onOpen={(id) => router.push(hrefFor(id))} />
+        <OrganisationTable rows={list} onOpen={(id) => void router.push(hrefFor(id))} />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[300px_1fr]">
           <OrganisationList

@@ -6,7 +6,7 @@ import type { RoleGroup } from '@/lib/schemas/member-responses';
 import type { PersonPage, PersonRow } from '@/lib/schemas/persons';
 import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
 import { personSearchRuns } from '@/lib/domain/person-search';
-import { applyActionResult } from '@/components/ui/apply-action-result';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { loadPersons, rejoin } from './actions';
@@ -48,7 +48,7 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
     if (!runs) return;
     const handle = setTimeout(() => {
       startTransition(async () => {
-        const result = await loadPersons({ org: orgId, q: query.trim() || undefined, groups: groupsSent, former, page });
+        const result = await settleAction(loadPersons({ org: orgId, q: query.trim() || undefined, groups: groupsSent, former, page }));
         if (applyActionResult(result, null, { success: false })) setData({ key, page: result.data });
       });
     }, 200);

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { RoleGroup } from '@/lib/schemas/member-responses';
 import type { RoleMember, RoleMemberPage, RoleOrganisation } from '@/lib/schemas/role-members';
 import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
-import { applyActionResult } from '@/components/ui/apply-action-result';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
@@ -47,7 +47,7 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
     if (tooShort) return;
     const handle = setTimeout(() => {
       startTransition(async () => {
-        const result = await loadRoleMembers({ orgId: org.id, q: text || undefined, group: searching ? undefined : (group ?? undefined), candidates: searching || undefined, page });
+        const result = await settleAction(loadRoleMembers({ orgId: org.id, q: text || undefined, group: searching ? undefined : (group ?? undefined), candidates: searching || undefined, page }));
         if (applyActionResult(result, null, { success: false })) setData({ key, page: result.data });
       });
     }, 200);

@@ -1,8 +1,8 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Select } from '@/components/ui/select';
+import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 import { formPath, type ShellForm } from '@/lib/domain/shell';
 
 /**
@@ -11,7 +11,7 @@ import { formPath, type ShellForm } from '@/lib/domain/shell';
  */
 export function FormSelect({ orgId, forms, selectedFunkId }: { orgId?: number; forms: ShellForm[]; selectedFunkId?: number }) {
   const t = useTranslations('shell');
-  const router = useRouter();
+  const router = useGuardedRouter();
   // The wrapper sets the width: the Select itself fills its container.
   return (
     <div className="w-full sm:w-64">
@@ -21,7 +21,9 @@ export function FormSelect({ orgId, forms, selectedFunkId }: { orgId?: number; f
         value={selectedFunkId ? String(selectedFunkId) : ''}
         options={forms.map((f) => ({ value: String(f.funkId), label: f.functionName }))}
         disabled={!orgId || forms.length === 0}
-        onValueChange={(value) => orgId && router.push(formPath(orgId, Number(value)))}
+        onValueChange={(value) => {
+          if (orgId) void router.push(formPath(orgId, Number(value)));
+        }}
       />
     </div>
   );

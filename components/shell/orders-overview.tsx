@@ -7,7 +7,7 @@ import type { OrderPage } from '@/lib/schemas/orders';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { orderBadge, SHELL_ORDERS_PAGE_SIZE, shellOrdersPager } from '@/lib/domain/orders/status';
 import { formPath } from '@/lib/domain/shell';
-import { applyActionResult } from '@/components/ui/apply-action-result';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { loadOrders } from '@/components/orders/actions';
@@ -31,7 +31,7 @@ export function OrdersOverview({ orgId, funkId, initial }: { orgId: number; funk
       return;
     }
     startTransition(async () => {
-      const result = await loadOrders({ orgId, scope: 'overseen', page, size: SHELL_ORDERS_PAGE_SIZE });
+      const result = await settleAction(loadOrders({ orgId, scope: 'overseen', page, size: SHELL_ORDERS_PAGE_SIZE }));
       if (applyActionResult(result, null, { success: false })) setData(result.data);
     });
   }, [orgId, page]);

@@ -1,14 +1,14 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Select } from '@/components/ui/select';
+import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 import { orgPath, type ShellOrganisation } from '@/lib/domain/shell';
 
 /** The header's organisation selector: choosing one opens /form/O{orgId}. */
 export function OrgSelect({ organisations, selectedOrgId }: { organisations: ShellOrganisation[]; selectedOrgId?: number }) {
   const t = useTranslations('shell');
-  const router = useRouter();
+  const router = useGuardedRouter();
   // The wrapper sets the width: the Select itself fills its container.
   return (
     <div className="w-full sm:w-80">
@@ -19,7 +19,7 @@ export function OrgSelect({ organisations, selectedOrgId }: { organisations: She
         options={organisations.map((o) => ({ value: String(o.orgId), label: o.orgName }))}
         disabled={organisations.length === 0}
         wrap
-        onValueChange={(value) => router.push(orgPath(Number(value)))}
+        onValueChange={(value) => void router.push(orgPath(Number(value)))}
       />
     </div>
   );

@@ -5,6 +5,7 @@ import type { Tournament } from '@/lib/schemas/tournaments';
 import { BASE_PATH } from '@/lib/domain/shell';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
+import { browserFetch, isSessionEnd } from '@/components/ui/session-ended';
 import { notify } from '@/components/ui/toast';
 import { UploadProgress } from '@/components/ui/upload-progress';
 import { useUpload } from '@/components/ui/use-upload';
@@ -42,11 +43,13 @@ export function Attachments({ orgId, tournament, canChange, onChanged }: { orgId
   async function remove(name: string, url: string) {
     if (!tournament || !(await confirm(t('fileRemoveConfirm', { name }), { tone: 'danger' }))) return;
     const uuid = /[0-9a-f-]{36}/.exec(url)?.[0];
-    const res = await fetch(`${BASE_PATH}/api/v1/tournament/${orgId}/files/${tournament.id}/${uuid}`, { method: 'DELETE', headers: { accept: 'application/json' } });
-    if (res.ok) {
+    try {
+      const res = await browserFetch(`${BASE_PATH}/api/v1/tournament/${orgId}/files/${tournament.id}/${uuid}`, { method: 'DELETE', headers: { accept: 'application/json' } });
       notify.success(t('fileRemoved'));
       onChanged((await res.json()) as Tournament);
-    } else notify.error(t('actionFailed'));
+    } catch (error) {
+      if (!isSessionEnd(error)) notify.error(t('actionFailed'));
+    }
   }
 
   return (

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Controller, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import type { Tournament } from '@/lib/schemas/tournaments';
@@ -26,6 +25,7 @@ import { Attachments } from './attachments';
 import { FeeOrder } from './fee-order';
 import { formIssues, GENERAL_FIELDS, tournamentResolver } from './tournament-form-check';
 import { REQUIRED_FLASH_MS, stepOfField, toFormValues, toInput, toVersion, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
+import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 
 export interface TournamentFormProps {
   orgId: number;
@@ -43,7 +43,7 @@ export interface TournamentFormProps {
  */
 export function TournamentForm({ orgId, funkId, tournament, types, referees, onChanged }: TournamentFormProps) {
   const t = useTranslations('tournaments');
-  const router = useRouter();
+  const router = useGuardedRouter();
   const isNew = tournament === null;
   const canceled = tournament?.params.canceled ?? false;
   const [step, setStep] = useState(0);
@@ -92,14 +92,14 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
       if (Object.keys(fieldErrors).length) showRefusal(fieldErrors, false);
       else flash();
     },
-    onCancelNew: () => router.push(formPath(orgId, funkId)),
+    onCancelNew: () => void router.push(formPath(orgId, funkId)),
     // an approved tournament: a change of what the public sees goes to the federation for approval again
     confirmMore: async (_output, ask) =>
       tournament?.approved !== true || publicChanges(tournament, toVersion(form.getValues())).length === 0 || (await ask(t('reapprovalConfirm'))),
     save: (_output, basedOn) => saveTournamentAction({ orgId, id: tournament?.id, updatedAt: tournament ? (basedOn ?? undefined) : undefined, values: toInput(form.getValues()) }),
     onSaved: (data) => {
       const saved = data as Tournament;
-      if (isNew) router.push(formPath(orgId, funkId, saved.id));
+      if (isNew) void router.push(formPath(orgId, funkId, saved.id));
       else onChanged(saved);
       setStep(0);
     },

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { TournamentPage } from '@/lib/schemas/tournaments';
 import { formatDisplayDate } from '@/lib/domain/dates';
-import { applyActionResult } from '@/components/ui/apply-action-result';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
 import { loadTournaments } from './actions';
@@ -44,7 +44,7 @@ export function TournamentList({ orgId, initial, selectedId, hrefFor, filters, c
     }
     const handle = setTimeout(() => {
       startTransition(async () => {
-        const result = await loadTournaments({ orgId, q: query.trim() || undefined, filter: chosen.join(',') || undefined, page, size: TOURNAMENT_PAGE_SIZE });
+        const result = await settleAction(loadTournaments({ orgId, q: query.trim() || undefined, filter: chosen.join(',') || undefined, page, size: TOURNAMENT_PAGE_SIZE }));
         setFailed(!result.ok);
         if (applyActionResult(result, null, { success: false })) setData(result.data);
       });

@@ -7,6 +7,8 @@ import { BASE_PATH } from '@/lib/domain/shell';
 import { TOURNAMENT_TABLE_COLUMNS } from '@/lib/domain/tournaments/table';
 import type { DataTableColumn } from '@/components/ui/data-table-types';
 import { ServerDataTable, type ServerTableQuery } from '@/components/ui/server-data-table';
+import { browserFetch } from '@/components/ui/session-ended';
+import { confirmLeaving } from '@/components/ui/use-unsaved-changes-guard';
 import { APPROVAL_FILTERS } from './tournament-view';
 
 /** Rows per page of the table view. */
@@ -44,8 +46,7 @@ export function TournamentTable({ orgId }: { orgId: number }) {
       const search = listSearch(query);
       search.set('page', String(query.page));
       search.set('size', String(query.pageSize));
-      const res = await fetch(`${BASE_PATH}/api/v1/tournament/${orgId}?${search.toString()}`, { signal, headers: { accept: 'application/json' }, cache: 'no-store' });
-      if (!res.ok) throw new Error(`tournaments answered ${res.status}`);
+      const res = await browserFetch(`${BASE_PATH}/api/v1/tournament/${orgId}?${search.toString()}`, { signal, headers: { accept: 'application/json' }, cache: 'no-store' });
       return (await res.json()) as TournamentPage;
     },
     [orgId],
@@ -76,7 +77,10 @@ export function ViewToggle({ view, onChange }: { view: 'list' | 'table'; onChang
           key={v}
           type="button"
           aria-pressed={view === v}
-          onClick={() => onChange(v)}
+          onClick={() => {
+            // the other view drops the open form: unsaved changes ask first
+            if (v !== view) void confirmLeaving().then((leave) => leave && onChange(v));
+          }}
           className={view === v ? 'bg-brand px-3 py-1.5 text-sm font-medium text-white' : 'bg-white px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50'}
         >
           {v === 'list' ? t('viewList') : t('viewTable')}

@@ -1,12 +1,9 @@
 'use client';
 
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import { SESSION_ENDED, type ActionFailure, type ActionResult } from '@/lib/api/action-result';
-import { BASE_PATH } from '@/lib/domain/shell';
-import { hardNavigate } from '@/components/shell/hard-navigate';
-import { currentAppPath } from './session-draft';
-import { notify, TOAST_LONG_DURATION_MS } from './toast';
-import { allowLeaving } from './use-unsaved-changes-guard';
+import { NO_ANSWER, SESSION_ENDED, type ActionFailure, type ActionResult } from '@/lib/api/action-result';
+import { leaveForSignIn } from './session-ended';
+import { genericErrorMessage, notify, TOAST_LONG_DURATION_MS } from './toast';
 
 export interface ApplyOptions<T = unknown> {
   /**
@@ -28,9 +25,18 @@ export interface ApplyOptions<T = unknown> {
   longToastFor?: readonly string[];
 }
 
-/** The sign-in address that returns to `path` afterwards. */
-export function signInAgainPath(path: string): string {
-  return `${BASE_PATH}/?expired=1&next=${encodeURIComponent(path)}`;
+/**
+ * A server action's answer, or, when the call got none (the connection dropped), a NO_ANSWER
+ * failure with the generic text: a list or screen shows its failure and a toast instead of the
+ * call throwing into the page's error boundary. Every call whose rejection is not caught otherwise
+ * (list loading, search-as-you-type) goes through this.
+ */
+export async function settleAction<T>(call: Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  try {
+    return await call;
+  } catch {
+    return { ok: false, message: genericErrorMessage(), code: NO_ANSWER };
+  }
 }
 
 /**
@@ -56,10 +62,7 @@ export function applyActionResult<T, V extends FieldValues = FieldValues>(
 
 function showFailure<T, V extends FieldValues>(result: ActionFailure, form: Pick<UseFormReturn<V>, 'setError'> | null | undefined, options: ApplyOptions<T>) {
   if (result.code === SESSION_ENDED) {
-    options.onSessionEnded?.();
-    notify.error(result.message, { duration: TOAST_LONG_DURATION_MS });
-    allowLeaving();
-    hardNavigate(signInAgainPath(currentAppPath(BASE_PATH)));
+    leaveForSignIn(result.message, options.onSessionEnded);
     return;
   }
   if (form) {

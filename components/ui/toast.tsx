@@ -77,8 +77,25 @@ function options(id: string | number, opts?: NotifyOptions): ExternalToast {
 }
 
 /** Mount once in the root layout, inside NextIntlClientProvider. Top right, 3 s, coloured by type. */
+/** Texts in the UI's language for toasts raised outside React (a browser fetch's 401, an action with no answer). */
+let sessionEndedText = '';
+let genericErrorText = '';
+
+export function sessionEndedMessage(): string {
+  return sessionEndedText;
+}
+
+export function genericErrorMessage(): string {
+  return genericErrorText;
+}
+
 export function Toaster() {
   const t = useTranslations('common');
+  const te = useTranslations('errors');
+  useEffect(() => {
+    sessionEndedText = te('sessionEnded');
+    genericErrorText = te('generic');
+  }, [te]);
   // sonner, once loaded (the first toast loads it)
   const loaded = useSyncExternalStore(subscribeToLoad, () => sonner, () => null);
 

@@ -1,10 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { hardNavigate } from '@/components/shell/hard-navigate';
 import { batches, GALLERY_BATCH_SIZE, isGalleryPicture } from '@/lib/domain/gallery';
-import { BASE_PATH } from '@/lib/domain/shell';
 import { uploadFile } from '@/lib/upload';
+import { leaveForSignIn } from './session-ended';
 
 /** A file chosen but not uploaded yet; pictures get a local preview (a blob: address). */
 export interface PendingFile {
@@ -112,8 +111,8 @@ export function usePendingFiles<T>(steps: PendingFilesSteps<T>) {
           status = 0; // no answer (network)
         }
         if (status === 401) {
-          // the proxy has ended the session already: sign in again
-          hardNavigate(`${BASE_PATH}?expired=1`);
+          // the proxy has ended the session already: sign in again, back to this page
+          leaveForSignIn();
           return stop(401, index, 0);
         }
         if (status !== 200) return stop(status, index, 0);

@@ -99,7 +99,7 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
   }, [editing, firstField, form]);
 
   const dirty = editing && (form.formState.isDirty || Boolean(options.hasOtherChanges));
-  useUnsavedChangesGuard(dirty, () => confirm(t('discardConfirm'), { tone: 'danger' }));
+  const releaseGuard = useUnsavedChangesGuard(dirty, () => confirm(t('discardConfirm'), { tone: 'danger' }));
 
   const startEdit = useCallback(() => {
     focusFirstField.current = true;
@@ -108,6 +108,8 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
 
   const cancel = useCallback(() => {
     if (isNew) {
+      // cancelling is the answer: leaving for the list does not ask again
+      releaseGuard();
       latest.current.onCancelNew?.();
       return;
     }
@@ -115,7 +117,7 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
     setFieldsKey((k) => k + 1);
     setEditing(false);
     router.refresh();
-  }, [form, isNew, router, values]);
+  }, [form, isNew, releaseGuard, router, values]);
 
   const onValid = useCallback(
     async (output: Out) => {
@@ -137,11 +139,13 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
         // what was typed is stored now: the refreshed record replaces it
         form.reset(typed);
         if (!isNew) setEditing(false);
+        // saved: opening the new record does not ask about changes
+        releaseGuard();
         onSaved?.(result.data);
         router.refresh();
       });
     },
-    [confirm, draftKey, form, isNew, router, t],
+    [confirm, draftKey, form, isNew, releaseGuard, router, t],
   );
 
   const save = useCallback(
@@ -158,6 +162,8 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
     dirty,
     /** Key for the fields so a cancel remounts them. */
     fieldsKey,
+    /** The changes are kept elsewhere now (e.g. created another way): the next navigation does not ask. */
+    release: releaseGuard,
     /** The record version the current edit is based on. */
     basedOn: () => basedOn.current,
     startEdit,

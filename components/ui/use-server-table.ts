@@ -2,6 +2,9 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { isSessionEnd } from './session-ended';
+import { notify } from './toast';
 import { nextSort, type DataTableColumn, type DataTableSort, type DataTableState } from './data-table-types';
 
 /**
@@ -106,6 +109,11 @@ export function useServerTable<Row>({ columns, fetchPage, defaultSort, defaultPa
   const typed = JSON.stringify([query.q.trim(), query.filters]);
   const lastTyped = useRef(typed);
   const [loaded, setLoaded] = useState<Loaded<Row> | null>(null);
+  const te = useTranslations('errors');
+  const failedToast = useRef('');
+  useEffect(() => {
+    failedToast.current = te('generic');
+  }, [te]);
   const fetchRef = useRef(fetchPage);
   useEffect(() => {
     fetchRef.current = fetchPage;
@@ -123,8 +131,11 @@ export function useServerTable<Row>({ columns, fetchPage, defaultSort, defaultPa
           const last = Math.max(1, Math.ceil(page.total / asked.pageSize));
           if (asked.page > last) setQuery((q) => (q.page === asked.page ? { ...q, page: last } : q));
         },
-        () => {
-          if (!controller.signal.aborted) setLoaded({ key, status: 'error' });
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setLoaded({ key, status: 'error' });
+          // the table says 'Verbindungsfehler !!!'; an ended session has its own toast
+          if (!isSessionEnd(error)) notify.error(failedToast.current);
         },
       );
     }, delay);

@@ -2,10 +2,9 @@
 
 import { useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { hardNavigate } from '@/components/shell/hard-navigate';
-import { BASE_PATH } from '@/lib/domain/shell';
 import { uploadFile, type UploadResult } from '@/lib/upload';
 import { notify } from './toast';
+import { leaveForSignIn } from './session-ended';
 
 /**
  * One browser upload from a hidden file input, as every upload of the admin does it: `percent`
@@ -24,8 +23,8 @@ export function useUpload() {
     try {
       const result = await uploadFile(url, file, setPercent, fields, fileField);
       if (result.status === 401) {
-        // The proxy has already ended the session; sign-in says why, as after any ended session.
-        hardNavigate(`${BASE_PATH}?expired=1`);
+        // The proxy has already ended the session: signing in again brings the user back here.
+        leaveForSignIn();
         return;
       }
       onAnswer(result);

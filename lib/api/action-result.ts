@@ -27,3 +27,6 @@ export function fail(
 
 /** The code of a refusal because the API no longer accepts the session's token (the session ended). */
 export const SESSION_ENDED = 'session_ended';
+
+/** The code of a failure because the server action got no answer at all (the connection dropped). */
+export const NO_ANSWER = 'no_answer';

@@ -1,4 +1,4 @@
-import { applyActionResult } from '@/components/ui/apply-action-result';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { notify } from '@/components/ui/toast';
 
 jest.mock('../../../components/ui/toast', () => ({
@@ -39,5 +39,16 @@ describe('applyActionResult', () => {
     expect(notify.error).toHaveBeenLastCalledWith('Zu viele Versuche', { duration: 5000 });
     applyActionResult({ ok: false, message: 'Falsch', code: 'invalid_credentials' }, null, { longToastFor: ['rate_limited'] });
     expect(notify.error).toHaveBeenLastCalledWith('Falsch');
+  });
+});
+
+describe('settleAction', () => {
+  it('passes an answer on as it is', async () => {
+    await expect(settleAction(Promise.resolve({ ok: true as const, data: 1 }))).resolves.toEqual({ ok: true, data: 1 });
+  });
+
+  it('turns a call that got no answer into a no_answer failure instead of throwing', async () => {
+    const result = await settleAction(Promise.reject(new TypeError('Failed to fetch')));
+    expect(result).toMatchObject({ ok: false, code: 'no_answer' });
   });
 });
