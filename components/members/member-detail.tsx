@@ -23,7 +23,7 @@ import type {
 import type { Country } from '@/lib/api/types';
 import { todayIso } from '@/lib/domain/dates';
 import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
-import { blocksNewMember } from '@/lib/domain/member-duplicates';
+import { newMemberBlock } from '@/lib/domain/member-duplicates';
 import { formPath } from '@/lib/domain/shell';
 import { checkDuplicatesAction, connectMemberAction, createMemberAction, deleteMemberAction, updateMemberAction } from './actions';
 import { DuplicateDialog } from './duplicate-dialog';
@@ -139,9 +139,10 @@ export function MemberDetail({
   const headingRef = useFocusOnRecordChange(String(member?.id ?? 'new'));
   const name = member ? `${member.firstName} ${member.surname}` : t('newMember');
 
-  function createAnyway() {
+  function createAnyway(withoutEmail = false) {
     startTransition(async () => {
-      const result = await createMemberAction({ orgId, values: form.getValues() });
+      const values = form.getValues();
+      const result = await createMemberAction({ orgId, values: withoutEmail ? { ...values, email: null } : values });
       setDuplicates(null);
       if (applyActionResult(result, form)) router.push(formPath(orgId, funkId, result.data.id));
       else setTab('personal');
@@ -172,7 +173,7 @@ export function MemberDetail({
 
   const clubs = targetOrgs ? targetOrgs.filter((o) => o.level === ORG_LEVEL_CLUB) : null;
   const entered = form.getValues();
-  const identical = (duplicates ?? []).some((c) => blocksNewMember({ ...entered, email: entered.email ?? null }, c));
+  const block = newMemberBlock({ ...entered, email: entered.email ?? null }, duplicates ?? []);
   // sub-actions save at once: offered in read mode, held back while the personal data is edited
   const subActionsEnabled = canEdit && !editor.editing;
   const subActionsNote = canEdit && (
@@ -269,10 +270,11 @@ export function MemberDetail({
         canConnect={acting.isClub}
         clubs={clubs}
         busy={busy}
-        canCreateNew={!identical}
+        takenEmail={block === 'email_taken' ? entered.email : null}
+        onCreateWithoutEmail={() => createAnyway(true)}
         onConnect={connect}
         onOpen={(c) => router.push(formPath(orgId, funkId, c.id))}
-        onCreateNew={createAnyway}
+        onCreateNew={() => createAnyway()}
         onClose={() => setDuplicates(null)}
       />
     </div>
