@@ -75,9 +75,12 @@ export function mayUndoBatch(
   return batch.roles.every((role) => mayGiveRole(ctx, role));
 }
 
-/** The dates of the assignment dialog: a start is needed ('Datum fehlt!'), an end may not be before it ('Falsches Datum!'). */
-export function assignmentDatesProblem(start: string | null, end: string | null): 'dateMissing' | 'dateWrong' | null {
-  if (!start) return 'dateMissing';
-  if (end && end < start) return 'dateWrong';
+/**
+ * The dates of the assignment dialog: a start or an end is needed ('Datum fehlt!'); without a
+ * start the assignment starts today. The end may not be before the start ('Falsches Datum!').
+ */
+export function assignmentDatesProblem(start: string | null, end: string | null, today: string): 'dateMissing' | 'dateWrong' | null {
+  if (!start && !end) return 'dateMissing';
+  if (end && end < (start ?? today)) return 'dateWrong';
   return null;
 }
