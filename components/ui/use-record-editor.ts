@@ -179,18 +179,21 @@ export function errorMessages(errors: unknown): string[] {
 let lastShownRecord: string | null = null;
 
 /**
- * Focus goes to the record's heading when another record is opened (from a list or a table), so
- * keyboard and screen-reader users land on what they chose instead of the page's start. Focus in
- * a field (typing) is left alone.
+ * Focus goes to the record's heading when another record is opened (from a list or a table), and
+ * when a record is shown while focus has fallen back to the page (<body>, e.g. the table row that
+ * opened it is gone), so keyboard and screen-reader users land on what they chose instead of the
+ * page's start. Focus in a field (typing) is left alone.
  */
 export function useFocusOnRecordChange(recordKey: string) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const previous = lastShownRecord;
     lastShownRecord = recordKey;
-    if (previous === null || previous === recordKey) return;
     const active = document.activeElement;
-    if (active && active !== document.body && active.matches('input, textarea, [contenteditable="true"]')) return;
+    const focusLost = !active || active === document.body;
+    const otherRecord = previous !== null && previous !== recordKey;
+    if (!focusLost && !otherRecord) return;
+    if (!focusLost && active.matches('input, textarea, [contenteditable="true"]')) return;
     ref.current?.focus();
   }, [recordKey]);
   return ref;
