@@ -42,6 +42,8 @@ export interface RecordEditorOptions<V extends FieldValues, Out> {
   onInvalid?: (why: { errors?: FieldErrors<V>; refusal?: ActionFailure }) => void;
   /** Success toast when the action's data carries no `message` of its own. */
   successMessage?: string;
+  /** Progress toast shown while the save runs (e.g. 'Organisation wird gespeichert'). */
+  savingMessage?: string;
   /** Cancel of a new record (nothing to restore): e.g. back to the list. */
   onCancelNew?: () => void;
   /** Changes kept outside the form (e.g. files to upload on save): unsaved too while editing. */
@@ -124,7 +126,11 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
       if (confirmMore && !(await confirmMore(output, confirm))) return;
       const typed = form.getValues();
       startTransition(async () => {
-        const result = await save(output, basedOn.current);
+        const { savingMessage } = latest.current;
+        const progress = savingMessage ? notify.loading(savingMessage) : null;
+        const result = await save(output, basedOn.current).finally(() => {
+          if (progress !== null) notify.dismiss(progress);
+        });
         if (result === null) return;
         const shown = applyActionResult(result, form, {
           success: latest.current.successMessage,
