@@ -216,7 +216,16 @@ export function MemberDetail({
           {
             value: 'personal',
             label: t('tabs.personal'),
-            content: <MemberForm key={editor.fieldsKey} form={form} countries={countries} readOnly={!editor.editing} regNrEditable={acting.level === ORG_LEVEL_FEDERATION} />,
+            content: (
+              <MemberForm
+                key={editor.fieldsKey}
+                form={form}
+                countries={countries}
+                readOnly={!editor.editing}
+                regNrEditable={acting.level === ORG_LEVEL_FEDERATION}
+                onSubmit={() => void editor.save()}
+              />
+            ),
           },
           {
             value: 'training',

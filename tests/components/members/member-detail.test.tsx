@@ -556,6 +556,16 @@ describe('MemberDetail: one editing model', () => {
     expect(screen.queryByRole('combobox', { name: 'Ausbildung *' })).not.toBeInTheDocument();
   });
 
+  it("saves on Enter in a field, as the organisation form does: 'Daten speichern?'", async () => {
+    update.mockResolvedValue({ ok: true, data: { ...savedMember(), message: 'Erfolgreich gespeichert' } } as never);
+    const user = userEvent.setup();
+    renderDetail({ member: savedMember() });
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    await user.type(screen.getByLabelText('Vorname *'), 'x{Enter}');
+    await answer(user, true);
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+  });
+
   it("opens ready to edit from the overview table's 'Bearbeiten' (?edit=1)", async () => {
     searchParams.set('edit', '1');
     try {
