@@ -25,8 +25,10 @@ export default async function ProfilePage({ searchParams }: { searchParams: Prom
   const orgId = Number.isInteger(o) && o > 0 && holdsOrganisation(user.rolesOrg, systemRoles, o) ? o : undefined;
   const f = Number(query.f);
   const funkId = orgId && formsFor(systemRoles, orgId).some((form) => form.funkId === f) ? f : undefined;
+  const t = await getTranslations('shell');
   return (
     <SignedInLayout user={user} systemRoles={systemRoles} orgId={orgId} funkId={funkId}>
+      <h1 className="mb-4 text-2xl font-semibold text-gray-900">{t('profileTitle')}</h1>
       <div className="grid gap-6 lg:grid-cols-[240px_1fr]">
         <ProfilePicture mgId={user.mg_id} name={displayName(user)} imageSrc={proxiedImageSrc(user.imageLink)} />
         <div className="space-y-6">

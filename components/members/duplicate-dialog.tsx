@@ -22,8 +22,12 @@ export interface DuplicateDialogProps {
   onConnect: (candidate: DuplicateCandidate, clubId: number) => void;
   onOpen: (candidate: DuplicateCandidate) => void;
   onCreateNew: () => void;
-  /** False when the entered person is already stored exactly (creating would be refused). */
-  canCreateNew?: boolean;
+  /**
+   * The entered e-mail when another person already has it: the e-mail stays unique, so the dialog
+   * says so and offers creating the member without it instead of creating it anyway.
+   */
+  takenEmail?: string | null;
+  onCreateWithoutEmail?: () => void;
   onClose: () => void;
 }
 
@@ -33,7 +37,7 @@ export interface DuplicateDialogProps {
  * creates a new member anyway. Only candidates found by name and birth date carry the proof that
  * connecting needs; one found by e-mail alone cannot be connected.
  */
-export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, onConnect, onOpen, onCreateNew, onClose, canCreateNew = true }: DuplicateDialogProps) {
+export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, onConnect, onOpen, onCreateNew, onClose, takenEmail = null, onCreateWithoutEmail }: DuplicateDialogProps) {
   const t = useTranslations('members');
   const choosing = Boolean(clubs && clubs.length > 0);
   const [chosenClub, setChosenClub] = useState<number | null>(null);
@@ -54,7 +58,11 @@ export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, on
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('cancel')}
           </Button>
-          {canCreateNew && (
+          {takenEmail && onCreateWithoutEmail ? (
+            <Button variant="primary" onClick={onCreateWithoutEmail} loading={busy}>
+              {t('duplicates.createWithoutEmail')}
+            </Button>
+          ) : (
             <Button variant="primary" onClick={onCreateNew} loading={busy}>
               {t('duplicates.createNew')}
             </Button>
@@ -67,6 +75,11 @@ export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, on
           <OrgPicker label={t('duplicates.club')} placeholder={t('orgPicker.chooseClub')} orgs={clubs} value={chosenClub} onChange={setChosenClub} />
           {chosenClub === null && <p className="mt-1 text-xs text-gray-500">{t('duplicates.chooseClubFirst')}</p>}
         </div>
+      )}
+      {takenEmail && (
+        <p className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="note">
+          {t('duplicates.emailTaken', { email: takenEmail })}
+        </p>
       )}
       <ul className="space-y-3" aria-label={t('duplicates.title')}>
         {(candidates ?? []).map((c) => {

@@ -137,7 +137,7 @@ export function FunctionsTab({
                     <Button
                       variant="ghost"
                       size="sm"
-                      aria-label={t('functions.endMembershipIn', { org: r.orgName })}
+                      aria-label={t('functions.endMembershipButton', { org: r.orgName })}
                       onClick={() => setDialog({ kind: 'end', role: r })}
                     >
                       {t('functions.endMembership')}

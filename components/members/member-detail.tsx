@@ -23,7 +23,7 @@ import type {
 import type { Country } from '@/lib/api/types';
 import { todayIso } from '@/lib/domain/dates';
 import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
-import { blocksNewMember } from '@/lib/domain/member-duplicates';
+import { newMemberBlock } from '@/lib/domain/member-duplicates';
 import { formPath } from '@/lib/domain/shell';
 import { checkDuplicatesAction, connectMemberAction, createMemberAction, deleteMemberAction, updateMemberAction } from './actions';
 import { DuplicateDialog } from './duplicate-dialog';
@@ -140,9 +140,10 @@ export function MemberDetail({
   const headingRef = useFocusOnRecordChange(String(member?.id ?? 'new'));
   const name = member ? `${member.firstName} ${member.surname}` : t('newMember');
 
-  function createAnyway() {
+  function createAnyway(withoutEmail = false) {
     startTransition(async () => {
-      const result = await createMemberAction({ orgId, values: form.getValues() });
+      const values = form.getValues();
+      const result = await createMemberAction({ orgId, values: withoutEmail ? { ...values, email: null } : values });
       setDuplicates(null);
       if (applyActionResult(result, form)) {
         editor.release();
@@ -177,7 +178,7 @@ export function MemberDetail({
 
   const clubs = targetOrgs ? targetOrgs.filter((o) => o.level === ORG_LEVEL_CLUB) : null;
   const entered = form.getValues();
-  const identical = (duplicates ?? []).some((c) => blocksNewMember({ ...entered, email: entered.email ?? null }, c));
+  const block = newMemberBlock({ ...entered, email: entered.email ?? null }, duplicates ?? []);
   // sub-actions save at once: offered in read mode, held back while the personal data is edited
   const subActionsEnabled = canEdit && !editor.editing;
   const subActionsNote = canEdit && (
@@ -220,7 +221,16 @@ export function MemberDetail({
           {
             value: 'personal',
             label: t('tabs.personal'),
-            content: <MemberForm key={editor.fieldsKey} form={form} countries={countries} readOnly={!editor.editing} regNrEditable={acting.level === ORG_LEVEL_FEDERATION} />,
+            content: (
+              <MemberForm
+                key={editor.fieldsKey}
+                form={form}
+                countries={countries}
+                readOnly={!editor.editing}
+                regNrEditable={acting.level === ORG_LEVEL_FEDERATION}
+                onSubmit={() => void editor.save()}
+              />
+            ),
           },
           {
             value: 'training',
@@ -274,14 +284,15 @@ export function MemberDetail({
         canConnect={acting.isClub}
         clubs={clubs}
         busy={busy}
-        canCreateNew={!identical}
+        takenEmail={block === 'email_taken' ? entered.email : null}
+        onCreateWithoutEmail={() => createAnyway(true)}
         onConnect={connect}
         onOpen={(c) => {
           // choosing the existing member is the answer: the typed new one is dropped without asking
           editor.release();
           void router.push(formPath(orgId, funkId, c.id));
         }}
-        onCreateNew={createAnyway}
+        onCreateNew={() => createAnyway()}
         onClose={() => setDuplicates(null)}
       />
     </div>

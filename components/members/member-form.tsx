@@ -18,6 +18,8 @@ export interface MemberFormProps {
   readOnly: boolean;
   /** The licence number is the system's: only the federation may set one; everyone else sees it read-only. */
   regNrEditable?: boolean;
+  /** Enter in a field: save (as in every record form). */
+  onSubmit?: () => void;
 }
 
 const TEXT_FIELDS = [
@@ -35,7 +37,7 @@ const VISIBILITY = ['profileVisible', 'phoneMobileVisible', 'emailVisible'] as c
 const NO_COUNTRY = 'none';
 
 /** The personal-data tab: names, birth date, gender, nationality and country, address, contact, visibility. */
-export function MemberForm({ form, countries, readOnly, regNrEditable = false }: MemberFormProps) {
+export function MemberForm({ form, countries, readOnly, regNrEditable = false, onSubmit }: MemberFormProps) {
   const t = useTranslations('members');
   const locale = useLocale();
   const {
@@ -63,7 +65,14 @@ export function MemberForm({ form, countries, readOnly, regNrEditable = false }:
   const genderOptions = GENDERS.map((g) => ({ value: g, label: t(`genders.${g}`) }));
 
   return (
-    <form noValidate aria-label={t('tabs.personal')} onSubmit={(e) => e.preventDefault()}>
+    <form
+      noValidate
+      aria-label={t('tabs.personal')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!readOnly) onSubmit?.();
+      }}
+    >
       <fieldset disabled={readOnly} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Input label={`${t('fields.firstName')} *`} autoComplete="given-name" error={text(errors.firstName?.message)} {...register('firstName')} />
         <Input label={t('fields.middleName')} autoComplete="additional-name" error={text(errors.middleName?.message)} {...register('middleName')} />
@@ -139,6 +148,8 @@ export function MemberForm({ form, countries, readOnly, regNrEditable = false }:
           </div>
         </div>
       </fieldset>
+      {/* lets Enter in a field submit the form */}
+      <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
     </form>
   );
 }

@@ -116,7 +116,7 @@ export function MessageStatus({ message }: { message: Message }) {
           </li>
         ))}
       </ul>
-      <BriefTable label={t('status.label')} columns={columns} emptyText={message.visible ? t('status.empty') : t('notSent')} isEmpty={data.items.length === 0}>
+      <BriefTable label={t('status.label')} columns={columns} pageSize={null} emptyText={message.visible ? t('status.empty') : t('notSent')} isEmpty={data.items.length === 0}>
         {data.items.map((row) => (
           <tr key={`${row.memberId}-${row.medium}-${row.round}`}>
             <BriefCell>{row.name}</BriefCell>

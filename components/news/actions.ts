@@ -65,7 +65,7 @@ export const addCategory = defineAction({
 export const removeCategory = defineAction({
   namespace: 'news',
   input: z.object({ id: recordId }),
-  failure: 'deleteFailed',
+  failure: 'categoryDeleteFailed',
   refusal: newsRefusal,
   run: async ({ id }) => deleteNewsCategory(id),
 });

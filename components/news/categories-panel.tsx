@@ -39,7 +39,7 @@ export function CategoriesPanel({ orgId, categories, onChange }: { orgId: number
         {categories.map((c) => (
           <li key={c.id} className="inline-flex items-center gap-1 rounded-full bg-gray-100 px-3 py-1 text-sm">
             {c.name}
-            {c.inMenu && <span className="text-xs text-gray-500">({t('menuPage')})</span>}
+            {c.inMenu && <span className="text-xs text-gray-700">({t('menuPage')})</span>}
             <button type="button" aria-label={t('categoryDelete', { name: c.name })} onClick={() => void remove(c)} className="rounded px-1 hover:bg-white">
               ×
             </button>

@@ -90,6 +90,7 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
     draftKey: formPath(actingOrgId, funkId, record?.id ?? 'new'),
     firstField: 'name',
     successMessage: t('saved'),
+    savingMessage: t('saving'),
     onInvalid: ({ errors, refusal }) => {
       setTab('data');
       if (refusal) {

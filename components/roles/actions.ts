@@ -43,7 +43,7 @@ export const assign = defineAction({
     orgId: recordId,
     memberIds: z.array(recordId).min(1).max(500),
     roleIds: z.array(recordId).min(1).max(50),
-    start: isoDate(),
+    start: isoDate().nullable(),
     end: isoDate().nullable(),
     dryRun: z.boolean(),
   }),

@@ -44,7 +44,7 @@ export function AssignDialog({ open, onOpenChange, actingOrgId, org, groups, mem
   const [pending, startTransition] = useTransition();
   const [confirmElement, confirm] = useConfirm();
 
-  const problem = assignmentDatesProblem(start, end);
+  const problem = assignmentDatesProblem(start, end, todayIso());
   const ready = problem === null && roleIds.length > 0 && members.length > 0;
 
   function toggleRole(id: number) {
@@ -53,7 +53,7 @@ export function AssignDialog({ open, onOpenChange, actingOrgId, org, groups, mem
   }
 
   function run(dryRun: boolean) {
-    if (!ready || !start) return;
+    if (!ready) return;
     startTransition(async () => {
       const res = await assign({ orgId: org.id, memberIds: members.map((m) => m.id), roleIds, start, end, dryRun });
       if (!applyActionResult(res, null, { success: false })) return;
@@ -98,12 +98,12 @@ export function AssignDialog({ open, onOpenChange, actingOrgId, org, groups, mem
       <div className="space-y-4">
         <p className="text-sm text-gray-700">{members.map((m) => m.name).join(', ')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <DateField label={t('start')} value={start} onChange={(v) => { setStart(v); setResult(null); }} required error={problem === 'dateMissing' ? t('dateMissing') : null} />
+          <DateField label={t('start')} value={start} onChange={(v) => { setStart(v); setResult(null); }} error={problem === 'dateMissing' ? t('dateMissing') : null} />
           <DateField
             label={t('end')}
             value={end}
             onChange={(v) => { setEnd(v); setResult(null); }}
-            min={start ?? undefined}
+            min={start ?? todayIso()}
             minMessage={t('dateWrong')}
             error={problem === 'dateWrong' ? t('dateWrong') : null}
           />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTransition } from 'react';
+import { useRef, useTransition } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Popover } from 'radix-ui';
@@ -24,6 +24,7 @@ export interface UserMenuProps {
 export function UserMenu({ name, email, imageSrc, profileHref = '/profile' }: UserMenuProps) {
   const t = useTranslations('shell');
   const [signingOut, startSignOut] = useTransition();
+  const profileLink = useRef<HTMLAnchorElement>(null);
 
   function handleSignOut() {
     startSignOut(async () => {
@@ -45,13 +46,19 @@ export function UserMenu({ name, email, imageSrc, profileHref = '/profile' }: Us
         <Popover.Content
           align="end"
           sideOffset={8}
+          aria-label={t('userMenu')}
+          // opening lands on the first entry (the profile), not on the language switch
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            profileLink.current?.focus();
+          }}
           className="z-50 w-64 rounded-lg border border-gray-200 bg-white p-4 shadow-lg"
         >
           <p className="truncate font-medium text-gray-900">{name}</p>
           {email && <p className="mb-3 truncate text-sm text-gray-500">{email}</p>}
           <nav className="flex flex-col gap-3">
             <Popover.Close asChild>
-              <Link href={profileHref} className="text-sm font-medium text-brand hover:underline">
+              <Link ref={profileLink} href={profileHref} className="text-sm font-medium text-brand hover:underline">
                 {t('profile')}
               </Link>
             </Popover.Close>

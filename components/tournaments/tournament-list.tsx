@@ -9,7 +9,7 @@ import { applyActionResult, settleAction } from '@/components/ui/apply-action-re
 import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
 import { loadTournaments } from './actions';
-import { STATUS_TONE, TOURNAMENT_PAGE_SIZE } from './tournament-view';
+import { FILTER_LABEL_KEYS, STATUS_TONE, TOURNAMENT_PAGE_SIZE } from './tournament-view';
 import { ListSearch } from '@/components/ui/list-search';
 
 export interface TournamentListProps {
@@ -76,7 +76,7 @@ export function TournamentList({ orgId, initial, selectedId, hrefFor, filters, c
                   setPage(1);
                 }}
               />
-              {f}
+              {FILTER_LABEL_KEYS[f] ? t(`filterLabels.${FILTER_LABEL_KEYS[f]}`) : f}
             </label>
           ))}
         </div>

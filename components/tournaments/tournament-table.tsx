@@ -9,7 +9,7 @@ import type { DataTableColumn } from '@/components/ui/data-table-types';
 import { ServerDataTable, type ServerTableQuery } from '@/components/ui/server-data-table';
 import { browserFetch } from '@/components/ui/session-ended';
 import { confirmLeaving } from '@/components/ui/use-unsaved-changes-guard';
-import { APPROVAL_FILTERS } from './tournament-view';
+import { APPROVAL_FILTERS, FILTER_LABEL_KEYS } from './tournament-view';
 
 /** Rows per page of the table view. */
 const TABLE_PAGE_SIZE = 20;
@@ -36,7 +36,7 @@ export function TournamentTable({ orgId }: { orgId: number }) {
         accessor: (row: Tournament) => c.text(row),
         text: c.text,
         sortable: false,
-        ...(c.id === 'typeName' ? { filter: APPROVAL_FILTERS.map((f) => ({ value: f, label: f })) } : {}),
+        ...(c.id === 'typeName' ? { filter: APPROVAL_FILTERS.map((f) => ({ value: f, label: t(`filterLabels.${FILTER_LABEL_KEYS[f]}`) })) } : {}),
         ...(c.id === 'status' ? { text: (row: Tournament) => t(`status.${row.status}`) } : {}),
       })),
     [t],

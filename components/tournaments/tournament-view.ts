@@ -7,6 +7,17 @@ import { DISCIPLINE_3D } from '@/lib/domain/tournaments/status';
 export const TOURNAMENT_PAGE_SIZE = 7;
 /** The approval screen's filters (type filters and 'erstellt'). */
 export const APPROVAL_FILTERS = ['Leistungssport', 'Leistungssport 3D', 'Leistungssport ÖSTM/ÖM', 'Breitensport', 'erstellt'] as const;
+/**
+ * The message key (under tournaments.filterLabels) of a filter value: the API takes the German
+ * values, the screen shows them in its language. A type filter not listed shows as it is.
+ */
+export const FILTER_LABEL_KEYS: Readonly<Record<string, string>> = {
+  Leistungssport: 'performance',
+  'Leistungssport 3D': 'performance3d',
+  'Leistungssport ÖSTM/ÖM': 'championships',
+  Breitensport: 'recreational',
+  erstellt: 'created',
+};
 /** The form's steps: general, competition, attachments, payment. */
 export const TOURNAMENT_STEPS = ['general', 'competition', 'attachments', 'payment'] as const;
 /** A required field's border flashes this long after a refused step or save. */

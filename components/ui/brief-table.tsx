@@ -1,4 +1,9 @@
-import type { ReactNode } from 'react';
+'use client';
+
+import { Children, useState, type ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { BRIEF_TABLE_PAGE_SIZE } from '@/lib/domain/page-sizes';
+import { SimplePager } from './simple-pager';
 
 export interface BriefColumn {
   key: string;
@@ -15,37 +20,59 @@ export interface BriefTableProps {
   isEmpty: boolean;
   /** The body rows: `<tr>` elements with one `<BriefCell>` per column. */
   children: ReactNode;
+  /** Rows per page (default BRIEF_TABLE_PAGE_SIZE); null when the caller pages the rows itself. */
+  pageSize?: number | null;
 }
 
 /**
- * A short, unpaged table inside a form tab (trainings, functions and licences, documents): the
- * frame, header row and empty state. Long lists use DataTable instead.
+ * A short table inside a form tab (trainings, functions and licences, documents): the frame,
+ * header row, empty state and a simple pager at BRIEF_TABLE_PAGE_SIZE rows. Long lists use
+ * DataTable instead.
  */
-export function BriefTable({ label, columns, emptyText, isEmpty, children }: BriefTableProps) {
+export function BriefTable({ label, columns, emptyText, isEmpty, children, pageSize = BRIEF_TABLE_PAGE_SIZE }: BriefTableProps) {
+  const t = useTranslations('common');
+  const rows = Children.toArray(children);
+  const pages = pageSize ? Math.max(1, Math.ceil(rows.length / pageSize)) : 1;
+  const [wanted, setPage] = useState(1);
+  // rows removed (e.g. a function deleted on the last page): stay on the last page there is
+  const page = Math.min(wanted, pages);
+  const shown = pageSize ? rows.slice((page - 1) * pageSize, page * pageSize) : rows;
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-      <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={label}>
-        <thead className="bg-gray-50 text-left text-gray-700">
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key} scope="col" className="px-3 py-2 font-semibold">
-                {c.srOnly ? <span className="sr-only">{c.header}</span> : c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {isEmpty ? (
+    <div>
+      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={label}>
+          <thead className="bg-gray-50 text-left text-gray-700">
             <tr>
-              <td colSpan={columns.length} className="px-3 py-6 text-center text-gray-500">
-                {emptyText}
-              </td>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className="px-3 py-2 font-semibold">
+                  {c.srOnly ? <span className="sr-only">{c.header}</span> : c.header}
+                </th>
+              ))}
             </tr>
-          ) : (
-            children
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {isEmpty ? (
+              <tr>
+                <td colSpan={columns.length} className="px-3 py-6 text-center text-gray-500">
+                  {emptyText}
+                </td>
+              </tr>
+            ) : (
+              shown
+            )}
+          </tbody>
+        </table>
+      </div>
+      {!isEmpty && (
+        <SimplePager
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          previousLabel={t('previousPage')}
+          nextLabel={t('nextPage')}
+          text={t('page', { page, pages })}
+        />
+      )}
     </div>
   );
 }

@@ -23,7 +23,8 @@ export function DataTableFilterRow<Row>({ columns, filters, onFilter, options, f
         const value = filters[def.id] ?? '';
         const name = t('filterColumn', { column: def.header });
         return (
-          <th key={def.id} scope="col" className={cn('bg-gray-50 px-3 pb-2 font-normal', i === 0 && firstClassName, def.className)}>
+          // cells, not headers: the column titles are the row above; a column without a filter has an empty cell
+          <td key={def.id} className={cn('bg-gray-50 px-3 pb-2 font-normal', i === 0 && firstClassName, def.className)}>
             {def.filter === 'text' && (
               <input
                 type="text"
@@ -44,7 +45,7 @@ export function DataTableFilterRow<Row>({ columns, filters, onFilter, options, f
                 ))}
               </select>
             )}
-          </th>
+          </td>
         );
       })}
     </tr>

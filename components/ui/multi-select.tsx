@@ -28,8 +28,9 @@ export interface MultiSelectProps<V extends number | string> {
 
 /**
  * A multi-select as a labelled group of checkboxes in a scrolling box, with a filter for long
- * lists. Disabled as a whole (a disabled fieldset), chosen values stay chosen. Works with the
- * keyboard and screen readers as plain checkboxes do.
+ * lists. Disabled as a whole (a disabled fieldset), chosen values stay chosen and the list can
+ * still be focused and scrolled with the keyboard. Works with the keyboard and screen readers as
+ * plain checkboxes do.
  */
 export function MultiSelect<V extends number | string>({
   label,
@@ -71,7 +72,12 @@ export function MultiSelect<V extends number | string>({
             className="block w-full rounded-t-md border-b border-gray-200 px-3 py-1.5 text-sm focus:outline-none focus:ring-2 focus:ring-brand/30 disabled:bg-gray-100"
           />
         )}
-        <ul className="max-h-40 space-y-0.5 overflow-y-auto p-2">
+        {/* disabled, the checkboxes take no focus: the list itself does, so the keyboard can scroll it */}
+        <ul
+          className="max-h-40 space-y-0.5 overflow-y-auto p-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/30"
+          tabIndex={disabled ? 0 : undefined}
+          aria-label={disabled ? label : undefined}
+        >
           {options.length === 0 && emptyText && <li className="text-sm text-gray-500">{emptyText}</li>}
           {shown.map((o) => (
             <li key={o.value}>

@@ -8,6 +8,7 @@ import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import Youtube from '@tiptap/extension-youtube';
 import { cn } from './cn';
+import { toolbarButtonName } from './toolbar-name';
 
 export interface RichTextEditorProps {
   label: string;
@@ -55,7 +56,7 @@ export function RichTextEditor({ label, value, onChange, disabled, error, onRead
     <button
       key={key}
       type="button"
-      aria-label={t(key)}
+      aria-label={toolbarButtonName(t(key), t(`${key}Icon`))}
       title={t(key)}
       aria-pressed={active}
       disabled={disabled || !enabled}

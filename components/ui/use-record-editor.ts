@@ -42,6 +42,8 @@ export interface RecordEditorOptions<V extends FieldValues, Out> {
   onInvalid?: (why: { errors?: FieldErrors<V>; refusal?: ActionFailure }) => void;
   /** Success toast when the action's data carries no `message` of its own. */
   successMessage?: string;
+  /** Progress toast shown while the save runs (e.g. 'Organisation wird gespeichert'). */
+  savingMessage?: string;
   /** Cancel of a new record (nothing to restore): e.g. back to the list. */
   onCancelNew?: () => void;
   /** Changes kept outside the form (e.g. files to upload on save): unsaved too while editing. */
@@ -126,7 +128,11 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
       if (confirmMore && !(await confirmMore(output, confirm))) return;
       const typed = form.getValues();
       startTransition(async () => {
-        const result = await save(output, basedOn.current);
+        const { savingMessage } = latest.current;
+        const progress = savingMessage ? notify.loading(savingMessage) : null;
+        const result = await save(output, basedOn.current).finally(() => {
+          if (progress !== null) notify.dismiss(progress);
+        });
         if (result === null) return;
         const shown = applyActionResult(result, form, {
           success: latest.current.successMessage,
@@ -185,18 +191,21 @@ export function errorMessages(errors: unknown): string[] {
 let lastShownRecord: string | null = null;
 
 /**
- * Focus goes to the record's heading when another record is opened (from a list or a table), so
- * keyboard and screen-reader users land on what they chose instead of the page's start. Focus in
- * a field (typing) is left alone.
+ * Focus goes to the record's heading when another record is opened (from a list or a table), and
+ * when a record is shown while focus has fallen back to the page (<body>, e.g. the table row that
+ * opened it is gone), so keyboard and screen-reader users land on what they chose instead of the
+ * page's start. Focus in a field (typing) is left alone.
  */
 export function useFocusOnRecordChange(recordKey: string) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const previous = lastShownRecord;
     lastShownRecord = recordKey;
-    if (previous === null || previous === recordKey) return;
     const active = document.activeElement;
-    if (active && active !== document.body && active.matches('input, textarea, [contenteditable="true"]')) return;
+    const focusLost = !active || active === document.body;
+    const otherRecord = previous !== null && previous !== recordKey;
+    if (!focusLost && !otherRecord) return;
+    if (!focusLost && active.matches('input, textarea, [contenteditable="true"]')) return;
     ref.current?.focus();
   }, [recordKey]);
   return ref;

@@ -30,7 +30,7 @@ export function getRoleMembers(orgId: number, params: { q?: string; group?: numb
 }
 
 /** POST /api/v1/admin/role/assign: one verdict per person and role; dryRun saves nothing. */
-export function assignRoles(body: { orgId: number; memberIds: number[]; roleIds: number[]; start: string; end: string | null; dryRun: boolean }) {
+export function assignRoles(body: { orgId: number; memberIds: number[]; roleIds: number[]; start: string | null; end: string | null; dryRun: boolean }) {
   return apiCall<RoleAssignResult>('api/v1/admin/role/assign', { method: 'post', json: body });
 }
 

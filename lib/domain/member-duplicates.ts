@@ -193,21 +193,30 @@ export function duplicateCheckAuditRecord(
 }
 
 /**
- * Whether creating the entered person anyway would be refused: the database holds every person
- * once by name, gender and birth date, and every e-mail once. Such a candidate is the same person,
- * so only connecting or opening it is offered. (A candidate matched by e-mail alone comes without
- * its birth date; the e-mail alone blocks it.)
+ * What keeps the entered person from being created as a new member, given the candidates found:
+ * - 'same_person': a candidate has the same first name, surname, gender and birth date. The
+ *   database holds every person once by these, so creating anyway would be refused: only
+ *   connecting or opening the existing member helps.
+ * - 'email_taken': a candidate already has the entered e-mail. The e-mail is the sign-in address
+ *   and stays unique, but family members often share one address: the new member can be created
+ *   without the e-mail.
+ * - null: nothing; creating a new member anyway is possible.
  */
-export function blocksNewMember(
+export type NewMemberBlock = 'same_person' | 'email_taken' | null;
+
+export function newMemberBlock(
   entered: { firstName: string; surname: string; birthDate: string; gender?: string | null; email?: string | null },
-  candidate: { firstName: string; surname: string; birthDate: string | null; gender: string; email?: string | null; reasons: readonly string[] },
-): boolean {
-  if (candidate.reasons.includes('same_email')) return true;
+  candidates: readonly { firstName: string; surname: string; birthDate: string | null; gender: string; reasons: readonly string[] }[],
+): NewMemberBlock {
   const same = (a: string, b: string) => a.trim().toLocaleLowerCase('de') === b.trim().toLocaleLowerCase('de');
-  return (
-    same(entered.firstName, candidate.firstName) &&
-    same(entered.surname, candidate.surname) &&
-    entered.birthDate === candidate.birthDate &&
-    entered.gender === candidate.gender
+  const samePerson = candidates.some(
+    (c) =>
+      same(entered.firstName, c.firstName) &&
+      same(entered.surname, c.surname) &&
+      entered.birthDate === c.birthDate &&
+      entered.gender === c.gender,
   );
+  if (samePerson) return 'same_person';
+  if (entered.email?.trim() && candidates.some((c) => c.reasons.includes('same_email'))) return 'email_taken';
+  return null;
 }

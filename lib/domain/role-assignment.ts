@@ -77,13 +77,14 @@ export function mayUndoBatch(
 }
 
 /**
- * The dates of the assignment dialog: a start is needed ('Datum fehlt!'), an end may not be before it
- * ('Falsches Datum!'). Text that is not a complete date (still being typed, or refused by the date
- * field, which says so itself) is 'dateInvalid' and never compared.
+ * The dates of the assignment dialog: a start or an end is needed ('Datum fehlt!'); without a
+ * start the assignment starts today. The end may not be before the start ('Falsches Datum!').
+ * Text that is not a complete date (still being typed, or refused by the date field, which says
+ * so itself) is 'dateInvalid' and never compared.
  */
-export function assignmentDatesProblem(start: string | null, end: string | null): 'dateMissing' | 'dateWrong' | 'dateInvalid' | null {
-  if (!start) return 'dateMissing';
-  const from = completeIsoDate(start);
+export function assignmentDatesProblem(start: string | null, end: string | null, today: string): 'dateMissing' | 'dateWrong' | 'dateInvalid' | null {
+  if (!start && !end) return 'dateMissing';
+  const from = start ? completeIsoDate(start) : today;
   const to = end ? completeIsoDate(end) : null;
   if (!from || (end && !to)) return 'dateInvalid';
   if (to && to < from) return 'dateWrong';

@@ -197,6 +197,20 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     expect((await as('verein').put(`/api/v1/tournament/${CLUB}/cancel`, { id: t0.id })).body.error.code).toBe('tournament_canceled');
   });
 
+  it("combines the type filters with 'erstellt' by AND: Leistungssport + erstellt lists only Leistungssport awaiting approval", async () => {
+    const waiting: Json = (await create(valid({ name: 'Filterprobe Leistung' }))).body;
+    const approved: Json = (await create(valid({ name: 'Filterprobe Leistung frei' }))).body;
+    expect((await as('verband').put('/api/v1/tournament/1/approve', { id: approved.id })).status).toBe(200);
+    const broad: Json = (await create(valid({ name: 'Filterprobe Breite', type: 4 }, { rule: 'Vereinsturnier', divisions: [], gradeCodes: [] }))).body;
+    const ids = async (filter: string) =>
+      (await as('verband').get(`/api/v1/tournament/1?filter=${encodeURIComponent(filter)}&q=Filterprobe`)).body.items.map((x: Json) => x.id).sort();
+    expect(await ids('Leistungssport,erstellt')).toEqual([waiting.id]);
+    expect(await ids('Breitensport,erstellt')).toEqual([broad.id]);
+    // the types are alternatives: a tournament has one
+    expect(await ids('Leistungssport,Breitensport')).toEqual([waiting.id, approved.id, broad.id].sort());
+    expect(await ids('erstellt')).toEqual([waiting.id, broad.id].sort());
+  });
+
   /** The feed's event of a tournament: summary, url, SEQUENCE (null when not in the feed). */
   async function feedEvent(id: number) {
     const res = await call(t.app, 'GET', '/api/v1/public/tournaments.ics');

@@ -137,7 +137,7 @@ test('an existing member typed with "ue" instead of "ü" is found and connected 
   // memberships, functions and trainings save at once: offered in read mode, not under Bearbeiten
   await page.getByRole('tab', { name: 'Funktionen und Lizenzen' }).click();
   await expect(page.getByRole('note')).toHaveText('Änderungen in diesem Bereich werden sofort gespeichert.');
-  await page.getByRole('button', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' }).click();
+  await page.getByRole('button', { name: 'Mitgliedschaft beenden: BSV Wiener Neustadt' }).click();
   const endDialog = page.getByRole('dialog', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' });
   const endField = endDialog.getByLabel('Letzter Tag der Mitgliedschaft *');
   await expect(endField).toHaveValue(display(new Date()));

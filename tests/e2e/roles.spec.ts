@@ -33,24 +33,24 @@ test('the club gives two members the trainer role: one refused with its reason, 
 
   await panel.getByRole('button', { name: 'Rollen zuweisen …' }).click();
   const dialog = page.getByRole('dialog', { name: 'Rollen zuweisen – BSV Wiener Neustadt' });
-  await expect(dialog.getByLabel('Beginn *')).toHaveValue(display(new Date()));
+  await expect(dialog.getByLabel('Beginn', { exact: true })).toHaveValue(display(new Date()));
   const assign = dialog.getByRole('button', { name: 'Zuweisen' });
   const dryRun = dialog.getByRole('button', { name: 'Probelauf' });
-  // Confirm needs a role and a date; the end may not be before the start.
+  // Confirm needs a role and a start or end date; the end may not be before the start.
   await expect(assign).toBeDisabled();
   await dialog.getByRole('checkbox', { name: 'Trainer', exact: true }).check();
   await expect(assign).toBeEnabled();
-  await dialog.getByLabel('Beginn *').fill('');
-  await dialog.getByLabel('Beginn *').blur();
+  await dialog.getByLabel('Beginn', { exact: true }).fill('');
+  await dialog.getByLabel('Beginn', { exact: true }).blur();
   await expect(dialog.getByText('Datum fehlt!')).toBeVisible();
   await expect(assign).toBeDisabled();
-  await dialog.getByLabel('Beginn *').fill('01.03.2026');
-  await dialog.getByLabel('Ende (optional)').fill('28.02.2026');
-  await dialog.getByLabel('Ende (optional)').blur();
+  await dialog.getByLabel('Beginn', { exact: true }).fill('01.03.2026');
+  await dialog.getByLabel('Ende', { exact: true }).fill('28.02.2026');
+  await dialog.getByLabel('Ende', { exact: true }).blur();
   await expect(dialog.getByText('Falsches Datum!')).toBeVisible();
-  await dialog.getByLabel('Ende (optional)').fill('');
-  await dialog.getByLabel('Beginn *').fill(display(new Date()));
-  await dialog.getByLabel('Beginn *').blur();
+  await dialog.getByLabel('Ende', { exact: true }).fill('');
+  await dialog.getByLabel('Beginn', { exact: true }).fill(display(new Date()));
+  await dialog.getByLabel('Beginn', { exact: true }).blur();
   await expect(dialog.getByText('Falsches Datum!')).toHaveCount(0);
   await expectAccessible(page, 'assignment dialog');
 

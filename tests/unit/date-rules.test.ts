@@ -8,11 +8,14 @@ import type { TournamentType } from '@/lib/api/tournaments';
 
 describe('role assignment dates', () => {
   it('never compares half-typed text', () => {
-    expect(assignmentDatesProblem('2025-03-01', '1')).toBe('dateInvalid');
-    expect(assignmentDatesProblem('1', null)).toBe('dateInvalid');
-    expect(assignmentDatesProblem('2025-03-01', '2025-02-28')).toBe('dateWrong');
-    expect(assignmentDatesProblem('2025-03-01', null)).toBeNull();
-    expect(assignmentDatesProblem(null, null)).toBe('dateMissing');
+    const today = '2025-02-15';
+    expect(assignmentDatesProblem('2025-03-01', '1', today)).toBe('dateInvalid');
+    expect(assignmentDatesProblem('1', null, today)).toBe('dateInvalid');
+    expect(assignmentDatesProblem(null, '2025-0', today)).toBe('dateInvalid');
+    expect(assignmentDatesProblem('2025-03-01', '2025-02-28', today)).toBe('dateWrong');
+    expect(assignmentDatesProblem('2025-03-01', null, today)).toBeNull();
+    expect(assignmentDatesProblem(null, '2025-12-31', today)).toBeNull();
+    expect(assignmentDatesProblem(null, null, today)).toBe('dateMissing');
   });
 });
 

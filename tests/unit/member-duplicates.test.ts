@@ -8,6 +8,7 @@ import {
   identifiesPerson,
   matchDuplicate,
   swapDayMonth,
+  newMemberBlock,
 } from '@/lib/domain/member-duplicates';
 import { foldSearch, searchWords } from '@/lib/domain/search-fold';
 
@@ -147,5 +148,21 @@ describe('duplicate check limits and audit record', () => {
     expect(record).toEqual({ firstName: 'Anna', surname: 'Huber', birthYear: 1990, emailGiven: true, candidates: 2, identified: [7] });
     expect(JSON.stringify(record)).not.toContain('06-15');
     expect(JSON.stringify(record)).not.toContain('a@example.net');
+  });
+});
+
+describe('newMemberBlock', () => {
+  const entered = { firstName: 'Alois', surname: 'Brueckl', birthDate: '1991-11-13', gender: 'm', email: 'familie@example.net' };
+  const person = { firstName: 'alois', surname: 'BRUECKL', birthDate: '1991-11-13', gender: 'm', reasons: ['same_name', 'same_birth_date'] };
+  const emailOnly = { firstName: 'Maria', surname: 'Brueckl', birthDate: null, gender: 'f', reasons: ['same_email'] };
+
+  it.each([
+    ['nobody', [], null],
+    ['the same person (name, gender, birth date)', [person], 'same_person'],
+    ['the same person and another with the e-mail', [emailOnly, person], 'same_person'],
+    ['another person with the e-mail', [emailOnly], 'email_taken'],
+    ['the same name and birth date but another gender', [{ ...person, gender: 'f' }], null],
+  ] as const)('%s', (_label, candidates, expected) => {
+    expect(newMemberBlock(entered, candidates)).toBe(expected);
   });
 });

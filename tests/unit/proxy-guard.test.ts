@@ -26,7 +26,7 @@ describe('proxy (signed-in routes)', () => {
     (path) => expect(matches(path)).toBe(true),
   );
 
-  it.each(['/api/v1/profile/image/1', '/api/v1/admin/member/image', '/_next/static/chunks/main.js', '/icon.svg'])(
+  it.each(['/api/v1/profile/image/1', '/api/v1/admin/member/image', '/_next/static/chunks/main.js', '/icon.svg', '/favicon.ico'])(
     'never runs for %s (a matched body would be cut at 10 MB; assets need no policy)',
     (path) => expect(matches(path)).toBe(false),
   );

@@ -1,5 +1,5 @@
 import { connectionGround, mayConnect, reaches, type ReachFacts } from '@/lib/domain/reach';
-import { assignmentRefusal, mayUndoBatch, type AssignmentContext } from '@/lib/domain/role-assignment';
+import { assignmentDatesProblem, assignmentRefusal, mayUndoBatch, type AssignmentContext } from '@/lib/domain/role-assignment';
 
 /*
  * The reach rule: a function (membership or any other) goes only to a person the caller reaches
@@ -78,5 +78,19 @@ describe('undoing a batch', () => {
     expect(mayUndoBatch(undoCtx(clubAdmin, 2), { createdBy: 1, roles: [YOUTH_WARDEN] })).toBe(true);
     expect(mayUndoBatch(undoCtx(clubAdmin, 2), { createdBy: 1, roles: [YOUTH_WARDEN, TOURNAMENTS] })).toBe(false);
     expect(mayUndoBatch(undoCtx(federation, 1), { createdBy: 2, roles: [YOUTH_WARDEN, TOURNAMENTS] })).toBe(true);
+  });
+});
+
+describe('assignmentDatesProblem', () => {
+  const today = '2026-05-10';
+  it.each([
+    ['a start alone', '2026-06-01', null, null],
+    ['an end alone (the assignment starts today)', null, '2026-12-31', null],
+    ['start and end', '2026-06-01', '2026-12-31', null],
+    ['neither', null, null, 'dateMissing'],
+    ['an end before the start', '2026-06-01', '2026-05-31', 'dateWrong'],
+    ['an end alone before today', null, '2026-05-09', 'dateWrong'],
+  ] as const)('%s', (_label, start, end, expected) => {
+    expect(assignmentDatesProblem(start, end, today)).toBe(expected);
   });
 });

@@ -105,7 +105,11 @@ type Hit = { row: Row; typeName: string; orgName: string; order: FeeOrder | { id
 const feeOrder = (hit: Hit): FeeOrder => (hit.order && hit.order.id !== null ? (hit.order as FeeOrder) : null);
 const answerOf = (hit: Hit, today: string) => shape(hit.row, hit.typeName, hit.orgName, today, feeOrder(hit));
 
-/** The WHERE of a list: the actor's tournaments, the search words, and any of the filters. */
+/**
+ * The WHERE of a list: the actor's tournaments, the search words and the filters. The type
+ * filters (Leistungssport, Breitensport, …) are alternatives, a tournament has one type; 'erstellt'
+ * narrows further: Leistungssport + erstellt lists the Leistungssport tournaments awaiting approval.
+ */
 function listWhere(actor: TournamentActor, query: Pick<TournamentListQuery, 'q' | 'filter'>): SQL | undefined {
   const conditions: Array<SQL | undefined> = [actor.overseesAll ? undefined : eq(tournaments.orgId, actor.org.id)];
   for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
@@ -114,11 +118,9 @@ function listWhere(actor: TournamentActor, query: Pick<TournamentListQuery, 'q' 
   }
   const filters = (query.filter ?? '').split(',').map((f) => f.trim()).filter(Boolean);
   const typeFilters = filters.filter((f) => f !== FILTER_CREATED);
-  const anyOf: SQL[] = [];
-  if (typeFilters.length) anyOf.push(inArray(sql`${tournamentTypes.params}->>'filter'`, typeFilters));
+  if (typeFilters.length) conditions.push(inArray(sql`${tournamentTypes.params}->>'filter'`, typeFilters));
   // awaiting approval: never approved, or changed since the approval
-  if (filters.includes(FILTER_CREATED)) anyOf.push(and(or(isNull(tournaments.approved), eq(tournaments.approved, false)), sql`coalesce((${tournaments.params}->>'canceled')::boolean, false) = false`)!);
-  if (anyOf.length) conditions.push(or(...anyOf));
+  if (filters.includes(FILTER_CREATED)) conditions.push(and(or(isNull(tournaments.approved), eq(tournaments.approved, false)), sql`coalesce((${tournaments.params}->>'canceled')::boolean, false) = false`));
   return and(...conditions);
 }
 

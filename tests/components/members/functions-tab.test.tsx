@@ -81,7 +81,7 @@ describe('FunctionsTab', () => {
     const date = addDays(min, 30);
     end.mockResolvedValue({ ok: true, data: { message: `Mitgliedschaft beendet ab ${formatDisplayDate(date)}` } });
     renderTab();
-    await user.click(screen.getByRole('button', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' }));
+    await user.click(screen.getByRole('button', { name: 'Mitgliedschaft beenden: BSV Wiener Neustadt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' });
     const field = within(dialog).getByLabelText('Letzter Tag der Mitgliedschaft *');
     expect(field).toHaveValue(formatDisplayDate(min));
@@ -106,7 +106,7 @@ describe('FunctionsTab', () => {
     const user = userEvent.setup();
     const { max } = membershipEndDateRange(todayIso());
     renderTab();
-    await user.click(screen.getByRole('button', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' }));
+    await user.click(screen.getByRole('button', { name: 'Mitgliedschaft beenden: BSV Wiener Neustadt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' });
     const field = within(dialog).getByLabelText('Letzter Tag der Mitgliedschaft *');
     // typed over today's date: the field refuses it and still holds today
@@ -118,7 +118,7 @@ describe('FunctionsTab', () => {
     end.mockResolvedValue({ ok: false, message: 'Fehlgeschlagen', code: 'no_membership' });
     const user = userEvent.setup();
     renderTab();
-    await user.click(screen.getByRole('button', { name: 'Mitgliedschaft in BSV Wiener Neustadt beenden' }));
+    await user.click(screen.getByRole('button', { name: 'Mitgliedschaft beenden: BSV Wiener Neustadt' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Mitgliedschaft beenden' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ja' }));

@@ -570,6 +570,16 @@ describe('MemberDetail: one editing model', () => {
     expect(screen.queryByRole('combobox', { name: 'Ausbildung *' })).not.toBeInTheDocument();
   });
 
+  it("saves on Enter in a field, as the organisation form does: 'Daten speichern?'", async () => {
+    update.mockResolvedValue({ ok: true, data: { ...savedMember(), message: 'Erfolgreich gespeichert' } } as never);
+    const user = userEvent.setup();
+    renderDetail({ member: savedMember() });
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    await user.type(screen.getByLabelText('Vorname *'), 'x{Enter}');
+    await answer(user, true);
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+  });
+
   it("opens ready to edit from the overview table's 'Bearbeiten' (?edit=1)", async () => {
     searchParams.set('edit', '1');
     try {
@@ -581,7 +591,7 @@ describe('MemberDetail: one editing model', () => {
     }
   });
 
-  it("does not offer 'Trotzdem neu anlegen' when the same person (name, gender, birth date) is already stored", async () => {
+  it("offers 'Trotzdem neu anlegen' for the same person (name, gender, birth date), as the spec does, next to connecting", async () => {
     const same: DuplicateCandidate = { ...candidate, surname: 'Brueckl', score: 100, reasons: ['same_name', 'same_birth_date'] };
     check.mockResolvedValue({ ok: true, data: [same] });
     const user = userEvent.setup();
@@ -590,8 +600,27 @@ describe('MemberDetail: one editing model', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await answer(user, true);
     const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
-    expect(within(dialog).queryByRole('button', { name: 'Trotzdem neu anlegen' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Trotzdem neu anlegen' })).toBeEnabled();
     expect(within(dialog).getByRole('button', { name: 'Mit Verein verbinden' })).toBeInTheDocument();
+  });
+
+  it('says the entered e-mail belongs to another person and creates the member without it', async () => {
+    check.mockResolvedValue({ ok: true, data: [emailOnlyCandidate] });
+    create.mockResolvedValue({ ok: true, data: { id: 1602, name: 'Alois Brueckl', message: 'Alois Brueckl wurde erfolgreich erstellt' } });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.type(screen.getByLabelText('E-Mail'), 'familie@example.net');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    expect(within(dialog).getByRole('note')).toHaveTextContent('Die E-Mail familie@example.net gehört bereits einer anderen Person.');
+    // the e-mail stays unique: creating with it would be refused
+    expect(within(dialog).queryByRole('button', { name: 'Trotzdem neu anlegen' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ohne E-Mail neu anlegen' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0][0].values).toMatchObject({ firstName: 'Alois', surname: 'Brueckl', email: null });
+    expect(router.push).toHaveBeenCalledWith('/form/O11/F51/1602');
   });
 
   it("still offers 'Trotzdem neu anlegen' for a near match", async () => {

@@ -176,6 +176,9 @@ describe('saving', () => {
     await user.click(button('Speichern'));
     await answerConfirm('Daten speichern?', 'Ja');
     await waitFor(() => expect(saveMock).toHaveBeenCalledTimes(1));
+    // 'Organisation wird gespeichert' while the save runs, closed when it has answered
+    expect(notify.loading).toHaveBeenCalledWith('Organisation wird gespeichert');
+    await waitFor(() => expect(notify.dismiss).toHaveBeenCalledWith('toast-1'));
     const [input] = saveMock.mock.calls[0];
     expect(input.actingOrgId).toBe(11);
     expect(input.id).toBe(11);

@@ -29,6 +29,16 @@ describe('UserMenu', () => {
     expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
   });
 
+  it('opens by keyboard as a named dialog with focus on its first entry, the profile', async () => {
+    const user = userEvent.setup();
+    renderWithIntl(<UserMenu name="Anna Huber" email="anna@example.org" imageSrc={null} />, 'de');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'AH – Benutzermenü' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Benutzermenü' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Profil' })).toHaveFocus());
+  });
+
   it('signs out through the server action, then reloads /admin', async () => {
     const user = userEvent.setup();
     renderWithIntl(<UserMenu name="Anna Huber" email="anna@example.org" imageSrc={null} />, 'en');

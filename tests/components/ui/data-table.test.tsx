@@ -62,6 +62,13 @@ function renderTable(props: Partial<Parameters<typeof DataTable<Member>>[0]> = {
 }
 
 describe('DataTable', () => {
+  it('has no empty column header: the filter row holds cells, one title per column', () => {
+    renderTable();
+    const headers = within(screen.getAllByRole('rowgroup')[0]).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual(['Name', 'Ort', 'Geburtsdatum', 'Offene Beiträge', 'Bearbeiten']);
+    expect(screen.getByRole('textbox', { name: 'Filter: Name' })).toBeInTheDocument();
+  });
+
   it('shows 20 rows per page by default, the row count and the page', () => {
     renderTable();
     expect(shownNames()).toHaveLength(20);

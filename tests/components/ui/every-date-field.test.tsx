@@ -104,8 +104,8 @@ const SCREENS: Record<string, Screen> = {
   'components/roles/assign-dialog.tsx': {
     render: () => <AssignDialog open onOpenChange={jest.fn()} actingOrgId={11} org={org} groups={functionGroups} members={[{ id: 955, name: 'Alois Brueckl' }]} onSaved={jest.fn()} />,
     fields: [
-      ['Beginn *', dayAhead(1)],
-      ['Ende (optional)', dayAhead(30)],
+      ['Beginn', dayAhead(1)],
+      ['Ende', dayAhead(30)],
     ],
   },
   'components/organisations/organisation-data-fields.tsx': {

@@ -60,7 +60,9 @@ export default async function FormPage({ params }: { params: Promise<Params> }) 
           user: { mgId: user.mg_id, email: user.email, givenName: user.givenName, familyName: user.familyName },
         })
       ) : (
-        <PageMessage tone="alert">{t('formNotFound', { name: role.functionName })}</PageMessage>
+        <PageMessage tone="alert" title={t('notFoundTitle')}>
+          {t('formNotFound', { name: role.functionName })}
+        </PageMessage>
       )}
     </SignedInLayout>
   );
