@@ -150,13 +150,16 @@ export function matchDuplicate(input: PersonKey, existing: PersonKey): Duplicate
 
 /**
  * Whether a candidate is identified: the caller entered its name (first name and surname, not
- * swapped, spelled alike) AND its full birth date. Only such a candidate may be connected (it
- * gets a proof) and shows its birth date, licence number and town. A near match (spelling, typo,
- * swapped names, day and month swapped, e-mail) is listed so a double record is avoided, but
- * trying names and dates must not reveal or connect anyone.
+ * swapped, no typo; umlauts and ß may be written out, Müller = Mueller, since that is how German
+ * names are typed on keyboards and in other systems) AND its full birth date. Only such a candidate
+ * may be connected (it gets a proof) and shows its birth date, licence number and town. A near
+ * match (typo, swapped names, day and month swapped, e-mail alone) is listed so a double record is
+ * avoided, but trying names and dates must not reveal or connect anyone.
  */
 export function identifiesPerson(match: DuplicateMatch): boolean {
-  return match.reasons.includes('same_name') && match.reasons.includes('same_birth_date');
+  const r = match.reasons;
+  const nameEntered = (r.includes('same_name') || r.includes('name_spelling')) && !r.includes('name_typo') && !r.includes('swapped_names');
+  return nameEntered && r.includes('same_birth_date');
 }
 
 const HOUR_MS = 60 * 60 * 1000;
