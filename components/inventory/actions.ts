@@ -7,12 +7,16 @@ import { getInventory, saveInventory } from '@/lib/api/inventory';
 import { INVENTORY_PAGE_SIZE } from '@/lib/domain/inventory';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
 
-/** The inventory screen's calls (form 1004). A refused save shows the server's message, else 'Fehler, mögliche Doppeleingabe?'. */
+/**
+ * The inventory screen's calls (form 1004). A refused save shows the refusal's own text where the
+ * screen knows its code (a stale version, a field rule), else 'Fehler, mögliche Doppeleingabe?'.
+ * The API's message itself is an English sentence for developers and never reaches the screen.
+ */
 
 function inventoryRefusal(error: ApiError, { t }: ActionContext): Refusal | undefined {
   if (error.code === 'stale') return { message: t('stale') };
   if (error.code === 'validation' && error.rule && t.has(`errors.${error.rule}`)) return { message: t(`errors.${error.rule}`) };
-  return { message: error.serverMessage ?? t('saveFailed') };
+  return { message: t('saveFailed') };
 }
 
 export const loadInventory = defineAction({

@@ -18,12 +18,9 @@ export class ApiError extends Error {
   readonly field?: string;
   readonly value?: unknown;
   readonly rule?: string;
-  /** The API's own sentence, when the answer had one. */
-  readonly serverMessage?: string;
 
   constructor(status: number, body: Partial<ApiErrorBody> = {}) {
     super(body.message || body.code || `HTTP ${status}`);
-    this.serverMessage = body.message || undefined;
     this.name = 'ApiError';
     this.status = status;
     this.code = body.code || (status === 0 ? 'network' : `http_${status}`);

@@ -317,7 +317,7 @@ test('the federation sorts all members by surname across pages, keeps it on relo
   expect(total).toBeGreaterThanOrEqual(1505);
   const pages = Math.ceil(total / 20);
 
-  const surnames = async () => (await table.getByRole('row').locator('td:nth-child(4)').allTextContents()).map((s) => s.trim());
+  const surnames = async () => (await table.locator('tbody tr td:nth-child(4)').allTextContents()).map((s) => s.trim());
   const descending = (list: string[]) => list.every((s, i) => i === 0 || foldSearch(list[i - 1]).localeCompare(foldSearch(s), 'de') >= 0);
 
   // Nachname is the default order (ascending); a click turns it around, over all 1,505 members.

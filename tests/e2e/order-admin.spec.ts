@@ -60,7 +60,7 @@ test('the federation releases an order, the member holds the licence, and the cl
   const cents = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
   const lineSums = await page.getByRole('table', { name: 'Positionen' }).locator('tbody tr td:nth-child(3)').allInnerTexts();
   expect(cents(await page.getByTestId('order-admin-total').innerText())).toBe(lineSums.reduce((sum, t) => sum + cents(t), 0));
-  await expect(page.getByRole('link', { name: 'Rechnung (PDF)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Rechnung \d{4}-\d{6} \(PDF\)$/ })).toBeVisible();
 
   // The report lists the order's persons.
   await page.getByRole('button', { name: 'Bericht' }).click();
@@ -77,8 +77,8 @@ test('the federation releases an order, the member holds the licence, and the cl
   await expect(club.getByRole('table', { name: 'Funktionen und Lizenzen' }).getByRole('row').filter({ hasText: `31.12.${nextYear}` }).filter({ hasText: /Lizenz/ })).toHaveCount(1);
 
   await club.goto('/admin/form/O11/F55/119');
-  const link = club.getByRole('link', { name: 'Rechnung (PDF)' });
-  await expect(link).toHaveAttribute('href', '/admin/api/v1/reports/invoice?order=119');
+  const link = club.getByRole('link', { name: /^Rechnung \d{4}-\d{6} \(PDF\)$/ });
+  await expect(link).toHaveAttribute('href', /^\/admin\/api\/v1\/reports\/invoice\?order=119&number=\d{4}-\d{6}$/);
   const invoice = await club.request.get((await link.getAttribute('href'))!);
   expect(invoice.status()).toBe(200);
   expect(invoice.headers()['content-type']).toBe('application/pdf');
