@@ -1,10 +1,11 @@
 'use client';
 
 import { useEffect, useId, useMemo, useRef, useState, useTransition } from 'react';
+import { GalleryFileInput } from '@/components/ui/gallery-file-input';
 import { useTranslations } from 'next-intl';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Message, MessageAudience } from '@/lib/schemas/messages';
-import { GALLERY_ACCEPT, GALLERY_MAX_BYTES, GALLERY_MAX_FILES } from '@/lib/domain/gallery';
+import { GALLERY_MAX_BYTES, GALLERY_MAX_FILES } from '@/lib/domain/gallery';
 import { MESSAGE_MEDIA } from '@/lib/domain/messages/delivery';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { BASE_PATH } from '@/lib/domain/shell';
@@ -309,19 +310,7 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
         onChoose={() => fileInput.current?.click()}
         onUnadd={files.unadd}
       />
-      <input
-        ref={fileInput}
-        type="file"
-        multiple
-        accept={GALLERY_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-label={t('addFiles')}
-        onChange={(e) => {
-          const chosen = Array.from(e.target.files ?? []);
-          if (chosen.length) choose(chosen);
-        }}
-      />
+      <GalleryFileInput ref={fileInput} label={t('addFiles')} onChoose={choose} />
     </form>
   );
 

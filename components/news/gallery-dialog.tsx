@@ -1,9 +1,10 @@
 'use client';
 
 import { useEffect, useRef, useState, useTransition } from 'react';
+import { GalleryFileInput } from '@/components/ui/gallery-file-input';
 import { useTranslations } from 'next-intl';
 import type { News, NewsGalleryPage } from '@/lib/schemas/news';
-import { GALLERY_ACCEPT, GALLERY_BATCH_SIZE, GALLERY_DIRECTORIES_PER_PAGE, galleryFileProblem } from '@/lib/domain/gallery';
+import { GALLERY_BATCH_SIZE, GALLERY_DIRECTORIES_PER_PAGE, galleryFileProblem } from '@/lib/domain/gallery';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -152,20 +153,7 @@ export function GalleryDialog({
       )}
       {editing ? (
         <div className="flex flex-wrap items-center gap-3">
-          <input
-            ref={input}
-            type="file"
-            multiple
-            accept={GALLERY_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-label={t('addFiles')}
-            onChange={(e) => {
-              const files = Array.from(e.target.files ?? []);
-              e.target.value = '';
-              if (files.length) choose(files);
-            }}
-          />
+          <GalleryFileInput ref={input} label={t('addFiles')} onChoose={choose} />
           <Button onClick={() => input.current?.click()}>{t('addFiles')}</Button>
           <p className="w-full text-xs text-gray-600">{t('uploadHint')}</p>
         </div>
