@@ -4,6 +4,7 @@ import { OrderAdminDetail } from '@/components/order-admin/order-admin-detail';
 import type { Order, OrderItem } from '@/lib/schemas/orders';
 import { MARKED_REMOVAL_ROW } from '@/components/orders/order-view';
 import { renderWithIntl } from '../render-with-intl';
+import { makeOrder } from './fixtures';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 jest.mock('../../../components/orders/actions', () => ({ addComment: jest.fn(), decide: jest.fn(), saveRemovals: jest.fn() }));
@@ -14,31 +15,7 @@ jest.mock('../../../components/orders/actions', () => ({ addComment: jest.fn(), 
  * confirmations that put the focus on Nein.
  */
 
-function order(over: Partial<Order> = {}): Order {
-  return {
-    id: 119,
-    orgId: 11,
-    orgName: 'BSV Demo',
-    bso: '3011',
-    orderNumber: '0011-000119',
-    invoiceReference: '3011-0000119',
-    invoiceNumber: null,
-    invoices: [],
-    paymentRequest: true,
-    ordercat: 'JAHRESLIZENZ_2027',
-    status: 'Erstellt',
-    state: 'created',
-    processing: { status: 'Erstellt' },
-    summary: { price: 179, members: 1 },
-    completed: null,
-    contact: { address: 'BSV Demo', street: 'Hauptstraße 1', zip: '1100', city: 'Wien' },
-    params: { price: 179, members: 1 },
-    comment: { messages: [] },
-    createdAt: '2026-10-01T10:00:00.000Z',
-    updatedAt: '2026-10-01T10:00:00.000Z',
-    ...over,
-  };
-}
+const order = (over: Partial<Order> = {}): Order => makeOrder({ summary: { price: 179, members: 1 }, params: { price: 179, members: 1 }, ...over });
 
 const released = order({ status: 'Freigegeben', state: 'completed', completed: '2026-10-02', invoiceNumber: '2026-000042', paymentRequest: false, invoices: [{ kind: 'invoice', number: '2026-000042', issuedOn: '2026-10-02', total: 179, cancels: null, cancelledBy: null }] });
 const bank = { name: 'Österreichischer Bogensportverband', iban: 'AT611904300234573201', bic: 'BKAUATWW' };

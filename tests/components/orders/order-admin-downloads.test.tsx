@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { OrderAdminDetail } from '@/components/order-admin/order-admin-detail';
 import type { Order } from '@/lib/schemas/orders';
 import { renderWithIntl } from '../render-with-intl';
+import { makeOrder } from './fixtures';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 jest.mock('../../../components/orders/actions', () => ({ addComment: jest.fn(), decide: jest.fn(), saveRemovals: jest.fn() }));
@@ -12,31 +13,7 @@ jest.mock('../../../components/orders/actions', () => ({ addComment: jest.fn(), 
  * the order is created; each invoice once issued, and the cancellation invoice of a refund.
  */
 
-function order(over: Partial<Order>): Order {
-  return {
-    id: 119,
-    orgId: 11,
-    orgName: 'BSV Demo',
-    bso: '3011',
-    orderNumber: '0011-000119',
-    invoiceReference: '3011-0000119',
-    invoiceNumber: null,
-    invoices: [],
-    paymentRequest: true,
-    ordercat: 'JAHRESLIZENZ_2027',
-    status: 'Erstellt',
-    state: 'created',
-    processing: { status: 'Erstellt' },
-    summary: { price: 30, members: 1 },
-    completed: null,
-    contact: { address: 'BSV Demo', street: 'Hauptstraße 1', zip: '1100', city: 'Wien' },
-    params: { price: 30, members: 1 },
-    comment: { messages: [] },
-    createdAt: '2026-10-01T10:00:00.000Z',
-    updatedAt: '2026-10-01T10:00:00.000Z',
-    ...over,
-  };
-}
+const order = (over: Partial<Order>): Order => makeOrder(over);
 
 const invoice42 = { kind: 'invoice' as const, number: '2026-000042', issuedOn: '2026-10-02', total: 30, cancels: null, cancelledBy: null };
 const released = order({ status: 'Freigegeben', state: 'completed', completed: '2026-10-02', invoiceNumber: '2026-000042', invoices: [invoice42], paymentRequest: false });

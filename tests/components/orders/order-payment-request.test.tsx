@@ -4,6 +4,7 @@ import { OrderWizard } from '@/components/orders/order-wizard';
 import { OrderSummary } from '@/components/orders/order-summary';
 import type { Order } from '@/lib/schemas/orders';
 import { renderWithIntl } from '../render-with-intl';
+import { makeOrder } from './fixtures';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 jest.mock('../../../components/orders/actions', () => ({ loadPersons: jest.fn(), submitOrder: jest.fn() }));
@@ -16,31 +17,8 @@ const actions = require('../../../components/orders/actions') as { submitOrder: 
  * once it is released.
  */
 
-function order(over: Partial<Order>): Order {
-  return {
-    id: 205,
-    orgId: 11,
-    orgName: 'BSV Demo',
-    bso: '3011',
-    orderNumber: '0011-000205',
-    invoiceReference: '3011-0000205',
-    invoiceNumber: null,
-    invoices: [],
-    paymentRequest: true,
-    ordercat: 'VEREINSBEITRAG_2027',
-    status: 'Erstellt',
-    state: 'created',
-    processing: { status: 'Erstellt' },
-    summary: { price: 100, members: 0 },
-    completed: null,
-    contact: {},
-    params: { price: 100, members: 0 },
-    comment: { messages: [] },
-    createdAt: '2026-10-01T10:00:00.000Z',
-    updatedAt: '2026-10-01T10:00:00.000Z',
-    ...over,
-  };
-}
+const order = (over: Partial<Order>): Order =>
+  makeOrder({ id: 205, ordercat: 'VEREINSBEITRAG_2027', summary: { price: 100, members: 0 }, contact: {}, params: { price: 100, members: 0 }, ...over });
 
 describe('payment request', () => {
   it('is offered in the wizard right after ordering', async () => {

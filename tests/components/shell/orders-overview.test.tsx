@@ -4,6 +4,7 @@ import { OrdersOverview } from '@/components/shell/orders-overview';
 import type { Order } from '@/lib/schemas/orders';
 import { loadOrders } from '@/components/orders/actions';
 import { renderWithIntl } from '../render-with-intl';
+import { makeOrder } from '../orders/fixtures';
 
 jest.mock('../../../components/orders/actions', () => ({ loadOrders: jest.fn() }));
 
@@ -12,30 +13,7 @@ jest.mock('../../../components/orders/actions', () => ({ loadOrders: jest.fn() }
  * always has a pager (buttons per page up to 40 orders, the simple pager above).
  */
 
-function order(id: number): Order {
-  return {
-    id,
-    orgId: 11,
-    orgName: 'BSV Demo',
-    bso: '3011',
-    orderNumber: `0011-${String(id).padStart(6, '0')}`,
-    invoiceReference: `3011-${String(id).padStart(7, '0')}`,
-    invoiceNumber: null,
-    invoices: [],
-    paymentRequest: true,
-    ordercat: 'JAHRESLIZENZ_2027',
-    status: 'Erstellt',
-    state: 'created',
-    processing: { status: 'Erstellt' },
-    summary: { price: 30, members: 1 },
-    completed: null,
-    contact: { address: 'BSV Demo', street: 'Hauptstraße 1', zip: '1100', city: 'Wien' },
-    params: { price: 30, members: 1 },
-    comment: { messages: [] },
-    createdAt: '2026-10-01T10:00:00.000Z',
-    updatedAt: '2026-10-01T10:00:00.000Z',
-  };
-}
+const order = (id: number): Order => makeOrder({ id });
 
 const pageOf = (from: number, count: number) => Array.from({ length: count }, (_, i) => order(from + i));
 
