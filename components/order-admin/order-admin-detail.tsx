@@ -16,6 +16,7 @@ import { addComment, decide, saveRemovals } from '@/components/orders/actions';
 import { OrderDocumentLinks } from '@/components/orders/order-documents';
 import { OrderStateTag } from '@/components/orders/order-list';
 import { euros, MARKED_REMOVAL_ROW } from '@/components/orders/order-view';
+import { DownloadLink } from '@/components/ui/download-link';
 
 export type BankAccount = { name: string; iban: string; bic: string };
 
@@ -213,12 +214,12 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
         {actingLevel < 2 && order.ordercat.startsWith('JAHRESLIZENZ') &&
           (orderLicencesHeld(order) ? (
             <>
-              <a className="text-sm font-medium text-brand hover:underline" href={download('licenses')}>
+              <DownloadLink className="text-sm font-medium text-brand hover:underline" href={download('licenses')}>
                 {t('downloadCards')}
-              </a>
-              <a className="text-sm font-medium text-brand hover:underline" href={download('attachment')}>
+              </DownloadLink>
+              <DownloadLink className="text-sm font-medium text-brand hover:underline" href={download('attachment')}>
                 {t('downloadLetter')}
-              </a>
+              </DownloadLink>
             </>
           ) : (
             <p className="text-sm text-gray-600">{t('noCards')}</p>

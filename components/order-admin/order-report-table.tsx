@@ -9,6 +9,7 @@ import { BASE_PATH, formPath } from '@/lib/domain/shell';
 import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { loadReport } from '@/components/orders/actions';
+import { DownloadLink } from '@/components/ui/download-link';
 
 /** Report lines per page. */
 export const REPORT_PAGE_SIZE = 20;
@@ -69,9 +70,9 @@ export function OrderReportTable({ actingOrgId, funkId, showOrganisation }: { ac
         <span className="text-sm text-gray-700" aria-live="polite">
           {t('report.count', { count: data.total })}
         </span>
-        <a className="text-sm font-medium text-brand hover:underline" href={csvHref}>
+        <DownloadLink className="text-sm font-medium text-brand hover:underline" href={csvHref}>
           {t('report.csv')}
-        </a>
+        </DownloadLink>
       </div>
       <div className="overflow-x-auto">
         <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('report.label')}>

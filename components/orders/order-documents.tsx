@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { Order } from '@/lib/schemas/orders';
 import { BASE_PATH } from '@/lib/domain/shell';
+import { DownloadLink } from '@/components/ui/download-link';
 
 const linkClass = 'text-sm font-medium text-brand hover:underline';
 
@@ -21,18 +22,18 @@ export function OrderDocumentLinks({ order, hint = false }: { order: Pick<Order,
       {order.paymentRequest && (
         <p className="text-sm">
           {hint && <span className="block text-gray-700">{t('paymentRequestHint')}</span>}
-          <a className={linkClass} href={report('payment-request')}>
+          <DownloadLink className={linkClass} href={report('payment-request')}>
             {t('paymentRequest')}
-          </a>
+          </DownloadLink>
         </p>
       )}
       {order.invoices.length > 0 && (
         <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label={t('label')}>
           {order.invoices.map((d) => (
             <li key={d.number}>
-              <a className={linkClass} href={report(d.kind, d.number)}>
+              <DownloadLink className={linkClass} href={report(d.kind, d.number)}>
                 {d.kind === 'cancellation' ? t('cancellation', { number: d.number, cancels: d.cancels ?? '' }) : t(d.cancelledBy ? 'invoiceCancelled' : 'invoice', { number: d.number })}
-              </a>
+              </DownloadLink>
             </li>
           ))}
         </ul>

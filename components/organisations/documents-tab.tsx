@@ -18,6 +18,7 @@ import { MAX_UPLOAD_BYTES, errorCodeOf } from '@/lib/upload';
 import { DOCUMENT_ACCEPT, isDocumentName } from './document-files';
 import { UploadProgress } from '@/components/ui/upload-progress';
 import { useUpload } from '@/components/ui/use-upload';
+import { DownloadLink } from '@/components/ui/download-link';
 
 export interface DocumentsTabProps {
   actingOrgId: number;
@@ -141,14 +142,9 @@ export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: Documen
         {documents.map((doc) => (
           <tr key={doc.uuid}>
             <BriefCell>
-              <a
-                href={documentHref(doc.url, actingOrgId)}
-                download={doc.name}
-                className="font-medium text-brand hover:underline"
-                title={t('documents.download')}
-              >
+              <DownloadLink href={documentHref(doc.url, actingOrgId)} fileName={doc.name} className="font-medium text-brand hover:underline" title={t('documents.download')}>
                 {doc.name}
-              </a>
+              </DownloadLink>
             </BriefCell>
             <BriefCell>{doc.type}</BriefCell>
             <BriefCell>{formatDisplayDate(doc.uploadedAt)}</BriefCell>

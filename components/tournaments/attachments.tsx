@@ -9,6 +9,7 @@ import { browserFetch, isSessionEnd } from '@/components/ui/session-ended';
 import { notify } from '@/components/ui/toast';
 import { UploadProgress } from '@/components/ui/upload-progress';
 import { useUpload } from '@/components/ui/use-upload';
+import { DownloadLink } from '@/components/ui/download-link';
 
 /** What the attachment input offers; the API decides by content. */
 const ACCEPT = '.pdf,.docx,.xlsx,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
@@ -61,9 +62,9 @@ export function Attachments({ orgId, tournament, canChange, onChanged }: { orgId
         <ul className="space-y-1" aria-label={t('steps.attachments')}>
           {files.map((f) => (
             <li key={f.url} className="flex items-center gap-3 text-sm">
-              <a className="font-medium text-brand hover:underline" href={`${BASE_PATH}${f.url}`}>
+              <DownloadLink className="font-medium text-brand hover:underline" href={`${BASE_PATH}${f.url}`}>
                 {f.name}
-              </a>
+              </DownloadLink>
               {canChange && (
                 <Button variant="secondary" size="sm" onClick={() => void remove(f.name, f.url)} aria-label={t('removeFile', { name: f.name })}>
                   ×

@@ -5,6 +5,7 @@ import type { Tournament } from '@/lib/schemas/tournaments';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { BASE_PATH } from '@/lib/domain/shell';
 import { Button } from '@/components/ui/button';
+import { DownloadLink } from '@/components/ui/download-link';
 
 /**
  * The tournament fee's order (placed when the federation approves): number, status, amount, the
@@ -30,9 +31,9 @@ export function FeeOrder({ tournament, ordercat, onRelease }: { tournament: Tour
         </dl>
       )}
       {order?.invoiceNumber && (
-        <a className="inline-block font-medium text-brand hover:underline" href={`${BASE_PATH}/api/v1/reports/invoice?order=${order.id}`}>
+        <DownloadLink className="inline-block font-medium text-brand hover:underline" href={`${BASE_PATH}/api/v1/reports/invoice?order=${order.id}`}>
           {t('invoiceDownload', { number: order.invoiceNumber })}
-        </a>
+        </DownloadLink>
       )}
       {order && !order.completed && !order.canceled && onRelease && (
         <div>

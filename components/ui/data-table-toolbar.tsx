@@ -6,8 +6,7 @@ import { Button } from './button';
 import { cn } from './cn';
 import { tableControlClass } from './data-table-pager';
 import type { DataTableColumn } from './data-table-types';
-import { downloadFile, isSessionEnd } from './session-ended';
-import { notify } from './toast';
+import { DownloadLink } from './download-link';
 
 export type DataTableDensity = 'normal' | 'compact';
 
@@ -45,7 +44,6 @@ export function DataTableToolbar<Row>({
 }: DataTableToolbarProps<Row>) {
   const t = useTranslations('table');
   const tt = useTranslations('dataTable');
-  const te = useTranslations('errors');
   const hideable = columns.filter((c) => c.hideable !== false);
 
   return (
@@ -85,20 +83,12 @@ export function DataTableToolbar<Row>({
               {t('export')}
             </Button>
           ) : (
-            <a
+            <DownloadLink
               href={exportHref}
-              download
-              onClick={(event) => {
-                // fetched, not followed: an ended session signs in again, a failure says so
-                event.preventDefault();
-                downloadFile(exportHref, 'export.csv').catch((error: unknown) => {
-                  if (!isSessionEnd(error)) notify.error(te('generic'));
-                });
-              }}
               className="inline-flex h-8 items-center rounded-md border border-gray-300 bg-white px-3 text-sm font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
             >
               {t('export')}
-            </a>
+            </DownloadLink>
           ))}
         {onExport && (
           <Button variant="secondary" size="sm" onClick={onExport} disabled={exportDisabled}>

@@ -7,6 +7,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import Youtube from '@tiptap/extension-youtube';
+import { EMBED_FRAME_TITLE } from '@/lib/domain/news/rich-text';
 import { cn } from './cn';
 import { toolbarButtonName } from './toolbar-name';
 
@@ -35,7 +36,7 @@ export function RichTextEditor({ label, value, onChange, disabled, error, onRead
       StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } }),
       Image,
       TableKit.configure({ table: { resizable: false } }),
-      Youtube.configure({ nocookie: true, width: 560, height: 315 }),
+      Youtube.configure({ nocookie: true, width: 560, height: 315, HTMLAttributes: { title: EMBED_FRAME_TITLE } }),
     ],
     content: value,
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', class: cn('px-3 py-2 focus:outline-none [&_h2]:text-lg [&_h2]:font-semibold [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_img]:max-w-full', minHeightClassName) } },

@@ -62,18 +62,21 @@ export function isSessionEnd(error: unknown): boolean {
   return error instanceof FetchFailed && error.status === 401;
 }
 
-/** Downloads a file through `browserFetch` (so a 401 signs in again); other failures reject. */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const response = await browserFetch(url, { cache: 'no-store' });
-  const blob = await response.blob();
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
-  const href = URL.createObjectURL(blob);
+/** A cheap request that answers 401 once the session has ended: asked before every download. */
+export const SESSION_PROBE_PATH = `${BASE_PATH}/api/v1/getUser`;
+
+/**
+ * Starts a download after making sure the session still holds (a 401 signs in again, no answer
+ * rejects with FetchFailed). The browser then fetches the file itself and streams it to disk, so a
+ * 100,000-member CSV or a long PDF never sits in the page's memory.
+ */
+export async function downloadFile(url: string, fileName?: string): Promise<void> {
+  await browserFetch(SESSION_PROBE_PATH, { cache: 'no-store' });
   const link = document.createElement('a');
-  link.href = href;
-  link.download = name ? decodeURIComponent(name) : fallbackName;
+  link.href = url;
+  // without a name here, the name comes from the answer's Content-Disposition
+  link.download = fileName ?? '';
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
 }

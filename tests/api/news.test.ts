@@ -98,7 +98,8 @@ describe.each(testDrivers())('news on %s', (driver) => {
     expect(html).toContain('<em>kursiv</em>');
     expect(html).toContain('rel="noopener noreferrer"');
     expect(html).toContain('style="margin-left:40px"');
-    expect(html).toContain('<iframe src="https://www.youtube.com/embed/abc"></iframe>');
+    // an embedded video without a name is named, for screen readers
+    expect(html).toContain('<iframe src="https://www.youtube.com/embed/abc" title="Video"></iframe>');
     expect(html).toContain('<td>Zelle</td>');
     expect(res.body.abstract).toBe('<p>Kurz</p>');
     // Nothing left but markup that was removed: refused.

@@ -107,6 +107,7 @@ test('an ended session met by the members table, its search and its CSV download
   await endSessionsElsewhere(browser, testInfo);
   await page.getByRole('link', { name: 'CSV-Export' }).click();
   await expect(page).toHaveURL(/\/admin\/?\?expired=1&next=%2Fform%2FO11%2FF51%3Fview%3Dtable/);
+  await expectAccessible(page, 'sign-in after an ended session');
   await signInAgain(page);
   await expect(page).toHaveURL(/\/admin\/form\/O11\/F51\?view=table/);
 });
@@ -123,4 +124,5 @@ test('a list request that gets no answer says so in the list with a toast, never
   await expect(page.getByText('Verbindungsfehler !!!')).toBeVisible();
   await expect(page.getByText('Fehler: Etwas ist schiefgelaufen').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toHaveCount(0);
+  await expectAccessible(page, 'a list without an answer');
 });

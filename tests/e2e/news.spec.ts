@@ -139,3 +139,42 @@ test('a club writes an article with bold text and a picture from the gallery, an
   await expect(page.getByRole('checkbox', { name: 'Sichtbar (veröffentlicht)' })).not.toBeChecked();
   await expect(page.getByRole('button', { name: 'Löschen', exact: true })).toBeVisible();
 });
+
+test('an embedded video plays in the editor and in the saved article: the page policy allows exactly the embed hosts', async ({ page }) => {
+  const title = `Video E2E ${Date.now().toString(36)}`;
+  // no internet here: the video host answers with a stand-in page, which only loads if the policy allows the frame
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Video</title><p>Video-Platzhalter</p>' }),
+  );
+  await page.addInitScript(() => {
+    (window as unknown as { violations: string[] }).violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.effectiveDirective} ${e.blockedURI}`));
+  });
+  await signIn(page, 'verein@example.org');
+  await page.goto('/admin/form/O11/F200');
+  await page.getByRole('button', { name: 'Neue Nachricht' }).click();
+  const form = page.getByRole('form', { name: 'Neue Nachricht' });
+  await form.getByRole('checkbox', { name: 'Vereinsnews' }).check();
+  await form.getByLabel('Titel *').fill(title);
+  const content = form.getByRole('textbox', { name: 'Inhalt *' });
+  await content.click();
+  await page.keyboard.type('Unser Turnier im Video');
+  page.once('dialog', (dialog) => void dialog.accept('https://www.youtube.com/watch?v=dQw4w9WgXcQ'));
+  await form.getByRole('toolbar', { name: 'Formatierung: Inhalt *' }).getByRole('button', { name: 'Video einbetten' }).click();
+  await expect(page.frameLocator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]').getByText('Video-Platzhalter')).toBeVisible();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByRole('button', { name: 'Bearbeiten' })).toBeVisible();
+  // the read view shows the stored, sanitised article with the same frame
+  await expect(page.frameLocator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]').getByText('Video-Platzhalter')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  await expectAccessible(page, 'article with an embedded video');
+
+  // the organisation's gallery offers the pictures of its other articles for reuse
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await page.getByRole('button', { name: 'Galerie' }).click();
+  const gallery = page.getByRole('dialog', { name: `Galerie – ${title}` });
+  await gallery.getByRole('tab', { name: 'Galerie der Organisation' }).click();
+  await expect(gallery.getByRole('img').first()).toBeVisible();
+  await expectAccessible(page, "the organisation's gallery");
+});

@@ -175,5 +175,6 @@ test('typing, deleting and pasting in the date fields of a new tournament never 
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByRole('button', { name: /Allgemein/ })).toHaveAttribute('aria-current', 'step');
   await expect(page.getByLabel('Ende *', { exact: true })).toHaveAccessibleDescription('Ungültiges Datum (TT.MM.JJJJ)');
+  await expectAccessible(page, 'a half date refused at its field');
   await signOut(page);
 });

@@ -15,6 +15,9 @@ export const RICH_TEXT_TAGS = [
 /** Embeds (iframes) only from these hosts: video platforms the federation uses. */
 export const EMBED_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'] as const;
 
+/** Every embedded frame is named, so a screen reader announces it (the same word in German and English). */
+export const EMBED_FRAME_TITLE = 'Video';
+
 /**
  * Where a link of rich text may lead: a web address (lib/domain/web-address.ts), an e-mail address
  * (`mailto:`), or a path of the same site; nothing else, and no hidden characters anywhere.

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { EMBED_HOSTS, isRichTextHref, RICH_TEXT_SCHEMES, RICH_TEXT_TAGS } from '@/lib/domain/news/rich-text';
+import { EMBED_FRAME_TITLE, EMBED_HOSTS, isRichTextHref, RICH_TEXT_SCHEMES, RICH_TEXT_TAGS } from '@/lib/domain/news/rich-text';
 
 /** What every link of rich text carries. */
 export const LINK_REL = 'noopener noreferrer';
@@ -37,6 +37,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowIframeRelativeUrls: false,
   disallowedTagsMode: 'discard',
   transformTags: {
+    // An embedded video without a name gets one: a frame must be announced by screen readers.
+    iframe: (tagName, attribs) => ({ tagName, attribs: { ...attribs, title: attribs.title?.trim() || EMBED_FRAME_TITLE } }),
     // Every link: rel="noopener noreferrer" (the opened page gets no handle on the reader's tab);
     // target only "_blank" (a named window could be one the opened page controls).
     a: (tagName, attribs) => {
