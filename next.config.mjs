@@ -28,6 +28,8 @@ const nextConfig = {
   logging: { serverFunctions: false },
   // No X-Powered-By: Next.js on any answer.
   poweredByHeader: false,
+  // `npm run dev` serves its development scripts to localhost only; 127.0.0.1 is the same machine.
+  allowedDevOrigins: ['127.0.0.1'],
 };
 
 export default withNextIntl(nextConfig);
