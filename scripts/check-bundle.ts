@@ -16,10 +16,11 @@
  * CI (.ci/run) runs it before the browser tests, which reuse its build (same dist folder).
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import * as functions from '../lib/domain/functions';
 
 const KIB = 1024;
 export const BUDGETS = { signIn: 180 * KIB, form: 250 * KIB };
@@ -31,19 +32,38 @@ const DATA_DIR = path.resolve(root, process.env.BUNDLE_DATA_DIR ?? path.join('da
 const base = `http://localhost:${PORT}`;
 
 /**
- * The pages measured: the sign-in page signed out, every built form as the federation sees it (a
- * form's parts loaded on demand count when the page fetches them on load: e.g. the news and
- * message forms' rich-text editor only when writing starts, so not here), and the inbox.
+ * The pages measured: the sign-in page and the licence check signed out; the start page, profile,
+ * inbox and every registered form as the federation sees it (a club form as the club); new records
+ * of the forms with the most fields. A form's parts loaded on demand count when the page fetches
+ * them on load: e.g. the news and message forms' rich-text editor only when writing starts, so not here.
  */
-const PAGES: Array<{ name: string; path: string; budget: number; signedIn: boolean }> = [
+
+/** Every funkId of the form registry (app/form/…/forms.tsx), read from its source so a new form is measured too. */
+function registeredForms(): number[] {
+  const source = readFileSync(path.join(root, 'app', 'form', '[org]', '[func]', '[[...id]]', 'forms.tsx'), 'utf8');
+  const ids = [...source.matchAll(/^\s*\[(FORM_[A-Z0-9_]+)\]:/gm)].map((m) => (functions as Record<string, unknown>)[m[1]]);
+  if (ids.length === 0 || ids.some((id) => typeof id !== 'number')) throw new Error('could not read the form registry');
+  return [...new Set(ids as number[])];
+}
+
+/** Forms a club opens (the federation sees them differently or not at all): measured as the club. */
+const CLUB_FORMS = new Set([functions.FORM_LICENCE_ORDER]);
+
+const PAGES: Array<{ name: string; path: string; budget: number; signedIn: false | 'federation' | 'club' }> = [
   { name: 'sign-in', path: '/admin', budget: BUDGETS.signIn, signedIn: false },
-  { name: 'organisations (F50)', path: '/admin/form/O1/F50', budget: BUDGETS.form, signedIn: true },
-  { name: 'members (F51)', path: '/admin/form/O1/F51', budget: BUDGETS.form, signedIn: true },
-  { name: 'members, table view (F51)', path: '/admin/form/O1/F51?view=table', budget: BUDGETS.form, signedIn: true },
-  { name: 'all members (F52)', path: '/admin/form/O1/F52', budget: BUDGETS.form, signedIn: true },
-  { name: 'news (F200)', path: '/admin/form/O1/F200', budget: BUDGETS.form, signedIn: true },
-  { name: 'message centre (F1006)', path: '/admin/form/O1/F1006', budget: BUDGETS.form, signedIn: true },
-  { name: 'inbox', path: '/admin/inbox', budget: BUDGETS.form, signedIn: true },
+  { name: 'licence check (verify)', path: '/admin/verify', budget: BUDGETS.form, signedIn: false },
+  { name: 'start page', path: '/admin', budget: BUDGETS.form, signedIn: 'federation' },
+  { name: 'profile', path: '/admin/profile', budget: BUDGETS.form, signedIn: 'federation' },
+  { name: 'inbox', path: '/admin/inbox', budget: BUDGETS.form, signedIn: 'federation' },
+  ...registeredForms().map((id) =>
+    CLUB_FORMS.has(id)
+      ? { name: `F${id} (club)`, path: `/admin/form/O11/F${id}`, budget: BUDGETS.form, signedIn: 'club' as const }
+      : { name: `F${id}`, path: `/admin/form/O1/F${id}`, budget: BUDGETS.form, signedIn: 'federation' as const },
+  ),
+  { name: 'members, table view (F51)', path: '/admin/form/O1/F51?view=table', budget: BUDGETS.form, signedIn: 'federation' },
+  // a new record loads the form's fields and their rules (dates, calendars) with the page
+  { name: 'new tournament (F1000)', path: '/admin/form/O11/F1000/new', budget: BUDGETS.form, signedIn: 'club' },
+  { name: 'new member (F51)', path: '/admin/form/O11/F51/new', budget: BUDGETS.form, signedIn: 'club' },
 ];
 
 async function waitForServer(url: string, ms: number, exited: () => boolean): Promise<void> {
@@ -74,11 +94,11 @@ async function scriptsOf(context: BrowserContext, url: string): Promise<Array<[s
   return scripts;
 }
 
-async function signedInState(browser: Browser) {
+async function signedInState(browser: Browser, who: 'verband' | 'verein') {
   const context = await browser.newContext({ locale: 'de-AT' });
   const page = await context.newPage();
   await page.goto(`${base}/admin`);
-  await page.getByLabel('E-Mail').fill('verband@example.org');
+  await page.getByLabel('E-Mail').fill(`${who}@example.org`);
   await page.getByLabel('Passwort', { exact: true }).fill('Bogen2026!');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.getByRole('button', { name: 'Benutzermenü' }).waitFor({ timeout: 30_000 });
@@ -111,12 +131,12 @@ async function main(): Promise<void> {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const state = await signedInState(browser);
+    const states = { federation: await signedInState(browser, 'verband'), club: await signedInState(browser, 'verein') };
 
     const verbose = process.argv.includes('--verbose');
     const rows: Array<{ name: string; files: number; bytes: number; budget: number }> = [];
     for (const p of PAGES) {
-      const context = await browser.newContext({ locale: 'de-AT', storageState: p.signedIn ? state : undefined });
+      const context = await browser.newContext({ locale: 'de-AT', storageState: p.signedIn ? states[p.signedIn] : undefined });
       const scripts = await scriptsOf(context, `${base}${p.path}`);
       await context.close();
       if (verbose) {
