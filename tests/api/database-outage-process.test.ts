@@ -124,6 +124,7 @@ pgOnly('the API process while PostgreSQL connections are cut', () => {
     expect(seen.filter((s) => s.kind === 'lost')).toEqual([]);
     const odd = seen.filter((s) => s.kind !== 'lost' && !((s.status >= 200 && s.status < 300) || (s.status === 503 && s.retryAfter === '5')));
     expect(odd).toEqual([]);
+    expect(seen.filter((s) => s.kind !== 'lost' && s.status === 503).length).toBeGreaterThan(0); // the cuts did reach requests
     expect(acknowledged.length).toBeGreaterThan(0);
 
     // every acknowledged write is stored
