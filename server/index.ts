@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { answerClientErrorsInErrorShape } from './http/client-error';
 import { loggable } from './http/errors';
 import { openDatabase } from './db/startup';
+import { REQUEST_TIMEOUT_MS, startUploadTempCleanup } from './files/upload-temp';
 import { EnvError, loadEnv, type Env } from './env';
 import { createMailer } from './mail/mailer';
 import { createOutboxWorker } from './messages/outbox-worker';
@@ -47,8 +48,9 @@ async function main() {
     jobs: [(workerId) => handlePasswordResetRequests(resetDeps, workerId, { leaseMs: env.outboxLeaseMs })],
   });
   const app = createApp({ db, env, mailer, outbox });
+  const stopUploadCleanup = await startUploadTempCleanup(env.uploadDir);
 
-  const server = serve({ fetch: app.fetch, hostname: env.apiHost, port: env.apiPort }, (info) => {
+  const server = serve({ fetch: app.fetch, hostname: env.apiHost, port: env.apiPort, serverOptions: { requestTimeout: REQUEST_TIMEOUT_MS } }, (info) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     console.log(`[api] federation API listening on http://${host}:${info.port} (reference: /api/docs)`);
     console.log(`[api] database: ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${env.pgliteDir}`}`);
@@ -72,6 +74,7 @@ async function main() {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    stopUploadCleanup();
     server.close(async () => {
       await outbox.stop();
       mailer.close();

@@ -16,7 +16,8 @@ import { hasInFlight, STATUS_PAGE_SIZE, STATUS_REFRESH_MS } from './message-view
 
 /**
  * The Status tab: one row per recipient, medium and round (name, e-mail, medium, state, attempts,
- * processed, read). While a delivery is waiting or being sent it asks again every few seconds.
+ * processed, read); a failed row names the reason under its state. While a delivery is waiting
+ * or being sent it asks again every few seconds.
  * "an Ungelesene erneut senden" queues a new round for those who have not opened it.
  */
 export function MessageStatus({ message }: { message: Message }) {
@@ -123,9 +124,15 @@ export function MessageStatus({ message }: { message: Message }) {
             <BriefCell>{row.email ?? '–'}</BriefCell>
             <BriefCell>{t(`mediaTypes.${row.medium}`)}</BriefCell>
             <BriefCell>
-              <span title={row.lastError ?? undefined} className={row.state === 'failed' ? 'text-red-700' : undefined}>
-                {t(`states.${row.state}`)}
-              </span>
+              {row.state === 'failed' ? (
+                <span className="text-red-700">
+                  {t(`states.${row.state}`)}
+                  {/* why it failed, in the mail server's words ("550 5.1.1 Mailbox unknown"): written out, not only on hover */}
+                  {row.lastError && <span className="block max-w-xs break-words text-xs">{row.lastError}</span>}
+                </span>
+              ) : (
+                <span title={row.lastError ?? undefined}>{t(`states.${row.state}`)}</span>
+              )}
             </BriefCell>
             <BriefCell>{row.attempts}</BriefCell>
             <BriefCell>{formatDisplayDateTime(row.processedAt) || '–'}</BriefCell>

@@ -52,8 +52,16 @@ export const MIGRATIONS_FOLDER = path.resolve(
 export function createDb(config: DbConfig): Db {
   if (config.databaseUrl) {
     const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
-    // An idle client losing its connection must not crash the process.
+    // A client losing its connection (server restart, pg_terminate_backend) must never end the
+    // process: node-postgres emits 'error' on it, and an 'error' nobody listens to is thrown. The
+    // pool listens only while a client is idle, so every client gets its own listener as it is
+    // made, which also covers the time it is checked out (a transaction between statements). The
+    // statement in hand fails with a connection error (answered 503), the pool drops the broken
+    // client, and the next request connects anew.
     pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.error('[db] PostgreSQL connection lost:', err.message));
+    });
     const db: NodePgDatabase<Schema> = drizzlePg({ client: pool, schema });
     handles.set(db, {
       driver: 'pg',

@@ -12,6 +12,7 @@ import { detectImage } from './image-type';
 import { receiveFiles } from './multipart-upload';
 import { deleteFile, storeFile, type StoredFile } from './stored-files';
 import { resolveInsideRoot } from './upload-root';
+import { uploadTempDir } from './upload-temp';
 
 /**
  * A gallery of files attached to a record (a news article, a message): pictures (PNG, JPEG) and
@@ -125,7 +126,7 @@ export async function storeGalleryUpload<T>(
   request: Request,
   options: GalleryKinds & { ownerId: number; callerId: number; lock: (tx: Db) => Promise<void>; after: (tx: Db, names: string[]) => Promise<T> },
 ): Promise<T> {
-  const tmpDir = path.join(deps.env.uploadDir, '.tmp');
+  const tmpDir = uploadTempDir(deps.env.uploadDir);
   const files = await receiveFiles(request, { field: 'files', tmpDir, maxFiles: MAX_GALLERY_FILES, extraFiles: 'refuse', preservePath: true });
   const placed: string[] = [];
   const temporary = files.flatMap((f) => [f.tmpPath, ...Object.keys(THUMBNAIL_WIDTHS).map((size) => `${f.tmpPath}.${size}.webp`)]);

@@ -6,6 +6,7 @@ import { idList } from '../db/sql-list';
 import { pushSubscriptions, uploadedFiles } from '../db/schema';
 import { resolveInsideRoot } from '../files/upload-root';
 import type { Env } from '../env';
+import { mailFailureOf } from '../mail/mail-refusal';
 import type { MailAttachment, Mailer } from '../mail/mailer';
 import { messageMail } from '../mail/message-mail';
 import { MESSAGE_GALLERY } from '../services/messages/messages';
@@ -16,7 +17,8 @@ import type { PushSender } from './push';
  * message_deliveries with row locks (FOR UPDATE SKIP LOCKED, so several API processes share the
  * work and never take the same row), marks them `sending` for a lease, delivers, and records the
  * outcome only while its claim still holds. A failure is retried with doubling waits; after the
- * last attempt the row is `failed`. A worker that dies leaves its rows `sending`; when the lease
+ * last attempt, or at once when the mail server refuses the mail for good (SMTP 5xx), the row is
+ * `failed`. A worker that dies leaves its rows `sending`; when the lease
  * has run out another (or the restarted) worker takes them again: nothing is lost. A delivery that
  * is repeated that way carries the row's idempotency key again (Message-ID, push topic and tag), so
  * the receiver sees the same message, not a second one. A message's e-mails carry its files, and
@@ -141,8 +143,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return map;
   }
 
-  /** Records the outcome, only while this worker's claim still holds (a slower worker never overwrites a newer claim). */
-  async function record(row: Claimed, outcome: { state: 'sent' | 'no_subscription'; target?: string } | { error: string }) {
+  /**
+   * Records the outcome, only while this worker's claim still holds (a slower worker never
+   * overwrites a newer claim). A failure is tried again later, unless it was the last attempt or
+   * the receiving side refused for good (`permanent`): then the row is `failed` with the reason.
+   */
+  async function record(row: Claimed, outcome: { state: 'sent' | 'no_subscription'; target?: string } | { error: string; permanent?: boolean }) {
     if (dead) return;
     if ('state' in outcome) {
       await db.execute(sql`
@@ -152,7 +158,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         where id = ${row.id} and claimed_by = ${id} and state = 'sending'`);
       return;
     }
-    const last = row.attempts >= MAX_DELIVERY_ATTEMPTS;
+    const last = outcome.permanent === true || row.attempts >= MAX_DELIVERY_ATTEMPTS;
     const waitMs = retryDelayMs(row.attempts, retryBaseMs);
     await db.execute(sql`
       update message_deliveries
@@ -167,7 +173,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await mailer.send(messageMail(options.env, row, row.target, attachments));
       return record(row, { state: 'sent' });
     } catch (err) {
-      return record(row, { error: (err as Error).message });
+      const failure = mailFailureOf(err);
+      return record(row, { error: failure.reason, permanent: failure.permanent });
     }
   }
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { documentTypeSchema } from '@/lib/schemas/organisation';
@@ -20,6 +19,7 @@ import { mayReadNewsFile, NEWS_THUMB } from './news/news-files';
 import { MESSAGE_GALLERY, mayReadMessageFile } from './messages/messages';
 import { loadCaller } from './access';
 import { imageResponse, replaceImage } from './owned-image';
+import { uploadTempDir } from '../files/upload-temp';
 
 /**
  * Organisation image and documents, and the download of
@@ -28,7 +28,7 @@ import { imageResponse, replaceImage } from './owned-image';
  * updatedAt, so an open form does not turn stale because a document was added.
  */
 
-const tmpDir = (deps: AppDeps) => path.join(deps.env.uploadDir, '.tmp');
+const tmpDir = (deps: AppDeps) => uploadTempDir(deps.env.uploadDir);
 
 /** POST org/image/{orgId}: PNG or JPEG; replaces the previous image. */
 export async function uploadOrgImage(deps: AppDeps, callerId: number, orgId: number, request: Request, actingOrgId?: number) {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { detectImage } from '../files/image-type';
 import { receiveSingleFile } from '../files/multipart-upload';
@@ -8,6 +7,7 @@ import type { Db } from '../db/client';
 import type { AppDeps } from '../http/context';
 import { notFound } from '../http/errors';
 import { recordAudit } from './audit';
+import { uploadTempDir } from '../files/upload-temp';
 
 /**
  * The one image of a record (a member's picture, an organisation's image): an upload replaces it,
@@ -30,7 +30,7 @@ export type ImageOwner = {
 
 /** Streams the upload to a temp file, checks its content is PNG or JPEG, stores it and attaches it; returns its uuid. */
 export async function replaceImage(deps: AppDeps, uploadedBy: number, owner: ImageOwner, request: Request): Promise<string> {
-  const received = await receiveSingleFile(request, { field: 'file', tmpDir: path.join(deps.env.uploadDir, '.tmp') });
+  const received = await receiveSingleFile(request, { field: 'file', tmpDir: uploadTempDir(deps.env.uploadDir) });
   let storedPath: string | undefined;
   try {
     const { mime, ext } = await detectImage(received.tmpPath);

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tournament } from '@/lib/schemas/tournaments';
@@ -15,6 +14,7 @@ import { loadCaller } from '../access';
 import { recordAudit } from '../audit';
 import { tournamentActor } from './tournament-access';
 import { lockForChange, tournamentAnswer } from './tournaments';
+import { uploadTempDir } from '../../files/upload-temp';
 
 /**
  * A tournament's attachments (invitation, timetable, site plan, pictures): PDF, DOCX, XLSX, PNG or
@@ -46,7 +46,7 @@ export async function uploadTournamentFile(deps: AppDeps, callerId: number, orgI
   const actor = tournamentActor(await loadCaller(deps, callerId), orgId);
   // Refused before a byte of the body is read: unknown, not the caller's, cancelled.
   await deps.db.transaction((tx) => lockForChange(tx, actor, id));
-  const received = await receiveSingleFile(request, { field: 'file', tmpDir: path.join(deps.env.uploadDir, '.tmp'), preservePath: true });
+  const received = await receiveSingleFile(request, { field: 'file', tmpDir: uploadTempDir(deps.env.uploadDir), preservePath: true });
   let storedPath: string | undefined;
   try {
     const { mime, ext } = await detectAttachment(received.tmpPath);

@@ -4,11 +4,18 @@ import { SMTPServer } from 'smtp-server';
 /** A real SMTP server on loopback (random port) that keeps every message it receives. */
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
+/** An SMTP reply refusing something, e.g. `{ code: 550, text: '5.1.1 Mailbox unknown' }`. */
+export type SmtpRefusal = { code: number; text: string };
+
 /**
  * `decide` may refuse a message before the server accepts it (as when the sending side dies in the
  * middle of the transfer: the message is not taken); it runs before the server answers.
+ * `recipient` may refuse an address when it is named (RCPT TO), as a mail server does for a
+ * mailbox it does not know (5xx) or cannot take now (4xx).
  */
-export async function startSmtpSink(options: { port?: number; decide?: (mail: ReceivedMail) => 'accept' | 'refuse' } = {}) {
+export async function startSmtpSink(
+  options: { port?: number; decide?: (mail: ReceivedMail) => 'accept' | 'refuse'; recipient?: (address: string) => SmtpRefusal | undefined } = {},
+) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -16,6 +23,11 @@ export async function startSmtpSink(options: { port?: number; decide?: (mail: Re
     // no reverse DNS lookup of the client (127.0.0.1): without a resolver it stalls every connection
     disableReverseLookup: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.recipient?.(address.address);
+      if (refusal) return callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
