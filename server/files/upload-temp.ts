@@ -4,9 +4,10 @@ import path from 'node:path';
 /**
  * Uploads are streamed into temporary files (`<uuid>.part`, gallery thumbnails beside them as
  * `<uuid>.part.<size>.webp`) under the upload root's `.tmp` folder and moved into place or removed
- * when the request ends. A process that dies in between leaves them behind; they are removed when
- * the API starts and, while it runs, once nothing has written to them for longer than any upload
- * can take.
+ * when the request ends. A process that dies in between leaves them behind; they are removed, at
+ * the API's start and every few minutes while it runs, once nothing has written to them for longer
+ * than any upload can take. Never sooner, also at start: several API processes may share the
+ * upload folder, and a fresh file may be another process's upload in progress.
  */
 
 export function uploadTempDir(uploadDir: string): string {
@@ -58,17 +59,13 @@ export async function removeUploadTemporaries(uploadDir: string, olderThanMs: nu
   return removed;
 }
 
-/**
- * At the API's start: every temporary upload file is left over from a process that ended during an
- * upload (this one has received none yet). Then, every few minutes, the abandoned ones.
- * Answers a stop function.
- */
+/** At the API's start and then every few minutes: the abandoned temporary upload files. Answers a stop function. */
 export async function startUploadTempCleanup(uploadDir: string, log: (line: string) => void = console.log): Promise<() => void> {
   const report = (removed: number) => {
     if (removed > 0) log(`[files] removed ${removed} temporary upload file(s) left by an interrupted upload`);
   };
   const failed = (err: unknown) => log(`[files] cleaning ${uploadTempDir(uploadDir)} failed: ${(err as Error).message}`);
-  await removeUploadTemporaries(uploadDir, 0).then(report, failed);
+  await removeUploadTemporaries(uploadDir, ABANDONED_UPLOAD_AGE_MS).then(report, failed);
   const timer = setInterval(() => void removeUploadTemporaries(uploadDir, ABANDONED_UPLOAD_AGE_MS).then(report, failed), UPLOAD_TEMP_SWEEP_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -62,6 +62,8 @@ pgOnly('the API process while PostgreSQL connections are cut', () => {
     // what a crash during an upload left behind: removed when the API starts
     mkdirSync(path.dirname(leftover), { recursive: true });
     writeFileSync(leftover, 'half an upload');
+    // written by a process that died an hour ago
+    utimesSync(leftover, new Date(Date.now() - 3600_000), new Date(Date.now() - 3600_000));
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${dbName}`;
     api = await startApiProcess({

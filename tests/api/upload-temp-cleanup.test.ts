@@ -36,13 +36,16 @@ it('the longest upload is the request time limit, and a temporary file is abando
   expect(ABANDONED_UPLOAD_AGE_MS).toBe(10 * 60_000);
 });
 
-it('at start every temporary upload file goes, even one written a moment ago; other files stay', async () => {
-  const leftovers = [put('0b6c1c52-7d0e-4c54-9d8e-1f1e0c7a4b11.part'), put('0b6c1c52-7d0e-4c54-9d8e-1f1e0c7a4b11.part.small.webp'), put('9f3e.part', 3 * 3600_000)];
-  const other = put('notes.txt');
+it('at start the abandoned temporary upload files go; a fresh one (another process uploading into a shared folder) and other files stay', async () => {
+  const old = ABANDONED_UPLOAD_AGE_MS + 1000;
+  const leftovers = [put('0b6c1c52-7d0e-4c54-9d8e-1f1e0c7a4b11.part', old), put('0b6c1c52-7d0e-4c54-9d8e-1f1e0c7a4b11.part.small.webp', old), put('9f3e.part', 3 * 3600_000)];
+  const other = put('notes.txt', 3 * 3600_000);
+  const uploading = put('5d1e.part');
   const lines: string[] = [];
   const stop = await startUploadTempCleanup(root, (l) => lines.push(l));
   stop();
   expect(leftovers.filter(existsSync)).toEqual([]);
+  expect(existsSync(uploading)).toBe(true);
   expect(existsSync(other)).toBe(true);
   expect(existsSync(path.join(root, 'org', 'stored.pdf'))).toBe(true);
   expect(lines).toEqual(['[files] removed 3 temporary upload file(s) left by an interrupted upload']);
