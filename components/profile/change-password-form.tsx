@@ -3,14 +3,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@/components/ui/zod-resolver';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { PasswordRules } from '@/components/auth/password-rules';
 import { Card } from '@/components/ui/card';
 import { SecretForm, SecretSubmitButton } from '@/components/ui/secret-form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toast';
 import { changePassword } from './actions';
-import { changePasswordFormSchema, type ChangePasswordFormInput } from './change-password-schema';
+import type { ChangePasswordFormInput } from './change-password-schema';
+
+const changePasswordResolver = lazyZodResolver<ChangePasswordFormInput>(() => import('./change-password-schema').then((m) => m.changePasswordFormSchema));
 
 /** The save button comes back 2 s after a save. */
 export const SAVE_COOLDOWN_MS = 2000;
@@ -33,7 +35,8 @@ export function ChangePasswordForm() {
     control,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordFormInput>({
-    resolver: zodResolver(changePasswordFormSchema),
+    // zod arrives with the first check, not with the profile page
+    resolver: changePasswordResolver,
     defaultValues: { oldPassword: '', newPassword: '', repeat: '' },
   });
   const newPassword = useWatch({ control, name: 'newPassword' });
