@@ -21,16 +21,19 @@ import { personsRouter } from './api/persons';
 import { roleMembersRouter } from './api/role-members';
 import { tournamentsRouter } from './api/tournaments';
 import { newsRouter } from './api/news';
+import { newsCategoriesRouter } from './api/news-categories';
+import { publicFeedRouter } from './api/public-feed';
+import { inventoryRouter } from './api/inventory';
 import { messagesRouter } from './api/messages';
 import { createRouter, type AppDeps } from './http/context';
 import { ApiError, handleError, handleNotFound } from './http/errors';
 import { OPENAPI_PATH, openApiDocument, registerDocumentComponents } from './http/openapi-document';
 import { databaseUnavailableResponse } from './http/database-unavailable';
-import { requireAuth } from './http/require-auth';
+import { requireAuth } from './api/require-auth';
 import type { Mailer } from './mail/mailer';
-import { LicenceStatusLimiter } from './services/licence-status-limit';
-import { LoginRateLimiter } from './services/login-rate-limit';
-import { RateLimiter } from './services/rate-limit';
+import { LicenceStatusLimiter } from './limits/licence-status-limit';
+import { LoginRateLimiter } from './limits/login-rate-limit';
+import { RateLimiter } from './limits/rate-limit';
 import { refuseUnsafeBodies } from './http/safe-body';
 import { refuseUnsafeUrls } from './http/safe-url';
 
@@ -117,6 +120,9 @@ export function createApp(options: CreateAppOptions) {
     .route('/', roleMembersRouter)
     .route('/', tournamentsRouter)
     .route('/', newsRouter)
+    .route('/', newsCategoriesRouter)
+    .route('/', publicFeedRouter)
+    .route('/', inventoryRouter)
     .route('/', messagesRouter)
     .route('/', docsRouter());
 

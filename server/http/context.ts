@@ -3,9 +3,9 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
-import type { LicenceStatusLimiter } from '../services/licence-status-limit';
-import type { LoginRateLimiter } from '../services/login-rate-limit';
-import type { RateLimiter } from '../services/rate-limit';
+import type { LicenceStatusLimiter } from '../limits/licence-status-limit';
+import type { LoginRateLimiter } from '../limits/login-rate-limit';
+import type { RateLimiter } from '../limits/rate-limit';
 import { validationHook } from './validation-hook';
 
 /** What every route and service needs, passed in once by createApp (tests pass their own). */
@@ -17,7 +17,7 @@ export type AppDeps = {
   loginRateLimiter: LoginRateLimiter;
   /** The public licence-status check's per-address limit (in this process's memory). */
   licenceStatusLimiter: LicenceStatusLimiter;
-  /** Every other counted limit (per caller or client), see services/rate-limit.ts. */
+  /** Every other counted limit (per caller or client), see server/limits/rate-limit.ts. */
   rateLimiter: RateLimiter;
   /** The message outbox worker of this process, woken after a send so deliveries start at once. */
   outbox?: { wake(): void };

@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { idText } from '@/lib/schemas/common';
 import { validationError } from './errors';
-import { requireAuth } from './require-auth';
 
 /** Pieces every route definition under server/api shares. */
 
@@ -23,9 +22,6 @@ export const binary = z.string().meta({ format: 'binary' });
 
 /** `{ ok: true }`: the answer of calls that only confirm. */
 export const OkSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
-
-/** Signed-in calls outside /api/v1/admin/* (where createApp already checks the token). */
-export const signedIn = { middleware: requireAuth, security: [{ bearerAuth: [] as string[] }] };
 
 /** Calls that need no token: they override the document's global bearer requirement. */
 export const publicCall = { security: [] as Array<Record<string, string[]>> };

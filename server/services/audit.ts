@@ -8,7 +8,7 @@ import type { AppDeps } from '../http/context';
 import { ApiError, forbidden } from '../http/errors';
 import { loadCaller, type Caller } from './access';
 import { assertReadable, memberFormOrgs } from './member-access';
-import { actorFor, orgScreenActors } from './organisation-access';
+import { actorFor, orgScreenActors } from './organisations/organisation-access';
 
 /**
  * Writing and reading the audit trail. `recordAudit` takes the transaction of the write it

@@ -4,7 +4,7 @@ import { jwtVerify, SignJWT } from 'jose';
  * API tokens: JWT signed with HS256 (jose). `sub` is the member id, `sid` the sign-in session
  * (table `sessions`), `exp` the end of the session (JWT_TTL after sign-in). Whether the session is
  * still live (not signed out, not ended by a password change) is checked against the database on
- * every call (server/http/require-auth.ts); so are the member's roles. Nothing else is trusted
+ * every call (server/api/require-auth.ts); so are the member's roles. Nothing else is trusted
  * from the token.
  */
 

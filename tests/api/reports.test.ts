@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import { cardToken, licenceCardText, parseLicenceCardText, splitCardToken } from '@/lib/domain/licence-card';
 import { FUNCTION_LICENCE } from '@/lib/domain/functions';
 import { functionAssignments, invoiceCounters, orderInvoices } from '@/server/db/schema';
-import { MAX_CHECKS, WINDOW_MS } from '@/server/services/licence-status-limit';
+import { MAX_CHECKS, WINDOW_MS } from '@/server/limits/licence-status-limit';
 import { signLicenceText } from '@/server/services/licence-signing';
 import { parseEpcPayload } from '@/lib/domain/orders/epc-qr';
 import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';

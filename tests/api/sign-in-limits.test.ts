@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { passwordResetTokens } from '@/server/db/schema';
-import { MAX_CLIENT_FAILURES, MAX_FAILURES } from '@/server/services/login-rate-limit';
+import { MAX_CLIENT_FAILURES, MAX_FAILURES } from '@/server/limits/login-rate-limit';
 import type { Mailer, OutgoingMail } from '@/server/mail/mailer';
 import { call, createTestApp, DEMO_PASSWORD, type TestApp } from './helpers/test-app';
 import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';

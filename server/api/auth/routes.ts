@@ -3,7 +3,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { loginSchema, resetPasswordSchema, updatePasswordSchema } from '@/lib/schemas/auth';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
-import { json, OkSchema, publicCall, signedIn } from '../../http/route-parts';
+import { json, OkSchema, publicCall } from '../../http/route-parts';
+import { signedIn } from '../require-auth';
 
 /** Sign-in, the signed-in user, system roles and the password flows. */
 

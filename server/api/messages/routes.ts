@@ -21,7 +21,8 @@ import {
 import { idText } from '@/lib/schemas/common';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
-import { binary, json, OkSchema, signedIn } from '../../http/route-parts';
+import { binary, json, OkSchema } from '../../http/route-parts';
+import { signedIn } from '../require-auth';
 
 /**
  * The message centre (form 1006): messages to members by e-mail and push, with the status of

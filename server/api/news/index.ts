@@ -11,15 +11,7 @@ const router = createRouter()
   .openapi(routes.list, handlers.list)
   .openapi(routes.create, handlers.create)
   .openapi(routes.update, handlers.update)
-  .openapi(routes.remove, handlers.remove)
-  .openapi(routes.categories, handlers.categories)
-  .openapi(routes.createCategory, handlers.createCategory)
-  .openapi(routes.updateCategory, handlers.updateCategory)
-  .openapi(routes.deleteCategory, handlers.deleteCategory)
-  .openapi(routes.publicNews, handlers.publicNews)
-  .openapi(routes.inventoryList, handlers.inventoryList)
-  .openapi(routes.inventoryCreate, handlers.inventoryCreate)
-  .openapi(routes.inventoryUpdate, handlers.inventoryUpdate);
+  .openapi(routes.remove, handlers.remove);
 router.openAPIRegistry.registerPath(routes.uploadDoc);
 
 // under /api/v1/admin/*: createApp has checked the token

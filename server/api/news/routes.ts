@@ -1,33 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  categoryDeleteQuery,
-  categoryInputSchema,
-  categoryUpdateSchema,
-  MenuNodeSchema,
-  newsDeleteQuery,
-  newsInputSchema,
-  newsListQuery,
-  NewsCategorySchema,
-  NewsGalleryPageSchema,
-  NewsPageSchema,
-  NewsSchema,
-  newsUpdateSchema,
-  PublicNewsPageSchema,
-  InventoryArticleSchema,
-  inventoryInputSchema,
-  inventoryListQuery,
-  InventoryPageSchema,
-  inventoryUpdateSchema,
-} from '@/lib/schemas/news';
+import { MenuNodeSchema, newsDeleteQuery, newsInputSchema, newsListQuery, NewsGalleryPageSchema, NewsPageSchema, NewsSchema, newsUpdateSchema } from '@/lib/schemas/news';
 import { idText } from '@/lib/schemas/common';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
-import { binary, json, publicCall, signedIn } from '../../http/route-parts';
+import { binary, json } from '../../http/route-parts';
+import { signedIn } from '../require-auth';
 
-/** News, categories and the site menu (form 200), and the public news feed. */
+/**
+ * Articles, their gallery files and the site menu (form 200). Categories, the public feed and the
+ * webshop's inventory are folders of their own beside this one.
+ */
 
-const tags = ['News'];
-const orgParams = z.object({ org: idText.meta({ description: 'The organisation whose news (form 200 there, or the federation)' }) });
+export const tags = ['News'];
+/** `{org}` of form 200's calls: the organisation whose articles, categories and menu. */
+export const orgParams = z.object({ org: idText.meta({ description: 'The organisation whose news (form 200 there, or the federation)' }) });
 const one = { description: 'The article', content: json(NewsSchema) };
 
 export const list = createRoute({
@@ -84,110 +70,6 @@ export const remove = createRoute({
   summary: 'Delete articles with their files; all or nothing',
   request: { query: newsDeleteQuery },
   responses: { 200: { description: 'Deleted', content: json(z.object({ deleted: z.number().int() })) }, ...errorResponses(401, 403, 404, 422) },
-});
-
-export const categories = createRoute({
-  method: 'get',
-  path: '/api/v1/admin/categories/{org}',
-  operationId: 'listNewsCategories',
-  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
-  tags,
-  summary: "The organisation's news categories (menu pages included)",
-  request: { params: orgParams },
-  responses: { 200: { description: 'Categories', content: json(z.array(NewsCategorySchema)) }, ...errorResponses(401, 403, 422) },
-});
-
-export const createCategory = createRoute({
-  method: 'post',
-  path: '/api/v1/admin/category',
-  operationId: 'createNewsCategory',
-  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
-  tags,
-  summary: 'Create a category (or a menu page: inMenu, parentId); 409 `category_exists` for a name taken (any case)',
-  request: { body: { required: true, content: json(categoryInputSchema) } },
-  responses: { 201: { description: 'Created', content: json(NewsCategorySchema) }, ...errorResponses(400, 401, 403, 409, 422) },
-});
-
-export const updateCategory = createRoute({
-  method: 'put',
-  path: '/api/v1/admin/category',
-  operationId: 'updateNewsCategory',
-  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
-  tags,
-  summary: 'Rename a category (its articles keep it) or move a menu page (parent, position); 409 `category_exists`, 422 `cycle`',
-  request: { body: { required: true, content: json(categoryUpdateSchema) } },
-  responses: { 200: { description: 'Changed', content: json(NewsCategorySchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
-});
-
-export const deleteCategory = createRoute({
-  method: 'delete',
-  path: '/api/v1/admin/category',
-  operationId: 'deleteNewsCategory',
-  ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
-  tags,
-  summary: 'Delete a category; 409 `category_in_use` naming the articles (value) that still use it',
-  request: { query: categoryDeleteQuery },
-  responses: { 200: { description: 'Deleted', content: json(z.object({ deleted: z.number().int() })) }, ...errorResponses(401, 403, 404, 409, 422) },
-});
-
-export const publicNews = createRoute({
-  method: 'get',
-  path: '/api/v1/public/news/{org}',
-  operationId: 'publicNews',
-  ...access.public,
-  ...publicCall,
-  tags,
-  summary: "An organisation's visible news for its website, newest first (20 per page); `{org}.rss` answers RSS 2.0",
-  description: 'No sign-in. Hidden articles never appear. ETag on every answer; If-None-Match answers 304 while nothing changed.',
-  request: {
-    params: z.object({ org: z.string().regex(/^\d{1,10}(\.rss)?$/, 'invalidId').meta({ description: 'Organisation id, or id.rss for RSS', example: '1' }) }),
-    query: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
-  },
-  responses: {
-    200: { description: 'Visible news', content: { ...json(PublicNewsPageSchema), 'application/rss+xml': { schema: z.string() } } },
-    304: { description: 'Not modified' },
-    ...errorResponses(404, 422),
-  },
-});
-
-const inventoryParams = z.object({ orgId: idText.meta({ description: 'The acting organisation (form 1004 there)' }) });
-const inventoryTags = ['Inventory'];
-
-export const inventoryList = createRoute({
-  method: 'get',
-  path: '/api/v2/admin/{orgId}/inventory',
-  operationId: 'listInventory',
-  ...access({ own: ['federation'], foreign: [] }),
-  ...signedIn,
-  tags: inventoryTags,
-  summary: "The webshop's stock lines, by article title, searched and paged in the database (10 per page)",
-  request: { params: inventoryParams, query: inventoryListQuery },
-  responses: { 200: { description: 'A page of stock lines', content: json(InventoryPageSchema) }, ...errorResponses(401, 403, 422) },
-});
-
-export const inventoryCreate = createRoute({
-  method: 'post',
-  path: '/api/v2/admin/{orgId}/inventory',
-  operationId: 'createInventory',
-  ...access({ own: ['federation'], foreign: [] }),
-  ...signedIn,
-  tags: inventoryTags,
-  summary: 'A stock line: an article in category "webshop", an order category, gender m/f, a size from the lists, stock ≥ 0',
-  description: '409 `duplicate` for a second line of the same article, category, gender and size.',
-  request: { params: inventoryParams, body: { required: true, content: json(inventoryInputSchema) } },
-  responses: { 201: { description: 'Created', content: json(InventoryArticleSchema) }, ...errorResponses(400, 401, 403, 409, 422) },
-});
-
-export const inventoryUpdate = createRoute({
-  method: 'put',
-  path: '/api/v2/admin/{orgId}/inventory',
-  operationId: 'updateInventory',
-  ...access({ own: ['federation'], foreign: [] }),
-  ...signedIn,
-  tags: inventoryTags,
-  summary: 'Change a stock line (as the API answered it); 409 `stale`, 409 `duplicate`',
-  request: { params: inventoryParams, body: { required: true, content: json(inventoryUpdateSchema) } },
-  responses: { 200: { description: 'Changed', content: json(InventoryArticleSchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
 
 const articleParams = z.object({ id: idText.meta({ description: 'The article' }) });

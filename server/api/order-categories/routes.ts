@@ -2,7 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { OrderCategorySchema, orderCategoryInputSchema } from '@/lib/schemas/orders';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
-import { json, orgIdParam, signedIn } from '../../http/route-parts';
+import { json, orgIdParam } from '../../http/route-parts';
+import { signedIn } from '../require-auth';
 
 /**
  * The federation's order categories form (1032). `orgId` is the acting organisation (the

@@ -19,7 +19,8 @@ import {
 import { idText } from '@/lib/schemas/common';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
-import { binary, idParam, json, orgIdParam, signedIn } from '../../http/route-parts';
+import { binary, idParam, json, orgIdParam } from '../../http/route-parts';
+import { signedIn } from '../require-auth';
 
 /**
  * Licence and club fee orders. `orgId` in /order/{orgId}… is the organisation the orders belong to

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv, AppRouteHandler } from '../../http/context';
 import { checked, orgIdParam } from '../../http/route-parts';
-import { deleteOrgDocument, orgImageResponse, uploadOrgDocument, uploadOrgImage, uploadResponse } from '../../services/organisation-files';
+import { deleteOrgDocument, orgImageResponse, uploadOrgDocument, uploadOrgImage, uploadResponse } from '../../services/organisations/organisation-files';
 import { actingQuery } from '../organisations/routes';
 import type * as routes from './routes';
 

@@ -3,7 +3,8 @@ import { DOCUMENT_TYPES } from '@/lib/domain/organisation-rules';
 import { OrgDocumentSchema } from '@/lib/schemas/organisation-responses';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
-import { binary, json, OkSchema, orgIdParam, signedIn } from '../../http/route-parts';
+import { binary, json, OkSchema, orgIdParam } from '../../http/route-parts';
+import { signedIn } from '../require-auth';
 import { MAX_UPLOAD_BYTES } from '../../files/multipart-upload';
 import { actingQuery } from '../organisations/routes';
 

@@ -1,7 +1,7 @@
 import type { AppRouteHandler } from '../../http/context';
-import { deletePlace as removePlace, savePlace as storePlace } from '../../services/organisation-places';
-import { getOrg, listOrgs } from '../../services/organisations';
-import { createOrg, updateOrg } from '../../services/organisation-write';
+import { deletePlace as removePlace, savePlace as storePlace } from '../../services/organisations/organisation-places';
+import { getOrg, listOrgs } from '../../services/organisations/organisations';
+import { createOrg, updateOrg } from '../../services/organisations/organisation-write';
 import type * as routes from './routes';
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>

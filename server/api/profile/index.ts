@@ -1,5 +1,5 @@
 import { createRouter } from '../../http/context';
-import { requireAuth } from '../../http/require-auth';
+import { requireAuth } from '../require-auth';
 import * as handlers from './handlers';
 import * as routes from './routes';
 

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
-import { binary, json, memberIdParam, signedIn } from '../../http/route-parts';
+import { binary, json, memberIdParam } from '../../http/route-parts';
+import { signedIn } from '../require-auth';
 import { MAX_UPLOAD_BYTES } from '../../files/multipart-upload';
 
 /** Profile pictures. GET and POST share the path `/api/v1/profile/image/{id}`: `id` is the picture's uuid to read, the member's id to upload. */

@@ -2,8 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
 import { LicenceStatusSchema, licenceStatusRequestSchema } from '@/lib/schemas/licence-card';
-import { MAX_CHECKS, WINDOW_MS } from '../../services/licence-status-limit';
-import { binary, idParam, json, publicCall, signedIn } from '../../http/route-parts';
+import { MAX_CHECKS, WINDOW_MS } from '../../limits/licence-status-limit';
+import { binary, idParam, json, publicCall } from '../../http/route-parts';
+import { signedIn } from '../require-auth';
 
 /**
  * Order downloads as real PDFs rendered by the API, the public key that checks licence cards,

@@ -15,7 +15,8 @@ import {
 import { idText } from '@/lib/schemas/common';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
-import { binary, json, publicCall, signedIn } from '../../http/route-parts';
+import { binary, json, publicCall } from '../../http/route-parts';
+import { signedIn } from '../require-auth';
 
 /** Tournaments (forms 1000 and 1001) and the public calendar feed. */
 

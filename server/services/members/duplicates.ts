@@ -11,7 +11,7 @@ import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden } from '../../http/errors';
 import { loadCaller } from '../access';
 import { recordAudit } from '../audit';
-import type { RateScope } from '../rate-limit';
+import type { RateScope } from '../../limits/rate-limit';
 import { requireMemberFormOrgs } from '../member-access';
 import { issueConnectProof } from './connect-proof';
 

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { placeSchema } from '@/lib/schemas/organisation';
 import type { Place } from '@/lib/schemas/organisation-responses';
-import { places } from '../db/schema';
-import type { AppDeps } from '../http/context';
-import { ApiError, notFound, validationError } from '../http/errors';
-import { recordAudit } from './audit';
+import { places } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { ApiError, notFound, validationError } from '../../http/errors';
+import { recordAudit } from '../audit';
 import { orgForCaller, toPlace } from './organisations';
-import { rfc3339 } from './timestamps';
+import { rfc3339 } from '../timestamps';
 
 /** Training places of an organisation (POST /admin/org/places, DELETE /admin/org/places/{org}/{place}). */
 

@@ -8,7 +8,7 @@ import { rateLimitHits } from '../db/schema';
  * one count. A scope may have several windows (e.g. per hour and per day); over any of them → the
  * attempt is refused until enough counted attempts have left that window.
  *
- * Counted atomically, without locks, as the sign-in limit is (server/services/login-rate-limit.ts):
+ * Counted atomically, without locks, as the sign-in limit is (login-rate-limit.ts beside it):
  * an attempt first inserts its row (committed at once), then counts every row of its windows.
  * Rows of attempts let through stay until `forget` (the attempt turned out not to count) or until
  * they leave the longest window, so of any max + 1 of them the one committed last would have seen

@@ -1,8 +1,8 @@
 import { ORGANISATION_FORM_FUNCTION_IDS } from '@/lib/domain/functions';
 import { canEditOrg, canReadOrg, type TargetOrgRef } from '@/lib/domain/organisation-rules';
-import type { AppDeps } from '../http/context';
-import { forbidden } from '../http/errors';
-import { actingOrg, loadCaller, orgsWith, type ActingOrg } from './access';
+import type { AppDeps } from '../../http/context';
+import { forbidden } from '../../http/errors';
+import { actingOrg, loadCaller, orgsWith, type ActingOrg } from '../access';
 
 /** The functions that open the organisation screen (forms 50 and 58). */
 export const ORG_FORM_FUNCTION_IDS = ORGANISATION_FORM_FUNCTION_IDS;

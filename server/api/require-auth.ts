@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
-import { verifyToken } from '../services/jwt';
+import type { AppEnv } from '../http/context';
+import { unauthorized } from '../http/errors';
 import { withRequestCaller } from '../services/access';
+import { verifyToken } from '../services/jwt';
 import { liveSessionCaller } from '../services/sessions';
-import type { AppEnv } from './context';
-import { unauthorized } from './errors';
 
 /**
  * Bearer-token guard: a missing header, the literal `NONE` (what the admin app sends when signed
@@ -28,3 +28,9 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   // the caller's rights, loaded with the session check, serve every service of this request
   await withRequestCaller(caller, next);
 });
+
+/**
+ * Spread into a route definition of a signed-in call outside /api/v1/admin/* (where createApp
+ * already checks the token): the guard, and the bearer requirement in the document.
+ */
+export const signedIn = { middleware: requireAuth, security: [{ bearerAuth: [] as string[] }] };

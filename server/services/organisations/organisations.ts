@@ -4,13 +4,13 @@ import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { canEditOrg, fieldRights, type DocumentType } from '@/lib/domain/organisation-rules';
 import type { OrgDocument, Organisation, OrganisationListItem, Place } from '@/lib/schemas/organisation-responses';
-import type { Db } from '../db/client';
-import { functionAssignments, orders, organisations, places, uploadedFiles } from '../db/schema';
-import type { AppDeps } from '../http/context';
-import { notFound } from '../http/errors';
-import type { ActingOrg } from './access';
+import type { Db } from '../../db/client';
+import { functionAssignments, orders, organisations, places, uploadedFiles } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { notFound } from '../../http/errors';
+import type { ActingOrg } from '../access';
 import { actorFor, orgScreenActors } from './organisation-access';
-import { rfc3339 } from './timestamps';
+import { rfc3339 } from '../timestamps';
 
 /** Reading organisations, their fees, places and documents. Writing is in ./organisation-write.ts. */
 

@@ -4,14 +4,14 @@ import { ORG_LEVEL_CLUB, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { canCreateOrg, checkOrgChange, isDissolving, type OrgRuleValues, type RuleViolation } from '@/lib/domain/organisation-rules';
 import { organisationSchema, type OrganisationValues } from '@/lib/schemas/organisation';
 import type { Organisation } from '@/lib/schemas/organisation-responses';
-import type { Db } from '../db/client';
-import { functionAssignments, organisations, type OrgParams } from '../db/schema';
-import type { AppDeps } from '../http/context';
-import { ApiError, forbidden, notFound, validationError } from '../http/errors';
-import { recordAudit } from './audit';
+import type { Db } from '../../db/client';
+import { functionAssignments, organisations, type OrgParams } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { ApiError, forbidden, notFound, validationError } from '../../http/errors';
+import { recordAudit } from '../audit';
 import { orgScreenActors } from './organisation-access';
 import { blankToNull, detail, findOrg, orgForCaller } from './organisations';
-import { rfc3339 } from './timestamps';
+import { rfc3339 } from '../timestamps';
 
 /**
  * Creating and updating organisations (POST/PUT org): the rules of lib/domain/organisation-rules.ts

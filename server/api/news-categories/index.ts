@@ -1,0 +1,9 @@
+import { createRouter } from '../../http/context';
+import * as handlers from './handlers';
+import * as routes from './routes';
+
+export const newsCategoriesRouter = createRouter()
+  .openapi(routes.list, handlers.list)
+  .openapi(routes.create, handlers.create)
+  .openapi(routes.update, handlers.update)
+  .openapi(routes.remove, handlers.remove);
