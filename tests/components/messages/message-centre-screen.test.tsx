@@ -41,7 +41,7 @@ const sent: Message = {
   events: [],
   audienceParams: { replyTo: null },
   attachedFiles: [],
-  summary: { recipients: 129, pending: 0, sent: 129, failed: 2, noAddress: 0, noSubscription: 148, read: 10 },
+  summary: { recipients: 129, pending: 0, sent: 129, failed: 2, noAddress: 0, noSubscription: 148, read: 10, preparing: null },
   publishedAt: '2026-05-04T08:00:00Z',
   updatedAt: '2026-05-04T08:00:00Z',
 };
