@@ -411,11 +411,12 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     expect(await status()).toMatchObject({ preparing: { done: 0, total: expected.length }, recipients: 0, items: [] });
     // a worker writes one batch and dies holding its claim
     let checks = 0;
-    expect(await prepareMessages(tdb.db, 'dead-worker', { batchSize: 3, leaseMs: 300, stopped: () => checks++ >= 1 })).toBe(1);
+    expect(await prepareMessages(tdb.db, 'dead-worker', { batchSize: 3, leaseMs: 60_000, stopped: () => checks++ >= 1 })).toBe(1);
     expect(await status()).toMatchObject({ preparing: { done: 3, total: expected.length }, recipients: 3 });
     // nobody takes it over while the claim holds
-    expect(await prepareMessages(tdb.db, 'other', { batchSize: 3, leaseMs: 300 })).toBe(0);
-    await new Promise((r) => setTimeout(r, 350));
+    expect(await prepareMessages(tdb.db, 'other', { batchSize: 3, leaseMs: 60_000 })).toBe(0);
+    // ... until its lease has run out
+    await tdb.db.execute(sql`update message_preparations set claimed_until = now() - interval '1 second' where message_id = ${res.body.id}`);
     const before = sink.messages.length;
     const w = createOutboxWorker({ db: tdb.db, env: small.env, mailer: createMailer(small.env, () => {}), push: createPushSender(small.env), leaseMs: 60_000, retryBaseMs: 50, pollMs: 50, log: () => {} });
     workers.push(w);
