@@ -11,7 +11,7 @@ import { licenceCardsPdfStream, type LicenceCard } from '@/server/reports/licenc
  * document is still whole: every card on its page, read back with pdftotext.
  */
 
-const cards: LicenceCard[] = Array.from({ length: 40 }, (_, i) => ({
+const cards: LicenceCard[] = Array.from({ length: 12 }, (_, i) => ({
   name: `Person${String(i + 1).padStart(2, '0')} Schütz`,
   birthDate: '1990-05-01',
   club: 'BSV Wien',
@@ -42,14 +42,14 @@ it('sends the first pages while later cards are drawn, lets other work in betwee
     clearInterval(timer);
   }
   expect(drawnAtFirstChunk).toBeLessThan(cards.length);
-  // a timer of the process ran many times while the 40 cards were drawn
-  expect(timers).toBeGreaterThan(10);
+  // a timer of the process ran again and again while the 12 cards were drawn
+  expect(timers).toBeGreaterThan(5);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'cards-')), 'cards.pdf');
   writeFileSync(file, Buffer.concat(chunks));
-  expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+5\b/);
+  expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+2\b/);
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   for (const card of cards) {
     expect(text).toContain(card.name.split(' ')[0]);
     expect(text).toContain(`Lizenz-Nr. ${card.regNr}`);
   }
-});
+}, 180_000);
