@@ -110,6 +110,7 @@ const rawSchema = z
         .regex(DURATION, 'expected a duration such as 2m or 90s')
         .default('2m'),
     ),
+    MESSAGE_BATCH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1_000)),
     ORDER_BASE_AMOUNT: z.preprocess(
       emptyToUndefined,
       z
@@ -160,6 +161,11 @@ export type Env = {
    * single delivery (SMTP gives up after 30 s of silence, push after 15 s).
    */
   outboxLeaseMs: number;
+  /**
+   * Recipients of a message written per batch (MESSAGE_BATCH, default 1000): a message to at most
+   * this many is written inside its request; a bigger one by the preparation job, batch by batch.
+   */
+  messageBatch: number;
 };
 
 export class EnvError extends Error {
@@ -228,6 +234,7 @@ export function loadEnv(source: Source = process.env): Env {
     licenceKeyFile: path.join(dataDir, 'licence-signing-key.pem'),
     vapidKeyFile: path.join(dataDir, 'vapid-keys.json'),
     outboxLeaseMs,
+    messageBatch: v.MESSAGE_BATCH,
     pushAllowedHosts: v.PUSH_ALLOWED_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
   };
 }

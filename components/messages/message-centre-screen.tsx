@@ -144,11 +144,13 @@ export function MessageCentreScreen({ orgId, list, audience }: MessageCentreScre
 }
 
 /**
- * 'x Empfänger · y gesendet · z gelesen' (and waiting or failed ones when there are any; those with
+ * 'x Empfänger · y gesendet · z gelesen' (first 'wird vorbereitet (d von n)' while a big message's
+ * recipients are still being written; and waiting or failed ones when there are any; those with
  * nowhere to send, no e-mail address or no push subscription, apart from the failed).
  */
-function summaryText(t: (key: string, values: { count: number }) => string, s: Message['summary']): string {
+function summaryText(t: (key: string, values: Record<string, number>) => string, s: Message['summary']): string {
   const parts = [t('summary.recipients', { count: s.recipients }), t('summary.sent', { count: s.sent }), t('summary.read', { count: s.read })];
+  if (s.preparing) parts.unshift(t('summary.preparing', s.preparing));
   if (s.pending > 0) parts.push(t('summary.pending', { count: s.pending }));
   if (s.failed > 0) parts.push(t('summary.failed', { count: s.failed }));
   if (s.noAddress > 0) parts.push(t('summary.noAddress', { count: s.noAddress }));

@@ -16,8 +16,9 @@ import { hasInFlight, STATUS_PAGE_SIZE, STATUS_REFRESH_MS } from './message-view
 
 /**
  * The Status tab: one row per recipient, medium and round (name, e-mail, medium, state, attempts,
- * processed, read); a failed row names the reason under its state. While a delivery is waiting
- * or being sent it asks again every few seconds.
+ * processed, read); a failed row names the reason under its state. While the recipients of a big
+ * message are still being written ('wird vorbereitet: d von n Empfängern') or a delivery is waiting
+ * or being sent, it asks again every few seconds.
  * "an Ungelesene erneut senden" queues a new round for those who have not opened it.
  */
 export function MessageStatus({ message }: { message: Message }) {
@@ -52,7 +53,8 @@ export function MessageStatus({ message }: { message: Message }) {
     if (nextPage !== page) setPage(nextPage);
     else setTick((n) => n + 1);
   };
-  const inFlight = data ? hasInFlight(data.states) : false;
+  // a big message's recipients being written count as in flight too: the tab follows the progress
+  const inFlight = data ? Boolean(data.preparing) || hasInFlight(data.states) : false;
   useEffect(() => {
     if (!inFlight) return;
     const handle = setTimeout(() => setTick((n) => n + 1), STATUS_REFRESH_MS);
@@ -93,6 +95,7 @@ export function MessageStatus({ message }: { message: Message }) {
       {confirmElement}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-gray-700" aria-live="polite">
+          {data.preparing && <span className="mr-2 font-medium">{t('status.preparing', data.preparing)} ·</span>}
           {t('status.counts', { recipients: data.recipients, unread: data.unread })}
           {inFlight && (
             <span className="ml-2 inline-flex items-center gap-1 text-gray-600">

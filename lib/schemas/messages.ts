@@ -69,6 +69,8 @@ export const MessageSchema = z
         noAddress: z.number().int(),
         noSubscription: z.number().int(),
         read: z.number().int(),
+        /** While the recipients of a big message are still being written: how many of how many. */
+        preparing: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
       }),
     ),
     publishedAt: readOnly(z.string().nullable()),
@@ -119,6 +121,8 @@ export const DeliveryStatusListSchema = z
     states: z.record(z.enum(DELIVERY_STATES), z.number().int()),
     recipients: z.number().int(),
     unread: z.number().int(),
+    /** While the recipients are still being written (a big message): how many of how many; then null. */
+    preparing: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
   })
   .meta({ id: 'DeliveryStatusList' });
 export const deliveryStatusQuery = z.object({

@@ -1,7 +1,9 @@
 /**
  * The message centre at 100,000 members on PostgreSQL: sending a federation-wide message (the
- * recipients resolved and the outbox filled in one transaction), its Status tab, and how fast the
- * outbox worker delivers e-mail through a real SMTP server on loopback.
+ * request resolves the audience; the preparation job writes the notifications and outbox rows in
+ * batches of MESSAGE_BATCH), its Status tab while being prepared and after, what the preparation
+ * does to other requests of the process, and how fast the outbox worker delivers e-mail through a
+ * real SMTP server on loopback.
  *
  *   npx tsx scripts/bench/messages.ts
  *
@@ -13,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { loadEnv } from '@/server/env';
 import { createMailer } from '@/server/mail/mailer';
+import { prepareMessages } from '@/server/messages/message-preparation';
 import { createOutboxWorker } from '@/server/messages/outbox-worker';
 import { createPushSender } from '@/server/messages/push';
 import { benchApp, closeBenchDb, openBenchDb, signInAll } from './bench-db';
@@ -62,9 +65,30 @@ async function main(): Promise<void> {
     const everyone = await call('POST', '/api/v1/admin/messages', { orgId: 1, title: 'Benchmark an alle Mitglieder', content: '<p>Hallo</p>', lang: 'de', media: ['email', 'push'], roles: [32] });
     const sendMs = performance.now() - t0;
     sent.push(everyone.id as number);
-    const summary = everyone.summary as { recipients: number };
+    const summary = everyone.summary as { recipients: number; preparing: { done: number; total: number } | null };
+    console.log(`send to every member (role 32, all organisations), e-mail + push: answered in ${sendMs.toFixed(0)} ms, ${summary.preparing ? `being prepared (0 of ${summary.preparing.total.toLocaleString('en')})` : `${summary.recipients} recipients`}, outbox rows at the answer: ${(await rows()).toLocaleString('en')}`);
+    t0 = performance.now();
+    const probe = async () => {
+      const started = performance.now();
+      await call('GET', `/api/v1/admin/messages/${everyone.id}/status?page=1`);
+      return performance.now() - started;
+    };
+    const alone: number[] = [];
+    for (let i = 0; i < 5; i++) alone.push(await probe());
+    // The preparation job (as the outbox worker runs it), with the Status tab asked one request after the other meanwhile.
+    t0 = performance.now();
+    let preparing = true;
+    const job = (async () => {
+      while ((await prepareMessages(db, 'bench', { batchSize: 1000, leaseMs: 120_000, maxBatches: 5 })) > 0);
+      preparing = false;
+    })();
+    const during: number[] = [];
+    while (preparing) during.push(await probe());
+    await job;
+    const prepareMs = performance.now() - t0;
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const deliveries = await rows();
-    console.log(`send to every member (role 32, all organisations), e-mail + push: ${summary.recipients.toLocaleString('en')} recipients, ${deliveries.toLocaleString('en')} outbox rows, ${sendMs.toFixed(0)} ms`);
+    console.log(`preparation job: ${deliveries.toLocaleString('en')} outbox rows in ${(prepareMs / 1000).toFixed(1)} s; status tab meanwhile p50 ${med(during).toFixed(0)} ms (${during.length} requests) vs ${med(alone).toFixed(0)} ms before`);
 
     // A running server's autovacuum analyses the tables within a minute of such a bulk insert.
     await db.execute(sql`analyze notifications`);

@@ -10,6 +10,7 @@ import { mailFailureOf } from '../mail/mail-refusal';
 import type { MailAttachment, Mailer } from '../mail/mailer';
 import { messageMail } from '../mail/message-mail';
 import { MESSAGE_GALLERY } from '../services/messages/messages';
+import { prepareMessages } from './message-preparation';
 import type { PushSender } from './push';
 
 /**
@@ -23,11 +24,13 @@ import type { PushSender } from './push';
  * is repeated that way carries the row's idempotency key again (Message-ID, push topic and tag), so
  * the receiver sees the same message, not a second one. A message's e-mails carry its files, and
  * wait while the files its sender announced are still being uploaded (messages.files_held_until).
+ * Each pass also writes a few batches of the recipients of a big message being prepared
+ * (server/messages/message-preparation.ts), so its first mails go out while the rest is written.
  */
 
 export type OutboxWorkerOptions = {
   db: Db;
-  env: Pick<Env, 'mailFrom' | 'adminPublicUrl' | 'uploadDir'>;
+  env: Pick<Env, 'mailFrom' | 'adminPublicUrl' | 'uploadDir' | 'messageBatch'>;
   mailer: Mailer;
   push: PushSender;
   /** Rows claimed at once. */
@@ -94,6 +97,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
   let woken = false;
+  /** The last pass wrote recipients of a message being prepared: there is probably more. */
+  let preparing = false;
 
   async function claim(): Promise<Claimed[]> {
     const result = await db.execute(sql`
@@ -200,13 +205,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function runOnce(): Promise<number> {
     if (dead) return 0;
+    const batches = await prepareMessages(db, id, { batchSize: options.env.messageBatch, leaseMs, stopped: () => dead });
+    preparing = batches > 0;
     const rows = await claim();
     const attachments = await attachmentsOf(rows);
     for (const row of rows) {
       if (dead) break;
       await (row.medium === 'email' ? deliverMail(row, attachments.get(Number(row.message_id)) ?? []) : deliverPush(row));
     }
-    let handled = rows.length;
+    let handled = rows.length + batches;
     for (const job of options.jobs ?? []) {
       if (dead) break;
       handled += await job(id);
@@ -236,8 +243,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         log(`[outbox] ${(err as Error).message}`);
       }
       if (!running || dead) break;
-      // A full batch: there is probably more. Otherwise wait for the next poll or a wake-up.
-      if (handled < batchSize && !woken) await sleep(pollMs);
+      // A full batch or a message being prepared: there is probably more. Otherwise wait for the next poll or a wake-up.
+      if (handled < batchSize && !preparing && !woken) await sleep(pollMs);
     }
   }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { MAX_DELIVERY_ATTEMPTS } from '@/lib/domain/messages/delivery';
 import { createMailer } from '@/server/mail/mailer';
+import { prepareMessages } from '@/server/messages/message-preparation';
 import { createOutboxWorker, type OutboxWorker } from '@/server/messages/outbox-worker';
 import { createPushSender } from '@/server/messages/push';
 import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
@@ -394,5 +395,46 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
       noAddress: states.filter((s) => s === 'no_address').length,
     });
     expect(listed.summary.failed).toBe(0);
+  });
+
+  it('answers a big message before its recipients are written, shows it as being prepared, and a job cut off midway is finished by another worker, everyone mailed once', async () => {
+    // this app writes 3 recipients per batch: the club's members are a big message to it
+    const small = createTestApp(tdb.db, { env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MESSAGE_BATCH: '3' }, mailer: (env) => createMailer(env, () => {}) });
+    const token = await signIn(small.app, 'verein@example.org');
+    const expected = await holders([CLUB], [ROLE_MEMBER]);
+    expect(expected.length).toBeGreaterThan(6);
+    const res = await call(small.app, 'POST', '/api/v1/admin/messages', { token, json: message({ title: 'Verteiler an alle', roles: [ROLE_MEMBER], media: ['email'] }) });
+    expect(res.status).toBe(201);
+    expect(res.body.summary).toMatchObject({ recipients: 0, preparing: { done: 0, total: expected.length } });
+    expect(await rows(res.body.id)).toEqual([]);
+    const status = async () => (await call(small.app, 'GET', `/api/v1/admin/messages/${res.body.id}/status`, { token })).body;
+    expect(await status()).toMatchObject({ preparing: { done: 0, total: expected.length }, recipients: 0, items: [] });
+    // a worker writes one batch and dies holding its claim
+    let checks = 0;
+    expect(await prepareMessages(tdb.db, 'dead-worker', { batchSize: 3, leaseMs: 60_000, stopped: () => checks++ >= 1 })).toBe(1);
+    expect(await status()).toMatchObject({ preparing: { done: 3, total: expected.length }, recipients: 3 });
+    // nobody takes it over while the claim holds
+    expect(await prepareMessages(tdb.db, 'other', { batchSize: 3, leaseMs: 60_000 })).toBe(0);
+    // ... until its lease has run out
+    await tdb.db.execute(sql`update message_preparations set claimed_until = now() - interval '1 second' where message_id = ${res.body.id}`);
+    const before = sink.messages.length;
+    const w = createOutboxWorker({ db: tdb.db, env: small.env, mailer: createMailer(small.env, () => {}), push: createPushSender(small.env), leaseMs: 60_000, retryBaseMs: 50, pollMs: 50, log: () => {} });
+    workers.push(w);
+    const until = Date.now() + 20_000;
+    while ((await status()).preparing !== null || (await rows(res.body.id)).some((r) => r.state === 'pending' || r.state === 'sending')) {
+      if (Date.now() > until) throw new Error('not finished');
+      await w.runOnce();
+    }
+    const done = await status();
+    expect(done).toMatchObject({ preparing: null, recipients: expected.length });
+    const r = await rows(res.body.id);
+    expect(r.map((x) => x.member_id).sort((a, b) => a - b)).toEqual(expected); // one e-mail row per person
+    const addressed = r.filter((x) => x.state === 'sent').map((x) => x.target);
+    expect(r.every((x) => x.state === 'sent' || x.state === 'no_address')).toBe(true);
+    const mails = (await sink.waitForMessages(before + addressed.length)).slice(before).filter((m) => /Verteiler an alle/.test(m.raw));
+    expect(mails.map((m) => m.to[0]).sort()).toEqual([...addressed].sort()); // each once
+    const notes = await tdb.db.execute(sql`select count(*)::int as n, count(distinct member_id)::int as people from notifications where message_id = ${res.body.id}`);
+    expect(notes.rows[0]).toEqual({ n: expected.length, people: expected.length });
+    small.cleanup();
   });
 });

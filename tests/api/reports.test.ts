@@ -161,6 +161,9 @@ describe('order downloads', () => {
     expect((await get(`/api/v1/reports/licenses?order=${RELEASED}`, 'land')).status).toBe(403);
     const { res, file } = await pdf(`/api/v1/reports/licenses?order=${RELEASED}`, 'verband');
     expect(res.status).toBe(200);
+    // streamed while it is drawn: no length announced, and still a whole document
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+\d+/);
     const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
     const person = items.find((i) => i.mgId !== null)!;
     expect(text(file)).toContain(`${person.firstName} ${person.surname}`);

@@ -1,8 +1,9 @@
+import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv, AppRouteHandler } from '../../http/context';
 import { licenceStatus as cardStatus } from '../../services/licence-status';
-import { cancellationDownload, coverLetterDownload, invoiceDownload, paymentRequestDownload, licenceCardsDownload, licenceKey as publicKey, licencesCsv, type Download } from '../../services/orders/reports';
+import { cancellationDownload, coverLetterDownload, invoiceDownload, paymentRequestDownload, licenceCardsDownload, licenceKey as publicKey, licencesCsv, type Download, type StreamedDownload } from '../../services/orders/reports';
 import type * as routes from './routes';
 
 function send(c: Context<AppEnv>, d: Download) {
@@ -11,6 +12,13 @@ function send(c: Context<AppEnv>, d: Download) {
     'Content-Disposition': `attachment; filename="${d.fileName}"`,
     'Content-Length': String(d.bytes.length),
   });
+}
+
+/** A document sent while it is written: no Content-Length; an error midway cuts the download off (and is logged). */
+function sendStream(c: Context<AppEnv>, d: StreamedDownload) {
+  d.stream.on('error', (err: Error) => console.error(`[reports] ${d.fileName} aborted:`, err.message));
+  const body = Readable.toWeb(d.stream as Readable) as ReadableStream<Uint8Array>;
+  return c.body(body, 200, { 'Content-Type': d.type, 'Content-Disposition': `attachment; filename="${d.fileName}"` });
 }
 
 export const invoice: AppRouteHandler<typeof routes.invoice> = async (c) => {
@@ -27,7 +35,7 @@ export const paymentRequest: AppRouteHandler<typeof routes.paymentRequest> = asy
 
 export const licenceCards: AppRouteHandler<typeof routes.licenceCards> = async (c) => {
   const { order, all } = c.req.valid('query');
-  return send(c, await licenceCardsDownload(c.var.deps, c.var.callerId, order, all === 'true')) as never;
+  return sendStream(c, await licenceCardsDownload(c.var.deps, c.var.callerId, order, all === 'true')) as never;
 };
 
 export const coverLetter: AppRouteHandler<typeof routes.coverLetter> = async (c) => send(c, await coverLetterDownload(c.var.deps, c.var.callerId, c.req.valid('query').order)) as never;

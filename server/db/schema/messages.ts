@@ -137,3 +137,22 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_member_idx').on(t.memberId)],
 );
+
+/**
+ * A message whose recipients are still being written (notifications and outbox rows): its
+ * audience resolved once when it was sent (`memberIds`, by id), written in batches by the
+ * preparation job (server/messages/message-preparation.ts) that advances `done` in the same
+ * transaction as each batch's rows. A claim holds for a lease, so a job whose worker died is
+ * finished by another; the row is removed once every recipient is written.
+ */
+export const messagePreparations = pgTable('message_preparations', {
+  messageId: integer('message_id')
+    .primaryKey()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  memberIds: integer('member_ids').array().notNull(),
+  total: integer('total').notNull(),
+  done: integer('done').notNull().default(0),
+  claimedBy: text('claimed_by'),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'string' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});

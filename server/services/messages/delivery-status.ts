@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { DELIVERY_STATES, type DeliveryStatusList } from '@/lib/schemas/messages';
-import { members, messageDeliveries, messages, notifications } from '../../db/schema';
+import { members, messageDeliveries, messagePreparations, messages, notifications } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { recordAudit } from '../audit';
@@ -37,7 +37,7 @@ export async function deliveryStatus(deps: AppDeps, callerId: number, id: number
         .where(inArray(messageDeliveries.notificationId, recipients.map((r) => r.notificationId)))
         .orderBy(asc(messageDeliveries.round), asc(messageDeliveries.medium))
     : [];
-  const [counts, [{ total, unread }]] = await Promise.all([
+  const [counts, [{ total, unread }], [preparing]] = await Promise.all([
     deps.db
       .select({ state: messageDeliveries.state, n: sql<number>`count(*)::int` })
       .from(messageDeliveries)
@@ -47,6 +47,7 @@ export async function deliveryStatus(deps: AppDeps, callerId: number, id: number
       .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) - count(${notifications.readAt}))::int` })
       .from(notifications)
       .where(eq(notifications.messageId, id)),
+    deps.db.select({ done: messagePreparations.done, total: messagePreparations.total }).from(messagePreparations).where(eq(messagePreparations.messageId, id)),
   ]);
   const states = Object.fromEntries(DELIVERY_STATES.map((s) => [s, counts.find((c) => c.state === s)?.n ?? 0])) as DeliveryStatusList['states'];
   return {
@@ -54,6 +55,7 @@ export async function deliveryStatus(deps: AppDeps, callerId: number, id: number
     states,
     recipients: total,
     unread,
+    preparing: preparing ?? null,
     items: recipients.flatMap((r) =>
       rows
         .filter((d) => d.notificationId === r.notificationId)
@@ -85,6 +87,8 @@ export async function resendToUnread(deps: AppDeps, callerId: number, id: number
     const [row] = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
     if (!row) throw new ApiError(404, 'not_found', 'No such message');
     if (!row.visible) throw new ApiError(409, 'not_sent', 'A hidden message is not sent, so it cannot be sent again');
+    const [preparing] = await tx.select({ id: messagePreparations.messageId }).from(messagePreparations).where(eq(messagePreparations.messageId, id));
+    if (preparing) throw new ApiError(409, 'preparing', 'The message is still being prepared: send it again once every recipient has it');
     const unread = await tx
       .select({ memberId: notifications.memberId })
       .from(notifications)

@@ -4,7 +4,7 @@ import { ATTACHMENT_WAIT_MS } from '@/lib/domain/messages/delivery';
 import type { Message, MessageAudience, MessageInput, MessageListQuery, MessagePage } from '@/lib/schemas/messages';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like-pattern';
-import { messageDeliveries, messages, newsCategories, notifications, roles, tournaments } from '../../db/schema';
+import { messageDeliveries, messagePreparations, messages, newsCategories, notifications, roles, tournaments } from '../../db/schema';
 import { galleryFilesOf, removeGalleriesOf, type GalleryKinds } from '../../files/gallery-upload';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -12,12 +12,14 @@ import { recordAudit } from '../audit';
 import { plainText, sanitizeRichText } from '../news/sanitize';
 import { rfc3339 } from '../timestamps';
 import { messageCentreOf, messageOfCaller, reachableOrganisations, reachableOrgIds } from './message-access';
-import { checkAudience, createNotifications, enqueueDeliveries } from './recipients';
+import { checkAudience, resolveRecipients, writeRecipientBatch } from './recipients';
 
 /**
- * Messages of the message centre (form 1006). Sending resolves the recipients and fills the
- * outbox in the same transaction as the message itself, so a message is either sent to its whole
- * audience or not at all; the worker delivers afterwards. A message is never edited once written.
+ * Messages of the message centre (form 1006). Sending resolves the audience once, in the same
+ * transaction as the message itself. Up to env.messageBatch recipients their notifications and
+ * outbox rows are written there too; a bigger message is answered at once ("being prepared") and
+ * its recipients are written by the preparation job of the outbox worker, batch by batch with the
+ * same code (writeRecipientBatch). The worker delivers afterwards. A message is never edited once written.
  */
 
 export const MESSAGE_GALLERY: GalleryKinds = { fileType: 'message_file', thumbType: 'message_thumb' };
@@ -41,8 +43,13 @@ async function summaries(db: Db, ids: number[]): Promise<Map<number, Summary>> {
     .from(messageDeliveries)
     .where(inArray(messageDeliveries.messageId, ids))
     .groupBy(messageDeliveries.messageId, messageDeliveries.state);
+  const preparing = await db
+    .select({ id: messagePreparations.messageId, done: messagePreparations.done, total: messagePreparations.total })
+    .from(messagePreparations)
+    .where(inArray(messagePreparations.messageId, ids));
   for (const id of ids) {
     const r = rows.find((x) => x.id === id);
+    const p = preparing.find((x) => x.id === id);
     const count = (wanted: string[]) => states.filter((s) => s.id === id && wanted.includes(s.state)).reduce((a, s) => a + s.n, 0);
     map.set(id, {
       recipients: r?.recipients ?? 0,
@@ -52,6 +59,7 @@ async function summaries(db: Db, ids: number[]): Promise<Map<number, Summary>> {
       failed: count(['failed']),
       noAddress: count(['no_address']),
       noSubscription: count(['no_subscription']),
+      preparing: p ? { done: p.done, total: p.total } : null,
     });
   }
   return map;
@@ -76,7 +84,7 @@ function shape(row: Row, files: Message['attachedFiles'], summary: Summary | und
     events: row.events,
     audienceParams: { replyTo: row.replyTo },
     attachedFiles: files,
-    summary: summary ?? { recipients: 0, pending: 0, sent: 0, failed: 0, noAddress: 0, noSubscription: 0, read: 0 },
+    summary: summary ?? { recipients: 0, pending: 0, sent: 0, failed: 0, noAddress: 0, noSubscription: 0, read: 0, preparing: null },
     publishedAt: row.publishedAt ? rfc3339(row.publishedAt) : null,
     updatedAt: rfc3339(row.updatedAt),
   };
@@ -130,7 +138,7 @@ function checkReplyTo(deps: AppDeps, replyTo: string | null | undefined): string
   return replyTo;
 }
 
-/** POST /admin/messages: the message, its recipients' notifications and the outbox rows, in one transaction. */
+/** POST /admin/messages: the message and its audience in one transaction (with the notifications and outbox rows of a small one). */
 export async function sendMessage(deps: AppDeps, callerId: number, input: MessageInput): Promise<Message> {
   const actor = await messageCentreOf(deps, callerId, input.orgId);
   const now = deps.clock();
@@ -164,8 +172,9 @@ export async function sendMessage(deps: AppDeps, callerId: number, input: Messag
       .returning();
     let recipients = 0;
     if (row.visible) {
-      recipients = await createNotifications(tx, actor, row.id, today);
-      await enqueueDeliveries(tx, row.id, media, 1);
+      recipients = await resolveRecipients(tx, actor, row.id, today);
+      // a small audience is written here, a bigger one by the preparation job
+      if (recipients <= deps.env.messageBatch) await writeRecipientBatch(tx, row.id, deps.env.messageBatch);
     }
     await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'message', entityId: row.id, action: 'create', after: { title: row.title, media, roles: row.roles, organisations: row.organisations, events: row.events, recipients } });
     return messageAnswer(tx, row.id);

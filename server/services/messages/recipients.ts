@@ -31,28 +31,76 @@ export async function checkAudience(db: Db, actor: ActingOrg, input: Pick<Messag
 }
 
 /**
- * Creates the notification of every recipient of message `messageId` (one per person) from the
- * message row's roles, organisations and events; answers how many there are.
+ * Resolves the audience of message `messageId` once, from the message row's roles, organisations
+ * and events, and keeps it (by member id) as the message's preparation; answers how many people
+ * it reaches. Their notifications and outbox rows are written by writeRecipientBatch.
  */
-export async function createNotifications(tx: Db, actor: ActingOrg, messageId: number, today: string): Promise<number> {
+export async function resolveRecipients(tx: Db, actor: ActingOrg, messageId: number, today: string): Promise<number> {
   const reachable = await reachableOrgIds(tx, actor);
   const inReach = reachable === null ? sql`true` : sql`fa.org_id in ${idList(reachable)}`;
   const result = await tx.execute(sql`
+    insert into message_preparations (message_id, member_ids, total)
+    select ${messageId}, coalesce(array_agg(p.id order by p.id), '{}'::int[]), count(*)::int
+    from (select fa.member_id from function_assignments fa, messages m
+            where m.id = ${messageId} and fa.role_id = any(m.roles) and fa.date_from <= ${today} and fa.date_to >= ${today}
+              and (cardinality(m.organisations) = 0 or fa.org_id = any(m.organisations)) and ${inReach}
+          union
+          select (ref.value ->> 'id')::int from tournaments t, messages m,
+                 jsonb_array_elements(coalesce(t.params -> 'referees', '[]'::jsonb) || coalesce(jsonb_build_array(t.params -> 'mainReferee'), '[]'::jsonb)) ref
+            where m.id = ${messageId} and t.id = any(m.events) and jsonb_typeof(ref.value) = 'object' and (ref.value ->> 'id') ~ '^[0-9]{1,9}$') r
+    join members p on p.id = r.member_id
+    returning total`);
+  return Number(result.rows[0].total);
+}
+
+/**
+ * Writes the next `batchSize` recipients of a message being prepared: their notifications, their
+ * outbox rows (first round, every medium of the message) and the progress, all in the caller's
+ * transaction, under the preparation row's lock, so a batch is written whole or not at all and
+ * never twice. With `claimedBy`, only while that worker's claim holds (renewing it for `leaseMs`).
+ * Answers the progress after the batch, or null when there is nothing (more) to write (finished,
+ * the message deleted, or the claim taken over). The finished preparation is removed.
+ */
+export async function writeRecipientBatch(
+  tx: Db,
+  messageId: number,
+  batchSize: number,
+  claim?: { by: string; leaseMs: number },
+): Promise<{ done: number; total: number } | null> {
+  const owned = claim ? sql`and claimed_by = ${claim.by}` : sql``;
+  const locked = await tx.execute(sql`select done, total from message_preparations where message_id = ${messageId} ${owned} for update`);
+  if (locked.rows.length === 0) return null;
+  const from = Number(locked.rows[0].done);
+  const total = Number(locked.rows[0].total);
+  const slice = sql`(select unnest(member_ids[${from + 1}:${from + batchSize}]) from message_preparations where message_id = ${messageId})`;
+  await tx.execute(sql`
     insert into notifications (member_id, message_id, org_id, title, body, sort_name)
-    select r.member_id, msg.id, msg.org_id, msg.title, msg.abstract, p.sort_surname || ' ' || p.sort_first_name
-    from messages msg,
-      (select fa.member_id from function_assignments fa, messages m
-         where m.id = ${messageId} and fa.role_id = any(m.roles) and fa.date_from <= ${today} and fa.date_to >= ${today}
-           and (cardinality(m.organisations) = 0 or fa.org_id = any(m.organisations)) and ${inReach}
-       union
-       select (ref.value ->> 'id')::int from tournaments t, messages m,
-              jsonb_array_elements(coalesce(t.params -> 'referees', '[]'::jsonb) || coalesce(jsonb_build_array(t.params -> 'mainReferee'), '[]'::jsonb)) ref
-         where m.id = ${messageId} and t.id = any(m.events) and jsonb_typeof(ref.value) = 'object' and (ref.value ->> 'id') ~ '^[0-9]{1,9}$') r
-      join members p on p.id = r.member_id
-    where msg.id = ${messageId}
-    on conflict do nothing
-    returning id`);
-  return result.rows.length;
+    select p.id, msg.id, msg.org_id, msg.title, msg.abstract, p.sort_surname || ' ' || p.sort_first_name
+    from messages msg, members p
+    where msg.id = ${messageId} and p.id in ${slice}
+    order by p.id
+    on conflict do nothing`);
+  const noAddress = sql`(md.medium = 'email' and (p.email is null or btrim(p.email) = ''))`;
+  await tx.execute(sql`
+    insert into message_deliveries (message_id, notification_id, member_id, medium, round, state, target, processed_at)
+    select n.message_id, n.id, n.member_id, md.medium, 1,
+           case when ${noAddress} then 'no_address' else 'pending' end,
+           case when md.medium = 'email' then p.email end,
+           case when ${noAddress} then now() end
+    from notifications n
+    join members p on p.id = n.member_id
+    join messages m on m.id = n.message_id
+    cross join unnest(m.media) with ordinality md(medium, ord)
+    where n.message_id = ${messageId} and n.member_id in ${slice}
+    order by md.ord, n.id
+    on conflict do nothing`);
+  const done = Math.min(total, from + batchSize);
+  if (done >= total) await tx.execute(sql`delete from message_preparations where message_id = ${messageId}`);
+  else {
+    const renew = claim ? sql`, claimed_until = now() + ${claim.leaseMs} * interval '1 millisecond'` : sql``;
+    await tx.execute(sql`update message_preparations set done = ${done} ${renew} where message_id = ${messageId}`);
+  }
+  return { done, total };
 }
 
 /**

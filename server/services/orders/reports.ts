@@ -17,7 +17,7 @@ import { licencePublicKey, signLicenceText } from '../licence-signing';
 import { ORDER_FORM_FUNCTION_IDS } from '@/lib/domain/orders/order-rights';
 import { coverLetterPdf } from '../../reports/cover-letter-pdf';
 import { invoicePdf } from '../../reports/invoice-pdf';
-import { licenceCardsPdf, type LicenceCard } from '../../reports/licence-cards-pdf';
+import { licenceCardsPdfStream, type LicenceCard } from '../../reports/licence-cards-pdf';
 import { invoiceLinesOf, netCentsOf, orderDocuments } from './invoices';
 import { loadOrderOrg, orderReader, type OrderOrg } from './order-access';
 
@@ -31,6 +31,8 @@ import { loadOrderOrg, orderReader, type OrderOrg } from './order-access';
 const FEDERATION_NAME = 'Österreichischer Bogensportverband';
 
 export type Download = { fileName: string; bytes: Buffer; type: string };
+/** A download written while it is sent (no length known in advance). */
+export type StreamedDownload = { fileName: string; stream: NodeJS.ReadableStream & { destroy(error?: Error): unknown }; type: string };
 
 async function orderWithOrg(deps: AppDeps, orderId: number): Promise<{ order: typeof orders.$inferSelect; org: OrderOrg }> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
@@ -202,25 +204,27 @@ async function heldCardLines(deps: AppDeps, order: typeof orders.$inferSelect, y
  * GET /reports/licenses?order=[&all=true]: the cards of the persons with a printed card (all:
  * every person), for held licences only (409 `licences_not_held` for an order not released or refunded).
  */
-export async function licenceCardsDownload(deps: AppDeps, callerId: number, orderId: number, all: boolean): Promise<Download> {
+export async function licenceCardsDownload(deps: AppDeps, callerId: number, orderId: number, all: boolean): Promise<StreamedDownload> {
   await requireFederation(deps, callerId, 'licence cards');
   const { order, org, year } = await heldLicenceOrder(deps, orderId, 'Licence cards');
   const lines = await heldCardLines(deps, order, year, all);
-  const cards: LicenceCard[] = [];
-  for (const { item, firstName, surname, birthDate, regNr, uuid } of lines) {
-    const data = { memberId: item.memberId!, regNr: regNr ?? '', firstName: firstName ?? '', surname: surname ?? '', birthDate: birthDate ?? '', club: org.name, year };
-    const text = licenceCardText(data);
-    cards.push({
-      name: `${data.firstName} ${data.surname}`,
-      birthDate: data.birthDate,
-      club: org.nameShort,
-      regNr: data.regNr,
-      year,
-      photo: await photoOf(deps, uuid),
-      qrText: `${deps.env.adminPublicUrl}/verify#${cardToken(text, signLicenceText(deps.env.licenceKeyFile, text))}`,
-    });
+  // each card's photo is read and its QR signed only when the card is drawn
+  async function* cards(): AsyncGenerator<LicenceCard> {
+    for (const { item, firstName, surname, birthDate, regNr, uuid } of lines) {
+      const data = { memberId: item.memberId!, regNr: regNr ?? '', firstName: firstName ?? '', surname: surname ?? '', birthDate: birthDate ?? '', club: org.name, year };
+      const text = licenceCardText(data);
+      yield {
+        name: `${data.firstName} ${data.surname}`,
+        birthDate: data.birthDate,
+        club: org.nameShort,
+        regNr: data.regNr,
+        year,
+        photo: await photoOf(deps, uuid),
+        qrText: `${deps.env.adminPublicUrl}/verify#${cardToken(text, signLicenceText(deps.env.licenceKeyFile, text))}`,
+      };
+    }
   }
-  return { fileName: `Lizenzkarten-${order.orgId}-${order.id}.pdf`, bytes: await licenceCardsPdf(FEDERATION_NAME, cards), type: 'application/pdf' };
+  return { fileName: `Lizenzkarten-${order.orgId}-${order.id}.pdf`, stream: licenceCardsPdfStream(FEDERATION_NAME, cards()), type: 'application/pdf' };
 }
 
 /** GET /reports/attachment?order=: the cover letter to the club for its licence cards (those cards exist only). */

@@ -41,7 +41,7 @@ const sent: Message = {
   events: [],
   audienceParams: { replyTo: null },
   attachedFiles: [],
-  summary: { recipients: 129, pending: 0, sent: 129, failed: 2, noAddress: 0, noSubscription: 148, read: 10 },
+  summary: { recipients: 129, pending: 0, sent: 129, failed: 2, noAddress: 0, noSubscription: 148, read: 10, preparing: null },
   publishedAt: '2026-05-04T08:00:00Z',
   updatedAt: '2026-05-04T08:00:00Z',
 };
@@ -90,4 +90,11 @@ it('opens another message without a question when nothing was typed', async () =
   await user.click(within(screen.getByRole('list', { name: 'Nachrichten' })).getByRole('button', { name: /Vereinsabend/ }));
   expect(await screen.findByRole('heading', { name: 'Vereinsabend' })).toBeInTheDocument();
   expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+});
+
+it("shows a big message as 'wird vorbereitet' with its progress while its recipients are being written", () => {
+  const preparing: Message = { ...sent, id: 42, title: 'An alle', summary: { ...sent.summary, recipients: 3, sent: 0, read: 0, failed: 0, noSubscription: 0, preparing: { done: 3, total: 10 } } };
+  renderWithIntl(<MessageCentreScreen orgId={11} list={{ items: [preparing], total: 1 }} audience={audience} />);
+  const item = within(screen.getByRole('list', { name: 'Nachrichten' })).getByRole('button', { name: /An alle/ });
+  expect(item).toHaveTextContent('wird vorbereitet (3 von 10) · 3 Empfänger · 0 gesendet · 0 gelesen');
 });

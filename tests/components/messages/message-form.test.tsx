@@ -57,7 +57,7 @@ function sentMessage(over: Partial<Message> = {}): Message {
     events: [],
     audienceParams: { replyTo: 'office@example.org' },
     attachedFiles: [],
-    summary: { recipients: 3, pending: 0, sent: 3, failed: 0, noAddress: 0, noSubscription: 0, read: 1 },
+    summary: { recipients: 3, pending: 0, sent: 3, failed: 0, noAddress: 0, noSubscription: 0, read: 1, preparing: null },
     publishedAt: '2026-05-04T08:00:00Z',
     updatedAt: '2026-05-04T08:00:00Z',
     ...over,
@@ -141,7 +141,7 @@ describe('a new message', () => {
 
   it("asks 'Versenden' first; Nein sends nothing, Ja sends the message as the API takes it and uploads the chosen files, 3 per request", async () => {
     const user = userEvent.setup();
-    const created = sentMessage({ summary: { recipients: 0, pending: 0, sent: 0, failed: 0, noAddress: 0, noSubscription: 0, read: 0 } });
+    const created = sentMessage({ summary: { recipients: 0, pending: 0, sent: 0, failed: 0, noAddress: 0, noSubscription: 0, read: 0, preparing: null } });
     const withFiles = sentMessage({ attachedFiles: [{ fileId: 'f1', fileName: 'a.png', fileParam: {}, featuredImage: false }] });
     sendMock.mockResolvedValue({ ok: true, data: created });
     uploadMock.mockResolvedValue({ status: 200, body: withFiles });
