@@ -108,9 +108,9 @@ async function main(): Promise<void> {
 
     const whole = await measure(() => get('verein', `/api/v1/order/11/persons?ordercat=${ordercat}`));
     rows.push({ name: `wizard persons step, club 11, ${ordercat}: whole answer`, r: whole, floor: { name: 'GET /api/health', r: floor } });
-    const paged = await measure((i) => get('verein', `/api/v1/order/11/persons?ordercat=${ordercat}&page=${1 + (i % 50)}&pageSize=50`));
+    const paged = await measure((i) => get('verein', `/api/v1/order/11/persons?ordercat=${ordercat}&page=${1 + (i % 50)}&size=50`));
     rows.push({ name: '… one page (50 persons, pages 1–50)', r: paged, floor: { name: 'GET /api/health', r: floor }, goal: '< 100 ms' });
-    const searched = await measure(() => get('verein', `/api/v1/order/11/persons?ordercat=${ordercat}&q=huber&pageSize=50`));
+    const searched = await measure(() => get('verein', `/api/v1/order/11/persons?ordercat=${ordercat}&q=huber&size=50`));
     rows.push({ name: "… searched 'huber' (first page)", r: searched, floor: { name: 'GET /api/health', r: floor }, goal: '< 100 ms' });
 
     console.log(`\nRead paths at ${MEMBERS.toLocaleString('en')} members · PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')} · ${REQUESTS} requests each over HTTP`);
