@@ -13,7 +13,7 @@ import { formatDisplayDate } from '@/lib/domain/dates';
 import { formPath, proxiedImageSrc } from '@/lib/domain/shell';
 import { isSessionEnd } from '@/components/ui/session-ended';
 import { fetchMemberPage } from './fetch-members';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { useIsClient } from '@/components/ui/use-is-client';
 
 /** Left list of the member page: 12 per page, searched in the database as you type. */

@@ -14,7 +14,8 @@ import {
   type MemberTargetOrg,
 } from '@/lib/api/members';
 import { getCountries } from '@/lib/api/user';
-import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
+import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { editsMembersAt } from '@/lib/domain/member-permissions';
 import { formPath } from '@/lib/domain/shell';
 import { MemberDetail, MembersScreen } from './lazy';
 import type { ActingRights } from './member-detail';
@@ -34,13 +35,16 @@ async function optional<T>(call: Promise<T>, fallback: T): Promise<T> {
  * The member page (forms 51 and 52): left list, profile card with tabs, overview table.
  * Read on the server; the list's search and the table's rows are fetched by the browser.
  */
-export async function MembersPage({ orgId, funkId, id, all = false }: FormPageProps & { all?: boolean }) {
+export async function MembersPage({ orgId, funkId, id, orgLevel = null, all = false }: FormPageProps & { all?: boolean }) {
   const t = await getTranslations('members');
   const target = parseMemberId(id);
   const opened = typeof target === 'number';
 
+  // The page needs the organisation's level and rights only, not the summary's counts over every
+  // member: with the level from the system roles it asks for no summary (an upstream that does not
+  // send the level is asked as before).
   const [summary, countries, trainingDefinitions, functionGroups] = await Promise.all([
-    optional(getMembersSummary(orgId), null),
+    orgLevel === null ? optional(getMembersSummary(orgId), null) : Promise.resolve(null),
     optional(getCountries(), []),
     opened ? optional(getTrainingDefinitions(orgId), []) : Promise.resolve([]),
     opened ? optional(getFunctionGroups(orgId), []) : Promise.resolve([]),
@@ -60,10 +64,7 @@ export async function MembersPage({ orgId, funkId, id, all = false }: FormPagePr
     }
   }
 
-  const level = summary?.orgLevel ?? null;
-  // Read-only organisations (a state association) get no empty form they could not save: like the
-  // organisation page, 'new' then leads to the route without id.
-  if (target === 'new' && summary?.access?.canCreate === false) redirect(formPath(orgId, funkId));
+  const level = orgLevel ?? summary?.orgLevel ?? null;
   // The federation chooses the club of a membership and the organisation of a function (clubs and
   // state associations act only in their own organisation, so they get no picker).
   const federation = level === null ? orgId === FEDERATION_ORG_ID : level === ORG_LEVEL_FEDERATION;
@@ -72,9 +73,12 @@ export async function MembersPage({ orgId, funkId, id, all = false }: FormPagePr
   const acting: ActingRights = {
     level,
     // the API decides in the end; this only hides what it would refuse (level 2 reads only)
-    canCreate: summary?.access?.canCreate ?? (level === null ? true : level !== ORG_LEVEL_STATE),
+    canCreate: summary?.access?.canCreate ?? (level === null ? true : editsMembersAt({ id: orgId, level })),
     isClub: level === null ? orgId !== FEDERATION_ORG_ID && !all : level === ORG_LEVEL_CLUB,
   };
+  // Read-only organisations (a state association) get no empty form they could not save: like the
+  // organisation page, 'new' then leads to the route without id.
+  if (target === 'new' && !acting.canCreate) redirect(formPath(orgId, funkId));
 
   let right;
   if (loadFailed) {

@@ -58,10 +58,17 @@ export const loadOrders = defineAction({
 
 export const loadPersons = defineAction({
   namespace: 'orders',
-  input: z.object({ orgId: recordId, ordercat: categoryNameSchema }),
+  // with page and size one page of the persons matching q (and the total); without, everyone
+  input: z.object({
+    orgId: recordId,
+    ordercat: categoryNameSchema,
+    page: z.number().int().min(1).max(100_000).optional(),
+    size: z.number().int().min(1).max(200).optional(),
+    q: z.string().trim().max(100).optional(),
+  }),
   failure: 'loadFailed',
   refusal: orderRefusal,
-  run: async ({ orgId, ordercat }) => getPersonsForOrdering(orgId, ordercat),
+  run: async ({ orgId, ordercat, page, size, q }) => getPersonsForOrdering(orgId, ordercat, page && size ? { page, size, q } : undefined),
 });
 
 export const loadOffers = defineAction({

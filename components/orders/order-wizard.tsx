@@ -1,15 +1,16 @@
 'use client';
 
-import { useMemo, useState, useTransition } from 'react';
+import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import type { CategoryOfferAnswer, Order, PersonsForOrdering } from '@/lib/schemas/orders';
+import { PERSONS_PAGE_SIZE, type CategoryOfferAnswer, type Order, type PersonForOrdering, type PersonsForOrdering } from '@/lib/schemas/orders';
 import { licenceOrderTotal } from '@/lib/domain/orders/pricing';
 import { eurosToCents, formatEuros } from '@/lib/domain/orders/money';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/toast';
+import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { loadPersons, submitOrder } from './actions';
 import { OrderDocumentLinks } from './order-documents';
 import { previewSumCents, SKIPPED_STEP, type Choice } from './order-view';
@@ -25,9 +26,21 @@ export interface OrderWizardProps {
 
 type Step = 0 | 1 | 2;
 
+/** Search-as-you-type in the persons step waits this long after the last key. */
+const PERSONS_SEARCH_DEBOUNCE_MS = 300;
+
+/** Persons read so far, in the order first read (the check step lists the chosen ones in this order). */
+function remember(known: Map<number, PersonForOrdering>, persons: readonly PersonForOrdering[]): Map<number, PersonForOrdering> {
+  const next = new Map(known);
+  for (const p of persons) next.set(p.id, p);
+  return next;
+}
+
 /**
  * The licence order wizard: 1 organisation and year/category, 2 persons, 3 check and submit.
  * A club fee skips the persons step. Disabled persons stay visible, greyed, with their reason.
+ * The persons step reads a page of PERSONS_PAGE_SIZE at a time (a club may have thousands of
+ * members); choices and the persons chosen are kept across pages and searches.
  */
 export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardProps) {
   const t = useTranslations('orders');
@@ -36,6 +49,15 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
   const [step, setStep] = useState<Step>(0);
   const [cat, setCat] = useState<string | null>(null);
   const [persons, setPersons] = useState<PersonsForOrdering | null>(null);
+  const [page, setPage] = useState(1);
+  const [query, setQuery] = useState('');
+  const searched = useDebouncedValue(query.trim(), PERSONS_SEARCH_DEBOUNCE_MS);
+  /** Every person read so far (pages, select all): what the check step shows of the chosen. */
+  const [known, setKnown] = useState<Map<number, PersonForOrdering>>(new Map());
+  /** How many can be ordered in all; known once everyone was read (select all). */
+  const [selectableCount, setSelectableCount] = useState<number | null>(null);
+  /** Answers of earlier page requests that arrive late are dropped. */
+  const latest = useRef(0);
   const [choices, setChoices] = useState<Record<number, Choice>>({});
   /** The order just placed: its payment request is offered until the next order is started. */
   const [placed, setPlaced] = useState<Order | null>(null);
@@ -46,7 +68,7 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
   const offer = offers.find((o) => o.cat === cat) ?? null;
   const anyAvailable = offers.some((o) => o.available);
   // Persons taken into the check step stay listed there when unticked (sum 0), so a slip is undone in place.
-  const listed = useMemo(() => (persons?.persons ?? []).filter((p) => choices[p.id] !== undefined), [persons, choices]);
+  const listed = useMemo(() => [...known.values()].filter((p) => choices[p.id] !== undefined), [known, choices]);
   const ordered = useMemo(() => listed.filter((p) => choices[p.id].order), [listed, choices]);
   const totalCents =
     offer?.kind === 'clubFee'
@@ -61,6 +83,22 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
     setCat(null);
     setPersons(null);
     setChoices({});
+    setKnown(new Map());
+    setSelectableCount(null);
+    setQuery('');
+    setPage(1);
+  }
+
+  /** One page of the persons matching `q`; answers of requests made later win. */
+  async function loadPage(ordercat: string, pageNo: number, q: string): Promise<boolean> {
+    const request = ++latest.current;
+    const result = await loadPersons({ orgId, ordercat, page: pageNo, size: PERSONS_PAGE_SIZE, q: q || undefined });
+    if (request !== latest.current) return false;
+    if (!applyActionResult(result, null, { success: false })) return false;
+    setPersons(result.data);
+    setKnown((k) => remember(k, result.data.persons));
+    setPage(pageNo);
+    return true;
   }
 
   function next() {
@@ -69,15 +107,58 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
     if (step === 0 && offer.kind === 'clubFee') return setStep(2);
     if (step === 0) {
       startTransition(async () => {
-        const result = await loadPersons({ orgId, ordercat: offer.cat });
-        if (!applyActionResult(result, null, { success: false })) return;
-        if (persons?.ordercat !== offer.cat) setChoices({});
-        setPersons(result.data);
+        // back from the check step to the same category: choices, page and search stay
+        const sameCategory = persons?.ordercat === offer.cat;
+        if (!sameCategory) {
+          setChoices({});
+          setKnown(new Map());
+          setSelectableCount(null);
+          setQuery('');
+        }
+        if (!(await loadPage(offer.cat, sameCategory ? page : 1, sameCategory ? searched : ''))) return;
         setStep(1);
       });
       return;
     }
     if (step === 1) setStep(2);
+  }
+
+  // A new search starts at its first page.
+  useEffect(() => {
+    if (step !== 1 || !persons || !offer || offer.kind !== 'licence') return;
+    startTransition(async () => {
+      await loadPage(offer.cat, 1, searched);
+    });
+    // only the search words start a new request here; pages are asked for by showPage
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searched]);
+
+  function showPage(pageNo: number) {
+    if (!offer) return;
+    startTransition(async () => {
+      await loadPage(offer.cat, pageNo, searched);
+    });
+  }
+
+  /** Orders everyone who can be ordered: reads the whole list once (its persons are the check step's rows). */
+  function selectAll() {
+    if (!offer) return;
+    startTransition(async () => {
+      const result = await loadPersons({ orgId, ordercat: offer.cat });
+      if (!applyActionResult(result, null, { success: false })) return;
+      const selectable = result.data.persons.filter((p) => p.reasons.length === 0);
+      // the whole list in its order first, then anyone read before who is no longer in it
+      setKnown((k) => {
+        const inList = new Set(result.data.persons.map((p) => p.id));
+        return remember(remember(new Map(), result.data.persons), [...k.values()].filter((p) => !inList.has(p.id)));
+      });
+      setSelectableCount(selectable.length);
+      setChoices((current) => {
+        const chosen = { ...current };
+        for (const p of selectable) chosen[p.id] = chosen[p.id] ?? { order: true, print: false };
+        return chosen;
+      });
+    });
   }
 
   function back() {
@@ -87,8 +168,11 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
 
   async function showCurrentPrices(ordercat: string) {
     if (offer?.kind === 'clubFee') return router.refresh();
+    // the chosen may be on any page: read everyone once, with the new prices
     const fresh = await loadPersons({ orgId, ordercat });
-    if (fresh.ok) setPersons(fresh.data);
+    if (!fresh.ok) return;
+    setKnown((k) => remember(k, fresh.data.persons));
+    setPersons((shown) => (shown ? { ...fresh.data, total: shown.total, persons: shown.persons.map((p) => fresh.data.persons.find((f) => f.id === p.id) ?? p) } : fresh.data));
   }
 
   async function submit() {
@@ -155,7 +239,23 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
           <p className="rounded-md border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noOrderPossible')}</p>
         ))}
 
-      {step === 1 && persons && <PersonsTable persons={persons.persons} choices={choices} onChange={setChoices} locale={locale} year={persons.year} />}
+      {step === 1 && persons && (
+        <PersonsTable
+          persons={persons.persons}
+          choices={choices}
+          onChange={setChoices}
+          locale={locale}
+          year={persons.year}
+          query={query}
+          onQuery={setQuery}
+          page={page}
+          pages={Math.max(1, Math.ceil((persons.total ?? persons.persons.length) / PERSONS_PAGE_SIZE))}
+          onPage={showPage}
+          selectableCount={selectableCount}
+          onSelectAll={selectAll}
+          busy={busy}
+        />
+      )}
 
       {step === 2 && offer && (
         <CheckStep

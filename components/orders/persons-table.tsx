@@ -1,51 +1,51 @@
 'use client';
 
-import { useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { PersonForOrdering } from '@/lib/schemas/orders';
 import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
 import { proxiedImageSrc } from '@/lib/domain/shell';
-import { foldSearch } from '@/lib/domain/search-fold';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { SimplePager } from '@/components/ui/simple-pager';
 import { euros, previewSumCents, type Choice } from './order-view';
 import { formatEuros } from '@/lib/domain/orders/money';
 
 export interface PersonsTableProps {
+  /** The persons of the page shown (the search's matches, a page at a time). */
   persons: PersonForOrdering[];
   choices: Record<number, Choice>;
   onChange: (next: Record<number, Choice>) => void;
   locale: string;
   /** The ordered year (the category's), which reasons such as an active licence are about. */
   year: number;
+  /** The search words as typed; the wizard asks the API for the matches. */
+  query: string;
+  onQuery: (query: string) => void;
+  /** One-based page and number of pages of the matches. */
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  /** How many persons of the organisation can be ordered; null until the wizard has read them all (select all). */
+  selectableCount: number | null;
+  /** Orders everyone who can be ordered, on every page. */
+  onSelectAll: () => void;
+  busy?: boolean;
 }
 
 /**
- * The persons step: every active member with order and print checkboxes. A person who cannot be
- * ordered is greyed, their checkboxes disabled, and the reasons are written out. Printing is
- * possible only for an ordered person.
+ * The persons step: the active members, a page at a time, with order and print checkboxes. A
+ * person who cannot be ordered is greyed, their checkboxes disabled, and the reasons are written
+ * out. Printing is possible only for an ordered person. Choices are kept across pages and searches.
  */
-export function PersonsTable({ persons, choices, onChange, locale, year }: PersonsTableProps) {
+export function PersonsTable({ persons, choices, onChange, locale, year, query, onQuery, page, pages, onPage, selectableCount, onSelectAll, busy = false }: PersonsTableProps) {
   const t = useTranslations('orders');
-  const [query, setQuery] = useState('');
-  const shown = useMemo(() => {
-    const q = foldSearch(query.trim());
-    return q ? persons.filter((p) => foldSearch(`${p.name} ${p.regNr ?? ''}`).includes(q)) : persons;
-  }, [persons, query]);
-  const selectable = persons.filter((p) => p.reasons.length === 0);
   const count = Object.values(choices).filter((c) => c.order).length;
 
   function set(id: number, choice: Choice) {
     const next = { ...choices };
     if (choice.order) next[id] = choice;
     else delete next[id];
-    onChange(next);
-  }
-
-  function selectAll() {
-    const next = { ...choices };
-    for (const p of selectable) next[p.id] = next[p.id] ?? { order: true, print: false };
     onChange(next);
   }
 
@@ -57,14 +57,14 @@ export function PersonsTable({ persons, choices, onChange, locale, year }: Perso
           aria-label={t('searchPersons')}
           placeholder={t('searchPersons')}
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => onQuery(e.target.value)}
           className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
         />
-        <Button variant="secondary" size="sm" onClick={selectAll} disabled={selectable.length === 0}>
+        <Button variant="secondary" size="sm" onClick={onSelectAll} disabled={busy || selectableCount === 0}>
           {t('selectAll')}
         </Button>
         <span className="text-sm text-gray-700" aria-live="polite">
-          {t('chosen', { count, of: selectable.length })}
+          {selectableCount === null ? t('chosenCount', { count }) : t('chosen', { count, of: selectableCount })}
         </span>
       </div>
       <div className="overflow-x-auto rounded-lg border border-gray-200">
@@ -80,14 +80,14 @@ export function PersonsTable({ persons, choices, onChange, locale, year }: Perso
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
-            {shown.length === 0 && (
+            {persons.length === 0 && (
               <tr>
                 <td colSpan={6} className="px-3 py-6 text-center text-gray-500">
                   {t('noPersons')}
                 </td>
               </tr>
             )}
-            {shown.map((p) => {
+            {persons.map((p) => {
               const choice = choices[p.id] ?? { order: false, print: false };
               const blocked = p.reasons.length > 0;
               return (
@@ -137,6 +137,7 @@ export function PersonsTable({ persons, choices, onChange, locale, year }: Perso
           </tbody>
         </table>
       </div>
+      <SimplePager page={page} pages={pages} onPage={onPage} previousLabel={t('previousPage')} nextLabel={t('nextPage')} text={t('page', { page, pages })} />
     </div>
   );
 }

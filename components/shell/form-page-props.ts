@@ -15,6 +15,8 @@ export interface FormPageProps {
   functionName: string;
   /** The assignment that grants the role. */
   funkMgId: number;
+  /** The organisation's level (1 federation, 2 state association, 3 club) as the system roles tell it; absent when the API does not say. */
+  orgLevel?: number | null;
   /** The optional id segment of /form/O{org}/F{func}/{id} ('new', a number, ...), as in the address. */
   id?: string;
   user: FormUser;

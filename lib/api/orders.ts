@@ -29,9 +29,10 @@ export function getOrderOffers(orgId: number) {
   return apiCall<CategoryOfferAnswer[]>(`api/v1/order/${orgId}/offers`);
 }
 
-/** GET /api/v1/order/{orgId}/persons?ordercat=: the persons step. */
-export function getPersonsForOrdering(orgId: number, ordercat: string) {
-  return apiCall<PersonsForOrdering>(`api/v1/order/${orgId}/persons`, { searchParams: { ordercat } });
+/** GET /api/v1/order/{orgId}/persons?ordercat=: the persons step; with `window` one page of it (and the total), else everyone. */
+export function getPersonsForOrdering(orgId: number, ordercat: string, window?: { page: number; size: number; q?: string }) {
+  const paging = window ? { page: window.page, size: window.size, ...(window.q ? { q: window.q } : {}) } : {};
+  return apiCall<PersonsForOrdering>(`api/v1/order/${orgId}/persons`, { searchParams: { ordercat, ...paging } });
 }
 
 /** POST /api/v1/order/{orgId}: the order with its persons, in one transaction; prices are the server's. */

@@ -18,5 +18,18 @@ export function getSystemRolesWithToken(token: string, options: Pick<CallOptions
   return apiCall<SystemRole[]>('api/v1/admin/systemroles', { token, onUnauthorized: 'throw', ...options });
 }
 
-/** GET /api/v1/admin/countries, sorted by German name. */
-export const getCountries = cache(() => apiCall<Country[]>('api/v1/admin/countries'));
+/** How long one answer of the country list serves this process (reference data: no call changes it). */
+export const COUNTRIES_TTL_MS = 60 * 60 * 1000;
+let countries: { until: number; list: Country[] } | null = null;
+
+/**
+ * GET /api/v1/admin/countries, sorted by German name. The list is the same for every signed-in
+ * user, so one answer serves every page of this process for COUNTRIES_TTL_MS (the member page then
+ * waits for no call of its own); a failure is not kept.
+ */
+export const getCountries = cache(async (): Promise<Country[]> => {
+  if (countries && countries.until > Date.now()) return countries.list;
+  const list = await apiCall<Country[]>('api/v1/admin/countries');
+  countries = { until: Date.now() + COUNTRIES_TTL_MS, list };
+  return list;
+});

@@ -166,6 +166,7 @@ export const PersonsForOrderingSchema = z
     year: z.number().int(),
     baseAmount: euros.meta({ description: 'Added once to every licence order' }),
     persons: z.array(PersonForOrderingSchema),
+    total: z.number().int().optional().meta({ description: 'Paged or searched: how many persons match in all (the answer holds one page of them)' }),
   })
   .meta({ id: 'PersonsForOrdering' });
 
@@ -225,6 +226,21 @@ export const categoryNameSchema = z
   .min(1, 'required')
   .max(64, 'categoryNameInvalid')
   .regex(/^[A-Z0-9_]+$/, 'categoryNameInvalid');
+
+/** How many persons one page of the wizard's persons step holds. */
+export const PERSONS_PAGE_SIZE = 50;
+
+/**
+ * GET /order/{orgId}/persons: the category, and optionally a page and search words. Without page,
+ * size and q the answer holds every person (as it always did); with any of them one page, and the total.
+ */
+export const personsForOrderingQuerySchema = z.object({
+  ordercat: categoryNameSchema.meta({ example: 'JAHRESLIZENZ_2027' }),
+  q: z.string().trim().max(100).optional().meta({ description: 'Words in the name, licence number or e-mail (every word must occur)' }),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  size: z.coerce.number().int().min(1).max(200).optional().meta({ description: `Persons per page (default ${PERSONS_PAGE_SIZE})` }),
+});
+export type PersonsForOrderingQuery = z.infer<typeof personsForOrderingQuerySchema>;
 
 /**
  * A person to order: member id and whether a printed card is wanted. Prices a client sends

@@ -45,7 +45,14 @@ export const UserSchema = z
   .meta({ id: 'User' });
 
 export const SystemRoleSchema = z
-  .object({ funkId: z.number().int(), functionName: z.string(), orgId: z.number().int(), funkMgId: z.number().int() })
+  .object({
+    funkId: z.number().int(),
+    functionName: z.string(),
+    orgId: z.number().int(),
+    funkMgId: z.number().int(),
+    // optional for the admin app: an upstream that does not send it makes the member page ask /summary
+    orgLevel: z.number().int().optional().meta({ description: "The organisation's level: 1 federation, 2 state association, 3 club" }),
+  })
   .meta({ id: 'SystemRole' });
 
 export const CountrySchema = z

@@ -9,7 +9,8 @@
  *
  * Every request goes through the real API in-process (app.request: bearer token check, zod
  * validation, permission checks, the SQL, JSON), one at a time, so the numbers are per-request
- * latency without network or the admin app's proxy.
+ * latency without network or the admin app's proxy. BENCH_ONLY=text runs only the scenarios whose
+ * name contains the text.
  *
  * The API runs on its own connection pool with a drizzle logger that records each statement a
  * request issues. Right after each measured request, each of its statements is sent once more,
@@ -30,6 +31,8 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.
 const MEMBERS = Number(process.env.BENCH_MEMBERS || 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 200);
 const WARMUP = 20;
+/** BENCH_ONLY: run only the scenarios whose name contains this text. */
+const ONLY = process.env.BENCH_ONLY;
 const TARGET_P95_MS = 50;
 const TARGET_RATIO = 1.5;
 
@@ -114,6 +117,7 @@ async function main(): Promise<void> {
 
     const rows: Array<{ name: string; p50: number; p95: number; max: number; hits: number; main: number; ratio: number; perRequest: number }> = [];
     for (const [i, s] of scenarios.entries()) {
+      if (ONLY && !s.name.includes(ONLY)) continue;
       const r = rng(1000 + i);
       const times: number[] = [];
       const mainTimes: number[] = [];

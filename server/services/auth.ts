@@ -70,7 +70,7 @@ export async function login(deps: AppDeps, input: { email: string; password: str
  * The caller's system roles: assignments active today (dateFrom ≤ today ≤ dateTo) whose function
  * opens a form (lib/domain/functions.ts FORM_FUNCTION_IDS). funkMgId is the assignment id.
  */
-export async function systemRoles(deps: AppDeps, memberId: number): Promise<Array<SystemRole & { orgName: string }>> {
+export async function systemRoles(deps: AppDeps, memberId: number): Promise<Array<SystemRole & { orgName: string; orgLevel: number }>> {
   const today = todayIso(deps.clock());
   return deps.db
     .select({
@@ -78,6 +78,7 @@ export async function systemRoles(deps: AppDeps, memberId: number): Promise<Arra
       functionName: roles.name,
       orgId: functionAssignments.orgId,
       orgName: organisations.name,
+      orgLevel: organisations.orgLevel,
       funkMgId: functionAssignments.id,
     })
     .from(functionAssignments)

@@ -83,6 +83,35 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       expect((await as(trainer).get(`/api/v1/order/${CLUB}/persons?ordercat=${NEXT}`)).status).toBe(403);
     });
 
+    it('pages and searches on request: the same persons in the same order as the whole list, with the total', async () => {
+      const whole = await persons();
+      expect(whole.length).toBeGreaterThan(3);
+      const page = async (query: string) => {
+        const res = await as(club).get(`/api/v1/order/${CLUB}/persons?ordercat=${NEXT}&${query}`);
+        expect(res.status).toBe(200);
+        return res.body as { total: number; persons: Json[]; year: number };
+      };
+      const first = await page('page=1&size=2');
+      const second = await page('page=2&size=2');
+      expect(first.total).toBe(whole.length);
+      expect([...first.persons, ...second.persons]).toEqual(whole.slice(0, 4));
+      expect(first.year).toBe(year + 1);
+      const beyond = await page('page=1000&size=2');
+      expect(beyond.persons).toEqual([]);
+      expect(beyond.total).toBe(whole.length);
+
+      const someone = whole[3];
+      const surname = someone.name.split(' ').at(-1) as string;
+      const found = await page(`q=${encodeURIComponent(surname.toUpperCase())}`);
+      expect(found.persons.map((p) => p.id)).toContain(someone.id);
+      expect(found.total).toBe(found.persons.length);
+      expect(found.persons).toEqual(whole.filter((p) => found.persons.some((f) => f.id === p.id)));
+      expect((await page('q=zzzqqqxx')).total).toBe(0);
+      // the whole list without page, size or q, as before
+      expect((await as(club).get(`/api/v1/order/${CLUB}/persons?ordercat=${NEXT}`)).body.total).toBeUndefined();
+      expect((await as(club).get(`/api/v1/order/${CLUB}/persons?ordercat=${NEXT}&size=0`)).status).toBe(422);
+    });
+
     it('refuses a category that is not a licence year the club sees', async () => {
       const res = await as(club).get(`/api/v1/order/${CLUB}/persons?ordercat=JAHRESLIZENZ_KOOP_${year + 1}`);
       expect(res.status).toBe(422);

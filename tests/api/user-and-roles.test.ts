@@ -7,7 +7,7 @@ import { call, signIn, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
 
 type Entry = { orgId: number; orgName: string; funkMgId: number };
-type Role = { funkId: number; functionName: string; orgId: number; funkMgId: number };
+type Role = { funkId: number; functionName: string; orgId: number; funkMgId: number; orgLevel: number };
 
 describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
   let tdb: TestDb;
@@ -107,6 +107,16 @@ describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
     expect(lists.adminOrg.map((e) => e.orgId)).toEqual(orgIds);
     expect(lists.trainerOrg).toEqual([]);
     expect(lists.tunierAdmin).toEqual([]);
+  });
+
+  it("each system role names its organisation's level (federation 1, state association 2, club 3)", async () => {
+    for (const email of ['verband@example.org', 'land@example.org', 'verein@example.org']) {
+      const { roles } = await session(email);
+      expect(roles.length).toBeGreaterThan(0);
+      for (const r of roles) expect(r.orgLevel).toBe(await orgLevel(r.orgId));
+    }
+    expect((await session('verband@example.org')).roles.every((r) => r.orgLevel === 1)).toBe(true);
+    expect((await session('land@example.org')).roles.every((r) => r.orgLevel === 2)).toBe(true);
   });
 
   it('trainer@example.org has only the member form (51) in a club: listed under trainerOrg', async () => {

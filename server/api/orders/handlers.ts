@@ -23,7 +23,7 @@ export const reportCsv: AppRouteHandler<typeof routes.reportCsv> = async (c) => 
 };
 
 export const persons: AppRouteHandler<typeof routes.persons> = async (c) =>
-  c.json(await personsForOrdering(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('query').ordercat), 200);
+  c.json(await personsForOrdering(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('query')), 200);
 
 export const offers: AppRouteHandler<typeof routes.offers> = async (c) =>
   c.json(await categoryOffersFor(c.var.deps, c.var.callerId, c.req.valid('param').orgId), 200);

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   CategoryOfferSchema,
-  categoryNameSchema,
+  personsForOrderingQuerySchema,
   OrderCategorySchema,
   orderCommentSchema,
   orderCreateSchema,
@@ -97,8 +97,8 @@ export const persons = createRoute({
   tags,
   summary: "The organisation's active members for a licence category, with price and why someone cannot be ordered",
   description:
-    'Only the organisation itself (licence order wizard, 55) or the federation. `reasons` lists every rule a person fails (noSafetyFirst, licenceActive, outsideAgeBands, alreadyOrdered, noProfileImage, seasonNotBelowYear); empty = can be ordered.',
-  request: { params: orgPath, query: z.object({ ordercat: categoryNameSchema.meta({ example: 'JAHRESLIZENZ_2027' }) }) },
+    'Only the organisation itself (licence order wizard, 55) or the federation. `reasons` lists every rule a person fails (noSafetyFirst, licenceActive, outsideAgeBands, alreadyOrdered, noProfileImage, seasonNotBelowYear); empty = can be ordered. Sorted by surname, first name. With `page`, `size` or `q`: one page of the persons matching `q`, and `total`; without them every person.',
+  request: { params: orgPath, query: personsForOrderingQuerySchema },
   responses: { 200: { description: 'Persons for ordering', content: json(PersonsForOrderingSchema) }, ...errorResponses(401, 403, 404, 422) },
 });
 

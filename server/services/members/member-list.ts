@@ -21,11 +21,11 @@ const SEARCH_TEXT = members.searchText;
 const SURNAME_KEY = members.sortSurname;
 const FIRST_NAME_KEY = members.sortFirstName;
 
-/** Every search word must occur (substring) in the member's search text. */
-export function searchCondition(q: string | undefined): SQL | undefined {
+/** Every search word must occur (substring) in the member's search text (`column`: where a query names it otherwise). */
+export function searchCondition(q: string | undefined, column: SQL | AnyColumn = SEARCH_TEXT): SQL | undefined {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
-  return and(...words.map((w) => sql`${SEARCH_TEXT} like ${`%${escapeLike(w)}%`}`));
+  return and(...words.map((w) => sql`${column} like ${`%${escapeLike(w)}%`}`));
 }
 
 /** Has an active licence (function 29) today. */

@@ -7,13 +7,14 @@ import { isVisibleTo, parseCategoryName } from '@/lib/domain/orders/categories';
 import { eligibility, SAFETY_FIRST_TRAINING_ID, type PersonFacts } from '@/lib/domain/orders/eligibility';
 import { centsToEuros } from '@/lib/domain/orders/money';
 import { personPrice } from '@/lib/domain/orders/pricing';
-import type { CategoryOfferAnswer, PersonsForOrdering } from '@/lib/schemas/orders';
+import { PERSONS_PAGE_SIZE, type CategoryOfferAnswer, type PersonsForOrdering, type PersonsForOrderingQuery } from '@/lib/schemas/orders';
 import { orderCategories, orders } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { categoryByName } from './categories';
 import { loadOrderOrg, orderPlacer, type OrderOrg } from './order-access';
 import { idList } from '../../db/sql-list';
+import { searchCondition } from '../members/member-list';
 
 /**
  * The persons a club can order licences for (its active members) with the facts the eligibility
@@ -34,23 +35,39 @@ export type PersonRow = PersonFacts & {
   orders: string[];
 };
 
+/** One page of the persons matching the search words (every word in the member's search text). */
+export type PersonWindow = { q?: string; limit: number; offset: number };
+
+const isMemberOf = (orgId: number, today: string) => sql`exists (
+      select 1 from function_assignments a
+      where a.member_id = m.id and a.org_id = ${orgId} and a.role_id = ${FUNCTION_MEMBERSHIP} and a.date_from <= ${today} and a.date_to >= ${today}
+    )`;
+
 /**
  * The active members of `orgId` (membership, function 32, active today), or only those of
- * `memberIds`, with their licences, Safety First, profile picture and live orders.
+ * `memberIds`, or one window of them, with their licences, Safety First, profile picture and live
+ * orders. A window finds and cuts its page first and reads the facts of those rows only, and
+ * counts the matches in the same statement (`total` of each row).
  */
-export async function personRows(db: Db, orgId: number, cat: string, today: string, memberIds?: readonly number[]): Promise<PersonRow[]> {
+export async function personRows(db: Db, orgId: number, cat: string, today: string, memberIds?: readonly number[], window?: PersonWindow): Promise<Array<PersonRow & { total: number }>> {
   const only = memberIds ? sql`and m.id in ${idList(memberIds)}` : sql``;
+  const words = window && searchCondition(window.q, sql`m.search_text`);
+  // A window starts from the club's memberships (fa_org_role_idx) and sorts those; `|| ''` keeps
+  // the planner from walking the whole name index of every member, checking each one.
+  const source = window
+    ? sql`(select m.*, count(*) over ()::int as total from members m
+        where m.id in (select a.member_id from function_assignments a
+          where a.org_id = ${orgId} and a.role_id = ${FUNCTION_MEMBERSHIP} and a.date_from <= ${today} and a.date_to >= ${today})
+        ${only} ${words ? sql`and ${words}` : sql``}
+        order by (m.sort_surname || ''), m.sort_first_name, m.id limit ${window.limit} offset ${window.offset}) m`
+    : sql`(select m.*, null::int as total from members m where ${isMemberOf(orgId, today)} ${only}) m`;
   const result = (await db.execute(sql`
-    select m.id, m.first_name, m.surname, m.reg_nr, m.birth_date::text as birth_date, m.gender::text as gender, m.uuid::text as uuid,
+    select m.id, m.first_name, m.surname, m.reg_nr, m.birth_date::text as birth_date, m.gender::text as gender, m.uuid::text as uuid, m.total,
       coalesce((select json_agg(json_build_object('dateFrom', f.date_from::text, 'dateTo', f.date_to::text))
                 from function_assignments f where f.member_id = m.id and f.role_id = ${FUNCTION_LICENCE}), '[]'::json) as licences,
       exists(select 1 from member_trainings t where t.member_id = m.id and t.training_id = ${SAFETY_FIRST_TRAINING_ID}) as safety_first,
       coalesce((select json_agg(distinct i.category) from order_items i where i.member_id = m.id and not i.order_canceled), '[]'::json) as orders
-    from members m
-    where exists (
-      select 1 from function_assignments a
-      where a.member_id = m.id and a.org_id = ${orgId} and a.role_id = ${FUNCTION_MEMBERSHIP} and a.date_from <= ${today} and a.date_to >= ${today}
-    ) ${only}
+    from ${source}
     order by m.sort_surname, m.sort_first_name, m.id`)) as unknown as { rows: Array<Record<string, unknown>> };
   return result.rows.map((r) => {
     const live = (typeof r.orders === 'string' ? JSON.parse(r.orders) : r.orders) as string[];
@@ -68,6 +85,7 @@ export async function personRows(db: Db, orgId: number, cat: string, today: stri
       hasProfileImage: r.uuid !== null && r.uuid !== undefined,
       alreadyOrdered: live.includes(cat),
       orders: live,
+      total: Number(r.total ?? 0),
     };
   });
 }
@@ -81,16 +99,26 @@ export async function licenceCategoryFor(db: Db, org: OrderOrg, cat: string) {
   return { ...category, year: category.year, ageBands: category.ageBands as AgeBand[] };
 }
 
-/** GET /order/{orgId}/persons?ordercat=: the wizard's persons step. */
-export async function personsForOrdering(deps: AppDeps, callerId: number, orgId: number, cat: string): Promise<PersonsForOrdering> {
+/**
+ * GET /order/{orgId}/persons?ordercat=: the wizard's persons step. With a page, size or search
+ * words one page (PERSONS_PAGE_SIZE by default) and how many match; without, every person.
+ */
+export async function personsForOrdering(deps: AppDeps, callerId: number, orgId: number, query: PersonsForOrderingQuery): Promise<PersonsForOrdering> {
+  const cat = query.ordercat;
   const org = await loadOrderOrg(deps, orgId);
   await orderPlacer(deps, callerId, org);
   const category = await licenceCategoryFor(deps.db, org, cat);
   const today = todayIso(deps.clock());
-  const rows = await personRows(deps.db, org.id, cat, today);
+  const paged = query.page !== undefined || query.size !== undefined || query.q !== undefined;
+  const size = query.size ?? PERSONS_PAGE_SIZE;
+  const window = paged ? { q: query.q, limit: size, offset: ((query.page ?? 1) - 1) * size } : undefined;
+  const rows = await personRows(deps.db, org.id, cat, today, undefined, window);
+  // A page past the end has no row to carry the total: count on its own.
+  const total = !window ? undefined : rows.length > 0 || window.offset === 0 ? (rows[0]?.total ?? 0) : (await personRows(deps.db, org.id, cat, today, undefined, { ...window, offset: 0, limit: 1 }))[0]?.total ?? 0;
   const facts = { year: category.year, ageBands: category.ageBands };
   return {
     ordercat: cat,
+    ...(total === undefined ? {} : { total }),
     year: category.year,
     baseAmount: centsToEuros(deps.env.orderBaseCents),
     persons: rows.map((p) => {

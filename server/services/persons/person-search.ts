@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FORM_MEMBERS, FORM_PERSON_SEARCH, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { OPEN_END_DATE } from '@/lib/domain/members';
 import { mayAddMembershipIn } from '@/lib/domain/member-permissions';
 import { personSearchRuns } from '@/lib/domain/person-search';
+import { searchWords } from '@/lib/domain/search-fold';
 import { mayConnect } from '@/lib/domain/reach';
 import type { PersonPage } from '@/lib/schemas/persons';
 import { functionAssignments, members, roles } from '../../db/schema';
@@ -13,7 +14,7 @@ import { actingOrg, loadCaller, orgsWith } from '../access';
 import { recordAudit } from '../audit';
 import { ownMemberOrgIds } from '../member-access';
 import { reachFactsFor } from '../reach';
-import { searchCondition } from '../members/member-list';
+import { orderBy, searchCondition } from '../members/member-list';
 import { memberColumns, toMemberDtos } from '../members/member-shape';
 
 /**
@@ -54,11 +55,13 @@ export async function searchPersons(deps: AppDeps, callerId: number, query: Quer
   const chosen = functions.length && roleIds ? or(inArray(functionAssignments.roleId, functions), inArray(functionAssignments.roleId, roleIds))! : functions.length ? inArray(functionAssignments.roleId, functions) : roleIds ? inArray(functionAssignments.roleId, roleIds) : null;
   if (chosen) conditions.push(holds(scope, former ? chosen : and(chosen, active)!));
 
+  // Surname, first name, id (folded), as the member list orders: with search words the matches
+  // come from the trigram index and are sorted, instead of walking the whole name index.
   const rows = await deps.db
     .select({ ...memberColumns, total: sql<number>`count(*) over ()::int` })
     .from(members)
     .where(and(...conditions))
-    .orderBy(asc(members.sortSurname), asc(members.sortFirstName), asc(members.id))
+    .orderBy(...orderBy('surname', 'asc', searchWords(query.q).length > 0))
     .limit(query.size)
     .offset((query.page - 1) * query.size);
   const dtos = await toMemberDtos(deps.db, rows, today, { kind: 'all' });

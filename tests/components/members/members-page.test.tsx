@@ -63,3 +63,26 @@ describe('MembersPage: a new member', () => {
     await expect(page(4, '-3')).rejects.toThrow(/^REDIRECT \/form\/O4\/F51$/);
   });
 });
+
+describe('MembersPage: the level from the system roles', () => {
+  function pageAt(orgId: number, orgLevel: number, id: string | undefined) {
+    return MembersPage({ orgId, funkId: 51, id, orgName: '', functionName: '', funkMgId: 1, orgLevel, user });
+  }
+
+  it('opens the list of a club without asking for the summary (its counts go over every member)', async () => {
+    const screen = (await pageAt(11, 3, undefined)) as ReactElement<MembersScreenProps>;
+    expect(summaryMock).not.toHaveBeenCalled();
+    expect(screen.props.canCreate).toBe(true);
+  });
+
+  it('sends a state association from "new" to the route without id, without asking for the summary', async () => {
+    await expect(pageAt(4, 2, 'new')).rejects.toThrow(/^REDIRECT \/form\/O4\/F51$/);
+    expect(summaryMock).not.toHaveBeenCalled();
+  });
+
+  it('gives the federation the form for a new member', async () => {
+    const screen = (await pageAt(1, 1, 'new')) as ReactElement<MembersScreenProps>;
+    expect(summaryMock).not.toHaveBeenCalled();
+    expect(screen.props.canCreate).toBe(true);
+  });
+});

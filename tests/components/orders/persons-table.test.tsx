@@ -26,15 +26,17 @@ const person: PersonForOrdering = {
   sum: 45,
 };
 
+const paging = { query: '', onQuery: jest.fn(), page: 1, pages: 1, onPage: jest.fn(), selectableCount: null, onSelectAll: jest.fn() };
+
 describe('persons step reasons', () => {
   it('names the ordered year of an active licence', () => {
-    renderWithIntl(<PersonsTable persons={[person]} choices={{}} onChange={jest.fn()} locale="de" year={2027} />);
+    renderWithIntl(<PersonsTable persons={[person]} choices={{}} onChange={jest.fn()} locale="de" year={2027} {...paging} />);
     expect(screen.getByText('Lizenz für 2027 bereits aktiv')).toBeInTheDocument();
     expect(screen.queryByText(/dieses Jahr/)).toBeNull();
   });
 
   it('in English too', () => {
-    renderWithIntl(<PersonsTable persons={[person]} choices={{}} onChange={jest.fn()} locale="en" year={2027} />, 'en');
+    renderWithIntl(<PersonsTable persons={[person]} choices={{}} onChange={jest.fn()} locale="en" year={2027} {...paging} />, 'en');
     expect(screen.getByText('Licence for 2027 already active')).toBeInTheDocument();
   });
 });

@@ -56,6 +56,7 @@ export default async function FormPage({ params }: { params: Promise<Params> }) 
           funkId,
           functionName: role.functionName,
           funkMgId: role.funkMgId,
+          orgLevel: role.orgLevel ?? null,
           id: id?.[0] !== undefined ? safeDecode(id[0]) : undefined,
           user: { mgId: user.mg_id, email: user.email, givenName: user.givenName, familyName: user.familyName },
         })
