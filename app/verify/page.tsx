@@ -21,7 +21,7 @@ export default async function VerifyPage() {
   const t = await getTranslations('verify');
   let publicKey: string | null = null;
   try {
-    publicKey = (await apiCall<{ publicKey: string }>('api/v1/licence-key', { onUnauthorized: 'throw' })).publicKey;
+    publicKey = (await apiCall((api) => api.api.v1['licence-key'].$get(), { onUnauthorized: 'throw' })).publicKey;
   } catch {
     publicKey = null;
   }

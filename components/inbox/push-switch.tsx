@@ -2,21 +2,21 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
-import { BASE_PATH } from '@/lib/domain/shell';
 import { Switch } from '@/components/ui/switch';
-import { browserFetch } from '@/components/ui/session-ended';
+import type { ActionResult } from '@/lib/api/action-result';
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { notify } from '@/components/ui/toast';
+import { loadPushKey, subscribeToPush, unsubscribeFromPush } from './actions';
 import { pushSupport, SERVICE_WORKER_PATH, SERVICE_WORKER_SCOPE, urlBase64ToUint8Array, type PushSupport } from './inbox-view';
 
-/** A JSON call through the app's /admin/api proxy (same origin, so the proxy lets it mutate). */
-async function call(path: string, method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<unknown> {
-  const res = await browserFetch(`${BASE_PATH}/api/v1/notification${path}`, {
-    method,
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    cache: 'no-store',
-  });
-  return res.status === 204 ? null : res.json();
+/** A refusal to leave the switch as it was: thrown after the toast (or the way to sign-in) is shown. */
+class PushRefused extends Error {}
+
+/** An action's data; a refusal is shown as every action's is and stops the change. */
+async function dataOf<T>(call: Promise<ActionResult<T>>): Promise<T> {
+  const result = await call;
+  if (!applyActionResult(result, null, { success: false })) throw new PushRefused(result.message);
+  return result.data;
 }
 
 const noSubscription = () => () => undefined;
@@ -54,12 +54,13 @@ export function PushSwitch() {
     }
     const registration = await navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: SERVICE_WORKER_SCOPE });
     await navigator.serviceWorker.ready;
-    const { publicKey } = (await call('/push-key', 'GET')) as { publicKey: string };
+    const { publicKey } = await dataOf(loadPushKey({}));
     const subscription =
       (await registration.pushManager.getSubscription()) ??
       (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(publicKey) }));
     try {
-      await call('/subscription', 'POST', subscription.toJSON());
+      const keys = subscription.toJSON().keys ?? {};
+      await dataOf(subscribeToPush({ endpoint: subscription.endpoint, keys: { p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' }, expirationTime: subscription.expirationTime }));
     } catch (error) {
       // not registered with the API: no subscription left behind in the browser either
       await subscription.unsubscribe().catch(() => undefined);
@@ -72,7 +73,7 @@ export function PushSwitch() {
   async function turnOff() {
     const subscription = await currentSubscription();
     if (subscription) {
-      await call('/subscription', 'DELETE', { endpoint: subscription.endpoint });
+      await dataOf(unsubscribeFromPush({ endpoint: subscription.endpoint }));
       await subscription.unsubscribe();
     }
     setOn(false);
@@ -83,8 +84,8 @@ export function PushSwitch() {
     setBusy(true);
     try {
       await (next ? turnOn() : turnOff());
-    } catch {
-      notify.error(t('push.failed'));
+    } catch (error) {
+      if (!(error instanceof PushRefused)) notify.error(t('push.failed'));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { defineAction, type ActionContext, type Refusal } from '@/lib/actions/define-action';
 import type { ApiError } from '@/lib/api/errors';
-import { getInventory, saveInventory } from '@/lib/api/inventory';
+import { getInventory, saveInventory, type InventoryInput } from '@/lib/api/inventory';
+import { apiBody } from '@/lib/actions/api-body';
 import { INVENTORY_PAGE_SIZE } from '@/lib/domain/inventory';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
 
@@ -28,7 +29,7 @@ export const loadInventory = defineAction({
 
 export const saveInventoryLine = defineAction({
   namespace: 'inventory',
-  input: z.object({ orgId: recordId, id: recordId.optional(), updatedAt: recordVersion.optional(), values: z.record(z.string(), z.unknown()) }),
+  input: z.object({ orgId: recordId, id: recordId.optional(), updatedAt: recordVersion.optional(), values: apiBody<InventoryInput>() }),
   refusal: inventoryRefusal,
   run: async ({ orgId, id, updatedAt, values }) => saveInventory(orgId, values, id, updatedAt),
 });

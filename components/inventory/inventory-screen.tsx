@@ -168,7 +168,7 @@ function InventoryForm({
         orgId,
         id: line?.id,
         updatedAt: line ? (basedOn ?? undefined) : undefined,
-        values: { newsId: Number(v.newsId), ordercatId: Number(v.ordercatId), items: Number(v.items), active: v.active ? 1 : 0, inventoryParams: { gender: v.gender || null, size: v.size || null, visibility: v.visibility } },
+        values: { newsId: Number(v.newsId), ordercatId: Number(v.ordercatId), items: Number(v.items), active: v.active ? 1 : 0, inventoryParams: { gender: v.gender === 'm' || v.gender === 'f' ? v.gender : null, size: v.size || null, visibility: v.visibility } },
       });
     },
     onSaved: (data) => onSaved(data as InventoryArticle),

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { defineAction, type ActionContext, type Refusal } from '@/lib/actions/define-action';
 import type { ApiError } from '@/lib/api/errors';
-import { createNewsCategory, deleteNews, deleteNewsCategory, deleteNewsFile, getNews, getNewsGallery, getNewsMenu, saveNews, setFeaturedNewsImage, updateNewsCategory } from '@/lib/api/news';
+import { createNewsCategory, deleteNews, deleteNewsCategory, deleteNewsFile, getNews, getNewsGallery, getNewsMenu, saveNews, setFeaturedNewsImage, updateNewsCategory, type NewsInput } from '@/lib/api/news';
+import { apiBody } from '@/lib/actions/api-body';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
 import { NEWS_PAGE_SIZE } from './news-view';
 
@@ -40,7 +41,7 @@ export const loadGallery = defineAction({
 
 export const saveArticle = defineAction({
   namespace: 'news',
-  input: z.object({ id: recordId.optional(), updatedAt: recordVersion.optional(), values: z.record(z.string(), z.unknown()) }),
+  input: z.object({ id: recordId.optional(), updatedAt: recordVersion.optional(), values: apiBody<NewsInput>() }),
   failure: 'saveFailed',
   refusal: newsRefusal,
   run: async ({ id, updatedAt, values }) => saveNews(values, id, updatedAt),

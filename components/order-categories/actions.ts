@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { defineAction, type ActionContext, type Refusal } from '@/lib/actions/define-action';
 import type { ApiError } from '@/lib/api/errors';
-import { saveOrderCategory } from '@/lib/api/order-categories';
+import { saveOrderCategory, type OrderCategoryInput } from '@/lib/api/order-categories';
+import { apiBody } from '@/lib/actions/api-body';
 import { orderCategoryInputSchema } from '@/lib/schemas/orders';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
 
@@ -30,7 +31,7 @@ function categoryRefusal(error: ApiError, { t }: ActionContext): Refusal | undef
  * The form's values, checked with the API's own schema but sent as typed (euros as text): the API
  * converts them to cents itself.
  */
-const categoryValues = z.record(z.string(), z.unknown()).superRefine((v, ctx) => {
+const categoryValues = apiBody<OrderCategoryInput>().superRefine((v, ctx) => {
   const parsed = orderCategoryInputSchema.safeParse(v);
   if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });

@@ -10,6 +10,7 @@ import {
   savePlace as apiSavePlace,
   updateOrganisation,
 } from '@/lib/api/organisations';
+import { NO_VERSION } from '@/lib/api/client';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { recordId } from '@/lib/schemas/ids';
 import { organisationSchema, placeSchema, updatedAtSchema } from '@/lib/schemas/organisation';
@@ -57,7 +58,7 @@ export const saveOrganisation = defineAction({
   failure: 'saveFailed',
   refusal: organisationRefusal,
   run: async ({ actingOrgId, id, updatedAt, values }) =>
-    id === undefined ? createOrganisation(values, actingOrgId) : updateOrganisation({ ...values, id, updatedAt }, actingOrgId),
+    id === undefined ? createOrganisation(values, actingOrgId) : updateOrganisation({ ...values, id, updatedAt: updatedAt ?? NO_VERSION }, actingOrgId),
 });
 
 /** Create or update a training place; coordinates may come as the text 'lat, lon'. */

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { defineAction, type ActionContext, type Refusal } from '@/lib/actions/define-action';
 import type { ApiError } from '@/lib/api/errors';
-import { commentTournament, getTournaments, getTournamentTuple, saveTournament, setTournamentPayment, tournamentAction } from '@/lib/api/tournaments';
+import { commentTournament, deleteTournamentFile, getTournaments, getTournamentTuple, saveTournament, setTournamentPayment, tournamentAction } from '@/lib/api/tournaments';
+import { tournamentInputSchema } from '@/lib/schemas/tournaments';
 import { PAYMENT_STATUSES } from '@/lib/domain/tournaments/status';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
 import { TOURNAMENT_PAGE_SIZE } from './tournament-view';
@@ -46,7 +47,7 @@ export const loadTuple = defineAction({
 
 export const saveTournamentAction = defineAction({
   namespace: 'tournaments',
-  input: z.object({ orgId: recordId, id: recordId.optional(), updatedAt: recordVersion.optional(), values: z.record(z.string(), z.unknown()) }),
+  input: z.object({ orgId: recordId, id: recordId.optional(), updatedAt: recordVersion.optional(), values: z.unknown().pipe(tournamentInputSchema) }),
   failure: 'saveFailed',
   refusal: tournamentRefusal,
   run: async ({ orgId, id, updatedAt, values }) => saveTournament(orgId, values, id, updatedAt),
@@ -58,6 +59,15 @@ export const decideTournament = defineAction({
   failure: 'actionFailed',
   refusal: tournamentRefusal,
   run: async ({ orgId, id, action }) => tournamentAction(orgId, action, id),
+});
+
+/** Removes an attachment at once (no save needed); answers the tournament. */
+export const removeTournamentFile = defineAction({
+  namespace: 'tournaments',
+  input: z.object({ orgId: recordId, id: recordId, uuid: z.uuid() }),
+  failure: 'actionFailed',
+  refusal: tournamentRefusal,
+  run: async ({ orgId, id, uuid }) => deleteTournamentFile(orgId, id, uuid),
 });
 
 export const setPaymentStatus = defineAction({

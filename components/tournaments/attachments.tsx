@@ -3,13 +3,14 @@
 import { useTranslations } from 'next-intl';
 import type { Tournament } from '@/lib/schemas/tournaments';
 import { BASE_PATH } from '@/lib/domain/shell';
+import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { browserFetch, isSessionEnd } from '@/components/ui/session-ended';
 import { notify } from '@/components/ui/toast';
 import { UploadProgress } from '@/components/ui/upload-progress';
 import { useUpload } from '@/components/ui/use-upload';
 import { DownloadLink } from '@/components/ui/download-link';
+import { removeTournamentFile } from './actions';
 
 /** What the attachment input offers; the API decides by content. */
 const ACCEPT = '.pdf,.docx,.xlsx,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
@@ -43,14 +44,9 @@ export function Attachments({ orgId, tournament, canChange, onChanged }: { orgId
 
   async function remove(name: string, url: string) {
     if (!tournament || !(await confirm(t('fileRemoveConfirm', { name }), { tone: 'danger' }))) return;
-    const uuid = /[0-9a-f-]{36}/.exec(url)?.[0];
-    try {
-      const res = await browserFetch(`${BASE_PATH}/api/v1/tournament/${orgId}/files/${tournament.id}/${uuid}`, { method: 'DELETE', headers: { accept: 'application/json' } });
-      notify.success(t('fileRemoved'));
-      onChanged((await res.json()) as Tournament);
-    } catch (error) {
-      if (!isSessionEnd(error)) notify.error(t('actionFailed'));
-    }
+    const uuid = /[0-9a-f-]{36}/.exec(url)?.[0] ?? '';
+    const result = await settleAction(removeTournamentFile({ orgId, id: tournament.id, uuid }));
+    if (applyActionResult(result, null, { success: t('fileRemoved') })) onChanged(result.data);
   }
 
   return (

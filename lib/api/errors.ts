@@ -31,7 +31,7 @@ export class ApiError extends Error {
 }
 
 /** Reads the error shape from a failed response; a body that is not the shape keeps only the status. */
-export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
+export async function apiErrorFromResponse(response: { status: number; json(): Promise<unknown> }): Promise<ApiError> {
   let body: Partial<ApiErrorBody> = {};
   try {
     const parsed = (await response.json()) as { error?: Partial<ApiErrorBody> };

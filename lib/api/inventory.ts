@@ -1,23 +1,24 @@
 import 'server-only';
-import type { InventoryArticle, NewsPage } from '@/lib/schemas/news';
 import { WEBSHOP_CATEGORY } from '@/lib/domain/inventory';
-import { apiCall } from './client';
+import { apiCall, NO_VERSION, queryOf, type Api, type RequestBody } from './client';
 
 /** Server-only calls of the inventory screen (form 1004). */
 export type { InventoryArticle } from '@/lib/schemas/news';
 
 export function getInventory(orgId: number, params: { q?: string; page: number; size: number }) {
-  const searchParams = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
-  return apiCall<{ items: InventoryArticle[]; total: number }>(`api/v2/admin/${orgId}/inventory`, { searchParams });
+  return apiCall((api) => api.api.v2.admin[':orgId'].inventory.$get({ param: { orgId: String(orgId) }, query: queryOf(params) }));
 }
 
 /** The organisation's articles in category "webshop" (what a stock line can sell). */
 export function getWebshopNews(orgId: number) {
-  return apiCall<NewsPage>(`api/v1/admin/news/${orgId}`, { searchParams: { category: WEBSHOP_CATEGORY, size: 100 } });
+  return apiCall((api) => api.api.v1.admin.news[':org'].$get({ param: { org: String(orgId) }, query: { category: WEBSHOP_CATEGORY, size: '100' } }));
 }
 
-export function saveInventory(orgId: number, body: Record<string, unknown>, id?: number, updatedAt?: string) {
+export type InventoryInput = RequestBody<Api['api']['v2']['admin'][':orgId']['inventory']['$post']>;
+
+export function saveInventory(orgId: number, body: InventoryInput, id?: number, updatedAt?: string) {
+  const param = { orgId: String(orgId) };
   return id === undefined
-    ? apiCall<InventoryArticle>(`api/v2/admin/${orgId}/inventory`, { method: 'post', json: body })
-    : apiCall<InventoryArticle>(`api/v2/admin/${orgId}/inventory`, { method: 'put', json: { ...body, id, updatedAt } });
+    ? apiCall((api) => api.api.v2.admin[':orgId'].inventory.$post({ param, json: body }))
+    : apiCall((api) => api.api.v2.admin[':orgId'].inventory.$put({ param, json: { ...body, id, updatedAt: updatedAt ?? NO_VERSION } }));
 }

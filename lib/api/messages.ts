@@ -1,49 +1,63 @@
 import 'server-only';
-import type { DeliveryStatusList, Message, MessageAudience, MessageInput, MessagePage, Notification, NotificationPage } from '@/lib/schemas/messages';
-import { apiCall } from './client';
+import type { MessageInput } from '@/lib/schemas/messages';
+import { apiCall, pathParam, queryOf, type Api, type RequestBody } from './client';
 
 /** Server-only calls of the message centre (form 1006) and of the recipients' inbox. */
 export type { DeliveryStatus, DeliveryStatusList, Message, MessageAudience, MessagePage, Notification, NotificationPage } from '@/lib/schemas/messages';
 
 export function getMessages(orgId: number, params: { q?: string; page: number; size: number }) {
-  const searchParams = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
-  return apiCall<MessagePage>(`api/v1/admin/messages/${orgId}`, { searchParams });
+  return apiCall((api) => api.api.v1.admin.messages[':id'].$get({ param: { id: String(orgId) }, query: queryOf(params) }));
 }
 
 export function getMessageAudience(orgId: number) {
-  return apiCall<MessageAudience>(`api/v1/admin/messages/${orgId}/audience`);
+  return apiCall((api) => api.api.v1.admin.messages[':orgId'].audience.$get({ param: { orgId: String(orgId) } }));
 }
 
 /** Writes and sends the message (a hidden one is only kept); answers it with its id. */
 export function createMessage(body: MessageInput) {
-  return apiCall<Message>('api/v1/admin/messages', { method: 'post', json: body });
+  return apiCall((api) => api.api.v1.admin.messages.$post({ json: body }));
 }
 
 export function deleteMessage(id: number) {
-  return apiCall<{ deleted: number }>(`api/v1/admin/messages/${id}`, { method: 'delete' });
+  return apiCall((api) => api.api.v1.admin.messages[':id'].$delete({ param: { id: String(id) } }));
 }
 
 export function deleteMessageFile(id: number, fileId: string) {
-  return apiCall<Message>(`api/v1/admin/messages/image/${id}/${fileId}`, { method: 'delete' });
+  return apiCall((api) => api.api.v1.admin.messages.image[':id'][':imageId'].$delete({ param: { id: String(id), imageId: pathParam(fileId) } }));
 }
 
 /** One page of the delivery rows (by name) with the count per state over all of them. */
 export function getMessageStatus(id: number, params: { page: number; size: number }) {
-  return apiCall<DeliveryStatusList>(`api/v1/admin/messages/${id}/status`, { searchParams: params });
+  return apiCall((api) => api.api.v1.admin.messages[':id'].status.$get({ param: { id: String(id) }, query: queryOf(params) }));
 }
 
 export function resendMessageToUnread(id: number) {
-  return apiCall<{ recipients: number; deliveries: number }>(`api/v1/admin/messages/${id}/resend`, { method: 'post', searchParams: { to: 'unread' } });
+  return apiCall((api) => api.api.v1.admin.messages[':id'].resend.$post({ param: { id: String(id) }, query: { to: 'unread' } }));
 }
 
 export function getNotifications(params: { page: number; size: number }) {
-  return apiCall<NotificationPage>('api/v1/notification', { searchParams: params });
+  return apiCall((api) => api.api.v1.notification.$get({ query: queryOf(params) }));
 }
 
 export function getNotification(id: number) {
-  return apiCall<Notification>(`api/v1/notification/${id}`);
+  return apiCall((api) => api.api.v1.notification[':id'].$get({ param: { id: String(id) } }));
 }
 
 export function setNotificationRead(id: number, read: boolean) {
-  return apiCall<Notification>('api/v1/notification', { method: 'put', json: { id, read } });
+  return apiCall((api) => api.api.v1.notification.$put({ json: { id, read } }));
+}
+
+/** GET /api/v1/notification/push-key: the server's VAPID public key for this browser's subscription. */
+export function getPushKey() {
+  return apiCall((api) => api.api.v1.notification['push-key'].$get());
+}
+
+/** POST /api/v1/notification/subscription: registers this browser's push subscription (PushSubscription.toJSON()). */
+export function subscribePush(subscription: RequestBody<Api['api']['v1']['notification']['subscription']['$post']>) {
+  return apiCall((api) => api.api.v1.notification.subscription.$post({ json: subscription }));
+}
+
+/** DELETE /api/v1/notification/subscription: removes the caller's subscription for this endpoint. */
+export function unsubscribePush(endpoint: string) {
+  return apiCall((api) => api.api.v1.notification.subscription.$delete({ json: { endpoint } }));
 }

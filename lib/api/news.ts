@@ -1,52 +1,56 @@
 import 'server-only';
-import type { MenuNode, News, NewsCategory, NewsGalleryPage, NewsPage } from '@/lib/schemas/news';
-import { apiCall } from './client';
+import { MenuNodeSchema } from '@/lib/schemas/news';
+import { apiCall, NO_VERSION, pathParam, queryOf, type Api, type RequestBody } from './client';
 
 /** Server-only calls of the news screen (form 200). */
 export type { MenuNode, News, NewsCategory, NewsGalleryPage, NewsPage } from '@/lib/schemas/news';
 
 export function getNews(orgId: number, params: { q?: string; page: number; size: number; visible?: 'true' | 'false'; category?: string }) {
-  const searchParams = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
-  return apiCall<NewsPage>(`api/v1/admin/news/${orgId}`, { searchParams });
+  return apiCall((api) => api.api.v1.admin.news[':org'].$get({ param: { org: String(orgId) }, query: queryOf(params) }));
 }
 
-export function getNewsMenu(orgId: number) {
-  return apiCall<MenuNode[]>(`api/v1/admin/news/menu/${orgId}`);
+export async function getNewsMenu(orgId: number) {
+  // The tree is recursive, which the client's JSON types do not follow: read it with its schema.
+  return MenuNodeSchema.array().parse(await apiCall((api) => api.api.v1.admin.news.menu[':org'].$get({ param: { org: String(orgId) } })));
 }
 
 export function getNewsCategories(orgId: number) {
-  return apiCall<NewsCategory[]>(`api/v1/admin/categories/${orgId}`);
+  return apiCall((api) => api.api.v1.admin.categories[':org'].$get({ param: { org: String(orgId) } }));
 }
 
-export function saveNews(body: Record<string, unknown>, id?: number, updatedAt?: string) {
-  return id === undefined ? apiCall<News>('api/v1/admin/news', { method: 'post', json: body }) : apiCall<News>('api/v1/admin/news', { method: 'put', json: { ...body, id, updatedAt } });
+export type NewsInput = RequestBody<Api['api']['v1']['admin']['news']['$post']>;
+
+export function saveNews(body: NewsInput, id?: number, updatedAt?: string) {
+  return id === undefined
+    ? apiCall((api) => api.api.v1.admin.news.$post({ json: body }))
+    : apiCall((api) => api.api.v1.admin.news.$put({ json: { ...body, id, updatedAt: updatedAt ?? NO_VERSION } }));
 }
 
 export function deleteNews(ids: number[]) {
-  return apiCall<{ deleted: number }>('api/v1/admin/news', { method: 'delete', searchParams: { ids: ids.join(',') } });
+  return apiCall((api) => api.api.v1.admin.news.$delete({ query: { ids: ids.join(',') } }));
 }
 
 export function createNewsCategory(body: { orgId: number; name: string; parentId?: number | null; inMenu?: boolean }) {
-  return apiCall<NewsCategory>('api/v1/admin/category', { method: 'post', json: body });
+  return apiCall((api) => api.api.v1.admin.category.$post({ json: body }));
 }
 
 export function deleteNewsCategory(id: number) {
-  return apiCall<{ deleted: number }>('api/v1/admin/category', { method: 'delete', searchParams: { id } });
+  return apiCall((api) => api.api.v1.admin.category.$delete({ query: { id: String(id) } }));
 }
 
 export function setFeaturedNewsImage(newsId: number, fileId: string) {
-  return apiCall<News>(`api/v1/admin/news/image/${newsId}`, { method: 'put', json: { fileId } });
+  return apiCall((api) => api.api.v1.admin.news.image[':id'].$put({ param: { id: String(newsId) }, json: { fileId } }));
 }
 
 export function deleteNewsFile(newsId: number, fileId: string) {
-  return apiCall<News>(`api/v1/admin/news/image/${newsId}/${fileId}`, { method: 'delete' });
+  return apiCall((api) => api.api.v1.admin.news.image[':id'][':imageId'].$delete({ param: { id: String(newsId), imageId: pathParam(fileId) } }));
 }
 
 export function updateNewsCategory(body: { id: number; name?: string; parentId?: number | null; position?: number }) {
-  return apiCall<NewsCategory>('api/v1/admin/category', { method: 'put', json: body });
+  return apiCall((api) => api.api.v1.admin.category.$put({ json: body }));
 }
 
 /** The organisation's gallery: every article's files, one directory per article, newest first. */
 export function getNewsGallery(orgId: number, page: number) {
-  return apiCall<NewsGalleryPage>(`api/v1/admin/news/gallery/${orgId}`, { searchParams: { page } });
+  return apiCall((api) => api.api.v1.admin.news.gallery[':id'].$get({ param: { id: String(orgId) }, query: { page: String(page) } }));
 }

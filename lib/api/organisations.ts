@@ -1,9 +1,8 @@
 import 'server-only';
 import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
-import { apiCall } from './client';
+import { apiCall, pathParam, type Api, type RequestBody } from './client';
 import { ApiError } from './errors';
 
-import type { Organisation, OrganisationListItem, Place } from '@/lib/schemas/organisation-responses';
 
 /*
  * Shapes of the answers, inferred from the zod schemas the API publishes
@@ -19,47 +18,45 @@ export type { DocumentType, FieldRights, TrainingOffer } from '@/lib/domain/orga
  * function 50/58 there and decides visibility and edit rights from it.
  */
 
-const acting = (actingOrgId: number) => ({ actingOrgId });
+const acting = (actingOrgId: number) => ({ actingOrgId: String(actingOrgId) });
+
+type Org = Api['api']['v1']['admin']['org'];
 
 /** GET /api/v1/admin/orgs/{acting}: what the acting organisation may see, sorted by short name. */
 export function getOrganisations(actingOrgId: number) {
-  return apiCall<OrganisationListItem[]>(`api/v1/admin/orgs/${actingOrgId}`);
+  return apiCall((api) => api.api.v1.admin.orgs[':orgId'].$get({ param: { orgId: String(actingOrgId) } }));
 }
 
 /** GET /api/v1/admin/org/{id}: one organisation with fees, places, documents and counts. */
 export function getOrganisation(id: number, actingOrgId: number) {
-  return apiCall<Organisation>(`api/v1/admin/org/${id}`, { searchParams: acting(actingOrgId) });
+  return apiCall((api) => api.api.v1.admin.org[':orgId'].$get({ param: { orgId: String(id) }, query: acting(actingOrgId) }));
 }
 
 /** POST /api/v1/admin/org: create (acting level 1 only). */
-export function createOrganisation(input: Record<string, unknown>, actingOrgId: number) {
-  return apiCall<Organisation>('api/v1/admin/org', { method: 'post', json: input, searchParams: acting(actingOrgId) });
+export function createOrganisation(input: RequestBody<Org['$post']>, actingOrgId: number) {
+  return apiCall((api) => api.api.v1.admin.org.$post({ json: input, query: acting(actingOrgId) }));
 }
 
 /** PUT /api/v1/admin/org: update; carries the `updatedAt` it was based on (409 `stale` otherwise). */
-export function updateOrganisation(input: Record<string, unknown>, actingOrgId: number) {
-  return apiCall<Organisation>('api/v1/admin/org', { method: 'put', json: input, searchParams: acting(actingOrgId) });
+export function updateOrganisation(input: RequestBody<Org['$put']>, actingOrgId: number) {
+  return apiCall((api) => api.api.v1.admin.org.$put({ json: input, query: acting(actingOrgId) }));
 }
 
 /** POST /api/v1/admin/org/places: create (no id) or update (id + updatedAt) a training place. */
-export function savePlace(input: Record<string, unknown>, actingOrgId: number) {
-  return apiCall<Place>('api/v1/admin/org/places', { method: 'post', json: input, searchParams: acting(actingOrgId) });
+export function savePlace(input: RequestBody<Org['places']['$post']>, actingOrgId: number) {
+  return apiCall((api) => api.api.v1.admin.org.places.$post({ json: input, query: acting(actingOrgId) }));
 }
 
 /** DELETE /api/v1/admin/org/places/{orgId}/{placeId}. */
 export function deletePlace(orgId: number, placeId: number, actingOrgId: number) {
-  return apiCall<{ ok: true }>(`api/v1/admin/org/places/${orgId}/${placeId}`, {
-    method: 'delete',
-    searchParams: acting(actingOrgId),
-  });
+  return apiCall((api) => api.api.v1.admin.org.places[':orgId'][':placeId'].$delete({ param: { orgId: String(orgId), placeId: String(placeId) }, query: acting(actingOrgId) }));
 }
 
 /** DELETE /api/v1/admin/org/{id}/documents/{uuid}. */
 export function deleteDocument(orgId: number, uuid: string, actingOrgId: number) {
-  return apiCall<{ ok: true }>(`api/v1/admin/org/${orgId}/documents/${encodeURIComponent(uuid)}`, {
-    method: 'delete',
-    searchParams: acting(actingOrgId),
-  });
+  return apiCall((api) =>
+    api.api.v1.admin.org[':orgId'].documents[':documentId'].$delete({ param: { orgId: String(orgId), documentId: pathParam(uuid) }, query: acting(actingOrgId) }),
+  );
 }
 
 /** The level of an acting organisation (1 federation, 2 state, 3 club); one the caller cannot list is taken as a club. */

@@ -1,52 +1,56 @@
 import 'server-only';
-import type { PublicTournamentField } from '@/lib/domain/tournaments/approval';
-import type { Tournament, TournamentPage } from '@/lib/schemas/tournaments';
-import { apiCall } from './client';
+import { apiCall, NO_VERSION, pathParam, queryOf, type Api, type RequestBody } from './client';
 
 /** Server-only calls of the tournament screens (forms 1000 and 1001). */
 export type { Tournament, TournamentPage } from '@/lib/schemas/tournaments';
 
-export type TournamentType = {
-  id: number;
-  name: string;
-  param: { filter: string; disciplines: number[]; rules: Array<{ name: string; divisions: string[] }>; gradeCodes: string[]; ordercat: string | null; orgWhitelist?: number[] };
-};
-export type TournamentOriginal = { name: string; type: number; start: string; end: string; openFrom: string; openTo: string; params: Record<string, unknown> };
+// The answers' shapes are the API's own (typed from its route definitions).
+export type TournamentType = Awaited<ReturnType<typeof getTournamentTypes>>[number];
 /** The current copy and the version it is compared with (see the API's TournamentTuple). */
-export type TournamentTuple = { current: Tournament; original: TournamentOriginal; originalIs: 'approved' | 'submitted'; awaitingApproval: PublicTournamentField[] };
-export type RefereeCandidate = { id: number; firstName: string; lastName: string; level: 'A' | 'B' };
+export type TournamentTuple = Awaited<ReturnType<typeof getTournamentTuple>>;
+export type TournamentOriginal = TournamentTuple['original'];
+export type RefereeCandidate = Awaited<ReturnType<typeof getRefereeCandidates>>[number];
+export type TournamentInput = RequestBody<Api['api']['v1']['tournament'][':orgId']['$post']>;
 
 export function getTournamentTypes() {
-  return apiCall<TournamentType[]>('api/v1/tournament/types');
+  return apiCall((api) => api.api.v1.tournament.types.$get());
 }
 
 export function getRefereeCandidates() {
-  return apiCall<RefereeCandidate[]>('api/v1/tournament/referees');
+  return apiCall((api) => api.api.v1.tournament.referees.$get());
 }
 
 export function getTournaments(orgId: number, params: { q?: string; filter?: string; page: number; size: number }) {
-  const searchParams = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
-  return apiCall<TournamentPage>(`api/v1/tournament/${orgId}`, { searchParams });
+  return apiCall((api) => api.api.v1.tournament[':orgId'].$get({ param: { orgId: String(orgId) }, query: queryOf(params) }));
 }
 
 export function getTournamentTuple(id: number) {
-  return apiCall<TournamentTuple>(`api/v1/tournament/tuple/${id}`);
+  return apiCall((api) => api.api.v1.tournament.tuple[':id'].$get({ param: { id: String(id) } }));
 }
 
-export function saveTournament(orgId: number, body: Record<string, unknown>, id?: number, updatedAt?: string) {
+export function saveTournament(orgId: number, body: TournamentInput, id?: number, updatedAt?: string) {
+  const param = { orgId: String(orgId) };
   return id === undefined
-    ? apiCall<Tournament>(`api/v1/tournament/${orgId}`, { method: 'post', json: body })
-    : apiCall<Tournament>(`api/v1/tournament/${orgId}`, { method: 'put', json: { ...body, id, updatedAt } });
+    ? apiCall((api) => api.api.v1.tournament[':orgId'].$post({ param, json: body }))
+    : apiCall((api) => api.api.v1.tournament[':orgId'].$put({ param, json: { ...body, id, updatedAt: updatedAt ?? NO_VERSION } }));
 }
 
 export function tournamentAction(orgId: number, action: 'approve' | 'cancel', id: number) {
-  return apiCall<Tournament>(`api/v1/tournament/${orgId}/${action}`, { method: 'put', json: { id } });
+  const param = { orgId: String(orgId) };
+  return action === 'approve'
+    ? apiCall((api) => api.api.v1.tournament[':orgId'].approve.$put({ param, json: { id } }))
+    : apiCall((api) => api.api.v1.tournament[':orgId'].cancel.$put({ param, json: { id } }));
 }
 
-export function setTournamentPayment(orgId: number, id: number, status: string) {
-  return apiCall<Tournament>(`api/v1/tournament/${orgId}/payed`, { method: 'put', json: { id, status } });
+export function setTournamentPayment(orgId: number, id: number, status: RequestBody<Api['api']['v1']['tournament'][':orgId']['payed']['$put']>['status']) {
+  return apiCall((api) => api.api.v1.tournament[':orgId'].payed.$put({ param: { orgId: String(orgId) }, json: { id, status } }));
 }
 
 export function commentTournament(orgId: number, id: number, comment: string) {
-  return apiCall<Tournament>(`api/v1/tournament/${orgId}/comment/${id}`, { method: 'post', json: { comment } });
+  return apiCall((api) => api.api.v1.tournament[':orgId'].comment[':id'].$post({ param: { orgId: String(orgId), id: String(id) }, json: { comment } }));
+}
+
+/** DELETE /api/v1/tournament/{orgId}/files/{id}/{uuid}: removes an attachment at once; answers the tournament. */
+export function deleteTournamentFile(orgId: number, id: number, uuid: string) {
+  return apiCall((api) => api.api.v1.tournament[':orgId'].files[':id'][':uuid'].$delete({ param: { orgId: String(orgId), id: String(id), uuid: pathParam(uuid) } }));
 }

@@ -1,21 +1,23 @@
 import 'server-only';
 import { cache } from 'react';
+import { UserSchema } from '@/lib/schemas/user';
 import { apiCall, type CallOptions } from './client';
-import type { Country, SystemRole, User } from './types';
+import type { Country } from './types';
 
 export type { Country, SystemRole, User } from './types';
 
 /**
- * GET /api/v1/getUser. Cached per request: the header and the page of one render share it.
+ * GET /api/v1/getUser. Cached per request: the header and the page of one render share it. Read
+ * with its schema: rolesOrg is a tuple, which the client's JSON types flatten to an array.
  */
-export const getUser = cache(() => apiCall<User>('api/v1/getUser'));
+export const getUser = cache(async () => UserSchema.parse(await apiCall((api) => api.api.v1.getUser.$get())));
 
 /** GET /api/v1/admin/systemroles: the caller's active roles that open a form ([] when none). */
-export const getSystemRoles = cache(() => apiCall<SystemRole[]>('api/v1/admin/systemroles'));
+export const getSystemRoles = cache(() => apiCall((api) => api.api.v1.admin.systemroles.$get()));
 
 /** The same, for a token not yet in the session (sign-in checks permissions before storing it). */
 export function getSystemRolesWithToken(token: string, options: Pick<CallOptions, 'onUnauthorized'> = {}) {
-  return apiCall<SystemRole[]>('api/v1/admin/systemroles', { token, onUnauthorized: 'throw', ...options });
+  return apiCall((api) => api.api.v1.admin.systemroles.$get(), { token, onUnauthorized: 'throw', ...options });
 }
 
 /** How long one answer of the country list serves this process (reference data: no call changes it). */
@@ -29,7 +31,7 @@ let countries: { until: number; list: Country[] } | null = null;
  */
 export const getCountries = cache(async (): Promise<Country[]> => {
   if (countries && countries.until > Date.now()) return countries.list;
-  const list = await apiCall<Country[]>('api/v1/admin/countries');
+  const list = await apiCall((api) => api.api.v1.admin.countries.$get());
   countries = { until: Date.now() + COUNTRIES_TTL_MS, list };
   return list;
 });

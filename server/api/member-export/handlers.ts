@@ -16,5 +16,5 @@ export const exportCsv: AppRouteHandler<typeof routes.exportCsv> = async (c) => 
       // headers are sent: the client sees a cut-off file, the log says why
       console.error('[members export] aborted:', error instanceof Error ? error.message : error);
     },
-  ) as never;
+  );
 };

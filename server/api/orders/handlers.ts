@@ -19,7 +19,7 @@ export const report: AppRouteHandler<typeof routes.report> = async (c) => {
 
 export const reportCsv: AppRouteHandler<typeof routes.reportCsv> = async (c) => {
   const text = await orderReportCsv(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('query').q);
-  return c.body(text, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="bestellungen.csv"' }) as never;
+  return c.body(text, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="bestellungen.csv"' });
 };
 
 export const persons: AppRouteHandler<typeof routes.persons> = async (c) =>

@@ -6,11 +6,11 @@ import { actingQuery } from '../organisations/routes';
 import type * as routes from './routes';
 
 // Files are streamed: these handlers return plain Responses.
-export const getImage: AppRouteHandler<typeof routes.getImage> = async (c) => (await orgImageResponse(c.var.deps, c.req.valid('param').id)) as never;
+export const getImage: AppRouteHandler<typeof routes.getImage> = async (c) => (await orgImageResponse(c.var.deps, c.req.valid('param').id));
 
 export const download: AppRouteHandler<typeof routes.download> = async (c) => {
   const { file, actingOrgId } = c.req.valid('query');
-  return (await uploadResponse(c.var.deps, c.var.callerId, file, actingOrgId)) as never;
+  return (await uploadResponse(c.var.deps, c.var.callerId, file, actingOrgId));
 };
 
 export const deleteDocument: AppRouteHandler<typeof routes.deleteDocument> = async (c) => {

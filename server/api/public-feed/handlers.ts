@@ -9,7 +9,7 @@ export const feed: AppRouteHandler<typeof routes.feed> = async (c) => {
   const orgId = Number(rss ? raw.slice(0, -4) : raw);
   const { etag, body } = await publicFeed(c.var.deps, orgId, c.req.valid('query').page, rss ? 'rss' : 'json', new URL(c.req.url).origin);
   const headers = { ETag: etag, 'Cache-Control': 'public, max-age=60' };
-  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers) as never;
-  if (rss) return c.body(body as string, 200, { ...headers, 'Content-Type': 'application/rss+xml; charset=utf-8' }) as never;
-  return c.json(body as never, 200, headers);
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+  if (typeof body === 'string') return c.body(body, 200, { ...headers, 'Content-Type': 'application/rss+xml; charset=utf-8' });
+  return c.json(body, 200, headers);
 };

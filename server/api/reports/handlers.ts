@@ -23,24 +23,24 @@ function sendStream(c: Context<AppEnv>, d: StreamedDownload) {
 
 export const invoice: AppRouteHandler<typeof routes.invoice> = async (c) => {
   const { order, number } = c.req.valid('query');
-  return send(c, await invoiceDownload(c.var.deps, c.var.callerId, order, number)) as never;
+  return send(c, await invoiceDownload(c.var.deps, c.var.callerId, order, number));
 };
 
 export const cancellation: AppRouteHandler<typeof routes.cancellation> = async (c) => {
   const { order, number } = c.req.valid('query');
-  return send(c, await cancellationDownload(c.var.deps, c.var.callerId, order, number)) as never;
+  return send(c, await cancellationDownload(c.var.deps, c.var.callerId, order, number));
 };
 
-export const paymentRequest: AppRouteHandler<typeof routes.paymentRequest> = async (c) => send(c, await paymentRequestDownload(c.var.deps, c.var.callerId, c.req.valid('query').order)) as never;
+export const paymentRequest: AppRouteHandler<typeof routes.paymentRequest> = async (c) => send(c, await paymentRequestDownload(c.var.deps, c.var.callerId, c.req.valid('query').order));
 
 export const licenceCards: AppRouteHandler<typeof routes.licenceCards> = async (c) => {
   const { order, all } = c.req.valid('query');
-  return sendStream(c, await licenceCardsDownload(c.var.deps, c.var.callerId, order, all === 'true')) as never;
+  return sendStream(c, await licenceCardsDownload(c.var.deps, c.var.callerId, order, all === 'true'));
 };
 
-export const coverLetter: AppRouteHandler<typeof routes.coverLetter> = async (c) => send(c, await coverLetterDownload(c.var.deps, c.var.callerId, c.req.valid('query').order)) as never;
+export const coverLetter: AppRouteHandler<typeof routes.coverLetter> = async (c) => send(c, await coverLetterDownload(c.var.deps, c.var.callerId, c.req.valid('query').order));
 
-export const licencesExport: AppRouteHandler<typeof routes.licencesExport> = async (c) => send(c, await licencesCsv(c.var.deps, c.var.callerId, Number(c.req.valid('query').year))) as never;
+export const licencesExport: AppRouteHandler<typeof routes.licencesExport> = async (c) => send(c, await licencesCsv(c.var.deps, c.var.callerId, Number(c.req.valid('query').year)));
 
 export const licenceKey: AppRouteHandler<typeof routes.licenceKey> = async (c) => {
   // The key is public and changes only when the data folder's key file is replaced.

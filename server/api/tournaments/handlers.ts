@@ -33,7 +33,7 @@ export const list: AppRouteHandler<typeof routes.list> = async (c) =>
 export const exportCsv: AppRouteHandler<typeof routes.exportCsv> = async (c) => {
   const rows = await exportTournaments(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('query'));
   const lines = [csvLine(TOURNAMENT_TABLE_COLUMNS.map((col) => col.header)), ...rows.map((t) => csvLine(TOURNAMENT_TABLE_COLUMNS.map((col) => col.text(t))))];
-  return c.body(CSV_BOM + lines.join(CSV_LINE_END) + CSV_LINE_END, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="turniere.csv"' }) as never;
+  return c.body(CSV_BOM + lines.join(CSV_LINE_END) + CSV_LINE_END, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="turniere.csv"' });
 };
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) =>
@@ -60,7 +60,7 @@ export const comment: AppRouteHandler<typeof routes.comment> = async (c) => {
 
 export const calendar: AppRouteHandler<typeof routes.calendar> = async (c) => {
   const text = await tournamentCalendar(c.var.deps, c.req.valid('query'));
-  return c.body(text, 200, { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'inline; filename="turniere.ics"', 'Cache-Control': 'public, max-age=900' }) as never;
+  return c.body(text, 200, { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'inline; filename="turniere.ics"', 'Cache-Control': 'public, max-age=900' });
 };
 
 /** Streamed upload (see routes.ts uploadFileDoc). */

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ClientResponse } from 'hono/client';
 import { testClient } from 'hono/testing';
+import type { ApiErrorBody } from '@/lib/api/errors';
 import { createApp, type App } from '@/server/app';
 import type { Db } from '@/server/db/client';
 import { loadEnv, type Env } from '@/server/env';
@@ -123,4 +125,31 @@ export async function signIn(app: App, email: string, password = DEMO_PASSWORD):
 export function client(t: { app: App }, token?: string, ip = '203.0.113.10') {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   return testClient(t.app, { incoming: { socket: { remoteAddress: ip } } } as never, undefined, { headers });
+}
+
+/**
+ * The JSON body of a typed answer with status S: as the handler answers it for its own statuses;
+ * for any other (a refusal, thrown as ApiError) the API's one error shape.
+ */
+export type AnswerBody<R extends ClientResponse<unknown, number, string>, S extends number> = S extends R['status']
+  ? R extends ClientResponse<infer T, infer U, infer F>
+    ? U extends S
+      ? F extends 'json'
+        ? T
+        : never
+      : never
+    : never
+  : { error: ApiErrorBody };
+
+/**
+ * The body of a typed call's answer (see `client`), which must have `status`: the test fails
+ * with the status and body answered otherwise. The body is typed for that status, e.g.
+ * `(await answerOf(api.persons.search.$get({ query }), 200)).items` or
+ * `(await answerOf(api.persons[':memberId'].rejoin.$post(…), 409)).error.code`.
+ */
+export async function answerOf<R extends ClientResponse<unknown, number, string>, S extends number>(response: R | Promise<R>, status: S): Promise<AnswerBody<R, S>> {
+  const res = await response;
+  const text = await res.text();
+  if (res.status !== status) throw new Error(`expected ${status}, the API answered ${res.status}: ${text}`);
+  return JSON.parse(text || 'null');
 }

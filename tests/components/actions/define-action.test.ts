@@ -35,7 +35,7 @@ afterAll(() => {
 beforeEach(() => destroy.mockClear());
 
 const run = jest.fn(async ({ id }: { id: number }) => {
-  await apiCall(`api/v1/thing/${id}`, { method: 'put' });
+  await apiCall((api) => api.api.v1.admin.member[':memberId'].$delete({ param: { memberId: String(id) } }));
   return { message: 'gespeichert' };
 });
 

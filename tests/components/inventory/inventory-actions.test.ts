@@ -14,7 +14,7 @@ jest.mock('next-intl/server', () => ({
 }));
 jest.mock('../../../lib/api/inventory', () => ({ saveInventory: jest.fn(), getInventory: jest.fn() }));
 
-const input = { orgId: 1, values: { newsId: 3, ordercatId: 4, items: 1, active: 1 } };
+const input = { orgId: 1, values: { newsId: 3, ordercatId: 4, items: 1, active: 1 as const } };
 
 describe('inventory save refusals', () => {
   it("shows 'Fehler, mögliche Doppeleingabe?' for a duplicate, not the API's English sentence", async () => {
