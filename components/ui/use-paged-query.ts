@@ -1,0 +1,164 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
+import type { ActionResult } from '@/lib/api/action-result';
+import { applyActionResult } from './apply-action-result';
+import { isSessionEnd } from './session-ended';
+import { genericErrorMessage, notify } from './toast';
+
+/**
+ * The one way a list screen reads its rows page by page (a server action or a browser fetch):
+ * - a change of the criteria (`query`: search text and filters) goes back to page 1;
+ * - every change loads after `delayMs` (200 ms: quick clicks and keystrokes load only the last);
+ *   typing in the search box waits `typingDelayMs` instead, and emptying the box does not wait for
+ *   typing;
+ * - the load runs in a transition (`pending`), and an answer to criteria no longer shown is dropped;
+ * - a failed load shows 'Verbindungsfehler !!!' in the list (`failed`) and the generic error toast
+ *   (or the refusal's message); an ended session (401) leaves for the sign-in page, which comes
+ *   back here;
+ * - a page past the last (rows deleted meanwhile) goes to the last page.
+ */
+
+export interface ListPage<Row> {
+  items: Row[];
+  total: number;
+}
+
+/** Lists load this long after a change (search, filter, page, selection). */
+export const LIST_LOAD_DELAY_MS = 200;
+
+export interface UsePagedQueryOptions<Data extends ListPage<unknown>, Query> {
+  /** The criteria besides the page (JSON-serialisable); a change goes back to page 1. */
+  query: Query;
+  /** The search text the user types (part of `query`); its changes wait `typingDelayMs`. */
+  typed?: string;
+  load: (query: Query, page: number, signal: AbortSignal) => Promise<ActionResult<Data>>;
+  pageSize: number;
+  /** The first page as the server read it: shown at once, not loaded again. */
+  initial?: Data;
+  delayMs?: number;
+  typingDelayMs?: number;
+  /** False: nothing is loaded and no rows are shown (e.g. a search text still too short). */
+  enabled?: boolean;
+  /** A change loads the page shown again (e.g. after the chosen record was saved). */
+  reloadKey?: string | number | null;
+  /** Each successful answer, e.g. for a 'loaded' toast. */
+  onLoaded?: (data: Data) => void;
+}
+
+type Loaded<Data> = { key: string; status: 'ok'; data: Data } | { key: string; status: 'error' };
+
+export function usePagedQuery<Data extends ListPage<unknown>, Query>({
+  query,
+  typed = '',
+  load,
+  pageSize,
+  initial,
+  delayMs = LIST_LOAD_DELAY_MS,
+  typingDelayMs = delayMs,
+  enabled = true,
+  reloadKey = null,
+  onLoaded,
+}: UsePagedQueryOptions<Data, Query>) {
+  const queryKey = JSON.stringify(query);
+  const [pageState, setPageState] = useState({ queryKey, page: 1 });
+  const page = pageState.queryKey === queryKey ? pageState.page : 1;
+  const key = JSON.stringify([queryKey, page]);
+
+  const [loaded, setLoaded] = useState<Loaded<Data> | null>(() => (initial ? { key, status: 'ok', data: initial } : null));
+  // the last rows loaded, whatever criteria they belong to (shown while the next ones load)
+  const [latest, setLatest] = useState<Data | null>(initial ?? null);
+  const [reloads, setReloads] = useState(0);
+  const [pending, startTransition] = useTransition();
+
+  const loadRef = useRef(load);
+  const onLoadedRef = useRef(onLoaded);
+  useEffect(() => {
+    loadRef.current = load;
+    onLoadedRef.current = onLoaded;
+  }, [load, onLoaded]);
+
+  const skipFirst = useRef(initial !== undefined);
+  const lastTyped = useRef(typed.trim());
+
+  useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
+    const text = typed.trim();
+    const typing = text !== lastTyped.current && text !== '';
+    lastTyped.current = text;
+    if (!enabled) return;
+    const controller = new AbortController();
+    const asked = JSON.parse(queryKey) as Query;
+    const handle = setTimeout(() => {
+      startTransition(async () => {
+        let result: ActionResult<Data>;
+        try {
+          result = await loadRef.current(asked, page, controller.signal);
+        } catch (error) {
+          // no answer (or a browser fetch refused): the generic toast; a 401 has already left for the sign-in page
+          if (controller.signal.aborted) return;
+          setLoaded({ key, status: 'error' });
+          if (!isSessionEnd(error)) notify.error(genericErrorMessage());
+          return;
+        }
+        if (controller.signal.aborted) return;
+        if (result.ok) {
+          const last = Math.max(1, Math.ceil(result.data.total / pageSize));
+          if (result.data.items.length === 0 && page > last) {
+            setPageState({ queryKey, page: last });
+            return;
+          }
+          setLoaded({ key, status: 'ok', data: result.data });
+          setLatest(result.data);
+          onLoadedRef.current?.(result.data);
+        } else {
+          setLoaded({ key, status: 'error' });
+          applyActionResult(result, null, { success: false });
+        }
+      });
+    }, typing ? typingDelayMs : delayMs);
+    return () => {
+      clearTimeout(handle);
+      controller.abort();
+    };
+    // `typed` is part of queryKey
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, reloads, reloadKey, enabled, delayMs, typingDelayMs, pageSize]);
+
+  const current = enabled && loaded?.key === key ? loaded : null;
+  const data = current?.status === 'ok' ? current.data : null;
+  const total = (data ?? latest)?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const setPage = useCallback((next: number) => setPageState({ queryKey, page: Math.max(1, next) }), [queryKey]);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  /** Changes the rows shown (e.g. an entry marked read) without loading them again. */
+  const update = useCallback((change: (data: Data) => Data) => {
+    setLoaded((l) => (l?.status === 'ok' ? { ...l, data: change(l.data) } : l));
+    setLatest((d) => (d ? change(d) : d));
+  }, []);
+
+  return {
+    page,
+    setPage,
+    pages,
+    /** The rows of the criteria shown, or null while they load (or failed). */
+    data,
+    /** The last rows loaded: the shown criteria's, or the previous ones' while the next load. */
+    latest: enabled ? latest : null,
+    /** Rows to show: the current ones, else the previous ones while loading; none after a failure. */
+    shown: (current?.status === 'error' ? null : (data ?? (enabled ? latest : null))) as Data | null,
+    loading: enabled && (pending || current === null),
+    pending,
+    failed: current?.status === 'error',
+    reload,
+    update,
+  };
+}
+
+/** A browser fetch's page as a list load's answer (its rejection is the hook's to show). */
+export function asLoaded<Data>(request: Promise<Data>): Promise<ActionResult<Data>> {
+  return request.then((data) => ({ ok: true, data }));
+}
