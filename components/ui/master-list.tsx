@@ -22,11 +22,11 @@ export interface MasterListProps<Row> {
   listLabel?: string;
   /** No rows: 'Keine Einträge' (or `loadingText` while they load). */
   emptyText: string;
-  loadingText?: string;
+  loadingText?: ReactNode;
   loading?: boolean;
   /** The load failed: 'Verbindungsfehler !!!' instead of the rows. */
   failed?: boolean;
-  pager?: Omit<SimplePagerProps, 'className'>;
+  pager?: SimplePagerProps;
   /** Below the pager, e.g. 'x Einträge'. */
   footer?: ReactNode;
   className?: string;

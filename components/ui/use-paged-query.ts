@@ -1,10 +1,11 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
+import { useTranslations } from 'next-intl';
 import type { ActionResult } from '@/lib/api/action-result';
 import { applyActionResult } from './apply-action-result';
 import { isSessionEnd } from './session-ended';
-import { genericErrorMessage, notify } from './toast';
+import { notify } from './toast';
 
 /**
  * The one way a list screen reads its rows page by page (a server action or a browser fetch):
@@ -34,6 +35,8 @@ export interface UsePagedQueryOptions<Data extends ListPage<unknown>, Query> {
   typed?: string;
   load: (query: Query, page: number, signal: AbortSignal) => Promise<ActionResult<Data>>;
   pageSize: number;
+  /** The page to open on (e.g. the one kept from the last visit); 1 by default. */
+  initialPage?: number;
   /** The first page as the server read it: shown at once, not loaded again. */
   initial?: Data;
   delayMs?: number;
@@ -53,6 +56,7 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
   typed = '',
   load,
   pageSize,
+  initialPage = 1,
   initial,
   delayMs = LIST_LOAD_DELAY_MS,
   typingDelayMs = delayMs,
@@ -61,7 +65,7 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
   onLoaded,
 }: UsePagedQueryOptions<Data, Query>) {
   const queryKey = JSON.stringify(query);
-  const [pageState, setPageState] = useState({ queryKey, page: 1 });
+  const [pageState, setPageState] = useState({ queryKey, page: initialPage });
   const page = pageState.queryKey === queryKey ? pageState.page : 1;
   const key = JSON.stringify([queryKey, page]);
 
@@ -71,12 +75,15 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
   const [reloads, setReloads] = useState(0);
   const [pending, startTransition] = useTransition();
 
+  const te = useTranslations('errors');
   const loadRef = useRef(load);
   const onLoadedRef = useRef(onLoaded);
+  const failedText = useRef('');
   useEffect(() => {
     loadRef.current = load;
     onLoadedRef.current = onLoaded;
-  }, [load, onLoaded]);
+    failedText.current = te('generic');
+  }, [load, onLoaded, te]);
 
   const skipFirst = useRef(initial !== undefined);
   const lastTyped = useRef(typed.trim());
@@ -101,7 +108,7 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
           // no answer (or a browser fetch refused): the generic toast; a 401 has already left for the sign-in page
           if (controller.signal.aborted) return;
           setLoaded({ key, status: 'error' });
-          if (!isSessionEnd(error)) notify.error(genericErrorMessage());
+          if (!isSessionEnd(error)) notify.error(failedText.current);
           return;
         }
         if (controller.signal.aborted) return;
@@ -130,7 +137,7 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
 
   const current = enabled && loaded?.key === key ? loaded : null;
   const data = current?.status === 'ok' ? current.data : null;
-  const total = (data ?? latest)?.total ?? 0;
+  const total = enabled ? ((data ?? latest)?.total ?? 0) : 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const setPage = useCallback((next: number) => setPageState({ queryKey, page: Math.max(1, next) }), [queryKey]);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
