@@ -1,9 +1,10 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
 import type { ActionResult } from '@/lib/api/action-result';
-import { applyActionResult } from './apply-action-result';
+import { matchesSearch } from '@/lib/domain/search-fold';
+import { applyActionResult, settleAction } from './apply-action-result';
 import { isSessionEnd } from './session-ended';
 import { notify } from './toast';
 
@@ -65,8 +66,7 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
   onLoaded,
 }: UsePagedQueryOptions<Data, Query>) {
   const queryKey = JSON.stringify(query);
-  const [pageState, setPageState] = useState({ queryKey, page: initialPage });
-  const page = pageState.queryKey === queryKey ? pageState.page : 1;
+  const [page, setPageOf] = usePageOf(queryKey, initialPage);
   const key = JSON.stringify([queryKey, page]);
 
   const [loaded, setLoaded] = useState<Loaded<Data> | null>(() => (initial ? { key, status: 'ok', data: initial } : null));
@@ -115,7 +115,7 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
         if (result.ok) {
           const last = Math.max(1, Math.ceil(result.data.total / pageSize));
           if (result.data.items.length === 0 && page > last) {
-            setPageState({ queryKey, page: last });
+            setPageOf(last);
             return;
           }
           setLoaded({ key, status: 'ok', data: result.data });
@@ -139,7 +139,6 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
   const data = current?.status === 'ok' ? current.data : null;
   const total = enabled ? ((data ?? latest)?.total ?? 0) : 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const setPage = useCallback((next: number) => setPageState({ queryKey, page: Math.max(1, next) }), [queryKey]);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   /** Changes the rows shown (e.g. an entry marked read) without loading them again. */
   const update = useCallback((change: (data: Data) => Data) => {
@@ -149,7 +148,7 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
 
   return {
     page,
-    setPage,
+    setPage: setPageOf,
     pages,
     /** The rows of the criteria shown, or null while they load (or failed). */
     data,
@@ -163,6 +162,77 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
     reload,
     update,
   };
+}
+
+/**
+ * The chosen entry's detail, loaded `delayMs` (200 ms) after the choice, so quick clicking
+ * through a list loads only the last one; an answer for an entry no longer chosen is dropped. A
+ * failure shows its toast (an ended session signs in again). Answers whether a load is under way.
+ */
+export function useSelectionLoad<Id, Data>(id: Id | null, load: (id: Id) => Promise<ActionResult<Data>>, onLoaded: (data: Data) => void, delayMs = LIST_LOAD_DELAY_MS): boolean {
+  const [pending, startTransition] = useTransition();
+  const loadRef = useRef(load);
+  const onLoadedRef = useRef(onLoaded);
+  useEffect(() => {
+    loadRef.current = load;
+    onLoadedRef.current = onLoaded;
+  }, [load, onLoaded]);
+  useEffect(() => {
+    if (id === null) return;
+    let stale = false;
+    const handle = setTimeout(() => {
+      startTransition(async () => {
+        const result = await settleAction(loadRef.current(id));
+        if (stale) return;
+        if (applyActionResult(result, null, { success: false })) onLoadedRef.current(result.data);
+      });
+    }, delayMs);
+    return () => {
+      stale = true;
+      clearTimeout(handle);
+    };
+  }, [id, delayMs]);
+  return pending;
+}
+
+/** The page of the criteria `queryKey`: back to 1 when they change. */
+function usePageOf(queryKey: string, initialPage: number): [number, (page: number) => void] {
+  const [state, setState] = useState({ queryKey, page: initialPage });
+  const page = state.queryKey === queryKey ? state.page : 1;
+  const setPage = useCallback((next: number) => setState({ queryKey, page: Math.max(1, next) }), [queryKey]);
+  return [page, setPage];
+}
+
+/**
+ * The same list pattern for rows the page already holds (a few hundred organisations or
+ * categories): searched with the accent folding of the database search (`matchesSearch`), paged
+ * here, at once.
+ */
+export function useLocalPages<Row>({
+  rows,
+  search,
+  fields,
+  pageSize,
+  initialRow,
+}: {
+  rows: readonly Row[];
+  search: string;
+  /** The texts of a row the search looks in. */
+  fields: (row: Row) => ReadonlyArray<string | number | null | undefined>;
+  pageSize: number;
+  /** Open on the page that holds the first row this is true for (the selected one). */
+  initialRow?: (row: Row) => boolean;
+}) {
+  const [initialPage] = useState(() => {
+    const index = initialRow ? rows.findIndex(initialRow) : -1;
+    return index < 0 ? 1 : Math.floor(index / pageSize) + 1;
+  });
+  const [wanted, setPage] = usePageOf(search.trim(), initialPage);
+  const fieldsRef = useRef(fields);
+  const matching = useMemo(() => rows.filter((row) => matchesSearch(search, fieldsRef.current(row))), [rows, search]);
+  const pages = Math.max(1, Math.ceil(matching.length / pageSize));
+  const page = Math.min(wanted, pages);
+  return { page, pages, setPage, items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length };
 }
 
 /** A browser fetch's page as a list load's answer (its rejection is the hook's to show). */
