@@ -9,7 +9,6 @@ import { cn } from '@/components/ui/cn';
 import { MasterList } from '@/components/ui/master-list';
 import { Spinner } from '@/components/ui/spinner';
 import { notify } from '@/components/ui/toast';
-import type { Member } from '@/lib/api/member-types';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { formPath, proxiedImageSrc } from '@/lib/domain/shell';
 import { asLoaded, usePagedQuery } from '@/components/ui/use-paged-query';
@@ -31,7 +30,6 @@ export interface MemberListProps {
 }
 
 type ListState = { q: string; page: number };
-type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ok'; items: Member[]; total: number };
 
 /*
  * Opening another member is a navigation that mounts the page anew; the search text and page are

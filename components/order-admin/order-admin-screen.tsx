@@ -6,7 +6,6 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useTranslations } from 'next-intl';
 import type { Order, OrderItem, OrderPage } from '@/lib/schemas/orders';
 import { formPath } from '@/lib/domain/shell';
-import { cn } from '@/components/ui/cn';
 import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 import { OrderList } from '@/components/orders/order-list';
 import { OrderAdminDetail, type BankAccount } from './order-admin-detail';
