@@ -1,13 +1,14 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Notification, NotificationPage } from '@/lib/schemas/messages';
 import { formatDisplayDateTime } from '@/lib/domain/dates';
-import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { cn } from '@/components/ui/cn';
+import { MasterList, masterRowClass } from '@/components/ui/master-list';
 import { RichTextView } from '@/components/ui/rich-text-view';
-import { SimplePager } from '@/components/ui/simple-pager';
+import { usePagedQuery } from '@/components/ui/use-paged-query';
 import { Spinner } from '@/components/ui/spinner';
 import { loadNotifications, openNotification } from './actions';
 import { INBOX_PAGE_SIZE } from './inbox-view';
@@ -26,37 +27,25 @@ export interface InboxScreenProps {
  */
 export function InboxScreen({ initial, openId }: InboxScreenProps) {
   const t = useTranslations('inbox');
-  const [data, setData] = useState(initial);
-  const [page, setPage] = useState(1);
+  const list = usePagedQuery({ query: {}, pageSize: INBOX_PAGE_SIZE, initial, delayMs: 0, load: (_query, page) => loadNotifications({ page }) });
+  const { update } = list;
+  const data = list.latest ?? initial;
   const [open, setOpen] = useState<Notification | null>(null);
   const [opening, setOpening] = useState<number | null>(null);
-  const [pending, startTransition] = useTransition();
-  const first = useRef(true);
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    startTransition(async () => {
-      const res = await settleAction(loadNotifications({ page }));
-      if (applyActionResult(res, null, { success: false })) setData(res.data);
-    });
-  }, [page]);
 
   const apply = useCallback((id: number, res: Awaited<ReturnType<typeof openNotification>>) => {
     setOpening(null);
     if (!applyActionResult(res, null, { success: false })) return;
     const n = res.data;
     setOpen(n);
-    setData((d) => {
+    update((d) => {
       const before = d.items.find((x) => x.id === id);
       const newlyRead = before ? !before.read && n.read : false;
       return { ...d, unread: Math.max(0, d.unread - (newlyRead ? 1 : 0)), items: d.items.map((x) => (x.id === id ? { ...x, read: n.read, readAt: n.readAt } : x)) };
     });
     queueMicrotask(() => heading.current?.focus());
-  }, []);
+  }, [update]);
 
   async function show(id: number) {
     setOpening(id);
@@ -68,7 +57,6 @@ export function InboxScreen({ initial, openId }: InboxScreenProps) {
     if (openId) void openNotification({ id: openId }).then((res) => apply(openId, res));
   }, [openId, apply]);
 
-  const pages = Math.max(1, Math.ceil(data.total / INBOX_PAGE_SIZE));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -81,37 +69,32 @@ export function InboxScreen({ initial, openId }: InboxScreenProps) {
         <PushSwitch />
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[360px_1fr]">
-        <nav aria-label={t('listLabel')} className="rounded-lg border border-gray-200 bg-white p-3 shadow-sm">
-          {data.items.length === 0 ? (
-            <p className="px-2 py-6 text-center text-sm text-gray-500">{pending ? t('loading') : t('empty')}</p>
-          ) : (
-            <ul className="divide-y divide-gray-100" aria-label={t('listLabel')}>
-              {data.items.map((n) => (
-                <li key={n.id}>
-                  <button
-                    type="button"
-                    aria-current={open?.id === n.id ? 'true' : undefined}
-                    onClick={() => void show(n.id)}
-                    className={cn('flex w-full items-start gap-2 rounded px-2 py-2 text-left text-sm hover:bg-brand-light/60', open?.id === n.id && 'bg-brand-light text-brand-dark')}
-                  >
-                    <span aria-hidden="true" className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', n.read ? 'bg-transparent' : 'bg-brand')} />
-                    <span className="min-w-0 flex-1">
-                      <span className={cn('block truncate', !n.read && 'font-semibold')}>
-                        {!n.read && <span className="sr-only">{t('unread')}: </span>}
-                        {n.title}
-                      </span>
-                      <span className="block truncate text-xs text-gray-600">
-                        {n.orgName} · {formatDisplayDateTime(n.createdAt)}
-                      </span>
-                    </span>
-                    {opening === n.id && <Spinner />}
-                  </button>
-                </li>
-              ))}
-            </ul>
+        <MasterList
+          label={t('listLabel')}
+          rows={list.shown?.items ?? []}
+          rowKey={(n) => n.id}
+          listLabel={t('listLabel')}
+          renderRow={(n) => (
+            <button type="button" aria-current={open?.id === n.id ? 'true' : undefined} onClick={() => void show(n.id)} className={masterRowClass(false, cn('flex items-start gap-2', open?.id === n.id && 'bg-brand-light text-brand-dark'))}>
+              <span aria-hidden="true" className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', n.read ? 'bg-transparent' : 'bg-brand')} />
+              <span className="min-w-0 flex-1">
+                <span className={cn('block truncate', !n.read && 'font-semibold')}>
+                  {!n.read && <span className="sr-only">{t('unread')}: </span>}
+                  {n.title}
+                </span>
+                <span className="block truncate text-xs text-gray-600">
+                  {n.orgName} · {formatDisplayDateTime(n.createdAt)}
+                </span>
+              </span>
+              {opening === n.id && <Spinner />}
+            </button>
           )}
-          <SimplePager page={page} pages={pages} onPage={setPage} previousLabel={t('previousPage')} nextLabel={t('nextPage')} text={t('page', { page, pages })} />
-        </nav>
+          emptyText={t('empty')}
+          loadingText={t('loading')}
+          loading={list.loading}
+          failed={list.failed}
+          pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+        />
         {open ? (
           <article aria-labelledby="notification-title" className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
             <header>

@@ -1,23 +1,21 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { InventoryArticle } from '@/lib/schemas/news';
 import { eurosToCents, formatEuros } from '@/lib/domain/orders/money';
 import { ADULT_SIZES, INVENTORY_GENDERS, INVENTORY_PAGE_SIZE, KIDS_SIZES, LETTER_SIZES } from '@/lib/domain/inventory';
-import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
-import { Button } from '@/components/ui/button';
-import { SimplePager } from '@/components/ui/simple-pager';
-import { cn } from '@/components/ui/cn';
+import { AddButton } from '@/components/ui/add-button';
+import { MasterList, masterRowClass } from '@/components/ui/master-list';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { EditActions } from '@/components/ui/edit-actions';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
+import { usePagedQuery } from '@/components/ui/use-paged-query';
 import { useRecordEditor } from '@/components/ui/use-record-editor';
 import { loadInventory, saveInventoryLine } from './actions';
-import { ListSearch } from '@/components/ui/list-search';
 
 type Page = { items: InventoryArticle[]; total: number };
 type Values = { newsId: string; ordercatId: string; gender: string; size: string; items: string; visibility: boolean; active: boolean };
@@ -52,64 +50,46 @@ export interface InventoryScreenProps {
 export function InventoryScreen({ orgId, initial, articles, categories }: InventoryScreenProps) {
   const t = useTranslations('inventory');
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page>(initial);
   const [selected, setSelected] = useState<InventoryArticle | 'new' | null>(null);
   const [reload, setReload] = useState(0);
-  const [pending, startTransition] = useTransition();
-  const first = useRef(true);
+  const list = usePagedQuery({
+    query: { q: query.trim() },
+    typed: query,
+    pageSize: INVENTORY_PAGE_SIZE,
+    initial,
+    reloadKey: reload,
+    load: ({ q }, page) => loadInventory({ orgId, q: q || undefined, page }),
+  });
 
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const handle = setTimeout(() => {
-      startTransition(async () => {
-        const res = await settleAction(loadInventory({ orgId, q: query.trim() || undefined, page }));
-        if (applyActionResult(res, null, { success: false })) setData(res.data);
-      });
-    }, 200);
-    return () => clearTimeout(handle);
-  }, [orgId, query, page, reload]);
-
-  const pages = Math.max(1, Math.ceil(data.total / INVENTORY_PAGE_SIZE));
   const label = (a: InventoryArticle) => [a.title, a.inventoryParams.gender && t(`genders.${a.inventoryParams.gender}`), a.inventoryParams.size].filter(Boolean).join(' · ');
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold text-gray-900">{t('pageTitle')}</h1>
       <div className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
-        <nav aria-label={t('listLabel')} className="rounded-lg border border-gray-200 bg-white p-3 shadow-sm">
-          <div className="mb-3 flex items-center gap-2">
-            <ListSearch label={t('search')} value={query} onSearch={(text) => { setQuery(text); setPage(1); }} />
-            <Button aria-label={t('add')} title={t('add')} onClick={() => setSelected('new')} className="h-9 w-9 shrink-0 px-0 text-lg">
-              +
-            </Button>
-          </div>
-          {data.items.length === 0 ? (
-            <p className="px-2 py-6 text-center text-sm text-gray-500">{pending ? t('loading') : t('empty')}</p>
-          ) : (
-            <ul className="divide-y divide-gray-100">
-              {data.items.map((a) => (
-                <li key={a.id}>
-                  <button
-                    type="button"
-                    aria-current={selected !== 'new' && selected?.id === a.id ? 'true' : undefined}
-                    onClick={() => setSelected(a)}
-                    className={cn('block w-full rounded px-2 py-2 text-left text-sm hover:bg-brand-light/60', selected !== 'new' && selected?.id === a.id && 'bg-brand-light font-semibold text-brand-dark')}
-                  >
-                    <span className="block truncate">{label(a)}</span>
-                    <span className="block truncate text-xs text-gray-600">
-                      {a.categoryParams.cat} · {t('stockShort', { count: a.items })}
-                      {!a.inventoryParams.visibility && ` · ${t('hidden')}`}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <SimplePager page={page} pages={pages} onPage={setPage} previousLabel={t('previousPage')} nextLabel={t('nextPage')} text={t('page', { page: page, pages })} />
-        </nav>
+        <MasterList
+          label={t('listLabel')}
+          search={{ label: t('search'), value: query, onSearch: setQuery }}
+          actions={<AddButton label={t('add')} onClick={() => setSelected('new')} />}
+          rows={list.shown?.items ?? []}
+          rowKey={(a) => a.id}
+          renderRow={(a) => {
+            const active = selected !== 'new' && selected?.id === a.id;
+            return (
+              <button type="button" aria-current={active ? 'true' : undefined} onClick={() => setSelected(a)} className={masterRowClass(active)}>
+                <span className="block truncate">{label(a)}</span>
+                <span className="block truncate text-xs text-gray-600">
+                  {a.categoryParams.cat} · {t('stockShort', { count: a.items })}
+                  {!a.inventoryParams.visibility && ` · ${t('hidden')}`}
+                </span>
+              </button>
+            );
+          }}
+          emptyText={t('empty')}
+          loadingText={t('loading')}
+          loading={list.loading}
+          failed={list.failed}
+          pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+        />
         {selected ? (
           <InventoryForm
             key={selected === 'new' ? 'new' : selected.id}

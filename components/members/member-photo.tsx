@@ -27,7 +27,6 @@ export function MemberPhoto({ memberId, name, imageLink, canUpload }: MemberPhot
       texts={{
         upload: t('upload'),
         hint: t('uploadHint'),
-        uploading: (percent) => t('uploading', { percent }),
         wrongType: t('wrongType'),
         success: t('uploadSuccess'),
       }}

@@ -2,8 +2,8 @@
 
 import { useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'next/navigation';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useTranslations } from 'next-intl';
-import { cn } from '@/components/ui/cn';
 import { confirmLeaving, useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 import type { Member } from '@/lib/api/member-types';
 import type { Country } from '@/lib/api/types';
@@ -61,31 +61,20 @@ export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, count
     [router, orgId, funkId],
   );
 
-  const viewButton = (value: View, label: string) => (
-    <button
-      type="button"
-      aria-pressed={view === value}
-      onClick={() => {
-        // the table drops the open member: unsaved changes ask first
-        if (value !== view) void confirmLeaving().then((leave) => leave && setView(value));
-      }}
-      className={cn(
-        'px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand',
-        view === value ? 'bg-brand text-white' : 'bg-white text-gray-700 hover:bg-gray-50',
-      )}
-    >
-      {label}
-    </button>
-  );
-
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-gray-900">{all ? t('allListTitle') : t('listTitle')}</h1>
-        <div role="group" aria-label={t('view')} className="inline-flex overflow-hidden rounded-md border border-gray-300">
-          {viewButton('list', t('viewList'))}
-          {viewButton('table', t('viewTable'))}
-        </div>
+        <SegmentedControl
+          label={t('view')}
+          value={view}
+          options={[
+            { value: 'list', label: t('viewList') },
+            { value: 'table', label: t('viewTable') },
+          ]}
+          // the table drops the open member: unsaved changes ask first
+          onChange={(value) => void confirmLeaving().then((leave) => leave && setView(value))}
+        />
       </div>
       {view === 'list' ? (
         <div className="grid gap-6 lg:grid-cols-[320px_1fr]">

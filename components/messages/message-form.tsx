@@ -420,7 +420,7 @@ function Attachments({
           <p className="text-xs text-gray-600">{t('filesHint')}</p>
         </div>
       )}
-      {percent !== null && <UploadProgress percent={percent} label={t('files')} text={t('uploading', { percent })} />}
+      {percent !== null && <UploadProgress percent={percent} label={t('files')} />}
     </div>
   );
 }

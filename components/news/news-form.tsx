@@ -216,7 +216,7 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
         )}
         <CheckboxField label={t('visibleLabel')} disabled={disabled} {...form.register('visible')} />
         <NewsAttachments article={article} added={files.added} removed={files.removed} />
-        {files.percent !== null && <UploadProgress percent={files.percent} label={t('attachments')} text={t('uploading', { percent: files.percent })} />}
+        {files.percent !== null && <UploadProgress percent={files.percent} label={t('attachments')} />}
       </form>
       {galleryOpen && (
         <GalleryDialog

@@ -1,20 +1,19 @@
 'use client';
 
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
 import type { MenuNode, News, NewsCategory, NewsPage } from '@/lib/schemas/news';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
-import { Button } from '@/components/ui/button';
-import { SimplePager } from '@/components/ui/simple-pager';
-import { cn } from '@/components/ui/cn';
+import { AddButton } from '@/components/ui/add-button';
+import { MasterList, masterRowClass } from '@/components/ui/master-list';
+import { usePagedQuery } from '@/components/ui/use-paged-query';
 import { Tabs } from '@/components/ui/tabs';
 import { loadMenu, loadNews } from './actions';
 import { CategoriesPanel } from './categories-panel';
 import { MenuPages } from './menu-pages';
 import { NewsForm } from './news-form';
 import { LIST_VISIBLE, NEWS_PAGE_SIZE, type NewsFormValues } from './news-view';
-import { ListSearch } from '@/components/ui/list-search';
 
 export interface NewsScreenProps {
   orgId: number;
@@ -30,31 +29,23 @@ type Selection = { article: News | null; defaults?: Partial<NewsFormValues>; key
  * page) and 'Seiten' (the website menu; a page opens its newest article, hidden or not, or starts a
  * new hidden one); right, the article form and the categories.
  */
-export function NewsScreen({ orgId, list, categories: initialCategories, menu: initialMenu }: NewsScreenProps) {
+export function NewsScreen({ orgId, list: initialList, categories: initialCategories, menu: initialMenu }: NewsScreenProps) {
   const t = useTranslations('news');
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState(list);
   const [categories, setCategories] = useState(initialCategories);
   const [selection, setSelection] = useState<Selection>(null);
   const [reload, setReload] = useState(0);
   const [menu, setMenu] = useState(initialMenu);
-  const [pending, startTransition] = useTransition();
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const handle = setTimeout(() => {
-      startTransition(async () => {
-        const res = await settleAction(loadNews({ orgId, q: query.trim() || undefined, page, visible: LIST_VISIBLE }));
-        if (applyActionResult(res, null, { success: false })) setData(res.data);
-      });
-    }, 200);
-    return () => clearTimeout(handle);
-  }, [orgId, query, page, reload]);
+  const [, startTransition] = useTransition();
+  const list = usePagedQuery({
+    query: { q: query.trim() },
+    typed: query,
+    pageSize: NEWS_PAGE_SIZE,
+    initial: initialList,
+    reloadKey: reload,
+    load: ({ q }, page) => loadNews({ orgId, q: q || undefined, page, visible: LIST_VISIBLE }),
+  });
+  const items = list.shown?.items ?? [];
 
   // after an article is saved or deleted a page may have gained or lost its article; a failed load keeps the menu shown
   const reloadMenu = () =>
@@ -62,10 +53,9 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu: i
       if (res.ok) setMenu(res.data);
     });
 
-  const pages = Math.max(1, Math.ceil(data.total / NEWS_PAGE_SIZE));
   const newPageArticle = (node: MenuNode): Selection => ({ article: null, defaults: { newscategory: [node.name], visible: false, title: node.name }, key: `p${node.id}` });
   const openPage = (node: MenuNode) => {
-    const article = data.items.find((n) => n.id === node.newsId) ?? null;
+    const article = items.find((n) => n.id === node.newsId) ?? null;
     if (node.newsId !== null && !article) {
       // not on the list (hidden, or on another page of it): the page's newest article is the first of its category
       startTransition(async () => {
@@ -80,36 +70,28 @@ export function NewsScreen({ orgId, list, categories: initialCategories, menu: i
   };
 
   const listTab = (
-    <div>
-      <div className="mb-3 flex items-center gap-2">
-        <ListSearch label={t('search')} value={query} onSearch={(text) => { setQuery(text); setPage(1); }} />
-        <Button aria-label={t('add')} title={t('add')} onClick={() => setSelection({ article: null, defaults: { visible: true, lang: 'de' }, key: `new${Date.now()}` })} className="h-9 w-9 shrink-0 px-0 text-lg">
-          +
-        </Button>
-      </div>
-      {data.items.length === 0 ? (
-        <p className="px-2 py-6 text-center text-sm text-gray-500">{pending ? t('loading') : t('empty')}</p>
-      ) : (
-        <ul className="divide-y divide-gray-100" aria-label={t('listLabel')}>
-          {data.items.map((n) => (
-            <li key={n.id}>
-              <button
-                type="button"
-                aria-current={selection?.article?.id === n.id ? 'true' : undefined}
-                onClick={() => setSelection({ article: n, key: `n${n.id}` })}
-                className={cn('block w-full rounded px-2 py-2 text-left text-sm hover:bg-brand-light/60', selection?.article?.id === n.id && 'bg-brand-light font-semibold text-brand-dark')}
-              >
-                <span className="block truncate">{n.title}</span>
-                <span className="block truncate text-xs text-gray-600">
-                  {n.publishedAt ? formatDisplayDate(n.publishedAt.slice(0, 10)) : t('notPublished')} · {n.newscategory.join(', ')}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+    <MasterList
+      as="div"
+      className="border-0 p-0 shadow-none"
+      search={{ label: t('search'), value: query, onSearch: setQuery }}
+      actions={<AddButton label={t('add')} onClick={() => setSelection({ article: null, defaults: { visible: true, lang: 'de' }, key: `new${Date.now()}` })} />}
+      rows={items}
+      rowKey={(n) => n.id}
+      listLabel={t('listLabel')}
+      renderRow={(n) => (
+        <button type="button" aria-current={selection?.article?.id === n.id ? 'true' : undefined} onClick={() => setSelection({ article: n, key: `n${n.id}` })} className={masterRowClass(selection?.article?.id === n.id)}>
+          <span className="block truncate">{n.title}</span>
+          <span className="block truncate text-xs text-gray-600">
+            {n.publishedAt ? formatDisplayDate(n.publishedAt.slice(0, 10)) : t('notPublished')} · {n.newscategory.join(', ')}
+          </span>
+        </button>
       )}
-      <SimplePager page={page} pages={pages} onPage={setPage} previousLabel={t('previousPage')} nextLabel={t('nextPage')} text={t('page', { page: page, pages })} />
-    </div>
+      emptyText={t('empty')}
+      loadingText={t('loading')}
+      loading={list.loading}
+      failed={list.failed}
+      pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+    />
   );
 
   return (

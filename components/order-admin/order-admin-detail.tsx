@@ -1,5 +1,6 @@
 'use client';
 
+import { ListSearch } from '@/components/ui/list-search';
 import { useMemo, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
@@ -150,14 +151,7 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
       </div>
 
       <div className="space-y-2">
-        <input
-          type="search"
-          aria-label={t('searchItems')}
-          placeholder={t('searchItems')}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        />
+        <ListSearch label={t('searchItems')} value={query} onSearch={setQuery} />
         <div className="overflow-x-auto rounded-lg border border-gray-200">
           <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('itemsLabel')}>
             <thead className="bg-gray-50 text-left text-gray-700">

@@ -2,10 +2,10 @@
 
 import dynamic from 'next/dynamic';
 import { usePathname, useSearchParams } from 'next/navigation';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useTranslations } from 'next-intl';
 import type { Order, OrderItem, OrderPage } from '@/lib/schemas/orders';
 import { formPath } from '@/lib/domain/shell';
-import { cn } from '@/components/ui/cn';
 import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 import { OrderList } from '@/components/orders/order-list';
 import { OrderAdminDetail, type BankAccount } from './order-admin-detail';
@@ -30,24 +30,21 @@ export function OrderAdminScreen({ actingOrgId, actingLevel, funkId, orders, sel
   const pathname = usePathname();
   const search = useSearchParams();
   const view = search.get('view') === 'report' ? 'report' : 'list';
-  const toggleClass = (active: boolean) =>
-    cn(
-      'px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md border border-gray-300',
-      active ? 'bg-brand text-white border-brand' : 'bg-white text-gray-700 hover:bg-gray-50',
-    );
+
 
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-xl font-semibold text-gray-900">{t('title')}</h1>
-        <div role="group" aria-label={t('viewLabel')} className="inline-flex">
-          <button type="button" aria-pressed={view === 'list'} className={toggleClass(view === 'list')} onClick={() => void router.replace(pathname)}>
-            {t('viewList')}
-          </button>
-          <button type="button" aria-pressed={view === 'report'} className={toggleClass(view === 'report')} onClick={() => void router.replace(`${pathname}?view=report`)}>
-            {t('viewReport')}
-          </button>
-        </div>
+        <SegmentedControl
+          label={t('viewLabel')}
+          value={view}
+          options={[
+            { value: 'list', label: t('viewList') },
+            { value: 'report', label: t('viewReport') },
+          ]}
+          onChange={(v) => (v === 'list' ? void router.replace(pathname) : void router.replace(`${pathname}?view=report`))}
+        />
       </div>
       {view === 'report' ? (
         <OrderReportTable actingOrgId={actingOrgId} funkId={funkId} showOrganisation={actingLevel < 3} />

@@ -1,13 +1,13 @@
 'use client';
 
-import { useEffect, useState, useTransition } from 'react';
+import { useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import type { OrderReportPage } from '@/lib/schemas/orders';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { BASE_PATH, formPath } from '@/lib/domain/shell';
-import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
-import { Button } from '@/components/ui/button';
+import { ListSearch } from '@/components/ui/list-search';
+import { SimplePager } from '@/components/ui/simple-pager';
+import { usePagedQuery } from '@/components/ui/use-paged-query';
 import { loadReport } from '@/components/orders/actions';
 import { DownloadLink } from '@/components/ui/download-link';
 
@@ -21,22 +21,16 @@ export const REPORT_PAGE_SIZE = 20;
  */
 export function OrderReportTable({ actingOrgId, funkId, showOrganisation }: { actingOrgId: number; funkId: number; showOrganisation: boolean }) {
   const t = useTranslations('orderAdmin');
+  const tc = useTranslations('common');
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<OrderReportPage>({ items: [], total: 0 });
-  const [pending, startTransition] = useTransition();
-
-  useEffect(() => {
-    const handle = setTimeout(() => {
-      startTransition(async () => {
-        const result = await settleAction(loadReport({ actingOrgId, q: query.trim() || undefined, page }));
-        if (applyActionResult(result, null, { success: false })) setData(result.data);
-      });
-    }, 200);
-    return () => clearTimeout(handle);
-  }, [actingOrgId, query, page]);
-
-  const pages = Math.max(1, Math.ceil(data.total / REPORT_PAGE_SIZE));
+  const list = usePagedQuery({
+    query: { q: query.trim() },
+    typed: query,
+    pageSize: REPORT_PAGE_SIZE,
+    load: ({ q }, page) => loadReport({ actingOrgId, q: q || undefined, page }),
+  });
+  const data = list.shown ?? { items: [], total: list.failed ? 0 : (list.latest?.total ?? 0) };
+  const pending = list.loading;
   const csvHref = `${BASE_PATH}/api/v1/order/${actingOrgId}/report.csv${query.trim() ? `?q=${encodeURIComponent(query.trim())}` : ''}`;
   const headers = [
     t('report.ordercat'),
@@ -56,17 +50,7 @@ export function OrderReportTable({ actingOrgId, funkId, showOrganisation }: { ac
   return (
     <div className="space-y-3 rounded-lg border border-gray-200 bg-white p-3 shadow-sm" aria-busy={pending || undefined}>
       <div className="flex flex-wrap items-center gap-2">
-        <input
-          type="search"
-          aria-label={t('report.search')}
-          placeholder={t('report.search')}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(1);
-          }}
-          className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        />
+        <ListSearch label={t('report.search')} value={query} onSearch={setQuery} className="min-w-0 w-auto flex-1" />
         <span className="text-sm text-gray-700" aria-live="polite">
           {t('report.count', { count: data.total })}
         </span>
@@ -89,7 +73,7 @@ export function OrderReportTable({ actingOrgId, funkId, showOrganisation }: { ac
             {data.items.length === 0 && (
               <tr>
                 <td colSpan={headers.length} className="px-3 py-6 text-center text-gray-500">
-                  {pending ? t('loading') : t('report.empty')}
+                  {list.failed ? <span role="alert" className="font-medium text-red-700">{tc('connectionError')}</span> : pending ? t('loading') : t('report.empty')}
                 </td>
               </tr>
             )}
@@ -116,17 +100,7 @@ export function OrderReportTable({ actingOrgId, funkId, showOrganisation }: { ac
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <div className="flex items-center justify-between text-sm text-gray-700">
-          <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('previousPage')}>
-            ‹
-          </Button>
-          <span>{t('page', { page, pages })}</span>
-          <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages} aria-label={t('nextPage')}>
-            ›
-          </Button>
-        </div>
-      )}
+      <SimplePager page={list.page} pages={list.pages} onPage={list.setPage} className="mt-0" />
     </div>
   );
 }

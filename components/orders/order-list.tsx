@@ -1,17 +1,17 @@
 'use client';
 
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useState } from 'react';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { Order, OrderPage } from '@/lib/schemas/orders';
 import { ORDER_STATES, type OrderState } from '@/lib/domain/orders/status';
 import { formatDisplayDate } from '@/lib/domain/dates';
-import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
-import { Button } from '@/components/ui/button';
+import { AddButton } from '@/components/ui/add-button';
+import { MasterList } from '@/components/ui/master-list';
+import { usePagedQuery } from '@/components/ui/use-paged-query';
 import { cn } from '@/components/ui/cn';
 import { loadOrders } from './actions';
 import { euros, ORDER_LIST_PAGE_SIZE, STATE_TONE } from './order-view';
-import { ListSearch } from '@/components/ui/list-search';
 
 export interface OrderListProps {
   orgId: number;
@@ -34,83 +34,44 @@ export interface OrderListProps {
 export function OrderList({ orgId, initial, selectedId, hrefFor, onSelect, onNew, scope = 'own', showOrg = false, reloadKey }: OrderListProps) {
   const t = useTranslations('orders');
   const locale = useLocale();
-  const [page, setPage] = useState(1);
   const [query, setQuery] = useState('');
   const [states, setStates] = useState<OrderState[]>([]);
-  const [data, setData] = useState<OrderPage>(initial ?? { items: [], total: 0 });
-  const [pending, startTransition] = useTransition();
-  const first = useRef(initial !== undefined);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const handle = setTimeout(() => {
-      startTransition(async () => {
-        const result = await settleAction(loadOrders({ orgId, scope, q: query.trim() || undefined, state: states.length ? states.join(',') : undefined, page }));
-        if (applyActionResult(result, null, { success: false })) setData(result.data);
-      });
-    }, 200);
-    return () => clearTimeout(handle);
-  }, [orgId, scope, query, states, page, reloadKey]);
-
-  const pages = Math.max(1, Math.ceil(data.total / ORDER_LIST_PAGE_SIZE));
-  const toggle = (s: OrderState) => {
-    setStates((current) => (current.includes(s) ? current.filter((x) => x !== s) : [...current, s]));
-    setPage(1);
-  };
+  const list = usePagedQuery({
+    query: { q: query.trim(), state: states.join(','), orgId, scope },
+    reloadKey,
+    typed: query,
+    pageSize: ORDER_LIST_PAGE_SIZE,
+    initial,
+    load: ({ q, state }, page) => loadOrders({ orgId, scope, q: q || undefined, state: state || undefined, page }),
+  });
+  const toggle = (s: OrderState) => setStates((current) => (current.includes(s) ? current.filter((x) => x !== s) : [...current, s]));
 
   return (
-    <nav aria-label={t('listLabel')} aria-busy={pending || undefined} className="rounded-lg border border-gray-200 bg-white p-3 shadow-sm">
-      <div className="mb-2 flex items-center gap-2">
-        <ListSearch label={t('search')} value={query} onSearch={(text) => { setQuery(text); setPage(1); }} />
-        {scope === 'overseen' ? null : onNew ? (
-          <button type="button" onClick={onNew} aria-label={t('newOrder')} title={t('newOrder')} className={ADD_CLASS}>
-            +
-          </button>
-        ) : (
-          <Link href={hrefFor(null)} aria-label={t('newOrder')} title={t('newOrder')} className={ADD_CLASS}>
-            +
-          </Link>
-        )}
-      </div>
-      <fieldset className="mb-2 flex flex-wrap gap-x-3 gap-y-1 text-sm">
-        <legend className="sr-only">{t('filters')}</legend>
-        {ORDER_STATES.map((s) => (
-          <label key={s} className="inline-flex items-center gap-1.5 text-gray-800">
-            <input type="checkbox" className="h-4 w-4 accent-brand" checked={states.includes(s)} onChange={() => toggle(s)} />
-            {t(`state.${s}`)}
-          </label>
-        ))}
-      </fieldset>
-
-      {data.items.length === 0 ? (
-        <p className="px-2 py-6 text-center text-sm text-gray-500">{t('emptyList')}</p>
-      ) : (
-        <ul className="divide-y divide-gray-100">
-          {data.items.map((o) => (
-            <OrderListItem key={o.id} order={o} active={o.id === selectedId} href={hrefFor(o.id)} onSelect={onSelect} showOrg={showOrg} locale={locale} />
+    <MasterList
+      label={t('listLabel')}
+      search={{ label: t('search'), value: query, onSearch: setQuery }}
+      actions={scope === 'overseen' ? null : <AddButton label={t('newOrder')} {...(onNew ? { onClick: onNew } : { href: hrefFor(null) })} />}
+      filters={
+        <fieldset className="mb-2 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+          <legend className="sr-only">{t('filters')}</legend>
+          {ORDER_STATES.map((s) => (
+            <label key={s} className="inline-flex items-center gap-1.5 text-gray-800">
+              <input type="checkbox" className="h-4 w-4 accent-brand" checked={states.includes(s)} onChange={() => toggle(s)} />
+              {t(`state.${s}`)}
+            </label>
           ))}
-        </ul>
-      )}
-
-      {pages > 1 && (
-        <div className="mt-3 flex items-center justify-between text-sm text-gray-700">
-          <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('previousPage')}>
-            ‹
-          </Button>
-          <span aria-live="polite">{t('page', { page, pages })}</span>
-          <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages} aria-label={t('nextPage')}>
-            ›
-          </Button>
-        </div>
-      )}
-    </nav>
+        </fieldset>
+      }
+      rows={list.shown?.items ?? []}
+      rowKey={(o) => o.id}
+      renderRow={(o) => <OrderListItem order={o} active={o.id === selectedId} href={hrefFor(o.id)} onSelect={onSelect} showOrg={showOrg} locale={locale} />}
+      emptyText={t('emptyList')}
+      loading={list.loading}
+      failed={list.failed}
+      pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+    />
   );
 }
-
-const ADD_CLASS = 'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md bg-brand text-lg font-semibold text-white hover:bg-brand-dark';
 
 function OrderListItem({ order, active, href, onSelect, showOrg, locale }: { order: Order; active: boolean; href: string; onSelect?: (order: Order) => void; showOrg: boolean; locale: string }) {
   const t = useTranslations('orders');
@@ -127,18 +88,14 @@ function OrderListItem({ order, active, href, onSelect, showOrg, locale }: { ord
         </span>
     </>
   );
-  return (
-    <li>
-      {onSelect ? (
-        <button type="button" aria-pressed={active} className={className} onClick={() => onSelect(order)}>
-          {content}
-        </button>
-      ) : (
-        <Link href={href} aria-current={active ? 'page' : undefined} className={className}>
-          {content}
-        </Link>
-      )}
-    </li>
+  return onSelect ? (
+    <button type="button" aria-pressed={active} className={className} onClick={() => onSelect(order)}>
+      {content}
+    </button>
+  ) : (
+    <Link href={href} aria-current={active ? 'page' : undefined} className={className}>
+      {content}
+    </Link>
   );
 }
 

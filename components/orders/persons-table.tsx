@@ -1,5 +1,6 @@
 'use client';
 
+import { ListSearch } from '@/components/ui/list-search';
 import { useTranslations } from 'next-intl';
 import type { PersonForOrdering } from '@/lib/schemas/orders';
 import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
@@ -52,14 +53,7 @@ export function PersonsTable({ persons, choices, onChange, locale, year, query, 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <input
-          type="search"
-          aria-label={t('searchPersons')}
-          placeholder={t('searchPersons')}
-          value={query}
-          onChange={(e) => onQuery(e.target.value)}
-          className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        />
+        <ListSearch label={t('searchPersons')} value={query} onSearch={onQuery} className="min-w-0 w-auto flex-1" />
         <Button variant="secondary" size="sm" onClick={onSelectAll} disabled={busy || selectableCount === 0}>
           {t('selectAll')}
         </Button>

@@ -122,7 +122,7 @@ export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: Documen
           </Button>
           <p className="w-full text-xs text-gray-500">{t('documents.hint')}</p>
           {percent !== null && (
-            <UploadProgress percent={percent} label={t('documents.choose')} text={t('documents.uploading', { percent })} />
+            <UploadProgress percent={percent} label={t('documents.choose')} />
           )}
         </div>
       )}

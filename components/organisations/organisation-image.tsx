@@ -25,7 +25,6 @@ export function OrganisationImage({ actingOrgId, orgId, name, imageLink, canEdit
       texts={{
         upload: t('image.upload'),
         hint: t('image.hint'),
-        uploading: (percent) => t('image.uploading', { percent }),
         wrongType: t('image.wrongType'),
         success: t('uploadSuccess'),
       }}

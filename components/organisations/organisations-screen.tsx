@@ -2,10 +2,10 @@
 
 import dynamic from 'next/dynamic';
 import { usePathname, useSearchParams } from 'next/navigation';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useTranslations } from 'next-intl';
 import type { Organisation, OrganisationListItem } from '@/lib/api/organisations';
 import { formPath } from '@/lib/domain/shell';
-import { cn } from '@/components/ui/cn';
 import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 import { OrganisationDetail } from './organisation-detail';
 import { OrganisationList } from './organisation-list';
@@ -40,24 +40,21 @@ export function OrganisationsScreen({ actingOrgId, actingLevel, funkId, list, se
   }
 
   const selectedId = isNew ? 'new' : (selected?.id ?? null);
-  const toggleClass = (active: boolean) =>
-    cn(
-      'px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md border border-gray-300',
-      active ? 'bg-brand text-white border-brand' : 'bg-white text-gray-700 hover:bg-gray-50',
-    );
+
 
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-xl font-semibold text-gray-900">{t('title')}</h1>
-        <div role="group" aria-label={t('viewLabel')} className="inline-flex">
-          <button type="button" aria-pressed={view === 'list'} className={toggleClass(view === 'list')} onClick={() => setView('list')}>
-            {t('viewList')}
-          </button>
-          <button type="button" aria-pressed={view === 'table'} className={toggleClass(view === 'table')} onClick={() => setView('table')}>
-            {t('viewTable')}
-          </button>
-        </div>
+        <SegmentedControl
+          label={t('viewLabel')}
+          value={view}
+          options={[
+            { value: 'list', label: t('viewList') },
+            { value: 'table', label: t('viewTable') },
+          ]}
+          onChange={(v) => (v === 'list' ? setView('list') : setView('table'))}
+        />
       </div>
 
       {view === 'table' ? (

@@ -1,14 +1,17 @@
 'use client';
 
-import { useEffect, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
 import type { RoleGroup } from '@/lib/schemas/member-responses';
 import type { PersonPage, PersonRow } from '@/lib/schemas/persons';
 import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
 import { personSearchRuns } from '@/lib/domain/person-search';
-import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
+import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { ListSearch } from '@/components/ui/list-search';
+import { SimplePager } from '@/components/ui/simple-pager';
+import { usePagedQuery } from '@/components/ui/use-paged-query';
 import { loadPersons, rejoin } from './actions';
 import { PERSON_PAGE_SIZE } from './person-view';
 
@@ -29,13 +32,11 @@ export interface PersonSearchScreenProps {
  */
 export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScreenProps) {
   const t = useTranslations('persons');
+  const tc = useTranslations('common');
   const [query, setQuery] = useState('');
   const [former, setFormer] = useState(false);
   const [chosen, setChosen] = useState<number[]>(() => groups.map((g) => g.id));
-  const [page, setPage] = useState(1);
   const [jump, setJump] = useState('');
-  // The answer with the search it belongs to: rows of an earlier search are never shown (or acted on) under new criteria.
-  const [data, setData] = useState<{ key: string; page: PersonPage }>({ key: '', page: EMPTY });
   const [reload, setReload] = useState(0);
   const [pending, startTransition] = useTransition();
   const [rejoined, setRejoined] = useState<number[]>([]);
@@ -43,33 +44,28 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
   const runs = personSearchRuns(query, chosen, former);
   // Former members are found by name alone: the functions they held there do not narrow them.
   const groupsSent = former ? [] : chosen;
-  const key = JSON.stringify([query.trim(), groupsSent, former, page]);
-  useEffect(() => {
-    if (!runs) return;
-    const handle = setTimeout(() => {
-      startTransition(async () => {
-        const result = await settleAction(loadPersons({ org: orgId, q: query.trim() || undefined, groups: groupsSent, former, page }));
-        if (applyActionResult(result, null, { success: false })) setData({ key, page: result.data });
-      });
-    }, 200);
-    return () => clearTimeout(handle);
-    // groupsSent is part of key
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [orgId, key, runs, reload]);
-
-  const shown = runs && data.key === key ? data.page : EMPTY;
-  const pages = Math.max(1, Math.ceil(shown.total / PERSON_PAGE_SIZE));
+  // rows of an earlier search are never shown (or acted on) under new criteria: only `list.data`
+  const list = usePagedQuery({
+    query: { q: query.trim(), groups: groupsSent, former },
+    typed: query,
+    pageSize: PERSON_PAGE_SIZE,
+    enabled: runs,
+    reloadKey: reload,
+    load: ({ q, groups: sent, former: old }, page) => loadPersons({ org: orgId, q: q || undefined, groups: sent, former: old, page }),
+  });
+  const shown = list.data ?? EMPTY;
+  const { page, pages, setPage } = list;
+  const busy = pending || list.pending;
 
   function toggleGroup(id: number) {
-    setChosen((list) => (list.includes(id) ? list.filter((g) => g !== id) : [...list, id]));
-    setPage(1);
+    setChosen((ids) => (ids.includes(id) ? ids.filter((g) => g !== id) : [...ids, id]));
   }
 
   function takeBack(p: PersonRow) {
     startTransition(async () => {
       const result = await rejoin({ memberId: p.id, orgId });
       if (applyActionResult(result, null, { success: t('rejoined') })) {
-        setRejoined((list) => [...list, p.id]);
+        setRejoined((ids) => [...ids, p.id]);
         setReload((n) => n + 1);
       }
     });
@@ -82,25 +78,12 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
       <h1 className="text-xl font-semibold text-gray-900">{t('pageTitle')}</h1>
       <section aria-label={t('filters')} className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
         <div className="flex flex-wrap items-center gap-4">
-          <input
-            type="search"
-            aria-label={t('search')}
-            placeholder={t('search')}
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setPage(1);
-            }}
-            className="w-full max-w-sm rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-          />
+          <ListSearch label={t('search')} value={query} onSearch={setQuery} className="max-w-sm" />
           <label className="flex items-center gap-2 text-sm text-gray-800">
             <input
               type="checkbox"
               checked={former}
-              onChange={(e) => {
-                setFormer(e.target.checked);
-                setPage(1);
-              }}
+              onChange={(e) => setFormer(e.target.checked)}
             />
             {t('former')}
           </label>
@@ -123,7 +106,7 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
       </section>
 
       <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
-        <table className="min-w-full text-sm" aria-label={t('resultLabel')} aria-busy={pending}>
+        <table className="min-w-full text-sm" aria-label={t('resultLabel')} aria-busy={busy}>
           <thead className="bg-gray-50 text-left text-gray-700">
             <tr>
               {columns.map((c) => (
@@ -138,7 +121,7 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
             {shown.items.length === 0 ? (
               <tr>
                 <td colSpan={columns.length + 1} className="px-3 py-6 text-center text-gray-500">
-                  {pending || (runs && data.key !== key) ? t('loading') : t('notFound')}
+                  {list.failed ? <span role="alert" className="font-medium text-red-700">{tc('connectionError')}</span> : list.loading ? t('loading') : t('notFound')}
                 </td>
               </tr>
             ) : (
@@ -165,7 +148,7 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
                       {rejoined.includes(p.id) ? (
                         <span className="text-green-800">{t('rejoinedShort')}</span>
                       ) : (
-                        <Button size="sm" variant="secondary" onClick={() => takeBack(p)} disabled={pending} aria-label={t('rejoinFor', { name: `${p.firstName} ${p.surname}` })}>
+                        <Button size="sm" variant="secondary" onClick={() => takeBack(p)} disabled={busy} aria-label={t('rejoinFor', { name: `${p.firstName} ${p.surname}` })}>
                           {t('rejoin')}
                         </Button>
                       )}
@@ -178,29 +161,20 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
         </table>
       </div>
 
-      {pages > 1 && (
-        <div className="flex flex-wrap items-center justify-end gap-2 text-sm text-gray-700">
-          <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('previousPage')}>
-            ‹
-          </Button>
-          <span>{t('page', { page, pages })}</span>
-          <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages} aria-label={t('nextPage')}>
-            ›
-          </Button>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              const n = Number(jump);
-              if (Number.isInteger(n) && n >= 1 && n <= pages) setPage(n);
-              setJump('');
-            }}
-            className="flex items-center gap-1"
-          >
-            <label htmlFor="person-jump">{t('jumpTo')}</label>
-            <input id="person-jump" inputMode="numeric" value={jump} onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))} className="w-16 rounded-md border border-gray-300 px-2 py-1" />
-          </form>
-        </div>
-      )}
+      <SimplePager page={page} pages={pages} onPage={setPage} className="mt-0 justify-end">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const n = Number(jump);
+            if (Number.isInteger(n) && n >= 1 && n <= pages) setPage(n);
+            setJump('');
+          }}
+          className="flex items-center gap-1"
+        >
+          <label htmlFor="person-jump">{t('jumpTo')}</label>
+          <input id="person-jump" inputMode="numeric" value={jump} onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))} className="w-16 rounded-md border border-gray-300 px-2 py-1" />
+        </form>
+      </SimplePager>
     </div>
   );
 }

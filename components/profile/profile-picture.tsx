@@ -16,7 +16,6 @@ export function ProfilePicture({ mgId, name, imageSrc }: { mgId: number; name: s
       texts={{
         upload: t('upload'),
         hint: t('uploadHint'),
-        uploading: (percent) => t('uploading', { percent }),
         wrongType: t('wrongType'),
         success: t('uploadSuccess'),
       }}

@@ -1,23 +1,23 @@
 'use client';
 
-import { useEffect, useMemo, useState, useTransition } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { RoleGroup } from '@/lib/schemas/member-responses';
-import type { RoleMember, RoleMemberPage, RoleOrganisation } from '@/lib/schemas/role-members';
+import type { RoleMember, RoleOrganisation } from '@/lib/schemas/role-members';
 import { formatDisplayDate, isOpenEnded } from '@/lib/domain/dates';
-import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
-import { SimplePager } from '@/components/ui/simple-pager';
 import { cn } from '@/components/ui/cn';
+import { ListSearch } from '@/components/ui/list-search';
+import { SegmentedControl } from '@/components/ui/segmented-control';
+import { SimplePager } from '@/components/ui/simple-pager';
 import { notify } from '@/components/ui/toast';
+import { usePagedQuery } from '@/components/ui/use-paged-query';
 import { loadRoleMembers } from './actions';
 import { AssignDialog } from './assign-dialog';
 import { ROLE_MEMBERS_PAGE_SIZE, ROLE_SCREEN_GROUPS, ROLE_SEARCH_MIN } from './role-view';
 
 type Mode = 'existing' | 'add';
 type Picked = { id: number; name: string };
-
-const EMPTY: RoleMemberPage = { items: [], total: 0 };
 
 /**
  * The chosen organisation: a mode switch between its members (a tab per role group and "Alle";
@@ -26,38 +26,30 @@ const EMPTY: RoleMemberPage = { items: [], total: 0 };
  */
 export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: number; org: RoleOrganisation; groups: RoleGroup[] }) {
   const t = useTranslations('roles');
+  const tc = useTranslations('common');
   const [mode, setMode] = useState<Mode>('existing');
   const [group, setGroup] = useState<number | null>(null);
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  // The answer with the list it belongs to: rows of an earlier tab or search are never shown under new criteria.
-  const [data, setData] = useState<{ key: string; page: RoleMemberPage }>({ key: '', page: EMPTY });
   const [reload, setReload] = useState(0);
   const [picked, setPicked] = useState<Picked[]>([]);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
 
   const tabs = useMemo(() => ROLE_SCREEN_GROUPS.flatMap((id) => groups.filter((g) => g.id === id)), [groups]);
   const searching = mode === 'add';
   const text = query.trim();
   const tooShort = searching && text.length < ROLE_SEARCH_MIN;
 
-  const key = JSON.stringify([mode, group, text, page]);
-  useEffect(() => {
-    if (tooShort) return;
-    const handle = setTimeout(() => {
-      startTransition(async () => {
-        const result = await settleAction(loadRoleMembers({ orgId: org.id, q: text || undefined, group: searching ? undefined : (group ?? undefined), candidates: searching || undefined, page }));
-        if (applyActionResult(result, null, { success: false })) setData({ key, page: result.data });
-      });
-    }, 200);
-    return () => clearTimeout(handle);
-  }, [org.id, key, text, group, searching, page, reload, tooShort]);
-
-  const current = !tooShort && data.key === key ? data.page : EMPTY;
-  const rows = current.items;
-  const total = current.total;
-  const pages = Math.max(1, Math.ceil(total / ROLE_MEMBERS_PAGE_SIZE));
+  // rows of an earlier tab or search are never shown under new criteria: only `list.data`
+  const list = usePagedQuery({
+    query: { mode, group, q: text },
+    typed: query,
+    pageSize: ROLE_MEMBERS_PAGE_SIZE,
+    enabled: !tooShort,
+    reloadKey: reload,
+    load: ({ q, group: tab }, page) => loadRoleMembers({ orgId: org.id, q: q || undefined, group: searching ? undefined : (tab ?? undefined), candidates: searching || undefined, page }),
+  });
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
   const isPicked = (id: number) => picked.some((p) => p.id === id);
   const nameOf = (m: RoleMember) => `${m.firstName} ${m.surname}`;
 
@@ -79,26 +71,18 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
   function switchMode(next: Mode) {
     setMode(next);
     setQuery('');
-    setPage(1);
   }
 
   return (
     <section aria-label={org.name} className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-gray-900">{org.name}</h2>
-        <div role="group" aria-label={t('modeLabel')} className="inline-flex overflow-hidden rounded-md border border-gray-300">
-          {(['existing', 'add'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              aria-pressed={mode === m}
-              onClick={() => switchMode(m)}
-              className={cn('px-3 py-1.5 text-sm font-medium', mode === m ? 'bg-brand text-white' : 'bg-white text-gray-700 hover:bg-gray-50')}
-            >
-              {t(`mode.${m}`)}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label={t('modeLabel')}
+          value={mode}
+          options={(['existing', 'add'] as const).map((m) => ({ value: m, label: t(`mode.${m}`) }))}
+          onChange={switchMode}
+        />
       </div>
 
       {mode === 'existing' && (
@@ -109,10 +93,7 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
               type="button"
               role="tab"
               aria-selected={group === g.id}
-              onClick={() => {
-                setGroup(g.id);
-                setPage(1);
-              }}
+              onClick={() => setGroup(g.id)}
               className={cn(
                 '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
                 group === g.id ? 'border-brand text-brand' : 'border-transparent text-gray-600 hover:text-brand',
@@ -125,24 +106,14 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
       )}
 
       <div className="flex flex-wrap items-center gap-3">
-        <input
-          type="search"
-          aria-label={searching ? t('addSearch') : t('memberSearch')}
-          placeholder={searching ? t('addSearch') : t('memberSearch')}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(1);
-          }}
-          className="w-full max-w-sm rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        />
+        <ListSearch label={searching ? t('addSearch') : t('memberSearch')} value={query} onSearch={setQuery} className="max-w-sm" />
         <span className="text-sm text-gray-600" aria-live="polite">
           {tooShort ? t('searchHint', { min: ROLE_SEARCH_MIN }) : t('count', { count: total })}
         </span>
       </div>
 
       <div className="overflow-x-auto">
-        <table className="min-w-full text-sm" aria-busy={pending}>
+        <table className="min-w-full text-sm" aria-busy={list.loading}>
           <thead className="bg-gray-50 text-left text-gray-700">
             <tr>
               <th className="w-10 px-2 py-2">
@@ -157,7 +128,17 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={4} className="px-2 py-6 text-center text-gray-500">
-                  {tooShort ? t('searchHint', { min: ROLE_SEARCH_MIN }) : pending || (!tooShort && data.key !== key) ? t('loading') : t('membersNotFound')}
+                  {tooShort ? (
+                    t('searchHint', { min: ROLE_SEARCH_MIN })
+                  ) : list.failed ? (
+                    <span role="alert" className="font-medium text-red-700">
+                      {tc('connectionError')}
+                    </span>
+                  ) : list.loading ? (
+                    t('loading')
+                  ) : (
+                    t('membersNotFound')
+                  )}
                 </td>
               </tr>
             ) : (
@@ -186,7 +167,7 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
         </table>
       </div>
 
-      <SimplePager page={page} pages={pages} onPage={setPage} previousLabel={t('previousPage')} nextLabel={t('nextPage')} text={t('page', { page: page, pages })} className="justify-end gap-2" />
+      <SimplePager page={list.page} pages={list.pages} onPage={list.setPage} className="justify-end gap-2" />
 
       <div className="flex flex-wrap items-center gap-2 border-t border-gray-100 pt-3">
         <span className="text-sm font-medium text-gray-700">{t('picked', { count: picked.length })}</span>

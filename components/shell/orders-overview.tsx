@@ -1,15 +1,14 @@
 'use client';
 
-import { useEffect, useRef, useState, useTransition } from 'react';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import type { OrderPage } from '@/lib/schemas/orders';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { orderBadge, SHELL_ORDERS_PAGE_SIZE, shellOrdersPager } from '@/lib/domain/orders/status';
 import { formPath } from '@/lib/domain/shell';
-import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { SimplePager } from '@/components/ui/simple-pager';
+import { usePagedQuery } from '@/components/ui/use-paged-query';
 import { loadOrders } from '@/components/orders/actions';
 import { euros } from '@/components/orders/order-view';
 
@@ -19,31 +18,23 @@ import { euros } from '@/components/orders/order-view';
  */
 export function OrdersOverview({ orgId, funkId, initial }: { orgId: number; funkId: number; initial: OrderPage }) {
   const t = useTranslations('shell.orders');
+  const tc = useTranslations('common');
   const locale = useLocale();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState(initial);
-  const [, startTransition] = useTransition();
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    startTransition(async () => {
-      const result = await settleAction(loadOrders({ orgId, scope: 'overseen', page, size: SHELL_ORDERS_PAGE_SIZE }));
-      if (applyActionResult(result, null, { success: false })) setData(result.data);
-    });
-  }, [orgId, page]);
-
-  const pages = Math.max(1, Math.ceil(data.total / SHELL_ORDERS_PAGE_SIZE));
-  const pager = shellOrdersPager(data.total);
+  const list = usePagedQuery({
+    query: {},
+    pageSize: SHELL_ORDERS_PAGE_SIZE,
+    initial,
+    delayMs: 0,
+    load: (_query, page) => loadOrders({ orgId, scope: 'overseen', page, size: SHELL_ORDERS_PAGE_SIZE }),
+  });
+  const data = list.shown ?? { items: [], total: list.latest?.total ?? 0 };
+  const pager = shellOrdersPager(list.latest?.total ?? 0);
   return (
     <section aria-labelledby="shell-orders" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       <h2 id="shell-orders" className="mb-2 text-lg font-semibold text-gray-900">
         {t('title')}
       </h2>
-      {data.items.length === 0 ? (
+      {list.failed ? null : data.items.length === 0 ? (
         <p className="text-sm text-gray-600">{t('empty')}</p>
       ) : (
         <ul className="divide-y divide-gray-100">
@@ -74,25 +65,18 @@ export function OrdersOverview({ orgId, funkId, initial }: { orgId: number; funk
           })}
         </ul>
       )}
-      {pager === 'numbered' && (
-        <nav aria-label={t('pages')} className="mt-3 flex flex-wrap justify-center gap-1 text-sm">
-          {Array.from({ length: pages }, (_, i) => i + 1).map((p) => (
-            <Button key={p} variant={p === page ? 'primary' : 'secondary'} size="sm" aria-current={p === page ? 'page' : undefined} aria-label={t('goToPage', { page: p })} onClick={() => setPage(p)}>
-              {p}
-            </Button>
-          ))}
-        </nav>
+      {list.failed && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {tc('connectionError')}
+        </p>
       )}
-      {pager === 'simple' && (
-        <div className="mt-3 flex items-center justify-between text-sm text-gray-700">
-          <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('previousPage')}>
-            ‹
-          </Button>
-          <span>{t('page', { page, pages })}</span>
-          <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages} aria-label={t('nextPage')}>
-            ›
-          </Button>
-        </div>
+      {pager !== 'none' && (
+        <SimplePager
+          page={list.page}
+          pages={list.pages}
+          onPage={list.setPage}
+          {...(pager === 'numbered' ? { numbered: { pageLabel: (p: number) => t('goToPage', { page: p }) }, arrows: false, label: t('pages'), className: 'justify-center' } : {})}
+        />
       )}
     </section>
   );

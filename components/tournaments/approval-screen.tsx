@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, useTransition } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { TournamentTuple, TournamentType } from '@/lib/api/tournaments';
 import type { Tournament, TournamentPage } from '@/lib/schemas/tournaments';
@@ -12,6 +12,7 @@ import { cn } from '@/components/ui/cn';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
+import { useSelectionLoad } from '@/components/ui/use-paged-query';
 import { decideTournament, loadTuple, setPaymentStatus } from './actions';
 import { decide as decideOrder } from '@/components/orders/actions';
 import { CommentsPanel } from './comments-panel';
@@ -19,9 +20,6 @@ import { FeeOrder } from './fee-order';
 import { TournamentList } from './tournament-list';
 import { TournamentTable, ViewToggle } from './tournament-table';
 import { APPROVAL_FILTERS } from './tournament-view';
-
-/** The detail loads this long after a selection (quick clicking through the list loads only the last). */
-const SELECTION_DELAY_MS = 200;
 
 export interface ApprovalScreenProps {
   orgId: number;
@@ -41,20 +39,11 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
   const t = useTranslations('tournaments');
   const [selectedId, setSelectedId] = useState<number | null>(initialId);
   const [tuple, setTuple] = useState<TournamentTuple | null>(null);
-  const [, startTransition] = useTransition();
   const [confirmElement, confirm] = useConfirm();
   const [view, setView] = useState<'list' | 'table'>('list');
 
-  useEffect(() => {
-    if (selectedId === null) return;
-    const handle = setTimeout(() => {
-      startTransition(async () => {
-        const res = await loadTuple({ id: selectedId });
-        if (applyActionResult(res, null, { success: false })) setTuple(res.data as TournamentTuple);
-      });
-    }, SELECTION_DELAY_MS);
-    return () => clearTimeout(handle);
-  }, [selectedId]);
+  // the detail loads 200 ms after a choice (quick clicking through the list loads only the last)
+  useSelectionLoad(selectedId, (id) => loadTuple({ id }), (data) => setTuple(data as TournamentTuple));
 
   const current = tuple && tuple.current.id === selectedId ? tuple.current : null;
   const update = (t2: Tournament) => setTuple((old) => (old ? { ...old, current: t2 } : old));

@@ -91,7 +91,7 @@ export function Attachments({ orgId, tournament, canChange, onChanged }: { orgId
               {t('addFile')}
             </Button>
             <p className="w-full text-xs text-gray-500">{t('fileHint')}</p>
-            {percent !== null && <UploadProgress percent={percent} label={t('addFile')} text={t('fileUploading', { percent })} />}
+            {percent !== null && <UploadProgress percent={percent} label={t('addFile')} />}
           </div>
         )
       )}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useMemo } from 'react';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useTranslations } from 'next-intl';
 import type { Tournament, TournamentPage } from '@/lib/schemas/tournaments';
 import { BASE_PATH } from '@/lib/domain/shell';
@@ -71,21 +72,15 @@ export function TournamentTable({ orgId }: { orgId: number }) {
 export function ViewToggle({ view, onChange }: { view: 'list' | 'table'; onChange: (v: 'list' | 'table') => void }) {
   const t = useTranslations('tournaments');
   return (
-    <div role="group" aria-label={t('viewLabel')} className="inline-flex overflow-hidden rounded-md border border-gray-300">
-      {(['list', 'table'] as const).map((v) => (
-        <button
-          key={v}
-          type="button"
-          aria-pressed={view === v}
-          onClick={() => {
-            // the other view drops the open form: unsaved changes ask first
-            if (v !== view) void confirmLeaving().then((leave) => leave && onChange(v));
-          }}
-          className={view === v ? 'bg-brand px-3 py-1.5 text-sm font-medium text-white' : 'bg-white px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50'}
-        >
-          {v === 'list' ? t('viewList') : t('viewTable')}
-        </button>
-      ))}
-    </div>
+    <SegmentedControl
+      label={t('viewLabel')}
+      value={view}
+      options={[
+        { value: 'list', label: t('viewList') },
+        { value: 'table', label: t('viewTable') },
+      ]}
+      // the other view drops the open form: unsaved changes ask first
+      onChange={(v) => void confirmLeaving().then((leave) => leave && onChange(v))}
+    />
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { ListSearch } from './list-search';
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from './button';
@@ -48,14 +49,7 @@ export function DataTableToolbar<Row>({
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <input
-        type="search"
-        aria-label={t('search')}
-        placeholder={searchPlaceholder ?? t('search')}
-        value={search}
-        onChange={(e) => onSearch(e.target.value)}
-        className={cn(tableControlClass, 'w-full max-w-xs px-3 py-2')}
-      />
+      <ListSearch label={t('search')} placeholder={searchPlaceholder} value={search} onSearch={onSearch} className={cn(tableControlClass, 'w-full max-w-xs px-3 py-2')} />
       <div className="ml-auto flex flex-wrap items-center gap-2">
         {extra}
         {hideable.length > 1 && (

@@ -14,7 +14,6 @@ import { useUpload } from './use-upload';
 export interface ImageUploadTexts {
   upload: string;
   hint?: string;
-  uploading: (percent: number) => string;
   wrongType: string;
   success: string;
 }
@@ -84,7 +83,7 @@ export function ImageUpload({ uploadUrl, name, imageLink, size, texts }: ImageUp
             {texts.upload}
           </Button>
           {texts.hint && <p className="text-xs text-gray-500">{texts.hint}</p>}
-          {percent !== null && <UploadProgress percent={percent} label={texts.upload} text={texts.uploading(percent)} />}
+          {percent !== null && <UploadProgress percent={percent} label={texts.upload} />}
         </>
       )}
     </div>

@@ -1,7 +1,10 @@
 'use client';
 
-/** A thin progress bar with its percentage text (uploads of images and documents). */
-export function UploadProgress({ percent, label, text }: { percent: number; label: string; text: string }) {
+import { useTranslations } from 'next-intl';
+
+/** A thin progress bar with its text 'Wird hochgeladen … 40 %' (uploads of images, documents and attachments). */
+export function UploadProgress({ percent, label }: { percent: number; label: string }) {
+  const t = useTranslations('common');
   return (
     <div className="w-full max-w-xs">
       <div
@@ -14,7 +17,7 @@ export function UploadProgress({ percent, label, text }: { percent: number; labe
       >
         <div className="h-full bg-brand transition-all" style={{ width: `${percent}%` }} />
       </div>
-      <p className="mt-1 text-xs text-gray-600">{text}</p>
+      <p className="mt-1 text-xs text-gray-600">{t('uploading', { percent })}</p>
     </div>
   );
 }

@@ -40,3 +40,12 @@ export function searchWords(query: string | null | undefined): string[] {
     .split(/\s+/)
     .filter(Boolean);
 }
+
+/**
+ * A list's search in the browser: the folded query, as typed, is part of one of the fields
+ * ('Karntner' finds 'Kärntner', 'polten' finds 'Pölten'); an empty query matches everything.
+ */
+export function matchesSearch(query: string, fields: ReadonlyArray<string | number | null | undefined>): boolean {
+  const q = foldSearch(query.trim());
+  return !q || fields.some((f) => f !== null && f !== undefined && foldSearch(String(f)).includes(q));
+}
