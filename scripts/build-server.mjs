@@ -38,11 +38,10 @@ export function serverBuildIsStale() {
 
 export async function buildServer({ force = false } = {}) {
   if (!force && !serverBuildIsStale()) return false;
-  // buildSync runs the esbuild binary once and waits for it: no service process stays behind.
-  const { buildSync } = await import('esbuild');
+  const esbuild = await import('esbuild');
   rmSync(DIST, { recursive: true, force: true });
   mkdirSync(DIST, { recursive: true });
-  buildSync({
+  await esbuild.build({
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(root, file)])),
     outdir: DIST,
     bundle: true,
@@ -54,6 +53,8 @@ export async function buildServer({ force = false } = {}) {
     tsconfig: path.join(root, 'tsconfig.json'),
     logLevel: 'warning',
   });
+  // esbuild's service process would otherwise stay in the supervisor's memory for good.
+  await esbuild.stop();
   // The API finds its migrations next to its own file (server/db/client.ts, MIGRATIONS_FOLDER).
   cpSync(path.join(root, 'server/db/migrations'), path.join(DIST, 'migrations'), { recursive: true });
   writeFileSync(STAMP, new Date().toISOString());
