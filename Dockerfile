@@ -21,7 +21,8 @@ COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1
 # Build-time settings of the admin app (inlined into the browser code): the map tile server.
 ARG NEXT_PUBLIC_MAP_TILE_URL=
-RUN npx next build && node scripts/bundle-admin-server.mjs
+# …and the API as plain JavaScript (dist/api.js with its migrations), as `npm start` runs it.
+RUN npx next build && node scripts/bundle-admin-server.mjs && node scripts/build-server.mjs --force
 
 # ---- production dependencies of the API ----
 FROM deps AS prod-deps
@@ -32,16 +33,16 @@ FROM ${NODE_IMAGE} AS api
 ENV NODE_ENV=production API_HOST=0.0.0.0 API_PORT=4000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
-COPY package.json tsconfig.json ./
-COPY server ./server
-COPY lib ./lib
-COPY messages ./messages
+COPY package.json ./
+# The compiled API (no TypeScript at run time); packages come from node_modules.
+COPY --from=build /app/dist/api.js ./dist/api.js
+COPY --from=build /app/dist/migrations ./dist/migrations
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 4000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+(process.env.API_PORT||4000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node_modules/.bin/tsx", "server/index.ts"]
+CMD ["node", "dist/api.js"]
 
 # ---- the admin app ----
 FROM ${NODE_IMAGE} AS admin

@@ -52,7 +52,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npx tsx scripts/start.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
     url: `http://localhost:${E2E_PORT}/admin`,
     timeout: 300_000,
     reuseExistingServer: false,

@@ -8,10 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import next from 'next';
-import { handleApiProxy } from '../lib/api/proxy-handler';
+import { handleNodeApiProxy } from '../lib/api/proxy-handler';
 import type { TLSSocket } from 'node:tls';
 import { believedForwardedFor, believedForwardedHost, believedHttps, trustedProxyIps } from '../lib/api/upstream';
 import { hasMalformedEscape, NOT_FOUND_PATH } from '../lib/api/url-escapes';
@@ -42,30 +40,10 @@ applyStandaloneConfig(process.cwd());
 const app = next({ dev, dir: process.cwd(), port, hostname: 'localhost' });
 const handle = app.getRequestHandler();
 
-async function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  const hasBody = !['GET', 'HEAD'].includes(req.method ?? 'GET');
-  const request = new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    // @ts-expect-error Node's fetch needs duplex for streamed request bodies.
-    duplex: 'half',
-  });
-  const response = await handleApiProxy(request, `/api/${url.pathname.slice(API_PREFIX.length)}`);
-  const out: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name === 'set-cookie') out[name] = response.headers.getSetCookie();
-    else out[name] = value;
-  });
-  res.writeHead(response.status, out);
-  if (!response.body || req.method === 'HEAD') return res.end();
-  Readable.fromWeb(response.body as WebReadableStream).pipe(res);
+/** /admin/api/<path> → /api/<path> on the API, piped both ways over kept-open connections. */
+function proxy(req: http.IncomingMessage, res: http.ServerResponse) {
+  const pathname = (req.url ?? '/').split('?')[0];
+  return handleNodeApiProxy(req, res, `/api/${pathname.slice(API_PREFIX.length)}`);
 }
 
 app.prepare().then(() => {

@@ -1,7 +1,10 @@
 /**
  * `npm start`: runs the whole system — the federation API and the admin app (production build) —
  * on the embedded database with demo data unless DATABASE_URL points elsewhere.
- * Builds the admin app first when there is no build or the sources are newer than it.
+ * Builds the admin app first when there is no build or the sources are newer than it, and the
+ * API and admin server as plain JavaScript (scripts/build-server.mjs, into dist/), which the
+ * children then run with plain node. `npm start` runs this file compiled (scripts/start.mjs →
+ * dist/start.js); `--dev` (npm run dev) runs the sources with tsx watch instead.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -56,6 +59,11 @@ if (!dev) {
     const r = spawnSync(bin('next'), ['build'], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
     if (r.status !== 0) fail('next build failed');
   }
+  // scripts/start.mjs has built dist/ already; run from the sources (tsx), this builds it.
+  if (!process.env.SERVER_BUILD_CHECKED) {
+    const r = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) fail('building the API and admin server (scripts/build-server.mjs) failed');
+  }
 }
 
 // A crashed child is restarted (with a log line and a growing pause) while the other keeps
@@ -102,11 +110,14 @@ async function waitForApi() {
 }
 
 (async () => {
-  run('api', bin('tsx'), dev ? ['watch', 'server/index.ts'] : ['server/index.ts']);
+  // Production runs the compiled files with plain node; development the sources with tsx watch.
+  if (dev) run('api', bin('tsx'), ['watch', 'server/index.ts']);
+  else run('api', process.execPath, [path.join(root, 'dist/api.js')]);
   await waitForApi();
   if (stopping) return;
   // The admin app runs in its own small server (scripts/admin-server.ts) so that downloads through
   // the API proxy keep their Content-Length.
-  run('admin', bin('tsx'), ['scripts/admin-server.ts', ...(dev ? ['--dev'] : [])], { NODE_ENV: dev ? 'development' : 'production' });
+  if (dev) run('admin', bin('tsx'), ['scripts/admin-server.ts', '--dev'], { NODE_ENV: 'development' });
+  else run('admin', process.execPath, [path.join(root, 'dist/admin-server.js')], { NODE_ENV: 'production' });
   console.log(`[start] admin app: http://localhost:${env.PORT}/admin   API: ${env.UPSTREAM_URL}/api/docs`);
 })();

@@ -50,7 +50,7 @@ const DROPPED_RESPONSE_HEADERS = new Set([
  * app's host. Requests without either header (scripts, old browsers) are let through: the session
  * cookie is SameSite=Lax, so a cross-site form post carries no session anyway.
  */
-export function isCrossSiteMutation(request: Request): boolean {
+export function isCrossSiteMutation(request: ProxiedRequest): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
   const site = request.headers.get('sec-fetch-site');
   if (site === 'cross-site' || site === 'same-site') return true;
@@ -113,31 +113,83 @@ function decodedSegments(path: string): string[] | null {
 
 const isVersioned = (segments: string[]) => segments[0] === 'api' && /^v\d+$/.test(segments[1] ?? '');
 
-export async function forwardRequest(request: Request, options: ForwardOptions): Promise<Response> {
+/** What the proxy needs to know of a browser's request, from a Web Request or Node's IncomingMessage. */
+export interface ProxiedRequest {
+  method: string;
+  /** The URL the browser asked for (absolute, or a path with its query). */
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
+/** What to do with one proxied request: refuse it here, or send it on to `target` with `headers`. */
+export type ForwardPlan =
+  | { refusal: { status: number; code: string; message: string } }
+  | { refusal?: undefined; method: string; target: string; headers: Record<string, string>; hasBody: boolean };
+
+/**
+ * The proxy's rules in one place, for both transports (fetch in the route handler, node:http in the
+ * admin server): refusals before the API sees anything, the target URL, and which request headers
+ * go on (the session's token instead of the browser's cookie and Authorization).
+ */
+export function planForward(request: ProxiedRequest, options: ForwardOptions): ForwardPlan {
   if (isCrossSiteMutation(request)) {
-    return errorResponse(403, 'cross_site', 'Cross-site requests are not allowed');
+    return { refusal: { status: 403, code: 'cross_site', message: 'Cross-site requests are not allowed' } };
   }
   if (isSessionCall(options.path) || !isProxiedPath(options.path)) {
-    return errorResponse(404, 'not_found', 'Not found');
+    return { refusal: { status: 404, code: 'not_found', message: 'Not found' } };
   }
   const method = request.method.toUpperCase();
-  const search = new URL(request.url).search;
+  const search = new URL(request.url, 'http://localhost').search;
   const target = `${options.upstream.replace(/\/+$/, '')}${options.path}${search}`;
 
-  const headers = new Headers();
+  const headers: Record<string, string> = {};
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);
-    if (value !== null) headers.set(name, value);
+    if (value !== null) headers[name] = value;
   }
-  headers.set('authorization', `Bearer ${options.token || 'NONE'}`);
-  // Node's fetch would otherwise ask for gzip and decompress silently, leaving a wrong Content-Length.
-  headers.set('accept-encoding', 'identity');
-  if (options.clientIp) headers.set('x-forwarded-for', options.clientIp);
+  headers.authorization = `Bearer ${options.token || 'NONE'}`;
+  // The API must not compress: a decoded body would leave a wrong Content-Length.
+  headers['accept-encoding'] = 'identity';
+  if (options.clientIp) headers['x-forwarded-for'] = options.clientIp;
+  return { method, target, headers, hasBody: !['GET', 'HEAD'].includes(method) };
+}
 
-  const hasBody = !['GET', 'HEAD'].includes(method) && request.body !== null;
+/**
+ * The API's answer headers as the browser gets them: hop-by-hop headers and the API's cookies
+ * dropped, the session cookie cleared when the API answers 401 (the token is no longer valid).
+ * `decoded`: the transport has already decompressed the body (fetch does), so neither
+ * Content-Encoding nor Content-Length describes what is sent.
+ */
+export function answerHeaders(
+  status: number,
+  upstream: Iterable<[string, string]>,
+  options: Pick<ForwardOptions, 'clearSessionCookie'>,
+  decoded: boolean,
+): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  let encoded = false;
+  for (const [name, value] of upstream) {
+    const lower = name.toLowerCase();
+    if (lower === 'content-encoding') encoded = true;
+    if (!DROPPED_RESPONSE_HEADERS.has(lower)) out.push([lower, value]);
+  }
+  const result = decoded && encoded ? out.filter(([n]) => n !== 'content-encoding' && n !== 'content-length') : out;
+  if (status === 401 && options.clearSessionCookie) result.push(['set-cookie', options.clearSessionCookie]);
+  return result;
+}
+
+/** Whether an answer carries no body whatever the API sends. */
+export const answerHasNoBody = (method: string, status: number) => method === 'HEAD' || [204, 205, 304].includes(status);
+
+/** The proxy over fetch (the route handler app/api/[...path]); the admin server uses lib/api/forward-node.ts. */
+export async function forwardRequest(request: Request, options: ForwardOptions): Promise<Response> {
+  const plan = planForward(request, options);
+  if (plan.refusal) return errorResponse(plan.refusal.status, plan.refusal.code, plan.refusal.message);
+
+  const hasBody = plan.hasBody && request.body !== null;
   const init: RequestInit & { duplex?: 'half' } = {
-    method,
-    headers,
+    method: plan.method,
+    headers: plan.headers,
     redirect: 'manual',
     signal: request.signal,
   };
@@ -149,26 +201,15 @@ export async function forwardRequest(request: Request, options: ForwardOptions):
 
   let upstream: Response;
   try {
-    upstream = await (options.fetchImpl ?? fetch)(target, init);
+    upstream = await (options.fetchImpl ?? fetch)(plan.target, init);
   } catch {
     if (request.signal.aborted) return new Response(null, { status: 499 });
     return errorResponse(502, 'bad_gateway', 'The federation API is not reachable');
   }
 
   const responseHeaders = new Headers();
-  upstream.headers.forEach((value, name) => {
-    if (!DROPPED_RESPONSE_HEADERS.has(name.toLowerCase())) responseHeaders.set(name, value);
-  });
-  if (upstream.headers.has('content-encoding')) {
-    // fetch has already decoded the body, so neither header describes what we send.
-    responseHeaders.delete('content-encoding');
-    responseHeaders.delete('content-length');
-  }
-  if (upstream.status === 401 && options.clearSessionCookie) {
-    responseHeaders.append('set-cookie', options.clearSessionCookie);
-  }
-  const noBody = method === 'HEAD' || [204, 205, 304].includes(upstream.status);
-  return new Response(noBody ? null : upstream.body, {
+  for (const [name, value] of answerHeaders(upstream.status, upstream.headers, options, true)) responseHeaders.append(name, value);
+  return new Response(answerHasNoBody(plan.method, upstream.status) ? null : upstream.body, {
     status: upstream.status,
     statusText: upstream.statusText,
     headers: responseHeaders,

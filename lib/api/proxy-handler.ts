@@ -1,22 +1,36 @@
-import { forwardRequest } from './forward';
+import type http from 'node:http';
+import { forwardRequest, type ForwardOptions } from './forward';
+import { forwardNode } from './forward-node';
 import { clientIp, upstreamUrl } from './upstream';
 import { clearSessionCookieHeader, readSessionCookie, SESSION_COOKIE } from '../session-cookie';
 
 /**
  * `/admin/api/<path>` → `/api/<path>` on the federation API with the session's token.
- * One handler, two entry points: the admin server (scripts/admin-server.ts, used by npm start and
- * npm run dev, which keeps Content-Length on downloads) and the route handler app/api/[...path]
- * (for hosts that run plain `next start`; Next drops Content-Length from route-handler answers).
+ * Two entry points, one set of rules (lib/api/forward.ts): the admin server
+ * (scripts/admin-server.ts, used by npm start and npm run dev) forwards over node:http, which keeps
+ * Content-Length on downloads; the route handler app/api/[...path] (for hosts that run plain
+ * `next start`; Next drops Content-Length from route-handler answers) over fetch.
  */
 export async function handleApiProxy(request: Request, apiPath: string): Promise<Response> {
-  const session = await readSessionCookie(cookieValue(request.headers.get('cookie'), SESSION_COOKIE));
-  return forwardRequest(request, {
+  return forwardRequest(request, await proxyOptions(request.headers.get('cookie'), request.headers.get('x-forwarded-for'), request.headers.get('x-real-ip'), apiPath));
+}
+
+/** The admin server's entry point: the same as handleApiProxy over node:http. */
+export async function handleNodeApiProxy(req: http.IncomingMessage, res: http.ServerResponse, apiPath: string): Promise<void> {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(', ') : (v ?? null));
+  const options = await proxyOptions(one(req.headers.cookie), one(req.headers['x-forwarded-for']), one(req.headers['x-real-ip']), apiPath);
+  return forwardNode(req, res, options);
+}
+
+async function proxyOptions(cookie: string | null, forwardedFor: string | null, realIp: string | null, apiPath: string): Promise<ForwardOptions> {
+  const session = await readSessionCookie(cookieValue(cookie, SESSION_COOKIE));
+  return {
     upstream: upstreamUrl(),
     path: apiPath,
     token: session?.token,
-    clientIp: clientIp(request.headers.get('x-forwarded-for'), request.headers.get('x-real-ip')),
+    clientIp: clientIp(forwardedFor, realIp),
     clearSessionCookie: clearSessionCookieHeader(),
-  });
+  };
 }
 
 function cookieValue(header: string | null, name: string): string | undefined {

@@ -49,6 +49,9 @@ export const MIGRATIONS_FOLDER = path.resolve(
   'migrations',
 );
 
+/** Shared buffers of the embedded database (PostgreSQL's default is 128MB). */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 export function createDb(config: DbConfig): Db {
   if (config.databaseUrl) {
     const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
@@ -76,7 +79,10 @@ export function createDb(config: DbConfig): Db {
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
   // pg_trgm backs the member search index (migration 0001); PGlite ships it as a contrib extension.
   const extensions = { pg_trgm };
-  const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
+  // The embedded database serves one process and small data: 16 MB of shared buffers instead of
+  // PostgreSQL's 128 MB (all of it resident in the WebAssembly memory, which never shrinks).
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  const client = dir ? new PGlite(dir, { extensions, startParams }) : new PGlite({ extensions, startParams });
   const db: PgliteDatabase<Schema> = drizzlePglite({ client, schema });
   handles.set(db, {
     driver: 'pglite',
