@@ -27,6 +27,26 @@ jest.mock('next/navigation', () => ({
 }));
 
 let status = 200;
+// an answer as the API gives it: the app checks it against the API's own schema
+const user = {
+  mg_id: 3,
+  imageLink: null,
+  rolesOrg: [{ trainerOrg: [] }, { adminOrg: [] }, { tunierAdmin: [] }],
+  givenName: 'Anna',
+  familyName: 'Kovačević',
+  birthDate: '1980-04-12',
+  gender: 'w',
+  nationality: null,
+  email: 'a@b.at',
+  cellPhone: null,
+  companyPhone: null,
+  jr_id: null,
+  ext_id: null,
+  city: null,
+  address: null,
+  zip: null,
+  sysconfig: { EMAIL_REPLY_TO: [] },
+};
 const seen: { url?: string; auth?: string; xff?: string }[] = [];
 let server: http.Server;
 beforeAll(async () => {
@@ -35,7 +55,7 @@ beforeAll(async () => {
     seen.push({ url: req.url, auth: req.headers.authorization, xff: req.headers['x-forwarded-for'] as string });
     res.writeHead(status, { 'content-type': 'application/json' });
     if (status !== 200) return res.end('{"error":{"code":"unauthorized","message":"expired"}}');
-    if (req.url === '/api/v1/getUser') return res.end(JSON.stringify({ mg_id: 3, email: 'a@b.at', rolesOrg: [] }));
+    if (req.url === '/api/v1/getUser') return res.end(JSON.stringify(user));
     res.end(JSON.stringify([{ funkId: 51, functionName: 'Mitglieder', orgId: 5, funkMgId: 1 }]));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
