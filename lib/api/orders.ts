@@ -1,4 +1,5 @@
 import 'server-only';
+import { CREATED_STATUS } from '@/lib/domain/orders/availability';
 import type { CategoryOfferAnswer, Order, OrderItem, OrderPage, OrderReportPage, PersonsForOrdering } from '@/lib/schemas/orders';
 import { apiCall } from './client';
 
@@ -36,7 +37,7 @@ export function getPersonsForOrdering(orgId: number, ordercat: string) {
 
 /** POST /api/v1/order/{orgId}: the order with its persons, in one transaction; prices are the server's. */
 export function placeOrder(orgId: number, body: { ordercat: string; members: Array<{ id: number; params: { print: boolean } }>; expectedTotal?: number }) {
-  return apiCall<Order>(`api/v1/order/${orgId}`, { method: 'post', json: { ...body, status: 'Erstellt' } });
+  return apiCall<Order>(`api/v1/order/${orgId}`, { method: 'post', json: { ...body, status: CREATED_STATUS } });
 }
 
 /** GET /api/v2/admin/{actingOrgId}/orders: every order the acting organisation oversees. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { overlappingBands } from '@/lib/domain/orders/age-bands';
 import { CATEGORY_GROUPS, groupHasWeight } from '@/lib/domain/orders/categories';
 import { INELIGIBILITY_REASONS } from '@/lib/domain/orders/eligibility';
-import { ORDER_STATES } from '@/lib/domain/orders/status';
+import { CREATED_STATUS } from '@/lib/domain/orders/availability';
+import { DECISION_STATUSES, ORDER_STATES } from '@/lib/domain/orders/status';
 import { eurosToCents, PRICE_MAX_LENGTH } from '@/lib/domain/orders/money';
 import { dbId, updatedAtText } from './common';
 
@@ -201,7 +202,7 @@ export const orderListQuerySchema = z.object({
   q: z.string().trim().max(100).optional().meta({ description: 'Words in the order number, category, organisation or BSO' }),
   state: z
     .string()
-    .regex(/^(created|completed|remitted)(,(created|completed|remitted))*$/, 'stateInvalid')
+    .regex(new RegExp(`^(${ORDER_STATES.join('|')})(,(${ORDER_STATES.join('|')}))*$`), 'stateInvalid')
     .optional()
     .meta({ description: 'created, completed and/or remitted, comma-separated; omitted: all' }),
   page: pageNumber,
@@ -242,7 +243,7 @@ const memberChoice = z.object({
  */
 export const orderCreateSchema = z.object({
   ordercat: categoryNameSchema,
-  status: z.literal('Erstellt', { error: 'statusInvalid' }).optional(),
+  status: z.literal(CREATED_STATUS, { error: 'statusInvalid' }).optional(),
   members: z.array(memberChoice).max(1000, 'tooMany').default([]),
   /**
    * The total (euros) the client showed when the user confirmed. The server computes the total
@@ -255,7 +256,7 @@ export const orderCreateSchema = z.object({
 /** PUT /order/{orgId}: release (Freigegeben, completed today), refund (canceled) or send back (Erstellt). */
 export const orderUpdateSchema = z.object({
   id: dbId(),
-  status: z.enum(['Erstellt', 'Freigegeben', 'canceled'], { error: 'statusInvalid' }),
+  status: z.enum(DECISION_STATUSES, { error: 'statusInvalid' }),
   updatedAt: updatedAtText(),
   /** With a release: persons taken out of the order first, in the same step. */
   removeMembers: z.array(dbId()).max(1000, 'tooMany').optional(),

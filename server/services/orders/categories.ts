@@ -16,7 +16,7 @@ import { categoryEditor, categoryViewer, loadOrderOrg, orderReader } from './ord
  * (each organisation sees its side of the KOOP split), written by the federation's category form.
  */
 
-type CategoryRow = typeof orderCategories.$inferSelect;
+export type CategoryRow = typeof orderCategories.$inferSelect;
 
 const euros = (cents: number | null) => (cents === null ? null : centsToEuros(cents));
 

@@ -14,7 +14,8 @@ import { ApiError, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
 import { recordAudit } from '../audit';
 import { tournamentActor } from './tournament-access';
-import { lockForChange, tournamentAnswer } from './tournaments';
+import { tournamentAnswer } from './tournament-read';
+import { lockForChange } from './tournaments';
 
 /**
  * A tournament's attachments (invitation, timetable, site plan, pictures): PDF, DOCX, XLSX, PNG or
