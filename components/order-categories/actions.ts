@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineAction, type ActionContext, type Refusal } from '@/lib/actions/define-action';
 import type { ApiError } from '@/lib/api/errors';
 import { saveOrderCategory } from '@/lib/api/order-categories';
-import { orderCategoryInputSchema } from '@/lib/schemas/orders';
+import { orderCategoryInputSchema } from '@/lib/schemas/order-categories';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
 
 /** The category API's refusals in the form's words. */

@@ -84,14 +84,6 @@ export const loadOrder = defineAction({
   },
 });
 
-export const loadOrderItems = defineAction({
-  namespace: 'orders',
-  input: z.object({ orgId: recordId, orderId: recordId }),
-  failure: 'loadFailed',
-  refusal: orderRefusal,
-  run: async ({ orgId, orderId }) => getOrderItems(orgId, orderId),
-});
-
 export const submitOrder = defineAction({
   namespace: 'orders',
   input: z.object({

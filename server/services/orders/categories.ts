@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { isVisibleTo } from '@/lib/domain/orders/categories';
 import { centsToEuros } from '@/lib/domain/orders/money';
-import type { OrderCategory, OrderCategoryValues } from '@/lib/schemas/orders';
+import type { OrderCategoryValues } from '@/lib/schemas/order-categories';
+import type { OrderCategory } from '@/lib/schemas/orders';
 import type { CategoryGroup } from '@/lib/domain/orders/categories';
 import { orderCategories, orders } from '../../db/schema';
 import { uniqueViolation } from '../../db/db-errors';
