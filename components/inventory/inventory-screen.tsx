@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { InventoryArticle } from '@/lib/schemas/news';
 import { eurosToCents, formatEuros } from '@/lib/domain/orders/money';
 import { ADULT_SIZES, INVENTORY_GENDERS, INVENTORY_PAGE_SIZE, KIDS_SIZES, LETTER_SIZES } from '@/lib/domain/inventory';
@@ -16,9 +16,10 @@ import { notify } from '@/components/ui/toast';
 import { usePagedQuery } from '@/components/ui/use-paged-query';
 import { useRecordEditor } from '@/components/ui/use-record-editor';
 import { loadInventory, saveInventoryLine } from './actions';
+import { inventoryResolver, type InventoryFormValues } from './inventory-form-check';
 
 type Page = { items: InventoryArticle[]; total: number };
-type Values = { newsId: string; ordercatId: string; gender: string; size: string; items: string; visibility: boolean; active: boolean };
+type Values = InventoryFormValues;
 
 const toValues = (a: InventoryArticle | null): Values => ({
   newsId: a ? String(a.newsId) : '',
@@ -29,15 +30,6 @@ const toValues = (a: InventoryArticle | null): Values => ({
   visibility: a?.inventoryParams.visibility ?? true,
   active: a ? a.active === 1 : true,
 });
-
-/** Required choices and a whole, non-negative stock; the API checks the same again. */
-const resolver: Resolver<Values> = async (values) => {
-  const errors: Record<string, { type: string; message: string }> = {};
-  if (!values.newsId) errors.newsId = { type: 'required', message: 'required' };
-  if (!values.ordercatId) errors.ordercatId = { type: 'required', message: 'required' };
-  if (!/^\d{1,7}$/.test(values.items.trim())) errors.items = { type: 'stock', message: 'stockNegative' };
-  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
-};
 
 export interface InventoryScreenProps {
   orgId: number;
@@ -129,7 +121,7 @@ function InventoryForm({
   const t = useTranslations('inventory');
   const locale = useLocale();
   const values = useMemo(() => toValues(line), [line]);
-  const form = useForm<Values>({ resolver, defaultValues: values });
+  const form = useForm<Values>({ resolver: inventoryResolver, defaultValues: values });
   const editor = useRecordEditor({
     form,
     values,

@@ -6,7 +6,6 @@ import { useTranslations } from 'next-intl';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Message, MessageAudience } from '@/lib/schemas/messages';
 import { GALLERY_MAX_BYTES, GALLERY_MAX_FILES } from '@/lib/domain/gallery';
-import { MESSAGE_MEDIA } from '@/lib/domain/messages/delivery';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { BASE_PATH } from '@/lib/domain/shell';
 import { applyActionResult } from '@/components/ui/apply-action-result';
@@ -15,22 +14,20 @@ import { cn } from '@/components/ui/cn';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text-editor';
-import { MultiSelect } from '@/components/ui/multi-select';
 import { RichTextView } from '@/components/ui/rich-text-view';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
-import { UploadProgress } from '@/components/ui/upload-progress';
-import { usePendingFiles, type PendingFile } from '@/components/ui/use-pending-files';
+import { usePendingFiles } from '@/components/ui/use-pending-files';
 import { useRequiredFlash } from '@/components/ui/use-required-flash';
 import { useUnsavedChangesGuard } from '@/components/ui/use-unsaved-changes-guard';
 import { removeMessage, removeMessageFile, sendMessage } from './actions';
 import { missingMessageFields } from '@/lib/domain/messages/delivery';
+import { MessageAttachments } from './message-attachments';
+import { MessageAudienceFields } from './message-audience-fields';
 import { MessageStatus } from './message-status';
 import { MESSAGE_FLASH_MS, newMessageValues, toFormValues, toMessageInput, type MessageFormValues } from './message-view';
-
-const fileUrl = (key: string) => `${BASE_PATH}/api/v1/uploads?file=${encodeURIComponent(key)}`;
 
 /** Roles, title and language are required. */
 const resolver: Resolver<MessageFormValues> = async (values) => {
@@ -207,102 +204,8 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
         name="visible"
         render={({ field }) => <Switch label={t('visibleLabel')} checked={field.value} onCheckedChange={field.onChange} disabled={disabled} hint={field.value ? undefined : t('hiddenHint')} />}
       />
-      <div className="grid gap-4 md:grid-cols-2">
-        <Controller
-          control={form.control}
-          name="roles"
-          render={({ field }) => (
-            <MultiSelect
-              label={`${t('roles')} *`}
-              options={audience.roles.map((r) => ({ value: r.id, label: r.name }))}
-              value={field.value}
-              onChange={field.onChange}
-              disabled={audienceDisabled}
-              error={err('roles')}
-              filterLabel={t('filter')}
-              chosenText={(count) => t('chosen', { count })}
-              emptyText={t('nothingToChoose')}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="organizations"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('organisations')}
-              options={audience.organizations.map((o) => ({ value: o.id, label: o.name }))}
-              value={field.value}
-              onChange={field.onChange}
-              disabled={audienceDisabled}
-              filterLabel={t('filter')}
-              chosenText={(count) => t('chosen', { count })}
-              emptyText={t('nothingToChoose')}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="events"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('events')}
-              options={audience.events.map((e) => ({ value: e.id, label: `${e.name} (${formatDisplayDate(e.start)})` }))}
-              value={field.value}
-              onChange={field.onChange}
-              disabled={disabled}
-              filterLabel={t('filter')}
-              chosenText={(count) => t('chosen', { count })}
-              emptyText={t('noEvents')}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="newscategory"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('categories')}
-              options={audience.categories.map((c) => ({ value: c, label: c }))}
-              value={field.value}
-              onChange={field.onChange}
-              disabled={disabled}
-              filterLabel={t('filter')}
-              emptyText={t('nothingToChoose')}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="media"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('media')}
-              options={MESSAGE_MEDIA.map((m) => ({ value: m, label: t(`mediaTypes.${m}`) }))}
-              value={field.value}
-              onChange={field.onChange}
-              disabled={audienceDisabled}
-              error={form.formState.errors.media?.message}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="replyTo"
-          render={({ field }) => (
-            <Select
-              label={t('replyTo')}
-              value={field.value}
-              onValueChange={field.onChange}
-              options={audience.replyTo.map((r) => ({ value: r.value, label: `${r.title} <${r.value}>` }))}
-              placeholder={audience.replyTo.length ? t('choose') : t('noReplyTo')}
-              disabled={audienceDisabled || audience.replyTo.length === 0}
-              error={form.formState.errors.replyTo?.message}
-            />
-          )}
-        />
-      </div>
-      <Attachments
+      <MessageAudienceFields form={form} audience={audience} disabled={disabled} audienceDisabled={audienceDisabled} err={err} />
+      <MessageAttachments
         message={message}
         editing={editing && !busy}
         pending={files.added}
@@ -355,72 +258,5 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
         ]}
       />
     </section>
-  );
-}
-
-/** Stored files (links) and, while writing, the files to upload once the message is created. */
-function Attachments({
-  message,
-  editing,
-  pending,
-  percent,
-  onChoose,
-  onUnadd,
-}: {
-  message: Message | null;
-  editing: boolean;
-  pending: PendingFile[];
-  percent: number | null;
-  onChoose: () => void;
-  onUnadd: (key: string) => void;
-}) {
-  const t = useTranslations('messageCentre');
-  const stored = message?.attachedFiles ?? [];
-  return (
-    <div className="space-y-2">
-      <span className="block text-sm font-medium text-gray-700">{t('files')}</span>
-      {stored.length === 0 && pending.length === 0 && <p className="text-sm text-gray-600">{t('noFiles')}</p>}
-      <ul className="flex flex-wrap gap-3" aria-label={t('files')}>
-        {stored.map((f) => {
-          const thumbs = (f.fileParam.thumbnails ?? {}) as Record<string, string>;
-          return (
-            <li key={f.fileId} className="w-32 space-y-1 rounded border border-gray-200 p-2 text-xs">
-              {/* the server made the thumbnail at this size; Next's optimiser cannot fetch it (it is behind the session cookie) */}
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              {thumbs.sm ? <img src={fileUrl(thumbs.sm)} alt={f.fileName} className="h-20 w-full rounded object-cover" /> : <span className="block rounded bg-gray-100 p-4 text-center">PDF</span>}
-              <a className="block truncate text-brand hover:underline" href={fileUrl(String(f.fileParam.original ?? ''))} title={f.fileName}>
-                {f.fileName}
-              </a>
-            </li>
-          );
-        })}
-        {pending.map((p) => (
-          <li key={p.key} className="w-32 space-y-1 rounded border border-dashed border-gray-300 p-2 text-xs">
-            {/* a local preview (blob: address) of a picture not uploaded yet */}
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            {p.preview ? <img src={p.preview} alt={p.file.name} className="h-20 w-full rounded object-cover" /> : <span className="block rounded bg-gray-100 p-4 text-center">PDF</span>}
-            <span className="flex items-center justify-between gap-1">
-              <span className="truncate" title={p.file.name}>
-                {p.file.name}
-              </span>
-              {editing && (
-                <button type="button" className="rounded px-1 hover:bg-gray-100" aria-label={t('removeFile', { name: p.file.name })} onClick={() => onUnadd(p.key)}>
-                  ×
-                </button>
-              )}
-            </span>
-          </li>
-        ))}
-      </ul>
-      {editing && (
-        <div className="space-y-1">
-          <Button variant="secondary" size="sm" onClick={onChoose}>
-            {t('addFiles')}
-          </Button>
-          <p className="text-xs text-gray-600">{t('filesHint')}</p>
-        </div>
-      )}
-      {percent !== null && <UploadProgress percent={percent} label={t('files')} />}
-    </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { Editor } from '@tiptap/react';
 import type { News, NewsCategory } from '@/lib/schemas/news';
 import { applyActionResult } from '@/components/ui/apply-action-result';
@@ -26,16 +26,7 @@ import { removeArticles, removeFile, saveArticle } from './actions';
 import { GalleryDialog } from './gallery-dialog';
 import { NewsAttachments } from './news-attachments';
 import { NEWS_FLASH_MS, toFormValues, type NewsFormValues } from './news-view';
-
-/** Categories, title, content and language are required (the API checks them again). */
-const resolver: Resolver<NewsFormValues> = async (values) => {
-  const errors: Record<string, { type: string; message: string }> = {};
-  if (!values.title.trim()) errors.title = { type: 'required', message: 'required' };
-  if (!values.content.replace(/<[^>]*>/g, '').trim() && !/<(img|iframe|table)/.test(values.content)) errors.content = { type: 'required', message: 'required' };
-  if (values.newscategory.length === 0) errors.newscategory = { type: 'required', message: 'required' };
-  if (!values.lang) errors.lang = { type: 'required', message: 'required' };
-  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
-};
+import { newsResolver } from './news-form-check';
 
 export interface NewsFormProps {
   orgId: number;
@@ -62,7 +53,7 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
   const [confirmElement, confirm] = useConfirm();
   const contentEditor = useRef<Editor | null>(null);
   const values = useMemo(() => toFormValues(article, article ? undefined : defaults), [article, defaults]);
-  const form = useForm<NewsFormValues>({ resolver, defaultValues: values });
+  const form = useForm<NewsFormValues>({ resolver: newsResolver, defaultValues: values });
   const files = usePendingFiles<News>({
     uploadUrl: (id) => `${BASE_PATH}/api/v1/admin/news/upload/${id}`,
     removeFile: async (newsId, fileId) => {

@@ -9,7 +9,7 @@ import { formatDisplayDate } from '@/lib/domain/dates';
 import { BASE_PATH } from '@/lib/domain/shell';
 import { foldSearch } from '@/lib/domain/search-fold';
 import { orderLicencesHeld } from '@/lib/domain/licence-card';
-import { offersDecision, type OrderDecision } from '@/lib/domain/orders/status';
+import { DECISION_STATUS, offersDecision, type OrderDecision } from '@/lib/domain/orders/status';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -77,10 +77,10 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
     return true;
   }
 
-  async function move(status: 'Freigegeben' | 'canceled' | 'Erstellt'): Promise<boolean> {
+  async function move(decision: OrderDecision): Promise<boolean> {
     // a release takes the persons marked for removal out in the same request (one transaction)
-    const removeMembers = status === 'Freigegeben' && marked.length > 0 ? marked : undefined;
-    const result = await decide({ orgId: order.orgId, id: order.id, status, updatedAt: order.updatedAt, removeMembers });
+    const removeMembers = decision === 'release' && marked.length > 0 ? marked : undefined;
+    const result = await decide({ orgId: order.orgId, id: order.id, status: DECISION_STATUS[decision], updatedAt: order.updatedAt, removeMembers });
     if (!applyActionResult(result, null)) return false;
     setOrder(result.data.order);
     if (removeMembers) setMarked([]);
@@ -228,17 +228,17 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
             </Button>
           )}
           {can('release') && (
-            <Button disabled={busy} onClick={() => run(t('releaseConfirm', { number: order.orderNumber }), () => move('Freigegeben'))}>
+            <Button disabled={busy} onClick={() => run(t('releaseConfirm', { number: order.orderNumber }), () => move('release'))}>
               {t('release')}
             </Button>
           )}
           {can('sendBack') && (
-            <Button variant="secondary" disabled={busy} onClick={() => run(t('sendBackConfirm'), () => move('Erstellt'), true)}>
+            <Button variant="secondary" disabled={busy} onClick={() => run(t('sendBackConfirm'), () => move('sendBack'), true)}>
               {t('sendBack')}
             </Button>
           )}
           {can('refund') && (
-            <Button variant="danger" disabled={busy} onClick={() => run(t('refundConfirm'), () => move('canceled'), true)}>
+            <Button variant="danger" disabled={busy} onClick={() => run(t('refundConfirm'), () => move('refund'), true)}>
               {t('refund')}
             </Button>
           )}

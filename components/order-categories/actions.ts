@@ -5,7 +5,7 @@ import { defineAction, type ActionContext, type Refusal } from '@/lib/actions/de
 import type { ApiError } from '@/lib/api/errors';
 import { saveOrderCategory, type OrderCategoryInput } from '@/lib/api/order-categories';
 import { apiBody } from '@/lib/actions/api-body';
-import { orderCategoryInputSchema } from '@/lib/schemas/orders';
+import { orderCategoryInputSchema } from '@/lib/schemas/order-categories';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
 
 /** The category API's refusals in the form's words. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderCategoryInputSchema } from '@/lib/schemas/orders';
+import { orderCategoryInputSchema } from '@/lib/schemas/order-categories';
 import { toInput, type CategoryFormValues } from './category-form-values';
 
 /** The API's category schema, on the values the form sends (a hidden weight is not sent). */

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { defineAction, type ActionContext, type Refusal } from '@/lib/actions/define-action';
 import type { ApiError } from '@/lib/api/errors';
 import { commentOrder, decideOrder, getOrder, getOrderItems, getOrderOffers, getOrderReport, getOrgOrders, getOverseenOrders, getPersonsForOrdering, placeOrder, removeOrderMembers } from '@/lib/api/orders';
-import { categoryNameSchema } from '@/lib/schemas/orders';
+import { decisionForStatus } from '@/lib/domain/orders/status';
+import { categoryNameSchema, orderListQuerySchema, orderUpdateSchema } from '@/lib/schemas/orders';
 import { recordId } from '@/lib/schemas/ids';
 import { ORDER_LIST_PAGE_SIZE } from './order-view';
 
@@ -43,7 +44,7 @@ const listInput = z.object({
   /** own: the organisation's orders (wizard); overseen: every order the acting organisation oversees. */
   scope: z.enum(['own', 'overseen']).default('own'),
   q: z.string().max(100).optional(),
-  state: z.string().regex(/^(created|completed|remitted)(,(created|completed|remitted))*$/).optional(),
+  state: orderListQuerySchema.shape.state,
   page: z.number().int().min(1).max(100_000),
   size: z.number().int().min(1).max(100).default(ORDER_LIST_PAGE_SIZE),
 });
@@ -90,14 +91,6 @@ export const loadOrder = defineAction({
   },
 });
 
-export const loadOrderItems = defineAction({
-  namespace: 'orders',
-  input: z.object({ orgId: recordId, orderId: recordId }),
-  failure: 'loadFailed',
-  refusal: orderRefusal,
-  run: async ({ orgId, orderId }) => getOrderItems(orgId, orderId),
-});
-
 export const submitOrder = defineAction({
   namespace: 'orders',
   input: z.object({
@@ -126,7 +119,7 @@ export const decide = defineAction({
   input: z.object({
     orgId: recordId,
     id: recordId,
-    status: z.enum(['Freigegeben', 'canceled', 'Erstellt']),
+    status: orderUpdateSchema.shape.status,
     updatedAt: z.string().min(1).max(64),
     removeMembers: z.array(recordId).max(1000).optional(),
   }),
@@ -134,7 +127,8 @@ export const decide = defineAction({
   refusal: adminRefusal,
   run: async (body, { t }) => {
     const order = await decideOrder(body.orgId, { id: body.id, status: body.status, updatedAt: body.updatedAt, removeMembers: body.removeMembers });
-    const message = body.status === 'Freigegeben' ? t('released', { id: order.orderNumber }) : body.status === 'canceled' ? t('refunded') : t('sentBack', { id: order.orderNumber });
+    const decision = decisionForStatus(body.status);
+    const message = decision === 'release' ? t('released', { id: order.orderNumber }) : decision === 'refund' ? t('refunded') : t('sentBack', { id: order.orderNumber });
     return { order, message };
   },
 });

@@ -7,9 +7,6 @@ import type { OrganisationInput } from '@/lib/schemas/organisation';
  */
 export type OrganisationFormValues = OrganisationInput & { params: NonNullable<OrganisationInput['params']> };
 
-/** The fields whose absence the form reports with 'Please fill out the required field!'. */
-export const REQUIRED_FIELDS = ['name', 'nameShort', 'street', 'city', 'zip', 'email'] as const;
-
 const text = (v: string | null | undefined) => v ?? '';
 
 /** The record as form values; a new organisation starts as an empty club. */

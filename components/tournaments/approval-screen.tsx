@@ -6,6 +6,7 @@ import type { TournamentTuple, TournamentType } from '@/lib/api/tournaments';
 import type { Tournament, TournamentPage } from '@/lib/schemas/tournaments';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@/lib/domain/tournaments/status';
+import { DECISION_STATUS } from '@/lib/domain/orders/status';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -69,7 +70,7 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
   async function releaseOrder() {
     const order = current?.order;
     if (!current || !order || !(await confirm(t('releaseConfirm', { number: order.orderNumber })))) return;
-    const res = await decideOrder({ orgId: current.orgId, id: order.id, status: 'Freigegeben', updatedAt: order.updatedAt });
+    const res = await decideOrder({ orgId: current.orgId, id: order.id, status: DECISION_STATUS.release, updatedAt: order.updatedAt });
     if (!applyActionResult(res, null)) return;
     const reloaded = await loadTuple({ id: current.id });
     if (applyActionResult(reloaded, null, { success: false })) setTuple(reloaded.data as TournamentTuple);

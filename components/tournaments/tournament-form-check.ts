@@ -7,14 +7,13 @@ import { shownNumberAnimals, type TournamentFormValues } from './tournament-view
 
 /**
  * The form's own check, before the API checks the same again: the required fields (name, dates,
- * location, type, contact person, e-mail), the registration link and number of animals with the
- * API's own schema, and every rule of lib/domain/tournaments/rules.ts. The date rules see only
- * complete dates: a date field's partial or refused text is 'invalidDate', never compared. A hidden
- * field (the number of animals outside 3D) is not checked. Messages are keys of the
+ * location, type, contact person, e-mail), the e-mail address, registration link and number of
+ * animals with the API's own schema, and every rule of lib/domain/tournaments/rules.ts. The date
+ * rules see only complete dates: a date field's partial or refused text is 'invalidDate', never
+ * compared. A hidden field (the number of animals outside 3D) is not checked. Messages are keys of the
  * `tournaments.rules` texts.
  */
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const REQUIRED: Array<keyof TournamentFormValues> = ['name', 'type', 'start', 'end', 'openFrom', 'openTo', 'location', 'contactPerson', 'email'];
 /** The fields of the first step: moving on needs them (the contact person above all). */
 export const GENERAL_FIELDS: Array<keyof TournamentFormValues> = [...REQUIRED, 'linkToRegistration'];
@@ -32,7 +31,8 @@ export function formIssues(v: TournamentFormValues, types: readonly TournamentTy
     const value = v[f];
     if (value === null || (typeof value === 'string' && !value.trim())) errors[f] = 'required';
   }
-  if (v.email.trim() && !EMAIL.test(v.email.trim())) errors.email = 'emailInvalid';
+  const email = v.email.trim() ? schemaIssue(tournamentParamsInput.shape.email, v.email.trim()) : null;
+  if (email) errors.email = email;
   const link = schemaIssue(tournamentParamsInput.shape.linkToRegistration, v.linkToRegistration);
   if (link) errors.linkToRegistration = link;
   const numberAnimals = shownNumberAnimals(v);

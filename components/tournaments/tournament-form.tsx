@@ -2,20 +2,14 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import type { Tournament } from '@/lib/schemas/tournaments';
 import type { RefereeCandidate, TournamentType } from '@/lib/api/tournaments';
-import { completeIsoDate, todayIso } from '@/lib/domain/dates';
 import { formPath } from '@/lib/domain/shell';
 import { publicChanges } from '@/lib/domain/tournaments/approval';
-import { latestRegistrationDay, latestTournamentDay } from '@/lib/domain/tournaments/rules';
-import { DISCIPLINE_3D, MAX_REFEREES } from '@/lib/domain/tournaments/status';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { DateField } from '@/components/ui/date-field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
 import { useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
 import { cn } from '@/components/ui/cn';
@@ -23,6 +17,8 @@ import { useRequiredFlash } from '@/components/ui/use-required-flash';
 import { decideTournament, saveTournamentAction } from './actions';
 import { Attachments } from './attachments';
 import { FeeOrder } from './fee-order';
+import { TournamentCompetitionStep } from './tournament-competition-step';
+import { TournamentGeneralStep } from './tournament-general-step';
 import { formIssues, GENERAL_FIELDS, tournamentResolver } from './tournament-form-check';
 import { REQUIRED_FLASH_MS, stepOfField, toFormValues, toInput, toVersion, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
 import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
@@ -108,16 +104,7 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
   const disabled = !editor.editing;
   const watched = useWatch({ control: form.control });
   const type = types.find((x) => x.id === watched.type);
-  const rule = type?.param.rules.find((r) => r.name === watched.rule);
-  const today = todayIso();
-  const latest = latestTournamentDay(today);
-  // the end field may hold half-typed text: only a complete end date moves the registration bound
-  const latestRegistrationDayOf = (end: string | null | undefined) => {
-    const complete = completeIsoDate(end);
-    return complete ? latestRegistrationDay(complete) : latest;
-  };
   const {
-    register,
     formState: { errors },
   } = form;
   const ruleText = (m: string) => (t.has(`rules.${m}`) ? t(`rules.${m}` as 'rules.required') : t('rules.required'));
@@ -169,7 +156,6 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
   }
 
   const title = isNew ? t('newTitle') : tournament!.name;
-  const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((x) => x !== value) : [...list, value]);
 
   return (
     <section aria-labelledby="tournament-title" className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
@@ -231,129 +217,9 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
         }}
         className={cn('space-y-4 rounded-lg border-2 p-2 transition-colors', flashing ? 'border-red-500' : 'border-transparent')}
       >
-        {step === 0 && (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Input label={`${t('fields.name')} *`} error={errorOf('name')} disabled={disabled} {...register('name')} />
-            <Controller
-              control={form.control}
-              name="type"
-              render={({ field }) => (
-                <Select
-                  label={`${t('fields.type')} *`}
-                  value={field.value === null ? '' : String(field.value)}
-                  onValueChange={(v) => {
-                    field.onChange(Number(v));
-                    // another type offers other rules, divisions and grade codes
-                    form.setValue('rule', null);
-                    form.setValue('divisions', []);
-                    form.setValue('gradeCodes', []);
-                    form.setValue('discipline', null);
-                  }}
-                  options={(isNew ? offered : types).map((x) => ({ value: String(x.id), label: x.name }))}
-                  disabled={disabled || !isNew}
-                  error={errorOf('type')}
-                />
-              )}
-            />
-            {(['start', 'end', 'openFrom', 'openTo'] as const).map((name) => (
-              <Controller
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <DateField
-                    label={`${t(`fields.${name}`)} *`}
-                    value={field.value}
-                    onChange={field.onChange}
-                    min={today}
-                    max={name === 'start' || name === 'end' ? latest : latestRegistrationDayOf(watched.end)}
-                    error={errorOf(name)}
-                    disabled={disabled}
-                  />
-                )}
-              />
-            ))}
-            <Input label={`${t('fields.location')} *`} error={errorOf('location')} disabled={disabled} {...register('location')} />
-            <Input label={t('fields.linkToRegistration')} type="url" error={errorOf('linkToRegistration')} disabled={disabled} {...register('linkToRegistration')} />
-            <Input label={`${t('fields.contactPerson')} *`} error={errorOf('contactPerson')} disabled={disabled} {...register('contactPerson')} />
-            <Input label={`${t('fields.email')} *`} type="email" error={errorOf('email')} disabled={disabled} {...register('email')} />
-            <Input label={t('fields.phone')} type="tel" error={errorOf('phone')} disabled={disabled} {...register('phone')} />
-          </div>
-        )}
+        {step === 0 && <TournamentGeneralStep form={form} disabled={disabled} errorOf={errorOf} isNew={isNew} types={types} offered={offered} />}
 
-        {step === 1 && (
-          <div className="space-y-4">
-            {!type && <p className="text-sm text-gray-600">{t('chooseTypeFirst')}</p>}
-            {type && (
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Controller
-                  control={form.control}
-                  name="discipline"
-                  render={({ field }) => (
-                    <Select
-                      label={`${t('fields.discipline')} *`}
-                      value={field.value === null ? '' : String(field.value)}
-                      onValueChange={(v) => field.onChange(Number(v))}
-                      options={type.param.disciplines.map((d) => ({ value: String(d), label: t(`disciplines.${d}`) }))}
-                      disabled={disabled}
-                      error={errorOf('discipline')}
-                    />
-                  )}
-                />
-                <Controller
-                  control={form.control}
-                  name="rule"
-                  render={({ field }) => (
-                    <Select
-                      label={`${t('fields.rule')} *`}
-                      value={field.value ?? ''}
-                      onValueChange={(v) => {
-                        field.onChange(v);
-                        form.setValue('divisions', []);
-                      }}
-                      options={type.param.rules.map((r) => ({ value: r.name, label: r.name }))}
-                      disabled={disabled}
-                      error={errorOf('rule')}
-                    />
-                  )}
-                />
-              </div>
-            )}
-            {rule && rule.divisions.length > 0 && (
-              <fieldset>
-                <legend className="text-sm font-medium text-gray-700">{t('fields.divisions')} *</legend>
-                <div className="mt-1 flex flex-wrap gap-3">
-                  {rule.divisions.map((d) => (
-                    <label key={d} className="flex items-center gap-1.5 text-sm">
-                      <input type="checkbox" disabled={disabled} checked={(watched.divisions ?? []).includes(d)} onChange={() => form.setValue('divisions', toggle(form.getValues('divisions'), d), { shouldDirty: true })} />
-                      {d}
-                    </label>
-                  ))}
-                </div>
-                {errorOf('divisions') && <p className="mt-1 text-sm text-red-700">{errorOf('divisions')}</p>}
-              </fieldset>
-            )}
-            {type && type.param.gradeCodes.length > 0 && (
-              <fieldset>
-                <legend className="text-sm font-medium text-gray-700">{t('fields.gradeCodes')} *</legend>
-                <div className="mt-1 flex flex-wrap gap-3">
-                  {type.param.gradeCodes.map((g) => (
-                    <label key={g} className="flex items-center gap-1.5 text-sm">
-                      <input type="checkbox" disabled={disabled} checked={(watched.gradeCodes ?? []).includes(g)} onChange={() => form.setValue('gradeCodes', toggle(form.getValues('gradeCodes'), g), { shouldDirty: true })} />
-                      {g}
-                    </label>
-                  ))}
-                </div>
-                {errorOf('gradeCodes') && <p className="mt-1 text-sm text-red-700">{errorOf('gradeCodes')}</p>}
-              </fieldset>
-            )}
-            <RefereeFields form={form} referees={referees} disabled={disabled} errorOf={errorOf} />
-            <RangeCommanders form={form} disabled={disabled} />
-            {watched.discipline === DISCIPLINE_3D && (
-              <Input label={t('fields.numberAnimals')} inputMode="numeric" error={errorOf('numberAnimals')} disabled={disabled} {...register('numberAnimals')} containerClassName="max-w-xs" />
-            )}
-          </div>
-        )}
+        {step === 1 && <TournamentCompetitionStep form={form} disabled={disabled} errorOf={errorOf} types={types} referees={referees} />}
 
         {step === 2 && <Attachments orgId={orgId} tournament={tournament} canChange={!canceled} onChanged={onChanged} />}
 
@@ -378,80 +244,5 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
         </div>
       </form>
     </section>
-  );
-}
-
-type FormApi = ReturnType<typeof useForm<TournamentFormValues>>;
-
-/** Main referee (level A) and up to 3 referees (A or B); nobody twice. */
-function RefereeFields({ form, referees, disabled, errorOf }: { form: FormApi; referees: RefereeCandidate[]; disabled: boolean; errorOf: (n: FieldPath<TournamentFormValues>) => string | undefined }) {
-  const t = useTranslations('tournaments');
-  const main = useWatch({ control: form.control, name: 'mainRefereeId' });
-  const picked = useWatch({ control: form.control, name: 'refereeIds' }) ?? [];
-  const label = (r: RefereeCandidate) => `${r.lastName} ${r.firstName} (${r.level})`;
-  const free = (keep: number | null) => referees.filter((r) => r.id === keep || (r.id !== main && !picked.includes(r.id)));
-  return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-gray-700">{t('fields.referees')}</legend>
-      <Select
-        label={t('fields.mainReferee')}
-        value={main === null ? '' : String(main)}
-        onValueChange={(v) => form.setValue('mainRefereeId', Number(v), { shouldDirty: true })}
-        options={free(main).filter((r) => r.level === 'A').map((r) => ({ value: String(r.id), label: label(r) }))}
-        disabled={disabled}
-        error={errorOf('mainReferee' as FieldPath<TournamentFormValues>)}
-      />
-      {picked.map((id, i) => (
-        <div key={`${id}-${i}`} className="flex items-end gap-2">
-          <Select
-            label={t('fields.referee', { n: i + 1 })}
-            value={String(id)}
-            onValueChange={(v) => form.setValue('refereeIds', picked.map((x, j) => (j === i ? Number(v) : x)), { shouldDirty: true })}
-            options={free(id).map((r) => ({ value: String(r.id), label: label(r) }))}
-            disabled={disabled}
-          />
-          {i > 0 && !disabled && (
-            <Button variant="secondary" size="sm" onClick={() => form.setValue('refereeIds', picked.filter((_, j) => j !== i), { shouldDirty: true })} aria-label={t('removeReferee', { n: i + 1 })}>
-              ×
-            </Button>
-          )}
-        </div>
-      ))}
-      {!disabled && picked.length < MAX_REFEREES && free(null).length > 0 && (
-        <Button variant="secondary" size="sm" onClick={() => form.setValue('refereeIds', [...picked, free(null)[0].id], { shouldDirty: true })}>
-          {t('addReferee')}
-        </Button>
-      )}
-      {errorOf('referees' as FieldPath<TournamentFormValues>) && <p className="text-sm text-red-700">{errorOf('referees' as FieldPath<TournamentFormValues>)}</p>}
-    </fieldset>
-  );
-}
-
-/** The range commanders (Schießleiter): first and last name each, up to 10. */
-function RangeCommanders({ form, disabled }: { form: FormApi; disabled: boolean }) {
-  const t = useTranslations('tournaments');
-  const list = useWatch({ control: form.control, name: 'rangeCommanders' }) ?? [];
-  const set = (next: Array<{ firstName: string; lastName: string }>) => form.setValue('rangeCommanders', next, { shouldDirty: true });
-  return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-gray-700">{t('fields.rangeCommanders')}</legend>
-      {list.length === 0 && disabled && <p className="text-sm text-gray-500">–</p>}
-      {list.map((r, i) => (
-        <div key={i} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <Input label={t('fields.firstName', { n: i + 1 })} value={r.firstName} disabled={disabled} maxLength={100} onChange={(e) => set(list.map((x, j) => (j === i ? { ...x, firstName: e.target.value } : x)))} />
-          <Input label={t('fields.lastName', { n: i + 1 })} value={r.lastName} disabled={disabled} maxLength={100} onChange={(e) => set(list.map((x, j) => (j === i ? { ...x, lastName: e.target.value } : x)))} />
-          {!disabled && (
-            <Button variant="secondary" size="sm" onClick={() => set(list.filter((_, j) => j !== i))} aria-label={t('removeRangeCommander', { n: i + 1 })}>
-              ×
-            </Button>
-          )}
-        </div>
-      ))}
-      {!disabled && list.length < 10 && (
-        <Button variant="secondary" size="sm" onClick={() => set([...list, { firstName: '', lastName: '' }])}>
-          {t('addRangeCommander')}
-        </Button>
-      )}
-    </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { CREATED_STATUS } from '@/lib/domain/orders/availability';
 import { apiCall, queryOf, type Api, type RequestBody } from './client';
 
 /*
@@ -35,7 +36,7 @@ export function getPersonsForOrdering(orgId: number, ordercat: string, window?: 
 
 /** POST /api/v1/order/{orgId}: the order with its persons, in one transaction; prices are the server's. */
 export function placeOrder(orgId: number, body: Omit<RequestBody<Api['api']['v1']['order'][':orgId']['$post']>, 'status'>) {
-  return apiCall((api) => api.api.v1.order[':orgId'].$post({ param: { orgId: String(orgId) }, json: { ...body, status: 'Erstellt' } }));
+  return apiCall((api) => api.api.v1.order[':orgId'].$post({ param: { orgId: String(orgId) }, json: { ...body, status: CREATED_STATUS } }));
 }
 
 /** GET /api/v2/admin/{actingOrgId}/orders: every order the acting organisation oversees. */

@@ -1,7 +1,3 @@
-/** Dates are shown as DD.MM.YYYY and sent/stored as YYYY-MM-DD. */
-export const DISPLAY_DATE = 'dd.MM.yyyy';
-export const ISO_DATE = 'yyyy-MM-dd';
-
 /** An end date in year 2999 or later means open-ended ("unbefristet"). */
 export const OPEN_ENDED_YEAR = 2999;
 

@@ -14,7 +14,3 @@ export function passwordRuleFailures(password: string): PasswordRule[] {
   if (!/[^\p{L}]/u.test(password)) failures.push('digitOrSpecial');
   return failures;
 }
-
-export function isStrongPassword(password: string): boolean {
-  return passwordRuleFailures(password).length === 0;
-}

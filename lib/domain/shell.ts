@@ -6,12 +6,6 @@
 
 import type { RolesOrgLike } from '@/lib/schemas/user';
 
-export interface OrgRoleRef {
-  orgId: number;
-  orgName: string;
-  funkMgId?: number;
-}
-
 /** rolesOrg of getUser as the shell reads it (lib/schemas/user.ts): entries holding trainerOrg, adminOrg or tunierAdmin lists. */
 export type RolesOrg = RolesOrgLike;
 

@@ -73,7 +73,6 @@ const memberFields = {
 
 /** POST /api/v1/admin/member. The "at least 2 years back" birth-date rule needs today: see withBirthDateRule. Unknown keys are ignored. */
 export const memberInputSchema = z.object(memberFields);
-export type MemberInput = z.input<typeof memberInputSchema>;
 export type MemberData = z.output<typeof memberInputSchema>;
 
 /**
@@ -104,7 +103,6 @@ export const memberUpdateSchema = z.object({
   regNr: memberFields.regNr,
   params: memberFields.params,
 });
-export type MemberUpdateInput = z.input<typeof memberUpdateSchema>;
 export type MemberUpdateData = z.output<typeof memberUpdateSchema>;
 
 /**

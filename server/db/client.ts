@@ -98,10 +98,6 @@ function handleOf(db: Db): Handle {
   return handle;
 }
 
-export function dbDriver(db: Db): DbDriver {
-  return handleOf(db).driver;
-}
-
 /** Applies the SQL migrations of server/db/migrations (drizzle's migrator for the engine). */
 export async function migrate(db: Db): Promise<void> {
   await handleOf(db).migrate();

@@ -115,16 +115,6 @@ export function actingOrg(caller: Caller, orgId: number, functionIds: readonly n
   return org;
 }
 
-/** Convenience: load the caller and resolve the acting organisation in one go. */
-export async function requireActingOrg(
-  deps: AppDeps,
-  memberId: number,
-  orgId: number,
-  functionIds: readonly number[],
-): Promise<ActingOrg> {
-  return actingOrg(await loadCaller(deps, memberId), orgId, functionIds);
-}
-
 /**
  * The caller's organisations holding one of `functionIds`. For calls whose path does not name the
  * acting organisation (e.g. GET org/{id}), a target is allowed when ANY of these allows it.

@@ -1,5 +1,5 @@
+import { orderCategoryInputSchema } from '@/lib/schemas/order-categories';
 import {
-  orderCategoryInputSchema,
   orderCommentSchema,
   orderCreateSchema,
   orderMembersAddSchema,

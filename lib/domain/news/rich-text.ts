@@ -33,3 +33,13 @@ export const RICH_TEXT_SCHEMES = ['http', 'https', 'mailto'] as const;
 
 /** A rich-text field's limit (characters of HTML). */
 export const RICH_TEXT_MAX = 200_000;
+
+/**
+ * Rich text says something when it has visible text (not only spaces) or an image, an embed or a
+ * table: a required rich-text field (the news content) is empty otherwise. The form asks it of the
+ * editor's HTML, the API of what remains once unsafe markup is removed.
+ */
+export function hasRichTextContent(html: string): boolean {
+  if (/<(img|iframe|table)\b/i.test(html)) return true;
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\u00a0/gi, ' ').trim() !== '';
+}

@@ -62,9 +62,3 @@ export function categoryOffers(cats: readonly string[], org: OrganisationForOffe
   }
   return out;
 }
-
-/** Whether an organisation may order licences of `cat` now (the server's check on submit). */
-export function mayOrderLicences(cat: string, org: OrganisationForOffers, orders: readonly ExistingOrder[], today: string): boolean {
-  const offer = categoryOffers([cat], org, orders, today)[0];
-  return offer !== undefined && offer.kind === 'licence' && offer.available;
-}

@@ -1,5 +1,5 @@
-import { CANCELED_STATUS } from './availability';
-import { parseCategoryName } from './categories';
+import { CANCELED_STATUS, CREATED_STATUS, RELEASED_STATUS } from './availability';
+import { parseCategoryName, type CategoryName } from './categories';
 
 /**
  * An order's state as the lists filter it:
@@ -30,15 +30,19 @@ export function mayReleaseOrRefund(order: { status: string; completed: string | 
  * would charge the base amount for no licence). Creating one empty is refused, removing its last
  * person is refused (the order is refunded instead), and an empty one is not released.
  */
-export function isEmptyLicenceOrder(category: string, persons: number): boolean {
-  return parseCategoryName(category).kind === 'licence' && persons === 0;
+export function isEmptyLicenceOrder(category: string | Pick<CategoryName, 'kind'>, persons: number): boolean {
+  const { kind } = typeof category === 'string' ? parseCategoryName(category) : category;
+  return kind === 'licence' && persons === 0;
 }
 
 /** What the federation does with an order: release it, refund it, or send it back to created. */
 export type OrderDecision = 'release' | 'refund' | 'sendBack';
 
 /** The status text each decision sets. */
-export const DECISION_STATUS: Record<OrderDecision, string> = { release: 'Freigegeben', refund: CANCELED_STATUS, sendBack: 'Erstellt' };
+export const DECISION_STATUS = { release: RELEASED_STATUS, refund: CANCELED_STATUS, sendBack: CREATED_STATUS } as const satisfies Record<OrderDecision, string>;
+
+/** Every status text a decision sets, as the API accepts them. */
+export const DECISION_STATUSES = [CREATED_STATUS, RELEASED_STATUS, CANCELED_STATUS] as const;
 
 export function decisionForStatus(status: string): OrderDecision | null {
   const found = (Object.keys(DECISION_STATUS) as OrderDecision[]).find((d) => DECISION_STATUS[d] === status);

@@ -21,7 +21,6 @@ export const PAYMENT_STATUSES = ['offen', 'Rechnung gestellt', 'bezahlt', 'storn
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Disciplines: 1 Indoor, 2 Outdoor, 3 Feld, 4 3D. */
-export const DISCIPLINES = [1, 2, 3, 4] as const;
 export const DISCIPLINE_3D = 4;
 /** At most this many referees besides the main referee. */
 export const MAX_REFEREES = 3;

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { OrderCategorySchema, orderCategoryInputSchema } from '@/lib/schemas/orders';
+import { orderCategoryInputSchema } from '@/lib/schemas/order-categories';
+import { OrderCategorySchema } from '@/lib/schemas/orders';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
 import { json, orgIdParam } from '../../http/route-parts';

@@ -1,7 +1,9 @@
 import type { AppRouteHandler } from '../../http/context';
 import { listCategories as readCategories } from '../../services/orders/categories';
 import { getOrder as readOrder, getOrderItems, listOrgOrders as readOrgOrders, listOverseenOrders, orderReport, orderReportCsv } from '../../services/orders/order-read';
-import { addOrderMembers, commentOrder, createOrder, decideOrder, removeOrderMembers } from '../../services/orders/order-write';
+import { commentOrder } from '../../services/orders/order-comments';
+import { decideOrder } from '../../services/orders/order-decide';
+import { addOrderMembers, createOrder, removeOrderMembers } from '../../services/orders/order-place';
 import { categoryOffersFor, personsForOrdering } from '../../services/orders/persons';
 import type * as routes from './routes';
 

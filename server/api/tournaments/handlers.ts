@@ -6,19 +6,9 @@ import type { AppEnv, AppRouteHandler } from '../../http/context';
 import { checked } from '../../http/route-parts';
 import { tournamentCalendar } from '../../services/tournaments/calendar';
 import { deleteTournamentFile, uploadTournamentFile } from '../../services/tournaments/tournament-files';
-import {
-  approveTournament,
-  cancelTournament,
-  commentTournament,
-  createTournament,
-  exportTournaments,
-  listTournaments,
-  listTournamentTypes,
-  refereeCandidates,
-  setTournamentPayment,
-  tournamentTuple,
-  updateTournament,
-} from '../../services/tournaments/tournaments';
+import { approveTournament, cancelTournament, setTournamentPayment } from '../../services/tournaments/tournament-approval';
+import { exportTournaments, listTournaments, listTournamentTypes, refereeCandidates, tournamentTuple } from '../../services/tournaments/tournament-read';
+import { commentTournament, createTournament, updateTournament } from '../../services/tournaments/tournaments';
 import type * as routes from './routes';
 
 export const types: AppRouteHandler<typeof routes.types> = async (c) => c.json(await listTournamentTypes(c.var.deps), 200);

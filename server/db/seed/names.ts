@@ -51,6 +51,3 @@ export const STREETS = [
 ];
 
 export const MOBILE_PREFIXES = ['664', '660', '676', '650', '699', '680', '681', '688'];
-
-/** Who signs trainings off at club level and at the federation. */
-export const FEDERATION_COURSE_CONTROLLERS = ['ÖBSV Lehrreferat', 'Bundessportakademie Wien', 'ÖBSV Schiedsrichterreferat'];

@@ -66,7 +66,6 @@ export const STATES: StateSeed[] = [
 ];
 
 export const NOE = 4;
-export const WIEN = 10;
 
 export const CLUBS: ClubSeed[] = [
   // Niederösterreich

@@ -1,5 +1,6 @@
 import { and, arrayContains, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { FORM_NEWS, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { hasRichTextContent } from '@/lib/domain/news/rich-text';
 import type { News, NewsInput, NewsListQuery, NewsPage, NewsUpdate } from '@/lib/schemas/news';
 import { escapeLike } from '../../db/like-pattern';
 import { news, newsCategories, organisations } from '../../db/schema';
@@ -90,9 +91,15 @@ async function checkCategories(db: Db, orgId: number, names: string[]) {
   if (missing.length) throw new ApiError(422, 'validation', `No such category: ${missing[0]}`, { field: 'newscategory', rule: 'unknownCategory', value: missing[0] });
 }
 
+/** The content as stored: sanitised, and 422 `required` when nothing is left to read (hasRichTextContent). */
+export function storedContent(html: string): string {
+  const content = sanitizeRichText(html);
+  if (!hasRichTextContent(content)) throw new ApiError(422, 'validation', "'content' is empty once unsafe markup is removed", { field: 'content', rule: 'required' });
+  return content;
+}
+
 function columns(input: NewsInput) {
-  const content = sanitizeRichText(input.content);
-  if (!content) throw new ApiError(422, 'validation', "'content' is empty once unsafe markup is removed", { field: 'content', rule: 'required' });
+  const content = storedContent(input.content);
   return { title: input.title, abstract: sanitizeRichText(input.abstract), content, lang: input.lang, categories: [...new Set(input.newscategory)], visible: input.visible };
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { isVisibleTo } from '@/lib/domain/orders/categories';
 import { centsToEuros } from '@/lib/domain/orders/money';
-import type { OrderCategory, OrderCategoryValues } from '@/lib/schemas/orders';
+import type { OrderCategoryValues } from '@/lib/schemas/order-categories';
+import type { OrderCategory } from '@/lib/schemas/orders';
 import type { CategoryGroup } from '@/lib/domain/orders/categories';
 import { orderCategories, orders } from '../../db/schema';
 import { uniqueViolation } from '../../db/db-errors';
@@ -16,7 +17,7 @@ import { categoryEditor, categoryViewer, loadOrderOrg, orderReader } from './ord
  * (each organisation sees its side of the KOOP split), written by the federation's category form.
  */
 
-type CategoryRow = typeof orderCategories.$inferSelect;
+export type CategoryRow = typeof orderCategories.$inferSelect;
 
 const euros = (cents: number | null) => (cents === null ? null : centsToEuros(cents));
 

@@ -11,7 +11,7 @@ import { PERSONS_PAGE_SIZE, type CategoryOfferAnswer, type PersonsForOrdering, t
 import { orderCategories, orders } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { categoryByName } from './categories';
+import { categoryByName, type CategoryRow } from './categories';
 import { loadOrderOrg, orderPlacer, type OrderOrg } from './order-access';
 import { idList } from '../../db/sql-list';
 import { searchCondition } from '../members/member-list';
@@ -90,13 +90,21 @@ export async function personRows(db: Db, orgId: number, cat: string, today: stri
   });
 }
 
-/** A licence category the organisation sees (its side of the KOOP split); 422 otherwise. */
-export async function licenceCategoryFor(db: Db, org: OrderOrg, cat: string) {
-  const category = await categoryByName({ db }, cat);
-  if (parseCategoryName(cat).kind !== 'licence' || category.year === null || !isVisibleTo(cat, org.coopPartner)) {
+/**
+ * A licence category the organisation sees (its side of the KOOP split), with its year and age
+ * bands; 422 otherwise. `kind` when the caller has read the name already.
+ */
+export function licenceFacts(category: CategoryRow, org: Pick<OrderOrg, 'coopPartner'>, kind = parseCategoryName(category.cat).kind) {
+  const cat = category.cat;
+  if (kind !== 'licence' || category.year === null || !isVisibleTo(cat, org.coopPartner)) {
     throw new ApiError(422, 'category_not_offered', `${cat} is not a licence category this organisation can order`, { field: 'ordercat', value: cat });
   }
   return { ...category, year: category.year, ageBands: category.ageBands as AgeBand[] };
+}
+
+/** licenceFacts of the category named `cat`. */
+export async function licenceCategoryFor(db: Db, org: OrderOrg, cat: string) {
+  return licenceFacts(await categoryByName({ db }, cat), org);
 }
 
 /**

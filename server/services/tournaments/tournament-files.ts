@@ -13,7 +13,8 @@ import { ApiError, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
 import { recordAudit } from '../audit';
 import { tournamentActor } from './tournament-access';
-import { lockForChange, tournamentAnswer } from './tournaments';
+import { tournamentAnswer } from './tournament-read';
+import { lockForChange } from './tournaments';
 import { uploadTempDir } from '../../files/upload-temp';
 
 /**

@@ -6,6 +6,7 @@ import { MESSAGE_FLASH_MS, STATUS_REFRESH_MS } from '@/components/messages/messa
 import { loadStatus, removeMessageFile, sendMessage } from '@/components/messages/actions';
 import { notify } from '@/components/ui/toast';
 import { uploadFile } from '@/lib/upload';
+import { loadLazyEditor } from '../load-lazy-editor';
 import { renderWithIntl } from '../render-with-intl';
 
 const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
@@ -24,6 +25,8 @@ jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),
   notify: { success: jest.fn(), error: jest.fn(), loading: jest.fn(() => 'toast-1'), info: jest.fn(), dismiss: jest.fn() },
 }));
+
+beforeAll(loadLazyEditor);
 
 const sendMock = sendMessage as jest.MockedFunction<typeof sendMessage>;
 const uploadMock = uploadFile as jest.MockedFunction<typeof uploadFile>;
