@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Message, MessageAudience, MessagePage } from '@/lib/schemas/messages';
 import { MESSAGE_PAGE_SIZE } from '@/lib/domain/messages/delivery';
@@ -31,9 +31,9 @@ export function MessageCentreScreen({ orgId, list: initialList, audience }: Mess
   const t = useTranslations('messageCentre');
   const [query, setQuery] = useState('');
   const [selection, setSelection] = useState<Selection>(null);
-  // a reload the user asked for (or a send, delete, cancel) says 'Nachrichten aktualisiert'
-  const announce = useRef(false);
+  const te = useTranslations('errors');
   const [reload, setReload] = useState(0);
+  // every load of the list says so: 'Nachrichten aktualisiert', or 'Laden fehlgeschlagen' with the error
   const list = usePagedQuery({
     query: { q: query.trim() },
     typed: query,
@@ -41,15 +41,16 @@ export function MessageCentreScreen({ orgId, list: initialList, audience }: Mess
     initial: initialList,
     delayMs: SEARCH_DELAY_MS,
     reloadKey: reload,
-    load: ({ q }, page) => {
-      const loud = announce.current;
-      announce.current = false;
-      return loadMessages({ orgId, q: q || undefined, page }).then((res) => {
-        if (res.ok && loud) notify.success(t('reloaded'));
-        return res;
-      });
-    },
+    load: ({ q }, page) => loadMessages({ orgId, q: q || undefined, page }),
+    onLoaded: () => notify.success(t('reloaded')),
+    failedToast: `${t('loadFailed')}: ${te('generic')}`,
   });
+  // the first page came with the page itself: it was loaded too
+  useEffect(() => {
+    if (initialList) notify.success(t('reloaded'));
+    // once, when the screen opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const tc = useTranslations('common');
   const [confirmElement, confirm] = useConfirm();
   // the open form holds typed text or chosen files: replacing it asks first
@@ -63,10 +64,7 @@ export function MessageCentreScreen({ orgId, list: initialList, audience }: Mess
     setSelection(next);
   };
 
-  const reloadList = () => {
-    announce.current = true;
-    setReload((n) => n + 1);
-  };
+  const reloadList = () => setReload((n) => n + 1);
   const selectedId = selection?.message?.id;
 
   return (

@@ -48,6 +48,8 @@ export interface UsePagedQueryOptions<Data extends ListPage<unknown>, Query> {
   reloadKey?: string | number | null;
   /** Each successful answer, e.g. for a 'loaded' toast. */
   onLoaded?: (data: Data) => void;
+  /** The toast of a load that got no answer, where a screen names it (default: the generic error). */
+  failedToast?: string;
 }
 
 type Loaded<Data> = { key: string; status: 'ok'; data: Data } | { key: string; status: 'error' };
@@ -64,6 +66,7 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
   enabled = true,
   reloadKey = null,
   onLoaded,
+  failedToast,
 }: UsePagedQueryOptions<Data, Query>) {
   const queryKey = JSON.stringify(query);
   const [page, setPageOf] = usePageOf(queryKey, initialPage);
@@ -82,8 +85,8 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
   useEffect(() => {
     loadRef.current = load;
     onLoadedRef.current = onLoaded;
-    failedText.current = te('generic');
-  }, [load, onLoaded, te]);
+    failedText.current = failedToast ?? te('generic');
+  }, [load, onLoaded, te, failedToast]);
 
   const skipFirst = useRef(initial !== undefined);
   const lastTyped = useRef(typed.trim());

@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Message, MessageAudience } from '@/lib/schemas/messages';
 import { MessageCentreScreen } from '@/components/messages/message-centre-screen';
+import { loadMessages } from '@/components/messages/actions';
+import { notify } from '@/components/ui/toast';
 import { renderWithIntl } from '../render-with-intl';
 
 /*
@@ -19,6 +21,10 @@ jest.mock('../../../components/messages/actions', () => ({
   removeMessageFile: jest.fn(),
   loadStatus: jest.fn(async () => ({ ok: true, data: { total: 0, states: {}, recipients: 0, unread: 0, items: [] } })),
   resendUnread: jest.fn(),
+}));
+jest.mock('../../../components/ui/toast', () => ({
+  ...jest.requireActual('../../../components/ui/toast'),
+  notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() },
 }));
 jest.mock('../../../components/ui/rich-text-editor', () => jest.requireActual('../rich-text-editor-stand-in'));
 
@@ -97,4 +103,30 @@ it("shows a big message as 'wird vorbereitet' with its progress while its recipi
   renderWithIntl(<MessageCentreScreen orgId={11} list={{ items: [preparing], total: 1 }} audience={audience} />);
   const item = within(screen.getByRole('list', { name: 'Nachrichten' })).getByRole('button', { name: /An alle/ });
   expect(item).toHaveTextContent('wird vorbereitet (3 von 10) · 3 Empfänger · 0 gesendet · 0 gelesen');
+});
+
+describe("the list's loads say so", () => {
+  beforeEach(() => jest.clearAllMocks());
+
+  it("'Nachrichten aktualisiert' when the screen opens and after every search, not only after the reload button", async () => {
+    (loadMessages as jest.Mock).mockResolvedValue({ ok: true, data: { items: [sent], total: 1 } });
+    const user = userEvent.setup();
+    renderScreen();
+    expect(notify.success).toHaveBeenCalledWith('Nachrichten aktualisiert');
+    (notify.success as jest.Mock).mockClear();
+    await user.type(screen.getByRole('searchbox'), 'Verein');
+    await screen.findByRole('button', { name: /Vereinsabend/ });
+    await new Promise((r) => setTimeout(r, 700));
+    expect(loadMessages).toHaveBeenCalledWith(expect.objectContaining({ q: 'Verein' }));
+    expect(notify.success).toHaveBeenCalledWith('Nachrichten aktualisiert');
+  });
+
+  it("'Laden fehlgeschlagen' with the error when a load gets no answer", async () => {
+    (loadMessages as jest.Mock).mockRejectedValue(new TypeError('Failed to fetch'));
+    const user = userEvent.setup();
+    renderScreen();
+    await user.type(screen.getByRole('searchbox'), 'x');
+    expect(await screen.findByText('Verbindungsfehler !!!')).toBeInTheDocument();
+    expect(notify.error).toHaveBeenCalledWith('Laden fehlgeschlagen: Fehler: Etwas ist schiefgelaufen');
+  });
 });
