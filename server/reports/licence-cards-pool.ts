@@ -157,6 +157,7 @@ export function licenceCardsPdfOffThread(federation: string, cards: Cards): Read
 }
 
 function draw(w: CardWorker, federation: string, cards: Cards, out: PassThrough): void {
+  if (out.destroyed) return release(w); // the client left while the document waited for a worker
   const iterator = Symbol.asyncIterator in cards ? cards[Symbol.asyncIterator]() : cards[Symbol.iterator]();
   let finished = false;
   let cancelled = false;
