@@ -134,6 +134,36 @@ describe.each(testDrivers())('members CSV export on %s', (driver) => {
     expect(small.join('')).toBe(whole.join(''));
   });
 
+  it('streams: the first members go out before the last batch is read, and a slow client holds the reading back', async () => {
+    const verband = (await call(t.app, 'GET', '/api/v1/getUser', { token: tokens.verband })).body as { mg_id: number };
+    const query: ExportQuery = { sort: 'surname', dir: 'asc', onlyInOrg: false, excludeGroups: [], lang: 'de' };
+    // each batch of members is one statement through db.execute
+    let batchesRead = 0;
+    const db = new Proxy(tdb.db, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === 'execute') return (...args: unknown[]) => (batchesRead++, (value as (...a: unknown[]) => unknown).apply(target, args));
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const writeCsv = await prepareMembersExport({ db, clock: t.clock.now }, verband.mg_id, 1, query, 7);
+    const readAtWrite: number[] = [];
+    let readWhileHeld = -1;
+    await writeCsv(async () => {
+      readAtWrite.push(batchesRead);
+      if (readAtWrite.length === 2) {
+        // the client takes its time with the first members: nothing more than the next batch is read meanwhile
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        readWhileHeld = batchesRead;
+      }
+    });
+    const batches = readAtWrite.length - 1;
+    expect(batches).toBeGreaterThan(3);
+    expect(batchesRead).toBe(batches);
+    expect(readAtWrite[1]).toBeLessThan(batches);
+    expect(readWhileHeld).toBeLessThanOrEqual(2);
+  });
+
   it('refuses a foreign organisation, a member without the form, bad queries and a missing token', async () => {
     for (const [url, who] of [
       ['/api/v1/admin/members/1/export.csv', 'verein'],

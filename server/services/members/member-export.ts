@@ -11,7 +11,7 @@ import { loadCaller } from '../access';
 import { memberActingOrg } from '../member-access';
 import { listWhere, orderBy } from './member-list';
 import { ownMembersScope } from './member-queries';
-import { loadExportRows } from './member-export-rows';
+import { loadExportNames, loadExportRows } from './member-export-rows';
 import type { FunctionFilter } from './member-shape';
 
 /**
@@ -50,7 +50,7 @@ export async function prepareMembersExport(
     const ids = Int32Array.from(idRows, (r) => r.id);
     idRows.length = 0;
 
-    const text = await cellTexts(db, query.lang);
+    const [text, names] = await Promise.all([cellTexts(db, query.lang), loadExportNames(db)]);
     const overview = MESSAGES[query.lang].members.overview as Record<string, string>;
     const functions: FunctionFilter = { kind: 'active', excludeGroups: query.excludeGroups };
     const headers = MEMBER_OVERVIEW_COLUMNS.map((c) => overview[MEMBER_OVERVIEW_HEADER[c] ?? c]);
@@ -58,7 +58,7 @@ export async function prepareMembersExport(
 
     // While one batch is shaped and written, the next one is already being read.
     const load = (start: number) => {
-      const loading = loadExportRows(db, Array.from(ids.subarray(start, start + batchSize)), today, functions);
+      const loading = loadExportRows(db, Array.from(ids.subarray(start, start + batchSize)), today, functions, names);
       // a failed read of a batch no one waits for any more (the client left) must not crash the process
       loading.catch(() => undefined);
       return loading;

@@ -17,7 +17,8 @@ import { licencePublicKey, signLicenceText } from '../licence-signing';
 import { ORDER_FORM_FUNCTION_IDS } from '@/lib/domain/orders/order-rights';
 import { coverLetterPdf } from '../../reports/cover-letter-pdf';
 import { invoicePdf } from '../../reports/invoice-pdf';
-import { licenceCardsPdfStream, type LicenceCard } from '../../reports/licence-cards-pdf';
+import type { LicenceCard } from '../../reports/licence-cards-pdf';
+import { licenceCardsPdfOffThread, LicenceCardsBusyError } from '../../reports/licence-cards-pool';
 import { invoiceLinesOf, netCentsOf, orderDocuments } from './invoices';
 import { loadOrderOrg, orderReader, type OrderOrg } from './order-access';
 
@@ -203,6 +204,7 @@ async function heldCardLines(deps: AppDeps, order: typeof orders.$inferSelect, y
 /**
  * GET /reports/licenses?order=[&all=true]: the cards of the persons with a printed card (all:
  * every person), for held licences only (409 `licences_not_held` for an order not released or refunded).
+ * Drawn in a worker thread (licence-cards-pool.ts); 503 `busy` with Retry-After when too many wait.
  */
 export async function licenceCardsDownload(deps: AppDeps, callerId: number, orderId: number, all: boolean): Promise<StreamedDownload> {
   await requireFederation(deps, callerId, 'licence cards');
@@ -224,7 +226,12 @@ export async function licenceCardsDownload(deps: AppDeps, callerId: number, orde
       };
     }
   }
-  return { fileName: `Lizenzkarten-${order.orgId}-${order.id}.pdf`, stream: licenceCardsPdfStream(FEDERATION_NAME, cards()), type: 'application/pdf' };
+  try {
+    return { fileName: `Lizenzkarten-${order.orgId}-${order.id}.pdf`, stream: licenceCardsPdfOffThread(FEDERATION_NAME, cards()), type: 'application/pdf' };
+  } catch (err) {
+    if (err instanceof LicenceCardsBusyError) throw new ApiError(503, 'busy', `Too many licence-card documents are being drawn; try again shortly`, { headers: { 'Retry-After': '10' } });
+    throw err;
+  }
 }
 
 /** GET /reports/attachment?order=: the cover letter to the club for its licence cards (those cards exist only). */
