@@ -37,6 +37,7 @@ COPY package.json ./
 # The compiled API (no TypeScript at run time); packages come from node_modules.
 COPY --from=build /app/dist/api.js ./dist/api.js
 COPY --from=build /app/dist/migrations ./dist/migrations
+COPY --from=build /app/dist/licence-cards-worker.js ./dist/licence-cards-worker.js
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

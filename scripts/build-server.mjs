@@ -16,7 +16,13 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = path.join(root, 'dist');
 const STAMP = path.join(DIST, 'BUILD_STAMP');
-const ENTRIES = { start: 'scripts/start.ts', api: 'server/index.ts', 'admin-server': 'scripts/admin-server.ts' };
+const ENTRIES = {
+  start: 'scripts/start.ts',
+  api: 'server/index.ts',
+  'admin-server': 'scripts/admin-server.ts',
+  // the licence cards are drawn in a worker thread, which loads this file beside api.js
+  'licence-cards-worker': 'server/reports/licence-cards-worker.ts',
+};
 const SOURCES = ['server', 'lib', 'scripts', 'messages', 'package.json', 'tsconfig.json'];
 
 function newestMtime(entries) {
