@@ -40,9 +40,10 @@ test('a club administrator orders two licences, one with a printed card, and see
   const second = selectable.nth(1);
   await first.getByRole('checkbox', { name: /bestellen$/ }).check();
   await first.getByRole('checkbox', { name: /drucken$/ }).check();
-  await second.getByRole('checkbox', { name: /bestellen$/ }).check();
   // The print option of an unticked person stays disabled.
-  await expect(selectable.nth(2).getByRole('checkbox', { name: /drucken$/ })).toBeDisabled();
+  await expect(second.getByRole('checkbox', { name: /drucken$/ })).toBeDisabled();
+  await second.getByRole('checkbox', { name: /bestellen$/ }).check();
+  await expect(second.getByRole('checkbox', { name: /drucken$/ })).toBeEnabled();
   const sums = [eurosOf(await first.locator('td').last().innerText()), eurosOf(await second.locator('td').last().innerText())];
 
   await page.getByRole('button', { name: 'Weiter' }).click();
