@@ -3,10 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync }
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { hc } from 'hono/client';
 import { Client } from 'pg';
+import type { App } from '@/server/app';
 import { startApiProcess, type ApiProcess } from './helpers/api-process';
 import { startSmtpSink } from './helpers/smtp-sink';
-import { DEMO_PASSWORD } from './helpers/test-app';
+import { answerOf, DEMO_PASSWORD } from './helpers/test-app';
 import { createTestDb, type TestDb } from './helpers/test-db';
 
 /*
@@ -20,9 +22,6 @@ import { createTestDb, type TestDb } from './helpers/test-db';
 
 jest.setTimeout(240_000);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
 const pgOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 pgOnly('the API process while PostgreSQL connections are cut', () => {
@@ -33,15 +32,9 @@ pgOnly('the API process while PostgreSQL connections are cut', () => {
   let api: ApiProcess | null = null;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
-  const request = async (method: string, url: string, token?: string, json?: unknown) => {
-    const res = await fetch(`http://127.0.0.1:${api!.port}${url}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json ? { 'content-type': 'application/json' } : {}) },
-      body: json ? JSON.stringify(json) : undefined,
-    });
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json().catch(() => null)) as Json };
-  };
-  const signIn = async (email: string) => (await request('POST', '/api/v1/auth/login', undefined, { email, password: DEMO_PASSWORD })).body.jwtToken as string;
+  // Typed calls over HTTP (hono/client on the app's type): bodies and answers as the routes define them.
+  const http = (token?: string) => hc<App>(`http://127.0.0.1:${api!.port}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).api.v1;
+  const signIn = async (email: string) => (await answerOf(http().auth.login.$post({ json: { email, password: DEMO_PASSWORD } }), 200)).jwtToken;
 
   /** Ends every connection to the test's database but the caller's own; answers how many. */
   async function cutConnections(): Promise<number> {
@@ -98,12 +91,14 @@ pgOnly('the API process while PostgreSQL connections are cut', () => {
         try {
           if (write) {
             const pname = `Ausfallplatz ${id}-${n}`;
-            const res = await request('POST', '/api/v1/admin/org/places?actingOrgId=11', writer, { orgId: 11, pname, city: 'Wien', zip: '1100', address: 'Hauptplatz 2', params: { openingHours: 'Di 18:00–21:00', training: ['Indoor'] } });
-            seen.push({ kind: 'write', status: res.status, retryAfter: res.retryAfter });
+            const res = await http(writer).admin.org.places.$post({ query: { actingOrgId: '11' }, json: { orgId: 11, pname, city: 'Wien', zip: '1100', address: 'Hauptplatz 2', params: { openingHours: 'Di 18:00–21:00', training: ['Indoor'] } } });
+            await res.text(); // read to the end, so the connection is free again
+            seen.push({ kind: 'write', status: res.status, retryAfter: res.headers.get('retry-after') });
             if (res.status >= 200 && res.status < 300) acknowledged.push(pname);
           } else {
-            const res = await request('GET', '/api/v1/admin/members?pageSize=20', reader);
-            seen.push({ kind: 'read', status: res.status, retryAfter: res.retryAfter });
+            const res = await http(reader).admin.members.$get({ query: { pageSize: '20' } });
+            await res.text();
+            seen.push({ kind: 'read', status: res.status, retryAfter: res.headers.get('retry-after') });
           }
         } catch (err) {
           seen.push({ kind: 'lost', error: String((err as Error).cause ?? err) });
@@ -135,17 +130,16 @@ pgOnly('the API process while PostgreSQL connections are cut', () => {
     expect(acknowledged.filter((p) => !names.has(p))).toEqual([]);
 
     // and it serves normally afterwards
-    const list = await request('GET', '/api/v1/admin/members?pageSize=5', reader);
-    expect(list.status).toBe(200);
-    expect(list.body.items).toHaveLength(5);
+    const list = await answerOf(http(reader).admin.members.$get({ query: { pageSize: '5' } }), 200);
+    expect(list.items).toHaveLength(5);
 
     // the outbox worker went on: a message sent now reaches the mail server
-    const sent = await request('POST', '/api/v1/admin/messages', writer, { orgId: 11, title: 'Nach dem Ausfall', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [32] });
-    expect(sent.status).toBe(201);
-    let status: Json;
+    const sent = await answerOf(http(writer).admin.messages.$post({ json: { orgId: 11, title: 'Nach dem Ausfall', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [32] } }), 201);
+    const readStatus = () => answerOf(http(writer).admin.messages[':id'].status.$get({ param: { id: String(sent.id) }, query: { size: '200' } }), 200);
+    let status: Awaited<ReturnType<typeof readStatus>>;
     const until = Date.now() + 60_000;
     for (;;) {
-      status = (await request('GET', `/api/v1/admin/messages/${sent.body.id}/status?size=200`, writer)).body;
+      status = await readStatus();
       if (status.states.pending + status.states.sending === 0) break;
       if (Date.now() > until) throw new Error(`still open: ${JSON.stringify(status.states)}`);
       await new Promise((r) => setTimeout(r, 250));

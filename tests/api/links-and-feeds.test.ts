@@ -2,8 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import { news, organisations, tournaments } from '@/server/db/schema';
 import { HOSTILE_URLS } from './helpers/hostile-urls';
-import { callsWith, closeApi, openApi } from './helpers/open-api';
-import { call, type TestApp } from './helpers/test-app';
+import { closeApi, openApi } from './helpers/open-api';
+import { answerOf, call, client, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
 import { saveOrg } from './organisations-fixtures';
 
@@ -13,9 +13,6 @@ import { saveOrg } from './organisations-fixtures';
  * address (homepage, registration link) is an absolute http(s) address; the public feeds (RSS,
  * iCalendar) never link anything else, whatever is stored.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 const CLUB = 11;
 
@@ -35,26 +32,28 @@ describe.each(testDrivers())('links and feeds on %s', (driver) => {
   });
   afterAll(() => closeApi({ tdb, t }));
 
-  const as = (who: string) => callsWith(t, tokens[who]);
-  const article = (over: Json = {}) => ({ orgId: CLUB, title: 'Links', abstract: '', content: '<p>x</p>', lang: 'de', newscategory: ['Vereinsnews'], visible: true, ...over });
+  // Typed calls (hono/testing): parameters, bodies and answers are checked against the route definitions.
+  const v1 = (who?: string) => client(t, who ? tokens[who] : undefined).api.v1;
+  type Article = Parameters<ReturnType<typeof v1>['admin']['news']['$post']>[0]['json'];
+  const article = (over: Partial<Article> = {}): Article => ({ orgId: CLUB, title: 'Links', abstract: '', content: '<p>x</p>', lang: 'de', newscategory: ['Vereinsnews'], visible: true, ...over });
+  const postArticle = (over: Partial<Article> = {}) => answerOf(v1('verein').admin.news.$post({ json: article(over) }), 201);
 
   const LINKS =
     '<p><a href="https://a.example" target="x" rel="opener">named window</a> <a href="https://b.example" target="_blank" rel="opener">new tab</a> ' +
     '<a href="https://c.example" target="_self">same tab</a> <a href="https://d.example">plain</a> <a href="https://e.example" target="_BLANK">upper</a></p>';
 
   it('news: every link gets rel="noopener noreferrer", target only _blank', async () => {
-    const res = await as('verein').post('/api/v1/admin/news', article({ content: LINKS, abstract: '<p><a href="https://f.example" target="top">kurz</a></p>' }));
-    expect(res.status).toBe(201);
-    expect(anchors(res.body.content)).toEqual([
+    const res = await postArticle({ content: LINKS, abstract: '<p><a href="https://f.example" target="top">kurz</a></p>' });
+    expect(anchors(res.content)).toEqual([
       { href: 'https://a.example', rel: 'noopener noreferrer' },
       { href: 'https://b.example', target: '_blank', rel: 'noopener noreferrer' },
       { href: 'https://c.example', rel: 'noopener noreferrer' },
       { href: 'https://d.example', rel: 'noopener noreferrer' },
       { href: 'https://e.example', target: '_blank', rel: 'noopener noreferrer' },
     ]);
-    expect(anchors(res.body.abstract)).toEqual([{ href: 'https://f.example', rel: 'noopener noreferrer' }]);
+    expect(anchors(res.abstract)).toEqual([{ href: 'https://f.example', rel: 'noopener noreferrer' }]);
     // as stored, too
-    const [row] = await tdb.db.select().from(news).where(eq(news.id, res.body.id));
+    const [row] = await tdb.db.select().from(news).where(eq(news.id, res.id));
     expect(row.content).not.toMatch(/opener"|target="x"|_self/);
   });
 
@@ -62,16 +61,14 @@ describe.each(testDrivers())('links and feeds on %s', (driver) => {
     const content = `<p>${HOSTILE_URLS.filter((u) => !u.includes('\u0000') && !/^(https?|mailto):/i.test(u.trim()) && !u.startsWith('/') && !u.startsWith('www'))
       .map((u, i) => `<a href="${u.replace(/"/g, '&quot;')}">l${i}</a>`)
       .join(' ')} <a href="https://ok.example">ok</a></p>`;
-    const res = await as('verein').post('/api/v1/admin/news', article({ content }));
-    expect(res.status).toBe(201);
-    const hrefs = anchors(res.body.content).map((a) => a.href).filter(Boolean);
+    const res = await postArticle({ content });
+    const hrefs = anchors(res.content).map((a) => a.href).filter(Boolean);
     expect(hrefs).toEqual(['https://ok.example']);
   });
 
   it('messages: the same rule for links', async () => {
-    const res = await as('verein').post('/api/v1/admin/messages', { orgId: CLUB, title: 'Links', abstract: 'x', content: LINKS, lang: 'de', media: ['email'], roles: [32], visible: false });
-    expect(res.status).toBe(201);
-    expect(anchors(res.body.content).map((a) => [a.target ?? null, a.rel])).toEqual([
+    const res = await answerOf(v1('verein').admin.messages.$post({ json: { orgId: CLUB, title: 'Links', abstract: 'x', content: LINKS, lang: 'de', media: ['email'], roles: [32], visible: false } }), 201);
+    expect(anchors(res.content).map((a) => [a.target ?? null, a.rel])).toEqual([
       [null, 'noopener noreferrer'],
       ['_blank', 'noopener noreferrer'],
       [null, 'noopener noreferrer'],
@@ -81,12 +78,14 @@ describe.each(testDrivers())('links and feeds on %s', (driver) => {
   });
 
   it('HTML stored before the rule is answered through it: the article, the public feed as JSON and RSS', async () => {
-    const created = (await as('verein').post('/api/v1/admin/news', article({ title: 'Altbestand' }))).body;
+    const created = await postArticle({ title: 'Altbestand' });
     await tdb.db.update(news).set({ content: '<p><a href="https://old.example" target="x" rel="opener">alt</a></p>' }).where(eq(news.id, created.id));
-    const read = (await as('verein').get(`/api/v1/admin/news/${CLUB}?q=Altbestand`)).body.items[0];
+    const read = (await answerOf(v1('verein').admin.news[':org'].$get({ param: { org: String(CLUB) }, query: { q: 'Altbestand' } }), 200)).items[0];
     expect(anchors(read.content)).toEqual([{ href: 'https://old.example', rel: 'noopener noreferrer' }]);
-    const feed = (await call(t.app, 'GET', `/api/v1/public/news/${CLUB}`)).body.items.find((n: Json) => n.id === created.id);
-    expect(anchors(feed.content)).toEqual([{ href: 'https://old.example', rel: 'noopener noreferrer' }]);
+    const page = await answerOf(v1().public.news[':org'].$get({ param: { org: String(CLUB) }, query: {} }), 200);
+    if (typeof page === 'string' || page instanceof Response) throw new Error('the public feed answered no JSON');
+    const feed = page.items.find((n) => n.id === created.id);
+    expect(anchors(feed?.content ?? '')).toEqual([{ href: 'https://old.example', rel: 'noopener noreferrer' }]);
     const rss = await (await call(t.app, 'GET', `/api/v1/public/news/${CLUB}.rss`)).raw.text();
     expect(rss).toContain('https://old.example');
     expect(rss).not.toContain('opener"');
@@ -104,7 +103,7 @@ describe.each(testDrivers())('links and feeds on %s', (driver) => {
   });
 
   it('a homepage stored before the rule never becomes a link of the RSS feed', async () => {
-    await as('verein').post('/api/v1/admin/news', article({ title: 'Im Feed' }));
+    await postArticle({ title: 'Im Feed' });
     for (const bad of ['javascript:alert(document.cookie)', ' JaVaScRiPt:alert(1)', 'data:text/html,x', 'vbscript:x']) {
       await tdb.db.update(organisations).set({ homepage: bad }).where(eq(organisations.id, CLUB));
       const xml = await (await call(t.app, 'GET', `/api/v1/public/news/${CLUB}.rss`)).raw.text();
@@ -120,7 +119,7 @@ describe.each(testDrivers())('links and feeds on %s', (driver) => {
 
   describe('tournament registration link', () => {
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-    const tournament = (linkToRegistration: unknown) => ({
+    const tournament = (linkToRegistration: string) => ({
       name: 'Linkturnier',
       type: 1,
       start: day(40),
@@ -130,20 +129,21 @@ describe.each(testDrivers())('links and feeds on %s', (driver) => {
       params: { location: 'Halle', email: 'turnier@example.org', contactPerson: 'Eva Muster', discipline: 1, rule: 'WA Halle 18 m', divisions: ['Recurve'], gradeCodes: ['B'], linkToRegistration },
     });
 
+    const createTournament = (json: ReturnType<typeof tournament>) => v1('verein').tournament[':orgId'].$post({ param: { orgId: String(CLUB) }, json });
+
     it('is http(s) only, refused with its field', async () => {
       for (const url of HOSTILE_URLS) {
-        const res = await as('verein').post(`/api/v1/tournament/${CLUB}`, tournament(url));
-        expect([url, res.status, res.body.error?.field, res.body.error?.rule]).toEqual([url, 422, 'params.linkToRegistration', ruleFor(url)]);
+        const res = await answerOf(createTournament(tournament(url)), 422);
+        expect([url, res.error.field, res.error.rule]).toEqual([url, 'params.linkToRegistration', ruleFor(url)]);
       }
-      const ok = await as('verein').post(`/api/v1/tournament/${CLUB}`, tournament('https://anmeldung.example.org/turnier'));
-      expect([ok.status, ok.body.params?.linkToRegistration ?? ok.body.linkToRegistration]).toEqual([201, 'https://anmeldung.example.org/turnier']);
-      expect((await as('verein').post(`/api/v1/tournament/${CLUB}`, tournament(''))).status).toBe(201);
+      const ok = await answerOf(createTournament(tournament('https://anmeldung.example.org/turnier')), 201);
+      expect(ok.params.linkToRegistration).toBe('https://anmeldung.example.org/turnier');
+      expect((await createTournament(tournament(''))).status).toBe(201);
     });
 
     it('one stored before the rule never becomes the URL of a calendar event', async () => {
-      const created = (await as('verein').post(`/api/v1/tournament/${CLUB}`, tournament('https://anmeldung.example.org/ics'))).body;
-      const approved = await as('verband').put('/api/v1/tournament/1/approve', { id: created.id });
-      expect([approved.status, approved.body.error]).toEqual([200, undefined]);
+      const created = await answerOf(createTournament(tournament('https://anmeldung.example.org/ics')), 201);
+      await answerOf(v1('verband').tournament[':orgId'].approve.$put({ param: { orgId: '1' }, json: { id: created.id } }), 200);
       const ics = async () => (await (await call(t.app, 'GET', '/api/v1/public/tournaments.ics')).raw.text()).replace(/\r\n[ \t]/g, '');
       expect(await ics()).toContain('URL;VALUE=URI:https://anmeldung.example.org/ics');
       const [row] = await tdb.db.select().from(tournaments).where(and(eq(tournaments.id, created.id), eq(tournaments.orgId, CLUB)));

@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD } from './helpers/test-app';
+import { hc } from 'hono/client';
+import type { App } from '@/server/app';
+import { answerOf, DEMO_PASSWORD } from './helpers/test-app';
 import { startSmtpSink } from './helpers/smtp-sink';
 
 /*
@@ -15,9 +17,6 @@ import { startSmtpSink } from './helpers/smtp-sink';
  */
 
 jest.setTimeout(240_000);
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -57,14 +56,9 @@ describe('outbox across a crash of the API process', () => {
     api = child;
   }
 
-  const request = async (method: string, url: string, token?: string, json?: unknown) => {
-    const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json ? { 'content-type': 'application/json' } : {}) },
-      body: json ? JSON.stringify(json) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
+  // Typed calls over HTTP (hono/client on the app's type): bodies and answers as the routes define them.
+  const http = (token?: string) => hc<App>(`http://127.0.0.1:${port}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).api.v1;
+  const signIn = async () => (await answerOf(http().auth.login.$post({ json: { email: 'verein@example.org', password: DEMO_PASSWORD } }), 200)).jwtToken;
 
   beforeAll(async () => {
     sink = await startSmtpSink({
@@ -86,10 +80,9 @@ describe('outbox across a crash of the API process', () => {
 
   it('loses no mail and sends none twice when the process dies mid-batch', async () => {
     await startApi();
-    const token = (await request('POST', '/api/v1/auth/login', undefined, { email: 'verein@example.org', password: DEMO_PASSWORD })).body.jwtToken as string;
-    const sent = await request('POST', '/api/v1/admin/messages', token, { orgId: 11, title: 'Absturztest', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [32] });
-    expect(sent.status).toBe(201);
-    const recipients = sent.body.summary.recipients as number;
+    const token = await signIn();
+    const sent = await answerOf(http(token).admin.messages.$post({ json: { orgId: 11, title: 'Absturztest', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [32] } }), 201);
+    const recipients = sent.summary.recipients;
     expect(recipients).toBeGreaterThan(5);
     expect(recipients).toBeLessThanOrEqual(200); // one page of the status below
 
@@ -103,23 +96,24 @@ describe('outbox across a crash of the API process', () => {
     expect(sink.messages).toHaveLength(2);
 
     await startApi(); // the same data folder: the dead process's lock is taken over
-    const again = (await request('POST', '/api/v1/auth/login', undefined, { email: 'verein@example.org', password: DEMO_PASSWORD })).body.jwtToken as string;
-    let status: Json;
+    const again = await signIn();
+    const readStatus = () => answerOf(http(again).admin.messages[':id'].status.$get({ param: { id: String(sent.id) }, query: { size: '200' } }), 200);
+    let status: Awaited<ReturnType<typeof readStatus>>;
     const done = Date.now() + 60_000;
     for (;;) {
-      status = (await request('GET', `/api/v1/admin/messages/${sent.body.id}/status?size=200`, again)).body;
+      status = await readStatus();
       if (status.states.pending + status.states.sending === 0) break;
-      if (Date.now() > done) throw new Error(`still open: ${JSON.stringify(status.items.filter((i: Json) => i.state === 'pending' || i.state === 'sending'))}`);
+      if (Date.now() > done) throw new Error(`still open: ${JSON.stringify(status.items.filter((i) => i.state === 'pending' || i.state === 'sending'))}`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    const delivered = status.items.filter((i: Json) => i.state === 'sent');
-    expect(delivered.length + status.items.filter((i: Json) => i.state === 'no_address').length).toBe(recipients);
+    const delivered = status.items.filter((i) => i.state === 'sent');
+    expect(delivered.length + status.items.filter((i) => i.state === 'no_address').length).toBe(recipients);
     const ids = sink.messageIds();
     expect(ids).toHaveLength(delivered.length);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(sink.messages.map((m) => m.to[0]).sort()).toEqual(delivered.map((i: Json) => i.email).sort());
+    expect(sink.messages.map((m) => m.to[0]).sort()).toEqual(delivered.map((i) => i.email).sort());
     // the dead process had claimed a batch of 20 and finished 2: the other 18 were taken again
-    expect(delivered.filter((i: Json) => i.attempts === 2)).toHaveLength(Math.min(20, delivered.length) - 2);
-    expect(delivered.every((i: Json) => i.attempts <= 2)).toBe(true);
+    expect(delivered.filter((i) => i.attempts === 2)).toHaveLength(Math.min(20, delivered.length) - 2);
+    expect(delivered.every((i) => i.attempts <= 2)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { functionAssignments } from '@/server/db/schema';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
+import { answerOf, client, createTestApp, signIn, type TestApp } from './helpers/test-app';
 import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
 
 /*
@@ -10,9 +10,6 @@ import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
  * answers per person and role, a dry run saves nothing, a batch is undone exactly (and refused
  * once something in it changed), and nobody gives what is above them or assigns elsewhere.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 const CLUB = 11;
 const TRAINER = 12;
@@ -50,81 +47,83 @@ describe.each(testDrivers())('role assignment on %s', (driver) => {
     await tdb?.close();
   });
 
-  const assign = (who: string, body: Json) => call(t.app, 'POST', '/api/v1/admin/role/assign', { token: tokens[who], json: body });
+  // Typed calls (hono/testing): bodies and answers are checked against the route definitions.
+  const admin = (who: string) => client(t, tokens[who]).api.v1.admin;
+  type AssignBody = Parameters<ReturnType<typeof admin>['role']['assign']['$post']>[0]['json'];
+  const assign = (who: string, json: AssignBody) => admin(who).role.assign.$post({ json });
+  const assigned = (who: string, json: AssignBody) => answerOf(assign(who, json), 200);
+  const undo = (batchId: string) => admin('verein').role.assign[':batchId'].undo.$post({ param: { batchId } });
   const held = (memberIds: number[], roleId: number) =>
     db.select().from(functionAssignments).where(and(inArray(functionAssignments.memberId, memberIds), eq(functionAssignments.roleId, roleId), eq(functionAssignments.orgId, CLUB)));
 
   it('answers a mixed batch per person and role, saving only what is allowed', async () => {
     const [a, b] = clubMembers;
-    const res = await assign('verein', { orgId: CLUB, memberIds: [a, b, stranger], roleIds: [YOUTH_WARDEN, TOURNAMENTS] });
-    expect(res.status).toBe(200);
-    const body: Json = res.body;
+    const body = await assigned('verein', { orgId: CLUB, memberIds: [a, b, stranger], roleIds: [YOUTH_WARDEN, TOURNAMENTS] });
     expect(body.batchId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(body.success.map((s: Json) => [s.memberId, s.roleId])).toEqual([
+    expect(body.success.map((s) => [s.memberId, s.roleId])).toEqual([
       [a, YOUTH_WARDEN],
       [b, YOUTH_WARDEN],
     ]);
-    expect(body.errors.map((e: Json) => [e.memberId, e.roleId, e.reason])).toEqual([
+    expect(body.errors.map((e) => [e.memberId, e.roleId, e.reason])).toEqual([
       [a, TOURNAMENTS, 'aboveCaller'],
       [b, TOURNAMENTS, 'aboveCaller'],
       [stranger, YOUTH_WARDEN, 'notReached'],
       [stranger, TOURNAMENTS, 'aboveCaller'],
     ]);
     // A person of another club is beyond the club's reach: not named.
-    expect(body.errors.filter((e: Json) => e.memberId === stranger).map((e: Json) => e.name)).toEqual(['', '']);
+    expect(body.errors.filter((e) => e.memberId === stranger).map((e) => e.name)).toEqual(['', '']);
     expect(body.errors[0]).toMatchObject({ name: expect.stringMatching(/\S+ \S+/), role: expect.any(String), message: 'You may not give this role' });
     expect(await held([a, b], YOUTH_WARDEN)).toHaveLength(2);
 
     // The same again overlaps what the first batch gave.
-    const again = await assign('verein', { orgId: CLUB, memberIds: [a], roleIds: [YOUTH_WARDEN] });
-    expect(again.body).toMatchObject({ batchId: null, success: [], errors: [{ memberId: a, reason: 'overlapping' }] });
+    const again = await assigned('verein', { orgId: CLUB, memberIds: [a], roleIds: [YOUTH_WARDEN] });
+    expect(again).toMatchObject({ batchId: null, success: [], errors: [{ memberId: a, reason: 'overlapping' }] });
     // A period after the first one ended is no overlap.
-    const end = await assign('verband', { orgId: CLUB, memberIds: [clubMembers[2]], roleIds: [YOUTH_WARDEN], start: '2030-01-01', end: '2030-12-31' });
-    expect(end.body.success).toHaveLength(1);
+    const end = await assigned('verband', { orgId: CLUB, memberIds: [clubMembers[2]], roleIds: [YOUTH_WARDEN], start: '2030-01-01', end: '2030-12-31' });
+    expect(end.success).toHaveLength(1);
   });
 
   it('saves nothing in a dry run', async () => {
     const [, , c] = clubMembers;
-    const res = await assign('verein', { orgId: CLUB, memberIds: [c], roleIds: [TRAINER], dryRun: true });
-    expect(res.body).toMatchObject({ batchId: null, dryRun: true, success: [{ memberId: c, roleId: TRAINER, assignmentId: null }] });
+    const res = await assigned('verein', { orgId: CLUB, memberIds: [c], roleIds: [TRAINER], dryRun: true });
+    expect(res).toMatchObject({ batchId: null, dryRun: true, success: [{ memberId: c, roleId: TRAINER, assignmentId: null }] });
     expect(await held([c], TRAINER)).toEqual([]);
   });
 
   it('undoes exactly a batch, and refuses once something in it changed', async () => {
     const [, , c] = clubMembers;
-    const first = (await assign('verein', { orgId: CLUB, memberIds: [c], roleIds: [TRAINER] })).body;
+    const first = await assigned('verein', { orgId: CLUB, memberIds: [c], roleIds: [TRAINER] });
+    if (!first.batchId) throw new Error('the batch saved nothing');
     expect(await held([c], TRAINER)).toHaveLength(1);
-    const undo = await call(t.app, 'POST', `/api/v1/admin/role/assign/${first.batchId}/undo`, { token: tokens.verein });
-    expect(undo.body).toEqual({ batchId: first.batchId, removed: 1 });
+    expect(await answerOf(undo(first.batchId), 200)).toEqual({ batchId: first.batchId, removed: 1 });
     expect(await held([c], TRAINER)).toEqual([]);
-    expect((await call(t.app, 'POST', `/api/v1/admin/role/assign/${first.batchId}/undo`, { token: tokens.verein })).body.error.code).toBe('already_undone');
+    expect((await answerOf(undo(first.batchId), 409)).error.code).toBe('already_undone');
 
-    const second = (await assign('verein', { orgId: CLUB, memberIds: [c], roleIds: [TRAINER] })).body;
-    await db.update(functionAssignments).set({ dateTo: '2040-12-31', updatedAt: sql`now() + interval '1 second'` }).where(eq(functionAssignments.id, second.success[0].assignmentId));
-    const refused = await call(t.app, 'POST', `/api/v1/admin/role/assign/${second.batchId}/undo`, { token: tokens.verein });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe('batch_changed');
+    const second = await assigned('verein', { orgId: CLUB, memberIds: [c], roleIds: [TRAINER] });
+    const secondId = second.success[0]?.assignmentId;
+    if (!second.batchId || !secondId) throw new Error('the batch saved nothing');
+    await db.update(functionAssignments).set({ dateTo: '2040-12-31', updatedAt: sql`now() + interval '1 second'` }).where(eq(functionAssignments.id, secondId));
+    expect((await answerOf(undo(second.batchId), 409)).error.code).toBe('batch_changed');
     expect(await held([c], TRAINER)).toHaveLength(1);
   });
 
   it('keeps roles where their lists say and assignments where the caller may assign', async () => {
-    const fed = await assign('verband', { orgId: 1, memberIds: [1], roleIds: [CHAIR] });
-    expect(fed.body.errors).toEqual([expect.objectContaining({ reason: 'notAllowedHere' })]);
+    const fed = await assigned('verband', { orgId: 1, memberIds: [1], roleIds: [CHAIR] });
+    expect(fed.errors).toEqual([expect.objectContaining({ reason: 'notAllowedHere' })]);
     expect((await assign('verein', { orgId: 18, memberIds: [stranger], roleIds: [TRAINER] })).status).toBe(403);
     expect((await assign('land', { orgId: CLUB, memberIds: clubMembers, roleIds: [TRAINER] })).status).toBe(403);
     expect((await assign('trainer', { orgId: CLUB, memberIds: clubMembers, roleIds: [TRAINER] })).status).toBe(403);
-    const bad = await assign('verein', { orgId: CLUB, memberIds: clubMembers, roleIds: [TRAINER], start: '2030-01-02', end: '2030-01-01' });
-    expect(bad.status).toBe(200);
-    expect(bad.body.batchId).toBeNull();
-    expect(bad.body.success).toEqual([]);
-    expect(bad.body.errors.map((e: Json) => e.reason)).toEqual(clubMembers.map(() => 'endBeforeStart'));
+    const bad = await assigned('verein', { orgId: CLUB, memberIds: clubMembers, roleIds: [TRAINER], start: '2030-01-02', end: '2030-01-01' });
+    expect(bad.batchId).toBeNull();
+    expect(bad.success).toEqual([]);
+    expect(bad.errors.map((e) => e.reason)).toEqual(clubMembers.map(() => 'endBeforeStart'));
     expect((await held(clubMembers, TRAINER)).filter((h) => h.dateFrom === '2030-01-02')).toHaveLength(0);
   });
 
   it('lists role groups and roles', async () => {
-    const groups: Json[] = (await call(t.app, 'GET', '/api/v1/admin/rolegroups', { token: tokens.verein })).body;
-    expect(groups.find((g) => g.group === 'Schiedsrichter').roles.map((r: Json) => r.id)).toEqual(expect.arrayContaining([20, 21]));
-    const roles: Json[] = (await call(t.app, 'GET', '/api/v1/admin/roles', { token: tokens.trainer })).body;
-    expect(roles.find((r) => r.id === CHAIR).params.orgBlacklist).toEqual([1]);
+    const groups = await answerOf(admin('verein').rolegroups.$get(), 200);
+    expect(groups.find((g) => g.group === 'Schiedsrichter')?.roles.map((r) => r.id)).toEqual(expect.arrayContaining([20, 21]));
+    const roles = await answerOf(admin('trainer').roles.$get(), 200);
+    expect(roles.find((r) => r.id === CHAIR)?.params.orgBlacklist).toEqual([1]);
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createMailer } from '@/server/mail/mailer';
 import { createOutboxWorker, type OutboxWorker } from '@/server/messages/outbox-worker';
 import { createPushSender } from '@/server/messages/push';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
+import { answerOf, client, createTestApp, signIn, type TestApp } from './helpers/test-app';
 import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
 import { startSmtpSink, type SmtpRefusal } from './helpers/smtp-sink';
 
@@ -13,9 +13,6 @@ import { startSmtpSink, type SmtpRefusal } from './helpers/smtp-sink';
  * Status tab, and it is never sent again; an address it cannot take just now (451) is tried again
  * and delivered; everybody else gets the mail at once.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 describe.each(testDrivers())('SMTP refusals on %s', (driver) => {
   let tdb: TestDb;
@@ -45,9 +42,9 @@ describe.each(testDrivers())('SMTP refusals on %s', (driver) => {
   }
 
   it('fails a permanently refused address at once with the reason, retries a temporary refusal, delivers the rest', async () => {
-    const sent = await call(t.app, 'POST', '/api/v1/admin/messages', { token, json: { orgId: 11, title: 'Abweisungen', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [32] } });
-    expect(sent.status).toBe(201);
-    const id = sent.body.id as number;
+    const messages = client(t, token).api.v1.admin.messages;
+    const sent = await answerOf(messages.$post({ json: { orgId: 11, title: 'Abweisungen', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [32] } }), 201);
+    const id = sent.id;
     const addresses = (await rows(id)).map((r) => r.target);
     expect(addresses.length).toBeGreaterThan(3);
     const [unknown, busy] = addresses;
@@ -82,11 +79,10 @@ describe.each(testDrivers())('SMTP refusals on %s', (driver) => {
     expect(sink.messages.flatMap((m) => m.to).filter((a) => a === busy)).toHaveLength(1);
 
     // the Status tab's data names the refused address as failed, with the server's reason
-    const status = await call(t.app, 'GET', `/api/v1/admin/messages/${id}/status?size=200`, { token });
-    expect(status.status).toBe(200);
-    expect(status.body.states.failed).toBe(1);
-    const row = status.body.items.find((i: Json) => i.email === unknown);
+    const status = await answerOf(messages[':id'].status.$get({ param: { id: String(id) }, query: { size: '200' } }), 200);
+    expect(status.states.failed).toBe(1);
+    const row = status.items.find((i) => i.email === unknown);
     expect(row).toMatchObject({ state: 'failed', attempts: 1 });
-    expect(row.lastError).toMatch(/^550 5\.1\.1 Mailbox unknown/);
+    expect(row?.lastError).toMatch(/^550 5\.1\.1 Mailbox unknown/);
   });
 });
