@@ -15,6 +15,7 @@ import { believedForwardedFor, believedForwardedHost, believedHttps, trustedProx
 import { hasMalformedEscape, NOT_FOUND_PATH } from '../lib/api/url-escapes';
 import { pageBodyRefusal } from '../lib/page-body-limit';
 import { securityHeaders } from '../lib/security-headers';
+import { brotliStatic } from '../lib/static-brotli';
 import { answerClientErrorsInErrorShape } from '../server/http/client-error';
 
 const dev = process.argv.includes('--dev');
@@ -38,6 +39,14 @@ function applyStandaloneConfig(dir: string) {
 applyStandaloneConfig(process.cwd());
 
 const app = next({ dev, dir: process.cwd(), port, hostname: 'localhost' });
+/** The build's assets as Brotli to browsers that accept it (production only; Next serves the rest). */
+let precompressWarned = false;
+const brotli = dev
+  ? null
+  : brotliStatic('/admin/_next/static/', path.resolve(process.cwd(), process.env.NEXT_DIST_DIR ?? '.next', 'static'), (err) => {
+      if (!precompressWarned) console.warn('[admin] assets cannot be precompressed (Brotli); Next serves them with gzip', err);
+      precompressWarned = true;
+    });
 const handle = app.getRequestHandler();
 
 /** /admin/api/<path> → /api/<path> on the API, piped both ways over kept-open connections. */
@@ -93,6 +102,7 @@ app.prepare().then(() => {
     }
     // Next.js answers a path it cannot decode with a 500; it is simply not a page.
     if (hasMalformedEscape((req.url ?? '/').split('?')[0])) req.url = NOT_FOUND_PATH;
+    if (brotli?.serve(req, res)) return;
     handle(req, res);
   });
   // A URL or headers over Node's 16 KB limit: 431 in the error shape, as the API answers it.

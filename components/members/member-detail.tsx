@@ -26,17 +26,21 @@ import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { newMemberBlock } from '@/lib/domain/member-duplicates';
 import { formPath } from '@/lib/domain/shell';
 import { checkDuplicatesAction, connectMemberAction, createMemberAction, deleteMemberAction, updateMemberAction } from './actions';
-import { DuplicateDialog } from './duplicate-dialog';
-import { FunctionsTab } from './functions-tab';
 import { MemberCard } from './member-card';
 import { MemberForm } from './member-form';
 import type { MemberFormData, MemberFormValues } from './member-form-schema';
 import { duplicateQueryOf, memberFormValues } from './member-form-values';
-import { TrainingsTab } from './trainings-tab';
 import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 
 /** The history loads when its tab is opened. */
 const HistoryPanel = dynamic(() => import('@/components/audit/history-panel').then((m) => m.HistoryPanel));
+/**
+ * A saved member's tabs and the duplicates dialog load when first shown: a new member's page shows
+ * only the personal data (its other tabs are disabled until it is saved).
+ */
+const TrainingsTab = dynamic(() => import('./trainings-tab').then((m) => m.TrainingsTab));
+const FunctionsTab = dynamic(() => import('./functions-tab').then((m) => m.FunctionsTab));
+const DuplicateDialog = dynamic(() => import('./duplicate-dialog').then((m) => m.DuplicateDialog));
 
 /** What the acting organisation may do before any member is opened. */
 export interface ActingRights {
@@ -93,6 +97,9 @@ export function MemberDetail({
   const canEdit = isNew ? acting.canCreate : member.access.canEdit;
   const [tab, setTab] = useState<Tab>('personal');
   const [duplicates, setDuplicates] = useState<DuplicateCandidate[] | null>(null);
+  // the dialog stays mounted once it has been shown (it closes with its animation)
+  const [duplicatesShown, setDuplicatesShown] = useState(false);
+  if (duplicates !== null && !duplicatesShown) setDuplicatesShown(true);
   const [busy, startTransition] = useTransition();
   const [today] = useState(() => todayIso());
   const values = useMemo(() => memberFormValues(member), [member]);
@@ -278,23 +285,25 @@ export function MemberDetail({
           },
         ]}
       />
-      <DuplicateDialog
-        candidates={duplicates}
-        orgId={orgId}
-        canConnect={acting.isClub}
-        clubs={clubs}
-        busy={busy}
-        takenEmail={block === 'email_taken' ? entered.email : null}
-        onCreateWithoutEmail={() => createAnyway(true)}
-        onConnect={connect}
-        onOpen={(c) => {
-          // choosing the existing member is the answer: the typed new one is dropped without asking
-          editor.release();
-          void router.push(formPath(orgId, funkId, c.id));
-        }}
-        onCreateNew={() => createAnyway()}
-        onClose={() => setDuplicates(null)}
-      />
+      {duplicatesShown && (
+        <DuplicateDialog
+          candidates={duplicates}
+          orgId={orgId}
+          canConnect={acting.isClub}
+          clubs={clubs}
+          busy={busy}
+          takenEmail={block === 'email_taken' ? entered.email : null}
+          onCreateWithoutEmail={() => createAnyway(true)}
+          onConnect={connect}
+          onOpen={(c) => {
+            // choosing the existing member is the answer: the typed new one is dropped without asking
+            editor.release();
+            void router.push(formPath(orgId, funkId, c.id));
+          }}
+          onCreateNew={() => createAnyway()}
+          onClose={() => setDuplicates(null)}
+        />
+      )}
     </div>
   );
 }

@@ -19,7 +19,8 @@ import { decide as decideOrder } from '@/components/orders/actions';
 import { CommentsPanel } from './comments-panel';
 import { FeeOrder } from './fee-order';
 import { TournamentList } from './tournament-list';
-import { TournamentTable, ViewToggle } from './tournament-table';
+import { TournamentTable } from './lazy-table';
+import { ViewToggle } from './tournament-view-toggle';
 import { APPROVAL_FILTERS } from './tournament-view';
 
 export interface ApprovalScreenProps {

@@ -19,7 +19,7 @@ import { Attachments } from './attachments';
 import { FeeOrder } from './fee-order';
 import { TournamentCompetitionStep } from './tournament-competition-step';
 import { TournamentGeneralStep } from './tournament-general-step';
-import { formIssues, GENERAL_FIELDS, tournamentResolver } from './tournament-form-check';
+import { formIssues, GENERAL_FIELDS, loadTournamentFieldSchemas, tournamentResolver } from './tournament-form-check';
 import { REQUIRED_FLASH_MS, stepOfField, toFormValues, toInput, toVersion, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
 import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
 
@@ -126,18 +126,26 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
   // filled since loses its message, a new problem shows at once
   useEffect(() => {
     if (!checked || !editor.editing) return;
-    const issues = formIssues(form.getValues(), types, referees, orgId);
-    for (const f of checked) {
-      const current = form.getFieldState(f).error;
-      if (issues[f]) {
-        if (current?.message !== issues[f]) form.setError(f, { type: 'rule', message: issues[f] });
-      } else if (current && current.type !== 'server') form.clearErrors(f);
-    }
+    let current = true;
+    // the schemas are loaded by then (a refused check loaded them): this resolves at once
+    void loadTournamentFieldSchemas().then((schemas) => {
+      if (!current) return;
+      const issues = formIssues(schemas, form.getValues(), types, referees, orgId);
+      for (const f of checked) {
+        const shown = form.getFieldState(f).error;
+        if (issues[f]) {
+          if (shown?.message !== issues[f]) form.setError(f, { type: 'rule', message: issues[f] });
+        } else if (shown && shown.type !== 'server') form.clearErrors(f);
+      }
+    });
+    return () => {
+      current = false;
+    };
   }, [watched, checked, editor.editing, form, types, referees, orgId]);
 
-  function next() {
+  async function next() {
     if (step === 0 && editor.editing) {
-      const issues = formIssues(form.getValues(), types, referees, orgId);
+      const issues = formIssues(await loadTournamentFieldSchemas(), form.getValues(), types, referees, orgId);
       const missing = GENERAL_FIELDS.filter((f) => issues[f]);
       setChecked((c) => (c && c.length > GENERAL_FIELDS.length ? c : GENERAL_FIELDS));
       if (missing.length) {
@@ -231,7 +239,7 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
           </Button>
           {/* own keys: React must not turn the clicked 'Weiter' into the submit button while its click still runs */}
           {step < TOURNAMENT_STEPS.length - 1 ? (
-            <Button key="next" variant="secondary" onClick={next}>
+            <Button key="next" variant="secondary" onClick={() => void next()}>
               {t('next')}
             </Button>
           ) : (

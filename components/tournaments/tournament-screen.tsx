@@ -8,7 +8,8 @@ import { BASE_PATH, formPath } from '@/lib/domain/shell';
 import { CommentsPanel } from './comments-panel';
 import { TournamentForm } from './tournament-form';
 import { TournamentList } from './tournament-list';
-import { TournamentTable, ViewToggle } from './tournament-table';
+import { TournamentTable } from './lazy-table';
+import { ViewToggle } from './tournament-view-toggle';
 
 export interface TournamentScreenProps {
   orgId: number;

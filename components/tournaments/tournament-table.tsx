@@ -1,7 +1,6 @@
 'use client';
 
 import { useCallback, useMemo } from 'react';
-import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useTranslations } from 'next-intl';
 import type { Tournament, TournamentPage } from '@/lib/schemas/tournaments';
 import { BASE_PATH } from '@/lib/domain/shell';
@@ -9,7 +8,6 @@ import { TOURNAMENT_TABLE_COLUMNS } from '@/lib/domain/tournaments/table';
 import type { DataTableColumn } from '@/components/ui/data-table-types';
 import { ServerDataTable, type ServerTableQuery } from '@/components/ui/server-data-table';
 import { browserFetch } from '@/components/ui/session-ended';
-import { confirmLeaving } from '@/components/ui/use-unsaved-changes-guard';
 import { APPROVAL_FILTERS, FILTER_LABEL_KEYS } from './tournament-view';
 
 /** Rows per page of the table view. */
@@ -64,23 +62,6 @@ export function TournamentTable({ orgId }: { orgId: number }) {
       emptyText={t('empty')}
       failedText={t('connectionError')}
       label={t('tableLabel')}
-    />
-  );
-}
-
-/** The switch between the list with the form and the table of all tournaments. */
-export function ViewToggle({ view, onChange }: { view: 'list' | 'table'; onChange: (v: 'list' | 'table') => void }) {
-  const t = useTranslations('tournaments');
-  return (
-    <SegmentedControl
-      label={t('viewLabel')}
-      value={view}
-      options={[
-        { value: 'list', label: t('viewList') },
-        { value: 'table', label: t('viewTable') },
-      ]}
-      // the other view drops the open form: unsaved changes ask first
-      onChange={(v) => void confirmLeaving().then((leave) => leave && onChange(v))}
     />
   );
 }

@@ -67,3 +67,31 @@ export function formatDisplayDateTime(iso: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return '';
   return `${formatDisplayDate(iso)} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
+
+/** The calendar day as a UTC Date (no time zone or daylight saving shift), e.g. for adding days. */
+function utcDay(iso: string): Date {
+  const [y, m, d] = iso.split('-').map(Number);
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return date;
+}
+const isoOf = (date: Date) => `${String(date.getUTCFullYear()).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
+
+/** YYYY-MM-DD plus n days (n may be negative), as YYYY-MM-DD. */
+export function addDaysIso(iso: string, n: number): string {
+  const date = utcDay(iso);
+  date.setUTCDate(date.getUTCDate() + n);
+  return isoOf(date);
+}
+
+/** YYYY-MM-DD plus n months; a day the target month lacks becomes its last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonthsIso(iso: string, n: number): string {
+  const date = utcDay(iso);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + n);
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(date.getUTCFullYear(), date.getUTCMonth() + 1, 0);
+  date.setUTCDate(Math.min(day, lastDay.getUTCDate()));
+  return isoOf(date);
+}

@@ -1,6 +1,7 @@
 import { assignmentDatesProblem } from '@/lib/domain/role-assignment';
 import { memberInputSchema, withBirthDateRule } from '@/lib/schemas/members';
 import { formIssues } from '@/components/tournaments/tournament-form-check';
+import { tournamentParamsInput } from '@/lib/schemas/tournaments';
 import { toFormValues } from '@/components/tournaments/tournament-view';
 import type { TournamentType } from '@/lib/api/tournaments';
 
@@ -49,16 +50,16 @@ describe('tournament form check', () => {
 
   it.each(['1', '2025-0', '12.07.2025', '2025-02-30'])('takes %p in any date field as an invalid date, without throwing', (text) => {
     for (const f of ['start', 'end', 'openFrom', 'openTo'] as const) {
-      expect(formIssues({ ...filled, [f]: text }, types, [], 11, '2025-06-01')[f]).toBe('invalidDate');
+      expect(formIssues(tournamentParamsInput.shape, { ...filled, [f]: text }, types, [], 11, '2025-06-01')[f]).toBe('invalidDate');
     }
   });
 
   it('neither checks nor counts the number of animals outside 3D', () => {
-    expect(formIssues({ ...filled, numberAnimals: '20' }, types, [], 11, '2025-06-01')).toEqual({});
-    expect(formIssues({ ...filled, discipline: 4, numberAnimals: '600' }, types, [], 11, '2025-06-01')).toEqual({ numberAnimals: 'tooLarge' });
+    expect(formIssues(tournamentParamsInput.shape, { ...filled, numberAnimals: '20' }, types, [], 11, '2025-06-01')).toEqual({});
+    expect(formIssues(tournamentParamsInput.shape, { ...filled, discipline: 4, numberAnimals: '600' }, types, [], 11, '2025-06-01')).toEqual({ numberAnimals: 'tooLarge' });
   });
 
   it('checks the registration link with the API schema', () => {
-    expect(formIssues({ ...filled, linkToRegistration: 'javascript:alert(1)' }, types, [], 11, '2025-06-01')).toEqual({ linkToRegistration: 'urlInvalid' });
+    expect(formIssues(tournamentParamsInput.shape, { ...filled, linkToRegistration: 'javascript:alert(1)' }, types, [], 11, '2025-06-01')).toEqual({ linkToRegistration: 'urlInvalid' });
   });
 });

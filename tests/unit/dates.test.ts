@@ -1,4 +1,4 @@
-import { completeIsoDate, formatDisplayDate, formatDisplayDateTime, parseDisplayDate, todayIso } from '@/lib/domain/dates';
+import { addDaysIso, addMonthsIso, completeIsoDate, formatDisplayDate, formatDisplayDateTime, parseDisplayDate, todayIso } from '@/lib/domain/dates';
 
 describe('display dates (DD.MM.YYYY) without a date library', () => {
   it.each([
@@ -66,5 +66,20 @@ describe('completeIsoDate: partial text is never a date', () => {
   it('refuses nothing at all', () => {
     expect(completeIsoDate(null)).toBeNull();
     expect(completeIsoDate(undefined)).toBeNull();
+  });
+});
+
+describe('calendar arithmetic on YYYY-MM-DD (the tournament date limits)', () => {
+  it('adds days across months, years and leap days', () => {
+    expect(addDaysIso('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDaysIso('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDaysIso('2025-03-30', 1)).toBe('2025-03-31'); // the daylight saving change does not shift the day
+  });
+  it('adds months, a day the target month lacks becoming its last day', () => {
+    expect(addMonthsIso('2025-06-15', 24)).toBe('2027-06-15');
+    expect(addMonthsIso('2025-01-31', 1)).toBe('2025-02-28');
+    expect(addMonthsIso('2022-02-28', 24)).toBe('2024-02-28');
+    expect(addMonthsIso('2024-02-29', 24)).toBe('2026-02-28');
+    expect(addMonthsIso('2025-03-31', -1)).toBe('2025-02-28');
   });
 });

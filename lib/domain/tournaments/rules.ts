@@ -1,4 +1,4 @@
-import { addDays, addMonths, format, parseISO } from 'date-fns';
+import { addDaysIso, addMonthsIso } from '../dates';
 import { DISCIPLINE_3D, MAX_MONTHS_AHEAD, MAX_REFEREES } from './status';
 
 /**
@@ -46,16 +46,14 @@ export type RefereeFunctions = ReadonlyMap<number, readonly string[]>;
 
 export type TournamentIssue = { field: string; rule: string };
 
-const day = (d: Date) => format(d, 'yyyy-MM-dd');
-
 /** The last start or end day allowed: the day before today + 24 months. */
 export function latestTournamentDay(today: string): string {
-  return day(addDays(addMonths(parseISO(today), MAX_MONTHS_AHEAD), -1));
+  return addDaysIso(addMonthsIso(today, MAX_MONTHS_AHEAD), -1);
 }
 
 /** The last registration day allowed: the day after the end. */
 export function latestRegistrationDay(end: string): string {
-  return day(addDays(parseISO(end), 1));
+  return addDaysIso(end, 1);
 }
 
 const holds = (functions: readonly string[] | undefined, prefixes: string[]) =>
