@@ -22,7 +22,8 @@ import { createTestDb, type TestDb } from './helpers/test-db';
  *   deliver the outbox and prepare the message's recipients;
  * - failed sign-ins spread over both processes still reach the limit (5 per address and client
  *   address in 15 minutes);
- * - "sign out everywhere" through one process ends the token at the other one too.
+ * - "sign out everywhere" through one process ends the token at the other one too;
+ * - both sign with the same keys (licence cards, push), made once in the shared data folder.
  * The admin app is not part of it (two admin processes would need a build of the app).
  */
 
@@ -237,6 +238,19 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
     }
     // another client address is not locked out
     expect((await attempt(DEMO_PASSWORD, '203.0.113.8')).status).toBe(200);
+  });
+
+  it('signs with one key at both processes: licence cards verify and push subscriptions hold at either', async () => {
+    const [a, b] = apis;
+    const token = await signIn('verein@example.org');
+    const keysOf = async (api: ApiProcess) => ({
+      licence: (await direct(api, 'GET', '/api/v1/licence-key', token)).body.publicKey,
+      push: (await direct(api, 'GET', '/api/v1/notification/push-key', token)).body.publicKey,
+    });
+    const [ka, kb] = [await keysOf(a), await keysOf(b)];
+    expect(ka.licence).toEqual(expect.any(String));
+    expect(ka.push).toEqual(expect.any(String));
+    expect(kb).toEqual(ka);
   });
 
   it('ends a token at both processes when its member signs out everywhere through one of them', async () => {
