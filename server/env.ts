@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { eurosToCents } from '../lib/domain/orders/money';
+import { readOrCreateOnce } from './files/created-once';
 
 /**
  * The API's configuration, read once at start from the environment and validated, so a bad
@@ -244,15 +244,9 @@ export function loadEnv(source: Source = process.env): Env {
  * so tokens survive a restart without the newcomer configuring anything.
  */
 function developmentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const kept = readFileSync(file, 'utf8').trim();
-    if (kept.length >= 32) return kept;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  // the same for every process sharing the data folder, so a token from one is accepted by all
+  const text = readOrCreateOnce(path.join(dataDir, 'jwt-secret'), () => `${randomBytes(48).toString('base64url')}\n`, (kept) => kept.trim().length >= 32);
+  return text.trim();
 }
 
 /**

@@ -52,6 +52,29 @@ export const MIGRATIONS_FOLDER = path.resolve(
 /** Shared buffers of the embedded database (PostgreSQL's default is 128MB). */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
+/** The advisory lock that lets one process at a time migrate a PostgreSQL database (any fixed number; this one spells "migr"). */
+export const MIGRATION_LOCK = 0x6d696772;
+
+/**
+ * Several API processes start together on one database (a fresh one, or after an upgrade): each
+ * runs the migrations, one at a time under a session-level advisory lock held on a connection of
+ * its own; the ones after the first find nothing left to do. (Unlocked, the second one failed on
+ * the tables the first was making, and its process ended.)
+ */
+async function migrateOnce(pool: Pool, run: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await run();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 export function createDb(config: DbConfig): Db {
   if (config.databaseUrl) {
     const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
@@ -69,7 +92,7 @@ export function createDb(config: DbConfig): Db {
     handles.set(db, {
       driver: 'pg',
       close: () => pool.end(),
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: () => migrateOnce(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })),
     });
     return db as unknown as Db;
   }

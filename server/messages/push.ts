@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import webpush from 'web-push';
 import type { Env } from '../env';
+import { readOrCreateOnce } from '../files/created-once';
 
 /**
  * Web Push: the server's VAPID key pair (generated once and kept in the data folder, like the other
@@ -14,14 +13,8 @@ const cache = new Map<string, VapidKeys>();
 export function vapidKeys(file: string): VapidKeys {
   const known = cache.get(file);
   if (known) return known;
-  let keys: VapidKeys;
-  if (existsSync(file)) {
-    keys = JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
-  } else {
-    keys = webpush.generateVAPIDKeys();
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
-  }
+  // one pair for every process sharing the data folder: a subscription made at one is pushed to by any
+  const keys = JSON.parse(readOrCreateOnce(file, () => JSON.stringify(webpush.generateVAPIDKeys()))) as VapidKeys;
   cache.set(file, keys);
   return keys;
 }

@@ -1,7 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { toBase64Url } from '@/lib/domain/licence-card';
+import { readOrCreateOnce } from '../files/created-once';
 
 /**
  * The federation's Ed25519 key that signs licence cards. Generated once and kept in the data
@@ -14,14 +13,9 @@ const keys = new Map<string, { privateKey: KeyObject; publicKey: KeyObject }>();
 function keyPair(file: string) {
   let pair = keys.get(file);
   if (pair) return pair;
-  let privateKey: KeyObject;
-  if (existsSync(file)) {
-    privateKey = createPrivateKey(readFileSync(file, 'utf8'));
-  } else {
-    privateKey = generateKeyPairSync('ed25519').privateKey;
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-  }
+  // one key for every process sharing the data folder: a card signed by one verifies at any
+  const pem = readOrCreateOnce(file, () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }) as string);
+  const privateKey: KeyObject = createPrivateKey(pem);
   pair = { privateKey, publicKey: createPublicKey(privateKey) };
   keys.set(file, pair);
   return pair;
