@@ -15,7 +15,7 @@ import { Select } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
 import { useSelectionLoad } from '@/components/ui/use-paged-query';
 import { decideTournament, loadTuple, setPaymentStatus } from './actions';
-import { decide as decideOrder } from '@/components/orders/actions';
+import { decide as decideOrder } from '@/components/shared/orders/actions';
 import { CommentsPanel } from './comments-panel';
 import { FeeOrder } from './fee-order';
 import { TournamentList } from './tournament-list';

@@ -1,7 +1,7 @@
 'use client';
 
 import { BASE_PATH, safeReturnPath } from '@/lib/domain/shell';
-import { hardNavigate } from '@/components/shell/hard-navigate';
+import { hardNavigate } from '@/components/ui/hard-navigate';
 import { currentAppPath } from './session-draft';
 import { notify, sessionEndedMessage, TOAST_LONG_DURATION_MS } from './toast';
 import { allowLeaving } from './use-unsaved-changes-guard';
