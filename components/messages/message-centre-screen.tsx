@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { MasterList, masterRowClass } from '@/components/ui/master-list';
 import { notify } from '@/components/ui/toast';
-import { usePagedQuery } from '@/components/ui/use-paged-query';
+import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
 import { loadMessages } from './actions';
 import { MessageForm } from './message-form';
 import { SEARCH_DELAY_MS } from './message-view';

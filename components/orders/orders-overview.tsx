@@ -8,7 +8,7 @@ import { orderBadge, SHELL_ORDERS_PAGE_SIZE, shellOrdersPager } from '@/lib/doma
 import { formPath } from '@/lib/domain/shell';
 import { cn } from '@/components/ui/cn';
 import { SimplePager } from '@/components/ui/simple-pager';
-import { usePagedQuery } from '@/components/ui/use-paged-query';
+import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
 import { loadOrders } from '@/components/shared/orders/actions';
 import { euros } from '@/components/shared/orders/order-view';
 

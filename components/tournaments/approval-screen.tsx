@@ -13,7 +13,7 @@ import { cn } from '@/components/ui/cn';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
-import { useSelectionLoad } from '@/components/ui/use-paged-query';
+import { useSelectionLoad } from '@/components/ui/hooks/use-paged-query';
 import { decideTournament, loadTuple, setPaymentStatus } from './actions';
 import { decide as decideOrder } from '@/components/shared/orders/actions';
 import { CommentsPanel } from './comments-panel';

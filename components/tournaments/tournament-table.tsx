@@ -9,7 +9,7 @@ import { TOURNAMENT_TABLE_COLUMNS } from '@/lib/domain/tournaments/table';
 import type { DataTableColumn } from '@/components/ui/data-table-types';
 import { ServerDataTable, type ServerTableQuery } from '@/components/ui/server-data-table';
 import { browserFetch } from '@/components/ui/session-ended';
-import { confirmLeaving } from '@/components/ui/use-unsaved-changes-guard';
+import { confirmLeaving } from '@/components/ui/hooks/use-unsaved-changes-guard';
 import { APPROVAL_FILTERS, FILTER_LABEL_KEYS } from './tournament-view';
 
 /** Rows per page of the table view. */
