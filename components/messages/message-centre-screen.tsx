@@ -78,7 +78,7 @@ export function MessageCentreScreen({ orgId, list: initialList, audience }: Mess
           search={{ label: t('search'), value: query, onSearch: setQuery }}
           actions={
             <>
-              <Button variant="secondary" aria-label={t('reload')} title={t('reload')} onClick={reloadList} className="h-9 w-9 shrink-0 px-0 text-lg" loading={list.pending}>
+              <Button variant="secondary" aria-label={t('reload')} title={t('reload')} size="icon" onClick={reloadList} loading={list.pending}>
                 ⟳
               </Button>
               <AddButton label={t('add')} onClick={() => void choose({ message: null, key: `new${Date.now()}` })} />
