@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { InboxScreen } from '@/components/inbox/inbox-screen';
 import { INBOX_PAGE_SIZE } from '@/components/inbox/inbox-view';
 import { loadShell } from '@/components/shell/load-shell';
-import { PageMessage } from '@/components/shell/page-message';
+import { PageMessage } from '@/components/ui/page-message';
 import { SignedInLayout } from '@/components/shell/signed-in-layout';
 import { ApiError, errorMessageKey } from '@/lib/api/errors';
 import { getNotifications } from '@/lib/api/messages';

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import { StartPage } from '@/components/shell/start-page';
-import { WELCOME_PARAM } from '@/components/shell/welcome-param';
+import { WELCOME_PARAM } from '@/lib/welcome-param';
 import { loadShell } from '@/components/shell/load-shell';
 import { organisationsOf, orgPath } from '@/lib/domain/shell';
 import { getSession } from '@/lib/session';

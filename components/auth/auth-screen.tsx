@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
-import { Logo } from '@/components/shell/logo';
+import { Logo } from '@/components/ui/logo';
 
 /** The frame of the signed-out screens: the federation's mark above a centred panel. */
 export async function AuthScreen({ children }: { children: ReactNode }) {

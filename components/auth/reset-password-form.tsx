@@ -11,7 +11,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toast';
 import { completePasswordReset } from './actions';
 import { FooterLink } from './footer-link';
-import { PasswordRules } from './password-rules';
+import { PasswordRules } from '@/components/ui/password-rules';
 import { resetFormSchema, type ResetFormInput } from './reset-form-schema';
 
 /**

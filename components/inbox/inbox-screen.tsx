@@ -8,7 +8,7 @@ import { applyActionResult } from '@/components/ui/apply-action-result';
 import { cn } from '@/components/ui/cn';
 import { MasterList, masterRowClass } from '@/components/ui/master-list';
 import { RichTextView } from '@/components/ui/rich-text-view';
-import { usePagedQuery } from '@/components/ui/use-paged-query';
+import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
 import { Spinner } from '@/components/ui/spinner';
 import { loadNotifications, openNotification } from './actions';
 import { INBOX_PAGE_SIZE } from './inbox-view';

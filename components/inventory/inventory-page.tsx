@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { PageMessage } from '@/components/shell/page-message';
-import type { FormPageProps } from '@/components/shell/form-page-props';
+import { PageMessage } from '@/components/ui/page-message';
+import type { FormPageProps } from '@/lib/form-page-props';
 import { ApiError, errorMessageKey } from '@/lib/api/errors';
 import { getInventory, getWebshopNews } from '@/lib/api/inventory';
 import { getOrderCategories } from '@/lib/api/order-categories';

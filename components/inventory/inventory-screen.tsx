@@ -13,8 +13,8 @@ import { EditActions } from '@/components/ui/edit-actions';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
-import { usePagedQuery } from '@/components/ui/use-paged-query';
-import { useRecordEditor } from '@/components/ui/use-record-editor';
+import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
+import { useRecordEditor } from '@/components/ui/hooks/use-record-editor';
 import { loadInventory, saveInventoryLine } from './actions';
 import { inventoryResolver, type InventoryFormValues } from './inventory-form-check';
 

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { EditActions } from '@/components/ui/edit-actions';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
-import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
+import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/hooks/use-record-editor';
 import type {
   DuplicateCandidate,
   MemberDetail as MemberDetailData,
@@ -30,7 +30,7 @@ import { MemberCard } from './member-card';
 import { MemberForm } from './member-form';
 import type { MemberFormData, MemberFormValues } from './member-form-schema';
 import { duplicateQueryOf, memberFormValues } from './member-form-values';
-import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
+import { useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
 
 /** The history loads when its tab is opened. */
 const HistoryPanel = dynamic(() => import('@/components/audit/history-panel').then((m) => m.HistoryPanel));

@@ -11,9 +11,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { notify } from '@/components/ui/toast';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { formPath, proxiedImageSrc } from '@/lib/domain/shell';
-import { asLoaded, usePagedQuery } from '@/components/ui/use-paged-query';
+import { asLoaded, usePagedQuery } from '@/components/ui/hooks/use-paged-query';
 import { fetchMemberPage } from './fetch-members';
-import { useIsClient } from '@/components/ui/use-is-client';
+import { useIsClient } from '@/components/ui/hooks/use-is-client';
 
 /** Left list of the member page: 12 per page, searched in the database as you type. */
 export const LIST_PAGE_SIZE = 12;

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import type { FormPageProps } from '@/components/shell/form-page-props';
+import type { FormPageProps } from '@/lib/form-page-props';
 import { ApiError } from '@/lib/api/errors';
 import {
   getFunctionGroups,

@@ -4,7 +4,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useTranslations } from 'next-intl';
-import { confirmLeaving, useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
+import { confirmLeaving, useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
 import type { Member } from '@/lib/api/member-types';
 import type { Country } from '@/lib/api/types';
 import { formPath } from '@/lib/domain/shell';

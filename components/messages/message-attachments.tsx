@@ -5,7 +5,7 @@ import type { Message } from '@/lib/schemas/messages';
 import { BASE_PATH } from '@/lib/domain/shell';
 import { Button } from '@/components/ui/button';
 import { UploadProgress } from '@/components/ui/upload-progress';
-import type { PendingFile } from '@/components/ui/use-pending-files';
+import type { PendingFile } from '@/components/ui/hooks/use-pending-files';
 
 const fileUrl = (key: string) => `${BASE_PATH}/api/v1/uploads?file=${encodeURIComponent(key)}`;
 

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { PageMessage } from '@/components/shell/page-message';
-import type { FormPageProps } from '@/components/shell/form-page-props';
+import { PageMessage } from '@/components/ui/page-message';
+import type { FormPageProps } from '@/lib/form-page-props';
 import { ApiError, errorMessageKey } from '@/lib/api/errors';
 import { getMessageAudience, getMessages } from '@/lib/api/messages';
 import { MESSAGE_PAGE_SIZE } from '@/lib/domain/messages/delivery';

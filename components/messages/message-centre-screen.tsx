@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { MasterList, masterRowClass } from '@/components/ui/master-list';
 import { notify } from '@/components/ui/toast';
-import { usePagedQuery } from '@/components/ui/use-paged-query';
+import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
 import { loadMessages } from './actions';
 import { MessageForm } from './message-form';
 import { SEARCH_DELAY_MS } from './message-view';
@@ -76,7 +76,7 @@ export function MessageCentreScreen({ orgId, list: initialList, audience }: Mess
           search={{ label: t('search'), value: query, onSearch: setQuery }}
           actions={
             <>
-              <Button variant="secondary" aria-label={t('reload')} title={t('reload')} onClick={reloadList} className="h-9 w-9 shrink-0 px-0 text-lg" loading={list.pending}>
+              <Button variant="secondary" aria-label={t('reload')} title={t('reload')} size="icon" onClick={reloadList} loading={list.pending}>
                 ⟳
               </Button>
               <AddButton label={t('add')} onClick={() => void choose({ message: null, key: `new${Date.now()}` })} />

@@ -12,7 +12,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { SimplePager } from '@/components/ui/simple-pager';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
-import type { PendingFile } from '@/components/ui/use-pending-files';
+import type { PendingFile } from '@/components/ui/hooks/use-pending-files';
 import { featureFile, loadGallery } from './actions';
 import { fileLabel, newsFileUrl, THUMB_LABELS } from './news-view';
 

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { News } from '@/lib/schemas/news';
 import { cn } from '@/components/ui/cn';
-import type { PendingFile } from '@/components/ui/use-pending-files';
+import type { PendingFile } from '@/components/ui/hooks/use-pending-files';
 import { fileLabel, newsFileUrl } from './news-view';
 
 /**

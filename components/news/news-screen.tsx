@@ -7,7 +7,7 @@ import { formatDisplayDate } from '@/lib/domain/dates';
 import { applyActionResult, settleAction } from '@/components/ui/apply-action-result';
 import { AddButton } from '@/components/ui/add-button';
 import { MasterList, masterRowClass } from '@/components/ui/master-list';
-import { usePagedQuery } from '@/components/ui/use-paged-query';
+import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
 import { Tabs } from '@/components/ui/tabs';
 import { loadMenu, loadNews } from './actions';
 import { CategoriesPanel } from './categories-panel';

@@ -13,10 +13,11 @@ import { DECISION_STATUS, offersDecision, type OrderDecision } from '@/lib/domai
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { addComment, decide, saveRemovals } from '@/components/orders/actions';
-import { OrderDocumentLinks } from '@/components/orders/order-documents';
-import { OrderStateTag } from '@/components/orders/order-list';
-import { euros, MARKED_REMOVAL_ROW } from '@/components/orders/order-view';
+import { decide } from '@/components/shared/orders/actions';
+import { addComment, saveRemovals } from './actions';
+import { OrderDocumentLinks } from '@/components/shared/orders/order-documents';
+import { OrderStateTag } from '@/components/shared/orders/order-list';
+import { euros, MARKED_REMOVAL_ROW } from '@/components/shared/orders/order-view';
 import { DownloadLink } from '@/components/ui/download-link';
 
 export type BankAccount = { name: string; iban: string; bic: string };

@@ -1,13 +1,13 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { PageMessage } from '@/components/shell/page-message';
-import type { FormPageProps } from '@/components/shell/form-page-props';
+import { PageMessage } from '@/components/ui/page-message';
+import type { FormPageProps } from '@/lib/form-page-props';
 import { ApiError, errorMessageKey } from '@/lib/api/errors';
 import { getOrder, getOrderItems, getOverseenOrders } from '@/lib/api/orders';
 import { organisationLevel } from '@/lib/api/organisations';
 import { getUser } from '@/lib/api/user';
 import { formPath } from '@/lib/domain/shell';
-import { ORDER_LIST_PAGE_SIZE } from '@/components/orders/order-view';
+import { ORDER_LIST_PAGE_SIZE } from '@/components/shared/orders/order-view';
 import { OrderAdminScreen } from './lazy';
 
 /**

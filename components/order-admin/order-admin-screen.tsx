@@ -6,8 +6,8 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useTranslations } from 'next-intl';
 import type { Order, OrderItem, OrderPage } from '@/lib/schemas/orders';
 import { formPath } from '@/lib/domain/shell';
-import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
-import { OrderList } from '@/components/orders/order-list';
+import { useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
+import { OrderList } from '@/components/shared/orders/order-list';
 import { OrderAdminDetail, type BankAccount } from './order-admin-detail';
 
 /** The report table (and its table code) loads when it is chosen. */

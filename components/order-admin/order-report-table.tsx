@@ -7,8 +7,8 @@ import { formatDisplayDate } from '@/lib/domain/dates';
 import { BASE_PATH, formPath } from '@/lib/domain/shell';
 import { ListSearch } from '@/components/ui/list-search';
 import { SimplePager } from '@/components/ui/simple-pager';
-import { usePagedQuery } from '@/components/ui/use-paged-query';
-import { loadReport } from '@/components/orders/actions';
+import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
+import { loadReport } from './actions';
 import { DownloadLink } from '@/components/ui/download-link';
 
 /** Report lines per page. */

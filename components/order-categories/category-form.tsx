@@ -12,11 +12,11 @@ import { Button } from '@/components/ui/button';
 import { EditActions } from '@/components/ui/edit-actions';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
+import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/hooks/use-record-editor';
 import { notify } from '@/components/ui/toast';
 import { saveCategory } from './actions';
 import { toFormValues, toInput, type CategoryFormValues } from './category-form-values';
-import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
+import { useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
 
 /** Typing limits of the form: year 4 digits, prices 7 characters, weight 6. */
 const YEAR_LENGTH = 4;

@@ -7,7 +7,7 @@ import type { OrderCategory } from '@/lib/schemas/orders';
 import { eurosToCents, formatEuros } from '@/lib/domain/orders/money';
 import { AddButton } from '@/components/ui/add-button';
 import { MasterList, masterRowClass } from '@/components/ui/master-list';
-import { useLocalPages } from '@/components/ui/use-paged-query';
+import { useLocalPages } from '@/components/ui/hooks/use-paged-query';
 
 /** Categories per page of the left list. */
 export const CATEGORY_PAGE_SIZE = 10;

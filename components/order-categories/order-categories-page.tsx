@@ -1,7 +1,7 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { PageMessage } from '@/components/shell/page-message';
-import type { FormPageProps } from '@/components/shell/form-page-props';
+import { PageMessage } from '@/components/ui/page-message';
+import type { FormPageProps } from '@/lib/form-page-props';
 import { ApiError, errorMessageKey } from '@/lib/api/errors';
 import { getOrderCategories, type OrderCategory } from '@/lib/api/order-categories';
 import { formPath } from '@/lib/domain/shell';

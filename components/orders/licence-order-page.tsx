@@ -1,14 +1,14 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { PageMessage } from '@/components/shell/page-message';
-import type { FormPageProps } from '@/components/shell/form-page-props';
+import { PageMessage } from '@/components/ui/page-message';
+import type { FormPageProps } from '@/lib/form-page-props';
 import { ApiError, errorMessageKey } from '@/lib/api/errors';
 import { getOrder, getOrderItems, getOrderOffers, getOrgOrders } from '@/lib/api/orders';
 import { formPath } from '@/lib/domain/shell';
 import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB } from '@/lib/domain/functions';
 import { getOrganisations } from '@/lib/api/organisations';
 import { LicenceOrderScreen } from './lazy';
-import { ORDER_LIST_PAGE_SIZE } from './order-view';
+import { ORDER_LIST_PAGE_SIZE } from '@/components/shared/orders/order-view';
 
 /**
  * Form 55, the licence order wizard: reads the club's first page of orders and what it can order

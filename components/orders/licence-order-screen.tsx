@@ -8,7 +8,7 @@ import { formPath } from '@/lib/domain/shell';
 import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Select } from '@/components/ui/select';
 import { loadOffers, loadOrder } from './actions';
-import { OrderList } from './order-list';
+import { OrderList } from '@/components/shared/orders/order-list';
 import { OrderSummary } from './order-summary';
 import { OrderWizard } from './order-wizard';
 

@@ -5,9 +5,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { Order, OrderItem } from '@/lib/schemas/orders';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { BriefCell, BriefTable } from '@/components/ui/brief-table';
-import { euros } from './order-view';
-import { OrderDocumentLinks } from './order-documents';
-import { OrderStateTag } from './order-list';
+import { euros } from '@/components/shared/orders/order-view';
+import { OrderDocumentLinks } from '@/components/shared/orders/order-documents';
+import { OrderStateTag } from '@/components/shared/orders/order-list';
 
 /** One order of the club, read-only: number, state, dates, its lines and the total. */
 export function OrderSummary({ order, items, newHref, onNew }: { order: Order; items: OrderItem[]; newHref: string | null; onNew: () => void }) {

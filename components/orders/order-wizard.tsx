@@ -10,10 +10,10 @@ import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/toast';
-import { useDebouncedValue } from '@/components/ui/use-debounced-value';
+import { useDebouncedValue } from '@/components/ui/hooks/use-debounced-value';
 import { loadPersons, submitOrder } from './actions';
-import { OrderDocumentLinks } from './order-documents';
-import { previewSumCents, SKIPPED_STEP, type Choice } from './order-view';
+import { OrderDocumentLinks } from '@/components/shared/orders/order-documents';
+import { previewSumCents, SKIPPED_STEP, type Choice } from '@/components/shared/orders/order-view';
 import { PersonsTable } from './persons-table';
 
 export interface OrderWizardProps {

@@ -9,7 +9,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { SimplePager } from '@/components/ui/simple-pager';
-import { euros, previewSumCents, type Choice } from './order-view';
+import { euros, previewSumCents, type Choice } from '@/components/shared/orders/order-view';
 import { formatEuros } from '@/lib/domain/orders/money';
 
 export interface PersonsTableProps {

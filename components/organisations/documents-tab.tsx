@@ -17,7 +17,7 @@ import { deleteDocument } from './actions';
 import { MAX_UPLOAD_BYTES, errorCodeOf } from '@/lib/upload';
 import { DOCUMENT_ACCEPT, isDocumentName } from './document-files';
 import { UploadProgress } from '@/components/ui/upload-progress';
-import { useUpload } from '@/components/ui/use-upload';
+import { useUpload } from '@/components/ui/hooks/use-upload';
 import { DownloadLink } from '@/components/ui/download-link';
 
 export interface DocumentsTabProps {

@@ -14,14 +14,14 @@ import { EditActions } from '@/components/ui/edit-actions';
 import type { SelectOption } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
-import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
-import { useRequiredFlash } from '@/components/ui/use-required-flash';
+import { errorMessages, useFocusOnRecordChange, useRecordEditor } from '@/components/ui/hooks/use-record-editor';
+import { useRequiredFlash } from '@/components/ui/hooks/use-required-flash';
 import { saveOrganisation } from './actions';
 import { OrganisationDataFields } from './organisation-data-fields';
 import type { OrganisationFormOutput } from './organisation-form-schema';
 import { toFormValues, type OrganisationFormValues } from './organisation-form-values';
 import { OrganisationImage } from './organisation-image';
-import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
+import { useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
 
 // The tabs behind the first one load when they are opened: the page's first download stays small.
 const FeesTab = dynamic(() => import('./fees-tab').then((m) => m.FeesTab));

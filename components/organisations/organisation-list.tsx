@@ -7,7 +7,7 @@ import type { OrganisationListItem } from '@/lib/api/organisations';
 import { AddButton } from '@/components/ui/add-button';
 import { cn } from '@/components/ui/cn';
 import { MasterList, masterRowClass } from '@/components/ui/master-list';
-import { useLocalPages } from '@/components/ui/use-paged-query';
+import { useLocalPages } from '@/components/ui/hooks/use-paged-query';
 import { isInactive, sortByShortName } from './organisation-view';
 
 /** Organisations per page of the left list. */

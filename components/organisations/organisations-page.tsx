@@ -1,12 +1,12 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { PageMessage } from '@/components/shell/page-message';
+import { PageMessage } from '@/components/ui/page-message';
 import { ApiError, errorMessageKey } from '@/lib/api/errors';
 import { getOrganisation, getOrganisations, type Organisation, type OrganisationListItem } from '@/lib/api/organisations';
 import { canCreateOrg, type ActingOrgRef } from '@/lib/domain/organisation-rules';
 import { ORG_LEVEL_CLUB } from '@/lib/domain/functions';
 import { formPath } from '@/lib/domain/shell';
-import type { FormPageProps } from '@/components/shell/form-page-props';
+import type { FormPageProps } from '@/lib/form-page-props';
 import { OrganisationsScreen } from './lazy';
 import { resolveOrgId } from './resolve-org-id';
 

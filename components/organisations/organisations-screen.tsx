@@ -6,7 +6,7 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useTranslations } from 'next-intl';
 import type { Organisation, OrganisationListItem } from '@/lib/api/organisations';
 import { formPath } from '@/lib/domain/shell';
-import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
+import { useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
 import { OrganisationDetail } from './organisation-detail';
 import { OrganisationList } from './organisation-list';
 

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ListSearch } from '@/components/ui/list-search';
 import { SimplePager } from '@/components/ui/simple-pager';
-import { usePagedQuery } from '@/components/ui/use-paged-query';
+import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
 import { loadPersons, rejoin } from './actions';
 import { PERSON_PAGE_SIZE } from './person-view';
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
-import { PasswordRules } from '@/components/auth/password-rules';
+import { PasswordRules } from '@/components/ui/password-rules';
 import { Card } from '@/components/ui/card';
 import { SecretForm, SecretSubmitButton } from '@/components/ui/secret-form';
 import { PasswordInput } from '@/components/ui/password-input';

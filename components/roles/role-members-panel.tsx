@@ -11,7 +11,7 @@ import { ListSearch } from '@/components/ui/list-search';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { SimplePager } from '@/components/ui/simple-pager';
 import { notify } from '@/components/ui/toast';
-import { usePagedQuery } from '@/components/ui/use-paged-query';
+import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
 import { loadRoleMembers } from './actions';
 import { AssignDialog } from './assign-dialog';
 import { ROLE_MEMBERS_PAGE_SIZE, ROLE_SCREEN_GROUPS, ROLE_SEARCH_MIN } from './role-view';

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import type { RoleOrganisation } from '@/lib/schemas/role-members';
 import { cn } from '@/components/ui/cn';
 import { MasterList } from '@/components/ui/master-list';
-import { useLocalPages } from '@/components/ui/use-paged-query';
+import { useLocalPages } from '@/components/ui/hooks/use-paged-query';
 import { ROLE_ORG_PAGE_SIZE } from './role-view';
 
 export interface RoleOrgListProps {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Select } from '@/components/ui/select';
-import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
+import { useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
 import { formPath, type ShellForm } from '@/lib/domain/shell';
 
 /**

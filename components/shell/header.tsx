@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { SystemRole, User } from '@/lib/api/types';
 import { displayName, formsFor, holdsOrganisation, organisationsOf, proxiedImageSrc, shellContextQuery } from '@/lib/domain/shell';
 import { FormSelect } from './form-select';
-import { Logo } from './logo';
+import { Logo } from '@/components/ui/logo';
 import { OrgSelect } from './org-select';
 import { UserMenu } from './user-menu';
 

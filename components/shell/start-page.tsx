@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { loadShell } from './load-shell';
-import { PageMessage } from './page-message';
+import { PageMessage } from '@/components/ui/page-message';
 import { SignedInLayout } from './signed-in-layout';
 
 /** /admin when signed in: the shell with the landing message, or the no-permissions error. */

@@ -8,8 +8,8 @@ import { Avatar, initialsOf } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { BASE_PATH } from '@/lib/domain/shell';
 import { signOut } from './actions';
-import { hardNavigate } from './hard-navigate';
-import { LanguageSwitch } from './language-switch';
+import { hardNavigate } from '@/components/ui/hard-navigate';
+import { LanguageSwitch } from '@/components/shared/language-switch';
 
 export interface UserMenuProps {
   name: string;

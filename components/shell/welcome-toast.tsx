@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslations } from 'next-intl';
 import { notify } from '@/components/ui/toast';
 import { BASE_PATH } from '@/lib/domain/shell';
-import { WELCOME_PARAM } from './welcome-param';
+import { WELCOME_PARAM } from '@/lib/welcome-param';
 
 /**
  * The success toast after signing in, shown once the first signed-in page is on screen; the

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/toast';
 import { UploadProgress } from '@/components/ui/upload-progress';
-import { useUpload } from '@/components/ui/use-upload';
+import { useUpload } from '@/components/ui/hooks/use-upload';
 import { DownloadLink } from '@/components/ui/download-link';
 import { removeTournamentFile } from './actions';
 

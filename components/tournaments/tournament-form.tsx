@@ -11,9 +11,9 @@ import { applyActionResult } from '@/components/ui/apply-action-result';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/toast';
-import { useFocusOnRecordChange, useRecordEditor } from '@/components/ui/use-record-editor';
+import { useFocusOnRecordChange, useRecordEditor } from '@/components/ui/hooks/use-record-editor';
 import { cn } from '@/components/ui/cn';
-import { useRequiredFlash } from '@/components/ui/use-required-flash';
+import { useRequiredFlash } from '@/components/ui/hooks/use-required-flash';
 import { decideTournament, saveTournamentAction } from './actions';
 import { Attachments } from './attachments';
 import { FeeOrder } from './fee-order';
@@ -21,7 +21,7 @@ import { TournamentCompetitionStep } from './tournament-competition-step';
 import { TournamentGeneralStep } from './tournament-general-step';
 import { formIssues, GENERAL_FIELDS, loadTournamentFieldSchemas, tournamentResolver } from './tournament-form-check';
 import { REQUIRED_FLASH_MS, stepOfField, toFormValues, toInput, toVersion, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
-import { useGuardedRouter } from '@/components/ui/use-unsaved-changes-guard';
+import { useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
 
 export interface TournamentFormProps {
   orgId: number;

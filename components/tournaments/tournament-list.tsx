@@ -7,7 +7,7 @@ import type { TournamentPage } from '@/lib/schemas/tournaments';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { AddButton } from '@/components/ui/add-button';
 import { MasterList, masterRowClass } from '@/components/ui/master-list';
-import { usePagedQuery } from '@/components/ui/use-paged-query';
+import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
 import { cn } from '@/components/ui/cn';
 import { loadTournaments } from './actions';
 import { FILTER_LABEL_KEYS, STATUS_TONE, TOURNAMENT_PAGE_SIZE } from './tournament-view';

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { SegmentedControl } from '@/components/ui/segmented-control';
-import { confirmLeaving } from '@/components/ui/use-unsaved-changes-guard';
+import { confirmLeaving } from '@/components/ui/hooks/use-unsaved-changes-guard';
 
 /** The switch between the list with the form and the table of all tournaments. */
 export function ViewToggle({ view, onChange }: { view: 'list' | 'table'; onChange: (v: 'list' | 'table') => void }) {

@@ -2,11 +2,6 @@
 
 import Link from 'next/link';
 import { Button } from './button';
-import { cn } from './cn';
-
-const SQUARE = 'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md bg-brand text-lg font-semibold text-white hover:bg-brand-dark';
-const WIDE =
-  'inline-flex h-10 shrink-0 items-center rounded-md bg-brand px-3 text-sm font-medium text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
 
 /**
  * The '+' beside a list's search: a link to the new record's address, or a button that opens it
@@ -15,15 +10,19 @@ const WIDE =
 export function AddButton({ label, href, onClick, wide = false }: { label: string; href?: string; onClick?: () => void; wide?: boolean }) {
   const named = wide ? {} : { 'aria-label': label, title: label };
   const content = wide ? `+ ${label}` : '+';
+  const size = wide ? 'md' : 'icon';
+  const className = wide ? 'shrink-0' : undefined;
   if (href !== undefined) {
     return (
-      <Link href={href} {...named} className={wide ? WIDE : SQUARE}>
-        {content}
-      </Link>
+      <Button asChild size={size} className={className}>
+        <Link href={href} {...named}>
+          {content}
+        </Link>
+      </Button>
     );
   }
   return (
-    <Button {...named} onClick={onClick} className={cn(wide ? 'h-10 shrink-0' : 'h-9 w-9 shrink-0 px-0 text-lg')}>
+    <Button {...named} size={size} onClick={onClick} className={className}>
       {content}
     </Button>
   );

@@ -4,7 +4,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { useTranslations } from 'next-intl';
 import { Button } from './button';
-import { useReturnFocus } from './use-return-focus';
+import { useReturnFocus } from './hooks/use-return-focus';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -3,7 +3,7 @@
 import { ListSearch } from './list-search';
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import { Button } from './button';
+import { Button, buttonVariants } from './button';
 import { cn } from './cn';
 import { tableControlClass } from './data-table-pager';
 import type { DataTableColumn } from './data-table-types';
@@ -54,7 +54,7 @@ export function DataTableToolbar<Row>({
         {extra}
         {hideable.length > 1 && (
           <details className="relative">
-            <summary className="inline-flex h-8 cursor-pointer list-none items-center rounded-md border border-gray-300 bg-white px-3 text-sm font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand">
+            <summary className={buttonVariants({ variant: 'secondary', size: 'sm', className: 'cursor-pointer list-none' })}>
               {tt('columns')}
             </summary>
             <fieldset className="absolute right-0 z-30 mt-1 max-h-80 w-60 overflow-y-auto rounded-md border border-gray-200 bg-white p-2 shadow-lg">
@@ -77,12 +77,9 @@ export function DataTableToolbar<Row>({
               {t('export')}
             </Button>
           ) : (
-            <DownloadLink
-              href={exportHref}
-              className="inline-flex h-8 items-center rounded-md border border-gray-300 bg-white px-3 text-sm font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-            >
-              {t('export')}
-            </DownloadLink>
+            <Button asChild variant="secondary" size="sm">
+              <DownloadLink href={exportHref}>{t('export')}</DownloadLink>
+            </Button>
           ))}
         {onExport && (
           <Button variant="secondary" size="sm" onClick={onExport} disabled={exportDisabled}>

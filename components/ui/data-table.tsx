@@ -5,7 +5,7 @@ import type { RowData } from '@tanstack/react-table';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import { DataTableFrame } from './data-table-frame';
 import { textOf, type DataTableColumn } from './data-table-types';
-import { useDataTable } from './use-data-table';
+import { useDataTable } from './hooks/use-data-table';
 
 export type { DataTableColumn, DataTableFilterOption } from './data-table-types';
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslations } from 'next-intl';
 import { cn } from './cn';
-import { useReturnFocus } from './use-return-focus';
+import { useReturnFocus } from './hooks/use-return-focus';
 
 export interface DialogProps {
   open: boolean;

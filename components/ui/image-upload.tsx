@@ -9,7 +9,7 @@ import { Avatar } from './avatar';
 import { Button } from './button';
 import { notify } from './toast';
 import { UploadProgress } from './upload-progress';
-import { useUpload } from './use-upload';
+import { useUpload } from './hooks/use-upload';
 
 export interface ImageUploadTexts {
   upload: string;

@@ -2,7 +2,7 @@
 
 import { createContext, useContext, type ComponentPropsWithRef } from 'react';
 import { Button, type ButtonProps } from './button';
-import { useIsClient } from './use-is-client';
+import { useIsClient } from './hooks/use-is-client';
 
 /**
  * A form that carries a secret (a password, or the e-mail of a sign-in or reset) is never sent

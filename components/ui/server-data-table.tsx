@@ -6,9 +6,9 @@ import { DataTableFrame } from './data-table-frame';
 import { DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZE_OPTIONS } from './data-table';
 import type { DataTableColumn, DataTableSort } from './data-table-types';
 import { Spinner } from './spinner';
-import { useServerTable, type ServerPage, type ServerTableQuery } from './use-server-table';
+import { useServerTable, type ServerPage, type ServerTableQuery } from './hooks/use-server-table';
 
-export type { ServerTableQuery } from './use-server-table';
+export type { ServerTableQuery } from './hooks/use-server-table';
 
 export interface ServerDataTableProps<Row> {
   columns: DataTableColumn<Row>[];

@@ -1,10 +1,10 @@
 'use client';
 
 import { BASE_PATH, safeReturnPath } from '@/lib/domain/shell';
-import { hardNavigate } from '@/components/shell/hard-navigate';
+import { hardNavigate } from '@/components/ui/hard-navigate';
 import { currentAppPath } from './session-draft';
 import { notify, sessionEndedMessage, TOAST_LONG_DURATION_MS } from './toast';
-import { allowLeaving } from './use-unsaved-changes-guard';
+import { allowLeaving } from './hooks/use-unsaved-changes-guard';
 
 /** The sign-in address that returns to `path` afterwards. */
 export function signInAgainPath(path: string): string {

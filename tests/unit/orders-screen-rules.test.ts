@@ -1,7 +1,7 @@
 import colors from 'tailwindcss/colors';
 import { overlappingBands } from '@/lib/domain/orders/age-bands';
 import { offersDecision, shellOrdersPager } from '@/lib/domain/orders/status';
-import { MARKED_REMOVAL_ROW, SKIPPED_STEP } from '@/components/orders/order-view';
+import { MARKED_REMOVAL_ROW, SKIPPED_STEP } from '@/components/shared/orders/order-view';
 
 const created = { status: 'Erstellt', completed: null };
 const released = { status: 'Freigegeben', completed: '2026-10-02' };

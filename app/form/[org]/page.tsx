@@ -2,13 +2,13 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { loadShell } from '@/components/shell/load-shell';
-import { PageMessage } from '@/components/shell/page-message';
+import { PageMessage } from '@/components/ui/page-message';
 import { SignedInLayout } from '@/components/shell/signed-in-layout';
 import { holdsOrganisation, organisationsOf, parseOrgSegment } from '@/lib/domain/shell';
 import { FORM_LICENCE_ORDER, FORM_ORDER_DETAIL, FORM_ORDER_OVERVIEW } from '@/lib/domain/functions';
 import { SHELL_ORDERS_PAGE_SIZE } from '@/lib/domain/orders/status';
 import { getOverseenOrders } from '@/lib/api/orders';
-import { OrdersOverview } from '@/components/shell/orders-overview';
+import { OrdersOverview } from '@/components/orders/orders-overview';
 
 export const dynamic = 'force-dynamic';
 

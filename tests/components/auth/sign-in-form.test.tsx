@@ -8,7 +8,7 @@ import { renderWithIntl } from '../render-with-intl';
 const router = { replace: jest.fn(), refresh: jest.fn(), push: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
 jest.mock('../../../components/auth/actions', () => ({ signIn: jest.fn() }));
-jest.mock('../../../components/shell/actions', () => ({ setLanguage: jest.fn() }));
+jest.mock('../../../components/shared/language-action', () => ({ setLanguage: jest.fn() }));
 jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),
   notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() },

@@ -8,6 +8,7 @@ import { makeOrder } from './fixtures';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 jest.mock('../../../components/orders/actions', () => ({ loadPersons: jest.fn(), submitOrder: jest.fn() }));
+jest.mock('../../../components/shared/orders/actions', () => ({ loadOrders: jest.fn() }));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const actions = require('../../../components/orders/actions') as { submitOrder: jest.Mock };
 

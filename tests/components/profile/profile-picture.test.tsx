@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ProfilePicture } from '@/components/profile/profile-picture';
-import { hardNavigate } from '@/components/shell/hard-navigate';
+import { hardNavigate } from '@/components/ui/hard-navigate';
 import { notify } from '@/components/ui/toast';
 import { renderWithIntl } from '../render-with-intl';
 
@@ -10,7 +10,7 @@ jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),
   notify: { success: jest.fn(), error: jest.fn() },
 }));
-jest.mock('../../../components/shell/hard-navigate', () => ({ hardNavigate: jest.fn() }));
+jest.mock('../../../components/ui/hard-navigate', () => ({ hardNavigate: jest.fn() }));
 
 /** Stands in for XMLHttpRequest so the test controls progress and the answer. */
 class FakeXhr {

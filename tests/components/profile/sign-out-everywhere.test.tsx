@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signOutEverywhere } from '@/components/profile/actions';
 import { SignOutEverywhere } from '@/components/profile/sign-out-everywhere';
-import { hardNavigate } from '@/components/shell/hard-navigate';
+import { hardNavigate } from '@/components/ui/hard-navigate';
 import { renderWithIntl } from '../render-with-intl';
 
 jest.mock('../../../components/profile/actions', () => ({ signOutEverywhere: jest.fn() }));
-jest.mock('../../../components/shell/hard-navigate', () => ({ hardNavigate: jest.fn() }));
+jest.mock('../../../components/ui/hard-navigate', () => ({ hardNavigate: jest.fn() }));
 
 beforeEach(() => jest.clearAllMocks());
 

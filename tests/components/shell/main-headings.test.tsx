@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
-import { PageMessage } from '@/components/shell/page-message';
+import { PageMessage } from '@/components/ui/page-message';
 import de from '@/messages/de.json';
 import { renderWithIntl } from '../render-with-intl';
 

@@ -1,19 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setLanguage, signOut } from '@/components/shell/actions';
-import { hardNavigate } from '@/components/shell/hard-navigate';
-import { LanguageSwitch } from '@/components/shell/language-switch';
+import { signOut } from '@/components/shell/actions';
+import { setLanguage } from '@/components/shared/language-action';
+import { hardNavigate } from '@/components/ui/hard-navigate';
+import { LanguageSwitch } from '@/components/shared/language-switch';
 import { UserMenu } from '@/components/shell/user-menu';
 import { renderWithIntl } from '../render-with-intl';
 
 const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
-jest.mock('../../../components/shell/actions', () => ({
-  setLanguage: jest.fn().mockResolvedValue(undefined),
-  signOut: jest.fn().mockResolvedValue(undefined),
-}));
+jest.mock('../../../components/shell/actions', () => ({ signOut: jest.fn().mockResolvedValue(undefined) }));
+jest.mock('../../../components/shared/language-action', () => ({ setLanguage: jest.fn().mockResolvedValue(undefined) }));
 
-jest.mock('../../../components/shell/hard-navigate', () => ({ hardNavigate: jest.fn() }));
+jest.mock('../../../components/ui/hard-navigate', () => ({ hardNavigate: jest.fn() }));
 
 beforeEach(() => jest.clearAllMocks());
 

@@ -5,7 +5,7 @@ jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),
   notify: { success: jest.fn(), error: jest.fn() },
 }));
-jest.mock('../../../components/shell/hard-navigate', () => ({ hardNavigate: jest.fn() }));
+jest.mock('../../../components/ui/hard-navigate', () => ({ hardNavigate: jest.fn() }));
 
 beforeEach(() => jest.clearAllMocks());
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { renderWithIntl } from '../render-with-intl';
 
 describe('Button', () => {
@@ -40,5 +40,17 @@ describe('Button', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Löschen' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('as a link (asChild) stays a link and looks like the button', () => {
+    renderWithIntl(
+      <Button asChild variant="secondary" size="sm">
+        <a href="/admin/export.csv">Exportieren</a>
+      </Button>,
+    );
+    const link = screen.getByRole('link', { name: 'Exportieren' });
+    expect(link).toHaveAttribute('href', '/admin/export.csv');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(link.className).toBe(buttonVariants({ variant: 'secondary', size: 'sm' }));
   });
 });

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OrderDocumentLinks } from '@/components/orders/order-documents';
+import { OrderDocumentLinks } from '@/components/shared/orders/order-documents';
 import { DownloadLink } from '@/components/ui/download-link';
-import { hardNavigate } from '@/components/shell/hard-navigate';
+import { hardNavigate } from '@/components/ui/hard-navigate';
 import { notify } from '@/components/ui/toast';
 import { renderWithIntl } from '../render-with-intl';
 
@@ -16,7 +16,7 @@ jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),
   notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() },
 }));
-jest.mock('../../../components/shell/hard-navigate', () => ({ hardNavigate: jest.fn() }));
+jest.mock('../../../components/ui/hard-navigate', () => ({ hardNavigate: jest.fn() }));
 
 const fetchMock = jest.fn();
 const answer = (status: number) => Promise.resolve({ ok: status < 300, status, json: async () => ({}), headers: new Headers() });

@@ -117,7 +117,8 @@ const SCREENS: Record<string, Screen> = {
       ['Betrieb eingestellt', '01.03.2020'],
     ],
   },
-  'components/tournaments/tournament-form.tsx': {
+  // the tournament form's first step holds its dates
+  'components/tournaments/tournament-general-step.tsx': {
     render: () => <TournamentForm orgId={11} funkId={1000} tournament={null} types={[]} referees={[]} onChanged={jest.fn()} />,
     fields: [
       ['Beginn *', dayAhead(30)],

@@ -21,7 +21,7 @@ const router = { replace: jest.fn(), refresh: jest.fn(), push: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
 jest.mock('../../../components/auth/actions', () => ({ signIn: jest.fn(), completePasswordReset: jest.fn(), requestPasswordReset: jest.fn() }));
 jest.mock('../../../components/profile/actions', () => ({ changePassword: jest.fn() }));
-jest.mock('../../../components/shell/actions', () => ({ setLanguage: jest.fn() }));
+jest.mock('../../../components/shared/language-action', () => ({ setLanguage: jest.fn() }));
 
 const forms: Array<[string, () => ReactElement]> = [
   ['sign-in', () => <SignInForm />],

@@ -4,7 +4,7 @@ import { MemberList } from '@/components/members/member-list';
 import { MembersOverview } from '@/components/members/members-overview';
 import { TournamentList } from '@/components/tournaments/tournament-list';
 import { loadTournaments } from '@/components/tournaments/actions';
-import { hardNavigate } from '@/components/shell/hard-navigate';
+import { hardNavigate } from '@/components/ui/hard-navigate';
 import { notify, Toaster } from '@/components/ui/toast';
 import type { Member } from '@/lib/api/member-types';
 import { renderWithIntl } from '../render-with-intl';
@@ -20,7 +20,7 @@ jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),
   notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() },
 }));
-jest.mock('../../../components/shell/hard-navigate', () => ({ hardNavigate: jest.fn() }));
+jest.mock('../../../components/ui/hard-navigate', () => ({ hardNavigate: jest.fn() }));
 jest.mock('../../../components/tournaments/actions', () => ({ loadTournaments: jest.fn() }));
 
 const SESSION_ENDED_TEXT = 'Ihre Sitzung ist abgelaufen. Ihre Eingaben bleiben erhalten: Bitte melden Sie sich erneut an.';

@@ -17,7 +17,7 @@ import {
   FORM_TOURNAMENT_APPROVAL,
   FORM_TOURNAMENTS,
 } from '@/lib/domain/functions';
-import type { FormPageProps } from '@/components/shell/form-page-props';
+import type { FormPageProps } from '@/lib/form-page-props';
 
 /**
  * The one registry funkId → form page. Each form is loaded on demand (next/dynamic), so a form

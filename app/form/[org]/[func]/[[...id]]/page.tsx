@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { loadShell } from '@/components/shell/load-shell';
-import { PageMessage } from '@/components/shell/page-message';
+import { PageMessage } from '@/components/ui/page-message';
 import { SignedInLayout } from '@/components/shell/signed-in-layout';
 import { formPath, organisationsOf, parseFuncSegment, parseOrgSegment, routedRole } from '@/lib/domain/shell';
 import { findForm } from './forms';

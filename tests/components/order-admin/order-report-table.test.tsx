@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { OrderReportTable } from '@/components/order-admin/order-report-table';
-import { loadReport } from '@/components/orders/actions';
+import { loadReport } from '@/components/order-admin/actions';
 import type { OrderReportLine } from '@/lib/schemas/orders';
 import { renderWithIntl } from '../render-with-intl';
 
-jest.mock('../../../components/orders/actions', () => ({ loadReport: jest.fn() }));
+jest.mock('../../../components/order-admin/actions', () => ({ loadReport: jest.fn() }));
 
 /* The order report table's last column, 'Bearbeiten', opens the line's order in the order form. */
 

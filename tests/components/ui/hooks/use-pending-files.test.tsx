@@ -1,9 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
-import { usePendingFiles } from '@/components/ui/use-pending-files';
+import { usePendingFiles } from '@/components/ui/hooks/use-pending-files';
 import { uploadFile } from '@/lib/upload';
 
-jest.mock('../../../lib/upload', () => ({ ...jest.requireActual('../../../lib/upload'), uploadFile: jest.fn() }));
-jest.mock('../../../components/shell/hard-navigate', () => ({ hardNavigate: jest.fn() }));
+jest.mock('../../../../lib/upload', () => ({ ...jest.requireActual('../../../../lib/upload'), uploadFile: jest.fn() }));
+jest.mock('../../../../components/ui/hard-navigate', () => ({ hardNavigate: jest.fn() }));
 
 const uploadMock = uploadFile as jest.MockedFunction<typeof uploadFile>;
 const file = (name: string) => new File(['x'], name, { type: name.endsWith('.pdf') ? 'application/pdf' : 'image/png' });

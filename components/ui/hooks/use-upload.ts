@@ -3,8 +3,8 @@
 import { useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { uploadFile, type UploadResult } from '@/lib/upload';
-import { notify } from './toast';
-import { leaveForSignIn } from './session-ended';
+import { notify } from '../toast';
+import { leaveForSignIn } from '../session-ended';
 
 /**
  * One browser upload from a hidden file input, as every upload of the admin does it: `percent`

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { LOCALES } from '@/i18n/locale';
 import { SegmentedControl } from '@/components/ui/segmented-control';
-import { setLanguage } from './actions';
+import { setLanguage } from './language-action';
 
 /** EN / DE buttons; the choice is stored in a cookie, so it survives a reload. */
 export function LanguageSwitch({ className }: { className?: string }) {

@@ -4,9 +4,9 @@ import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
 import { useTranslations } from 'next-intl';
 import type { ActionResult } from '@/lib/api/action-result';
 import { matchesSearch } from '@/lib/domain/search-fold';
-import { applyActionResult, settleAction } from './apply-action-result';
-import { isSessionEnd } from './session-ended';
-import { notify } from './toast';
+import { applyActionResult, settleAction } from '../apply-action-result';
+import { isSessionEnd } from '../session-ended';
+import { notify } from '../toast';
 
 /**
  * The one way a list screen reads its rows page by page (a server action or a browser fetch):

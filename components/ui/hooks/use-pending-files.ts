@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { batches, GALLERY_BATCH_SIZE, isGalleryPicture } from '@/lib/domain/gallery';
 import { uploadFile } from '@/lib/upload';
-import { leaveForSignIn } from './session-ended';
+import { leaveForSignIn } from '../session-ended';
 
 /** A file chosen but not uploaded yet; pictures get a local preview (a blob: address). */
 export interface PendingFile {

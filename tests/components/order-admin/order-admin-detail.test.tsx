@@ -2,12 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OrderAdminDetail } from '@/components/order-admin/order-admin-detail';
 import type { Order, OrderItem } from '@/lib/schemas/orders';
-import { MARKED_REMOVAL_ROW } from '@/components/orders/order-view';
+import { MARKED_REMOVAL_ROW } from '@/components/shared/orders/order-view';
 import { renderWithIntl } from '../render-with-intl';
-import { makeOrder } from './fixtures';
+import { makeOrder } from '../orders/fixtures';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
-jest.mock('../../../components/orders/actions', () => ({ addComment: jest.fn(), decide: jest.fn(), saveRemovals: jest.fn() }));
+jest.mock('../../../components/order-admin/actions', () => ({ addComment: jest.fn(), saveRemovals: jest.fn() }));
+jest.mock('../../../components/shared/orders/actions', () => ({ decide: jest.fn() }));
 
 /*
  * The order panel: what the federation is offered in each state (refund only while created, send

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { MasterList } from '@/components/ui/master-list';
 import { browserFetch } from '@/components/ui/session-ended';
 import { notify } from '@/components/ui/toast';
-import { asLoaded, usePagedQuery } from '@/components/ui/use-paged-query';
-import { OrderList } from '@/components/orders/order-list';
-import { loadOrders } from '@/components/orders/actions';
-import { hardNavigate } from '@/components/shell/hard-navigate';
+import { asLoaded, usePagedQuery } from '@/components/ui/hooks/use-paged-query';
+import { OrderList } from '@/components/shared/orders/order-list';
+import { loadOrders } from '@/components/shared/orders/actions';
+import { hardNavigate } from '@/components/ui/hard-navigate';
 import { NO_ANSWER, SESSION_ENDED, type ActionResult } from '@/lib/api/action-result';
-import { renderWithIntl } from '../render-with-intl';
-import { makeOrder } from '../orders/fixtures';
+import { renderWithIntl } from '../../render-with-intl';
+import { makeOrder } from '../../orders/fixtures';
 
 /**
  * The one list pattern: search and filters go back to page 1, typing loads once after the pause,
@@ -18,12 +18,12 @@ import { makeOrder } from '../orders/fixtures';
  * full-page error), and an ended session signs in again and comes back.
  */
 
-jest.mock('../../../components/ui/toast', () => ({
-  ...jest.requireActual('../../../components/ui/toast'),
+jest.mock('../../../../components/ui/toast', () => ({
+  ...jest.requireActual('../../../../components/ui/toast'),
   notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
 }));
-jest.mock('../../../components/shell/hard-navigate', () => ({ hardNavigate: jest.fn() }));
-jest.mock('../../../components/orders/actions', () => ({ loadOrders: jest.fn() }));
+jest.mock('../../../../components/ui/hard-navigate', () => ({ hardNavigate: jest.fn() }));
+jest.mock('../../../../components/shared/orders/actions', () => ({ loadOrders: jest.fn() }));
 
 const GENERIC = 'Fehler: Etwas ist schiefgelaufen';
 const SESSION_ENDED_TEXT = 'Ihre Sitzung ist abgelaufen. Ihre Eingaben bleiben erhalten: Bitte melden Sie sich erneut an.';

@@ -8,9 +8,9 @@ import { orderBadge, SHELL_ORDERS_PAGE_SIZE, shellOrdersPager } from '@/lib/doma
 import { formPath } from '@/lib/domain/shell';
 import { cn } from '@/components/ui/cn';
 import { SimplePager } from '@/components/ui/simple-pager';
-import { usePagedQuery } from '@/components/ui/use-paged-query';
-import { loadOrders } from '@/components/orders/actions';
-import { euros } from '@/components/orders/order-view';
+import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
+import { loadOrders } from '@/components/shared/orders/actions';
+import { euros } from '@/components/shared/orders/order-view';
 
 /**
  * The start page's orders: the newest orders the organisation oversees, 10 at a time (with more

@@ -5,10 +5,10 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { FieldErrors, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { ActionFailure, ActionResult } from '@/lib/api/action-result';
-import { applyActionResult } from './apply-action-result';
-import { useConfirm, type ConfirmOptions } from './confirm-dialog';
-import { saveDraft, takeDraft } from './session-draft';
-import { notify } from './toast';
+import { applyActionResult } from '../apply-action-result';
+import { useConfirm, type ConfirmOptions } from '../confirm-dialog';
+import { saveDraft, takeDraft } from '../session-draft';
+import { notify } from '../toast';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
 
 export interface RecordEditorOptions<V extends FieldValues, Out> {

@@ -2,10 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { OrderAdminDetail } from '@/components/order-admin/order-admin-detail';
 import type { Order } from '@/lib/schemas/orders';
 import { renderWithIntl } from '../render-with-intl';
-import { makeOrder } from './fixtures';
+import { makeOrder } from '../orders/fixtures';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
-jest.mock('../../../components/orders/actions', () => ({ addComment: jest.fn(), decide: jest.fn(), saveRemovals: jest.fn() }));
+jest.mock('../../../components/order-admin/actions', () => ({ addComment: jest.fn(), saveRemovals: jest.fn() }));
+jest.mock('../../../components/shared/orders/actions', () => ({ decide: jest.fn() }));
 
 /*
  * The order screen's downloads: licence cards and their cover letter only where cards exist

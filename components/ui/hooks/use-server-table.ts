@@ -3,9 +3,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { isSessionEnd } from './session-ended';
-import { notify } from './toast';
-import { nextSort, type DataTableColumn, type DataTableSort, type DataTableState } from './data-table-types';
+import { isSessionEnd } from '../session-ended';
+import { notify } from '../toast';
+import { nextSort, type DataTableColumn, type DataTableSort, type DataTableState } from '../data-table-types';
 
 /**
  * Server mode of the data table: the API searches, filters, sorts and pages in the database; the

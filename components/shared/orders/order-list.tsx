@@ -8,7 +8,7 @@ import { ORDER_STATES, type OrderState } from '@/lib/domain/orders/status';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { AddButton } from '@/components/ui/add-button';
 import { MasterList } from '@/components/ui/master-list';
-import { usePagedQuery } from '@/components/ui/use-paged-query';
+import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
 import { cn } from '@/components/ui/cn';
 import { loadOrders } from './actions';
 import { euros, ORDER_LIST_PAGE_SIZE, STATE_TONE } from './order-view';

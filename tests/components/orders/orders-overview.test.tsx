@@ -1,12 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OrdersOverview } from '@/components/shell/orders-overview';
+import { OrdersOverview } from '@/components/orders/orders-overview';
 import type { Order } from '@/lib/schemas/orders';
-import { loadOrders } from '@/components/orders/actions';
+import { loadOrders } from '@/components/shared/orders/actions';
 import { renderWithIntl } from '../render-with-intl';
 import { makeOrder } from '../orders/fixtures';
 
-jest.mock('../../../components/orders/actions', () => ({ loadOrders: jest.fn() }));
+jest.mock('../../../components/shared/orders/actions', () => ({ loadOrders: jest.fn() }));
 
 /*
  * The start page's order overview pages by 10 and leaves no order unreachable: more than one page

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { confirmLeaving, useGuardedRouter, useUnsavedChangesGuard } from '@/components/ui/use-unsaved-changes-guard';
-import { renderWithIntl } from '../render-with-intl';
+import { confirmLeaving, useGuardedRouter, useUnsavedChangesGuard } from '@/components/ui/hooks/use-unsaved-changes-guard';
+import { renderWithIntl } from '../../render-with-intl';
 
 /** One guard for every way out: links, the guarded router and confirmLeaving ask the same question. */
 

@@ -16,7 +16,7 @@ import {
   type RowData,
   type SortFn,
 } from '@tanstack/react-table';
-import { collator, compareValues, isEmptyFilter, nextSort, textOf, type DataTableColumn, type DataTableSort, type DataTableState } from './data-table-types';
+import { collator, compareValues, isEmptyFilter, nextSort, textOf, type DataTableColumn, type DataTableSort, type DataTableState } from '../data-table-types';
 
 /**
  * Client mode of the data table: every row is in the browser; search, column filters, sort and

@@ -7,17 +7,17 @@ import { z } from 'zod';
 import { DateField } from '@/components/ui/date-field';
 import { EditActions } from '@/components/ui/edit-actions';
 import { Input } from '@/components/ui/input';
-import { useRecordEditor } from '@/components/ui/use-record-editor';
-import { hardNavigate } from '@/components/shell/hard-navigate';
+import { useRecordEditor } from '@/components/ui/hooks/use-record-editor';
+import { hardNavigate } from '@/components/ui/hard-navigate';
 import { notify } from '@/components/ui/toast';
 import type { ActionResult } from '@/lib/api/action-result';
-import { renderWithIntl } from '../render-with-intl';
+import { renderWithIntl } from '../../render-with-intl';
 
 const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
-jest.mock('../../../components/shell/hard-navigate', () => ({ hardNavigate: jest.fn() }));
-jest.mock('../../../components/ui/toast', () => ({
-  ...jest.requireActual('../../../components/ui/toast'),
+jest.mock('../../../../components/ui/hard-navigate', () => ({ hardNavigate: jest.fn() }));
+jest.mock('../../../../components/ui/toast', () => ({
+  ...jest.requireActual('../../../../components/ui/toast'),
   notify: { success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn() },
 }));
 
