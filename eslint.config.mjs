@@ -34,6 +34,18 @@ const config = [
   ...next,
   ...nextTs,
   ...featureBoundaries,
-  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'dist/**', 'server/db/migrations/**'] },
+  {
+    ignores: [
+      '.next/**',
+      '.next-*/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+      'dist/**',
+      'server/db/migrations/**',
+    ],
+  },
 ];
 export default config;

@@ -21,7 +21,10 @@ export function pageBodyRefusal(method: string | undefined, headers: Headers): P
   const chunked = /\bchunked\b/i.test([headers['transfer-encoding'] ?? []].flat().join(','));
   if (declared === undefined) {
     if (!chunked) return null;
-    return { status: 411, body: { error: { code: 'length_required', message: 'A request body to the admin app must declare its length' } } };
+    return {
+      status: 411,
+      body: { error: { code: 'length_required', message: 'A request body to the admin app must declare its length' } },
+    };
   }
   const length = Number([declared].flat()[0]);
   if (Number.isFinite(length) && length <= SERVER_ACTION_BODY_LIMIT_BYTES) return null;

@@ -86,7 +86,12 @@ async function scriptsOf(context: BrowserContext, url: string): Promise<Array<[s
   const pending: Array<Promise<[string, number] | null>> = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    pending.push(response.body().then((body) => [response.url(), gzipSync(body, { level: 6 }).length] as [string, number], () => null));
+    pending.push(
+      response.body().then(
+        (body) => [response.url(), gzipSync(body, { level: 6 }).length] as [string, number],
+        () => null,
+      ),
+    );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   const scripts = (await Promise.all(pending)).filter((s): s is [string, number] => s !== null);
@@ -109,12 +114,16 @@ async function signedInState(browser: Browser, who: 'verband' | 'verein') {
 
 async function main(): Promise<void> {
   rmSync(DATA_DIR, { recursive: true, force: true });
-  const server = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'start.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), API_PORT: String(API_PORT), DATA_DIR, SMTP_HOST: '' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
+  const server = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'start.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(PORT), API_PORT: String(API_PORT), DATA_DIR, SMTP_HOST: '' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    },
+  );
   const stop = () => {
     try {
       if (server.pid) process.kill(-server.pid, 'SIGTERM');
@@ -129,7 +138,16 @@ async function main(): Promise<void> {
     await waitForServer(`${base}/admin`, 600_000, () => exited);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const states = { federation: await signedInState(browser, 'verband'), club: await signedInState(browser, 'verein') };
 
@@ -141,7 +159,8 @@ async function main(): Promise<void> {
       await context.close();
       if (verbose) {
         console.log(`\n${p.name}`);
-        for (const [url, n] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / KIB).toFixed(1).padStart(6)} KiB  ${new URL(url).pathname}`);
+        for (const [url, n] of [...scripts].sort((a, b) => b[1] - a[1]))
+          console.log(`  ${(n / KIB).toFixed(1).padStart(6)} KiB  ${new URL(url).pathname}`);
       }
       rows.push({ name: p.name, files: scripts.length, bytes: scripts.reduce((sum, [, n]) => sum + n, 0), budget: p.budget });
     }
@@ -152,7 +171,9 @@ async function main(): Promise<void> {
     console.log(`${'page'.padEnd(width)} | scripts | gzip       | budget     | ok`);
     console.log(`${'-'.repeat(width)}-|---------|------------|------------|----`);
     for (const r of rows) {
-      console.log(`${r.name.padEnd(width)} | ${String(r.files).padStart(7)} | ${kib(r.bytes).padStart(10)} | ${kib(r.budget).padStart(10)} | ${r.bytes <= r.budget ? 'yes' : 'NO'}`);
+      console.log(
+        `${r.name.padEnd(width)} | ${String(r.files).padStart(7)} | ${kib(r.bytes).padStart(10)} | ${kib(r.budget).padStart(10)} | ${r.bytes <= r.budget ? 'yes' : 'NO'}`,
+      );
     }
     const over = rows.filter((r) => r.bytes > r.budget);
     if (over.length > 0) {

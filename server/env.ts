@@ -28,10 +28,9 @@ const booleanFlag = z.preprocess(
  * standard): a service on one of them would start and then be unreachable for the admin app.
  */
 const FETCH_BLOCKED_PORTS = new Set([
-  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113,
-  115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556,
-  563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667,
-  6668, 6669, 6679, 6697, 10080,
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117,
+  119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636,
+  989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
 const portNumber = z.coerce
@@ -45,80 +44,67 @@ const portNumber = z.coerce
 const DURATION = /^(\d+)\s*([smhd]?)$/;
 const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
 
-const rawSchema = z
-  .object({
-    NODE_ENV: z.preprocess(
-      emptyToUndefined,
-      z.enum(['development', 'production', 'test'], { message: 'expected development, production or test' }).default('development'),
-    ),
-    API_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
-    API_PORT: z.preprocess(emptyToUndefined, portNumber.default(4000)),
-    DATABASE_URL: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection URL')
-        .optional(),
-    ),
-    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
-    JWT_SECRET: z.preprocess(
-      emptyToUndefined,
-      z.string().min(32, 'must be at least 32 characters long (e.g. `openssl rand -base64 48`)').optional(),
-    ),
-    JWT_TTL: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(DURATION, 'expected a duration such as 8h, 30m, 3600s or 1d')
-        .default('8h'),
-    ),
-    SMTP_HOST: optionalString,
-    SMTP_PORT: z.preprocess(emptyToUndefined, portNumber.optional()),
-    SMTP_USER: optionalString,
-    SMTP_PASSWORD: optionalString,
-    SMTP_SECURE: booleanFlag,
-    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Bogensportverband <noreply@example.org>')),
-    MAIL_REPLY_TO: optionalString,
-    ADMIN_PUBLIC_URL: z.preprocess(
-      emptyToUndefined,
-      z.url({ protocol: /^https?$/, message: 'expected an http(s) URL such as http://localhost:3000/admin' }).optional(),
-    ),
-    /** Port of the admin app; only used for the default ADMIN_PUBLIC_URL. */
-    PORT: z.preprocess(emptyToUndefined, portNumber.default(3000)),
-    UPLOAD_DIR: optionalString,
-    TRUSTED_PROXY_IPS: z.preprocess(emptyToUndefined, z.string().default(LOOPBACK)),
-    BANK_ACCOUNT_NAME: z.preprocess(emptyToUndefined, z.string().max(70).default('Österreichischer Bogensportverband')),
-    BANK_IBAN: z.preprocess(
-      (v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v),
-      z
-        .string()
-        .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'expected an IBAN such as AT61 1904 3002 3457 3201')
-        .default('AT611904300234573201'),
-    ),
-    BANK_BIC: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'expected a BIC such as BKAUATWW')
-        .default('BKAUATWW'),
-    ),
-    PUSH_ALLOWED_HOSTS: z.preprocess(emptyToUndefined, z.string().default('')),
-    OUTBOX_LEASE: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(DURATION, 'expected a duration such as 2m or 90s')
-        .default('2m'),
-    ),
-    MESSAGE_BATCH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1_000)),
-    ORDER_BASE_AMOUNT: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^\d{1,5}(\.\d{1,2})?$/, 'expected euros with at most two decimals, e.g. 149 or 149.50')
-        .default('149'),
-    ),
-  });
+const rawSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test'], { message: 'expected development, production or test' }).default('development'),
+  ),
+  API_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  API_PORT: z.preprocess(emptyToUndefined, portNumber.default(4000)),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection URL')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  JWT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters long (e.g. `openssl rand -base64 48`)').optional(),
+  ),
+  JWT_TTL: z.preprocess(emptyToUndefined, z.string().regex(DURATION, 'expected a duration such as 8h, 30m, 3600s or 1d').default('8h')),
+  SMTP_HOST: optionalString,
+  SMTP_PORT: z.preprocess(emptyToUndefined, portNumber.optional()),
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  SMTP_SECURE: booleanFlag,
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Bogensportverband <noreply@example.org>')),
+  MAIL_REPLY_TO: optionalString,
+  ADMIN_PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, message: 'expected an http(s) URL such as http://localhost:3000/admin' }).optional(),
+  ),
+  /** Port of the admin app; only used for the default ADMIN_PUBLIC_URL. */
+  PORT: z.preprocess(emptyToUndefined, portNumber.default(3000)),
+  UPLOAD_DIR: optionalString,
+  TRUSTED_PROXY_IPS: z.preprocess(emptyToUndefined, z.string().default(LOOPBACK)),
+  BANK_ACCOUNT_NAME: z.preprocess(emptyToUndefined, z.string().max(70).default('Österreichischer Bogensportverband')),
+  BANK_IBAN: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v),
+    z
+      .string()
+      .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'expected an IBAN such as AT61 1904 3002 3457 3201')
+      .default('AT611904300234573201'),
+  ),
+  BANK_BIC: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'expected a BIC such as BKAUATWW')
+      .default('BKAUATWW'),
+  ),
+  PUSH_ALLOWED_HOSTS: z.preprocess(emptyToUndefined, z.string().default('')),
+  OUTBOX_LEASE: z.preprocess(emptyToUndefined, z.string().regex(DURATION, 'expected a duration such as 2m or 90s').default('2m')),
+  MESSAGE_BATCH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1_000)),
+  ORDER_BASE_AMOUNT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,5}(\.\d{1,2})?$/, 'expected euros with at most two decimals, e.g. 149 or 149.50')
+      .default('149'),
+  ),
+});
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -228,14 +214,18 @@ export function loadEnv(source: Source = process.env): Env {
     mailDir: path.join(dataDir, 'mail'),
     adminPublicUrl: (v.ADMIN_PUBLIC_URL ?? `http://localhost:${v.PORT}/admin`).replace(/\/+$/, ''),
     uploadDir: path.resolve(v.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
-    trustedProxyIps: v.TRUSTED_PROXY_IPS.split(',').map((s) => s.trim()).filter(Boolean),
+    trustedProxyIps: v.TRUSTED_PROXY_IPS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     orderBaseCents: eurosToCents(v.ORDER_BASE_AMOUNT)!,
     bank: { name: v.BANK_ACCOUNT_NAME, iban: v.BANK_IBAN, bic: v.BANK_BIC },
     licenceKeyFile: path.join(dataDir, 'licence-signing-key.pem'),
     vapidKeyFile: path.join(dataDir, 'vapid-keys.json'),
     outboxLeaseMs,
     messageBatch: v.MESSAGE_BATCH,
-    pushAllowedHosts: v.PUSH_ALLOWED_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    pushAllowedHosts: v.PUSH_ALLOWED_HOSTS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 
@@ -245,7 +235,11 @@ export function loadEnv(source: Source = process.env): Env {
  */
 function developmentSecret(dataDir: string): string {
   // the same for every process sharing the data folder, so a token from one is accepted by all
-  const text = readOrCreateOnce(path.join(dataDir, 'jwt-secret'), () => `${randomBytes(48).toString('base64url')}\n`, (kept) => kept.trim().length >= 32);
+  const text = readOrCreateOnce(
+    path.join(dataDir, 'jwt-secret'),
+    () => `${randomBytes(48).toString('base64url')}\n`,
+    (kept) => kept.trim().length >= 32,
+  );
   return text.trim();
 }
 

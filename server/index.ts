@@ -50,13 +50,16 @@ async function main() {
   const app = createApp({ db, env, mailer, outbox });
   const stopUploadCleanup = await startUploadTempCleanup(env.uploadDir);
 
-  const server = serve({ fetch: app.fetch, hostname: env.apiHost, port: env.apiPort, serverOptions: { requestTimeout: REQUEST_TIMEOUT_MS } }, (info) => {
-    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-    console.log(`[api] federation API listening on http://${host}:${info.port} (reference: /api/docs)`);
-    console.log(`[api] database: ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${env.pgliteDir}`}`);
-    if (!env.smtp) console.log(`[api] no SMTP_HOST: mails are written to ${env.mailDir}`);
-    outbox.start();
-  });
+  const server = serve(
+    { fetch: app.fetch, hostname: env.apiHost, port: env.apiPort, serverOptions: { requestTimeout: REQUEST_TIMEOUT_MS } },
+    (info) => {
+      const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      console.log(`[api] federation API listening on http://${host}:${info.port} (reference: /api/docs)`);
+      console.log(`[api] database: ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${env.pgliteDir}`}`);
+      if (!env.smtp) console.log(`[api] no SMTP_HOST: mails are written to ${env.mailDir}`);
+      outbox.start();
+    },
+  );
 
   answerClientErrorsInErrorShape(server as Server); // plain HTTP: serve() made a node:http server
 

@@ -12,7 +12,11 @@ export const dynamic = 'force-dynamic';
  * user): a route of its own, so the sign-in page at /admin does not carry the shell's JavaScript.
  * A user holding exactly one organisation goes straight to it: there is nothing to choose.
  */
-export default async function SignedInStartPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignedInStartPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const session = await getSession();
   if (!session.token) redirect('/');
   const { user, systemRoles } = await loadShell();

@@ -30,7 +30,15 @@ function shown(value: unknown): string {
   return String(value);
 }
 
-export function HistoryPanel({ entity, id, fieldLabel }: { entity: HistoryEntity; id: number; fieldLabel?: (field: string) => string | undefined }) {
+export function HistoryPanel({
+  entity,
+  id,
+  fieldLabel,
+}: {
+  entity: HistoryEntity;
+  id: number;
+  fieldLabel?: (field: string) => string | undefined;
+}) {
   const t = useTranslations('history');
   const [page, setPage] = useState(1);
   const [state, setState] = useState<State | null>(null);
@@ -38,7 +46,11 @@ export function HistoryPanel({ entity, id, fieldLabel }: { entity: HistoryEntity
 
   useEffect(() => {
     const controller = new AbortController();
-    browserFetch(`${BASE_PATH}/api/v1/admin/audit?${key}`, { signal: controller.signal, headers: { accept: 'application/json' }, cache: 'no-store' })
+    browserFetch(`${BASE_PATH}/api/v1/admin/audit?${key}`, {
+      signal: controller.signal,
+      headers: { accept: 'application/json' },
+      cache: 'no-store',
+    })
       .then(async (res) => {
         setState({ key, status: 'done', page: (await res.json()) as AuditPage });
       })
@@ -55,7 +67,12 @@ export function HistoryPanel({ entity, id, fieldLabel }: { entity: HistoryEntity
       </p>
     );
   }
-  if (state.status === 'error') return <p className="p-4 text-sm text-red-700" role="alert">{t('failed')}</p>;
+  if (state.status === 'error')
+    return (
+      <p className="p-4 text-sm text-red-700" role="alert">
+        {t('failed')}
+      </p>
+    );
   const { entries, total } = state.page;
   if (entries.length === 0) return <p className="p-4 text-sm text-gray-700">{t('empty')}</p>;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -86,7 +103,9 @@ export function HistoryPanel({ entity, id, fieldLabel }: { entity: HistoryEntity
 function HistoryRow({ entry, label }: { entry: AuditEntry; label: (field: string) => string }) {
   const t = useTranslations('history');
   const changes = Object.entries(entry.changes);
-  const action = ['create', 'update', 'delete', 'status', 'upload', 'assign', 'lockout', 'password'].includes(entry.action) ? entry.action : 'update';
+  const action = ['create', 'update', 'delete', 'status', 'upload', 'assign', 'lockout', 'password'].includes(entry.action)
+    ? entry.action
+    : 'update';
   return (
     <li className="p-3 text-sm">
       <p className="flex flex-wrap gap-x-2">

@@ -51,8 +51,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     notify.error(result.message);
   }
 
-  const text = (message?: string) =>
-    message ? (t.has(message) ? t(message) : tp.has(message) ? tp(message) : message) : undefined;
+  const text = (message?: string) => (message ? (t.has(message) ? t(message) : tp.has(message) ? tp(message) : message) : undefined);
   // Errors show once a field was left, so typing the first letter does not already shout.
   const shown = (field: keyof ResetFormInput) => (touchedFields[field] ? text(errors[field]?.message) : undefined);
 

@@ -36,15 +36,19 @@ export function SignInForm({ notice, returnTo }: { notice?: string; returnTo?: s
   async function onSubmit(values: LoginInput) {
     setAlert(null);
     const result = await signIn(values);
-    const signedIn = applyActionResult(result, { setError }, {
-      success: false,
-      // no permissions stays on screen as an alert; a refused field shows its message under it
-      handled: (failure) => {
-        if (failure.code === 'no_permissions') setAlert(failure.message);
-        return failure.code === 'no_permissions' || failure.code === 'validation';
+    const signedIn = applyActionResult(
+      result,
+      { setError },
+      {
+        success: false,
+        // no permissions stays on screen as an alert; a refused field shows its message under it
+        handled: (failure) => {
+          if (failure.code === 'no_permissions') setAlert(failure.message);
+          return failure.code === 'no_permissions' || failure.code === 'validation';
+        },
+        longToastFor: ['rate_limited'],
       },
-      longToastFor: ['rate_limited'],
-    });
+    );
     if (signedIn) {
       startNavigation(() => {
         // The page greets with the success toast itself once it is on screen (WelcomeToast), so

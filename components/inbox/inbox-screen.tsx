@@ -27,25 +27,38 @@ export interface InboxScreenProps {
  */
 export function InboxScreen({ initial, openId }: InboxScreenProps) {
   const t = useTranslations('inbox');
-  const list = usePagedQuery({ query: {}, pageSize: INBOX_PAGE_SIZE, initial, delayMs: 0, load: (_query, page) => loadNotifications({ page }) });
+  const list = usePagedQuery({
+    query: {},
+    pageSize: INBOX_PAGE_SIZE,
+    initial,
+    delayMs: 0,
+    load: (_query, page) => loadNotifications({ page }),
+  });
   const { update } = list;
   const data = list.latest ?? initial;
   const [open, setOpen] = useState<Notification | null>(null);
   const [opening, setOpening] = useState<number | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const apply = useCallback((id: number, res: Awaited<ReturnType<typeof openNotification>>) => {
-    setOpening(null);
-    if (!applyActionResult(res, null, { success: false })) return;
-    const n = res.data;
-    setOpen(n);
-    update((d) => {
-      const before = d.items.find((x) => x.id === id);
-      const newlyRead = before ? !before.read && n.read : false;
-      return { ...d, unread: Math.max(0, d.unread - (newlyRead ? 1 : 0)), items: d.items.map((x) => (x.id === id ? { ...x, read: n.read, readAt: n.readAt } : x)) };
-    });
-    queueMicrotask(() => heading.current?.focus());
-  }, [update]);
+  const apply = useCallback(
+    (id: number, res: Awaited<ReturnType<typeof openNotification>>) => {
+      setOpening(null);
+      if (!applyActionResult(res, null, { success: false })) return;
+      const n = res.data;
+      setOpen(n);
+      update((d) => {
+        const before = d.items.find((x) => x.id === id);
+        const newlyRead = before ? !before.read && n.read : false;
+        return {
+          ...d,
+          unread: Math.max(0, d.unread - (newlyRead ? 1 : 0)),
+          items: d.items.map((x) => (x.id === id ? { ...x, read: n.read, readAt: n.readAt } : x)),
+        };
+      });
+      queueMicrotask(() => heading.current?.focus());
+    },
+    [update],
+  );
 
   async function show(id: number) {
     setOpening(id);
@@ -75,7 +88,12 @@ export function InboxScreen({ initial, openId }: InboxScreenProps) {
           rowKey={(n) => n.id}
           listLabel={t('listLabel')}
           renderRow={(n) => (
-            <button type="button" aria-current={open?.id === n.id ? 'true' : undefined} onClick={() => void show(n.id)} className={masterRowClass(false, cn('flex items-start gap-2', open?.id === n.id && 'bg-brand-light text-brand-dark'))}>
+            <button
+              type="button"
+              aria-current={open?.id === n.id ? 'true' : undefined}
+              onClick={() => void show(n.id)}
+              className={masterRowClass(false, cn('flex items-start gap-2', open?.id === n.id && 'bg-brand-light text-brand-dark'))}
+            >
               <span aria-hidden="true" className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', n.read ? 'bg-transparent' : 'bg-brand')} />
               <span className="min-w-0 flex-1">
                 <span className={cn('block truncate', !n.read && 'font-semibold')}>

@@ -19,6 +19,7 @@ export type PushSupport = 'supported' | 'unsupported' | 'denied';
 
 /** Whether this browser can receive push here: service workers, PushManager, notifications not refused. */
 export function pushSupport(win: Window | undefined = typeof window === 'undefined' ? undefined : window): PushSupport {
-  if (!win || !('serviceWorker' in win.navigator) || !('PushManager' in win) || !('Notification' in win) || !win.isSecureContext) return 'unsupported';
+  if (!win || !('serviceWorker' in win.navigator) || !('PushManager' in win) || !('Notification' in win) || !win.isSecureContext)
+    return 'unsupported';
   return (win as Window & { Notification: typeof Notification }).Notification.permission === 'denied' ? 'denied' : 'supported';
 }

@@ -60,7 +60,13 @@ export function PushSwitch() {
       (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(publicKey) }));
     try {
       const keys = subscription.toJSON().keys ?? {};
-      await dataOf(subscribeToPush({ endpoint: subscription.endpoint, keys: { p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' }, expirationTime: subscription.expirationTime }));
+      await dataOf(
+        subscribeToPush({
+          endpoint: subscription.endpoint,
+          keys: { p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' },
+          expirationTime: subscription.expirationTime,
+        }),
+      );
     } catch (error) {
       // not registered with the API: no subscription left behind in the browser either
       await subscription.unsubscribe().catch(() => undefined);
@@ -92,5 +98,13 @@ export function PushSwitch() {
   }
 
   const hint = support === 'unsupported' ? t('push.unsupported') : support === 'denied' ? t('push.denied') : t('push.hint');
-  return <Switch label={t('push.label')} checked={on} onCheckedChange={(next) => void change(next)} disabled={support !== 'supported' || busy} hint={support === null ? undefined : hint} />;
+  return (
+    <Switch
+      label={t('push.label')}
+      checked={on}
+      onCheckedChange={(next) => void change(next)}
+      disabled={support !== 'supported' || busy}
+      hint={support === null ? undefined : hint}
+    />
+  );
 }

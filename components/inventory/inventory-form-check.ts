@@ -1,7 +1,15 @@
 import type { Resolver } from 'react-hook-form';
 
 /** The inventory form's values: the choices as the selects hold them, the stock as typed. */
-export type InventoryFormValues = { newsId: string; ordercatId: string; gender: string; size: string; items: string; visibility: boolean; active: boolean };
+export type InventoryFormValues = {
+  newsId: string;
+  ordercatId: string;
+  gender: string;
+  size: string;
+  items: string;
+  visibility: boolean;
+  active: boolean;
+};
 
 /**
  * The stock as a number for the API: digits (a leading minus allowed, so the refusal names the

@@ -53,7 +53,8 @@ export function InventoryScreen({ orgId, initial, articles, categories }: Invent
     load: ({ q }, page) => loadInventory({ orgId, q: q || undefined, page }),
   });
 
-  const label = (a: InventoryArticle) => [a.title, a.inventoryParams.gender && t(`genders.${a.inventoryParams.gender}`), a.inventoryParams.size].filter(Boolean).join(' · ');
+  const label = (a: InventoryArticle) =>
+    [a.title, a.inventoryParams.gender && t(`genders.${a.inventoryParams.gender}`), a.inventoryParams.size].filter(Boolean).join(' · ');
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold text-gray-900">{t('pageTitle')}</h1>
@@ -67,7 +68,12 @@ export function InventoryScreen({ orgId, initial, articles, categories }: Invent
           renderRow={(a) => {
             const active = selected !== 'new' && selected?.id === a.id;
             return (
-              <button type="button" aria-current={active ? 'true' : undefined} onClick={() => setSelected(a)} className={masterRowClass(active)}>
+              <button
+                type="button"
+                aria-current={active ? 'true' : undefined}
+                onClick={() => setSelected(a)}
+                className={masterRowClass(active)}
+              >
                 <span className="block truncate">{label(a)}</span>
                 <span className="block truncate text-xs text-gray-600">
                   {a.categoryParams.cat} · {t('stockShort', { count: a.items })}
@@ -140,7 +146,17 @@ function InventoryForm({
         orgId,
         id: line?.id,
         updatedAt: line ? (basedOn ?? undefined) : undefined,
-        values: { newsId: Number(v.newsId), ordercatId: Number(v.ordercatId), items: Number(v.items), active: v.active ? 1 : 0, inventoryParams: { gender: v.gender === 'm' || v.gender === 'f' ? v.gender : null, size: v.size || null, visibility: v.visibility } },
+        values: {
+          newsId: Number(v.newsId),
+          ordercatId: Number(v.ordercatId),
+          items: Number(v.items),
+          active: v.active ? 1 : 0,
+          inventoryParams: {
+            gender: v.gender === 'm' || v.gender === 'f' ? v.gender : null,
+            size: v.size || null,
+            visibility: v.visibility,
+          },
+        },
       });
     },
     onSaved: (data) => onSaved(data as InventoryArticle),
@@ -159,41 +175,90 @@ function InventoryForm({
         <h2 id="inventory-title" className="text-lg font-semibold text-gray-900">
           {title}
         </h2>
-        <EditActions canEdit editing={editor.editing} busy={editor.busy} onEdit={editor.startEdit} onSave={() => void editor.save()} onCancel={editor.cancel} />
+        <EditActions
+          canEdit
+          editing={editor.editing}
+          busy={editor.busy}
+          onEdit={editor.startEdit}
+          onSave={() => void editor.save()}
+          onCancel={editor.cancel}
+        />
       </div>
-      <form key={editor.fieldsKey} noValidate aria-label={title} onSubmit={(e) => (e.preventDefault(), editor.editing && void editor.save())} className="grid gap-4 sm:grid-cols-2">
+      <form
+        key={editor.fieldsKey}
+        noValidate
+        aria-label={title}
+        onSubmit={(e) => (e.preventDefault(), editor.editing && void editor.save())}
+        className="grid gap-4 sm:grid-cols-2"
+      >
         <Controller
           control={form.control}
           name="newsId"
           render={({ field }) => (
-            <Select label={`${t('article')} *`} value={field.value} onValueChange={field.onChange} options={articles.map((a) => ({ value: String(a.id), label: a.title }))} disabled={disabled} error={err('newsId')} placeholder={t('choose')} />
+            <Select
+              label={`${t('article')} *`}
+              value={field.value}
+              onValueChange={field.onChange}
+              options={articles.map((a) => ({ value: String(a.id), label: a.title }))}
+              disabled={disabled}
+              error={err('newsId')}
+              placeholder={t('choose')}
+            />
           )}
         />
         <Controller
           control={form.control}
           name="ordercatId"
           render={({ field }) => (
-            <Select label={`${t('category')} *`} value={field.value} onValueChange={field.onChange} options={categories.map((c) => ({ value: String(c.id), label: c.cat }))} disabled={disabled} error={err('ordercatId')} placeholder={t('choose')} />
+            <Select
+              label={`${t('category')} *`}
+              value={field.value}
+              onValueChange={field.onChange}
+              options={categories.map((c) => ({ value: String(c.id), label: c.cat }))}
+              disabled={disabled}
+              error={err('ordercatId')}
+              placeholder={t('choose')}
+            />
           )}
         />
         <Controller
           control={form.control}
           name="gender"
           render={({ field }) => (
-            <Select label={t('gender')} value={field.value} onValueChange={field.onChange} options={INVENTORY_GENDERS.map((g) => ({ value: g, label: t(`genders.${g}`) }))} disabled={disabled} placeholder={t('choose')} />
+            <Select
+              label={t('gender')}
+              value={field.value}
+              onValueChange={field.onChange}
+              options={INVENTORY_GENDERS.map((g) => ({ value: g, label: t(`genders.${g}`) }))}
+              disabled={disabled}
+              placeholder={t('choose')}
+            />
           )}
         />
         <Controller
           control={form.control}
           name="size"
-          render={({ field }) => <Select label={t('size')} value={field.value} onValueChange={field.onChange} options={[...new Set(sizes)].map((s) => ({ value: s, label: s }))} disabled={disabled} placeholder={t('choose')} />}
+          render={({ field }) => (
+            <Select
+              label={t('size')}
+              value={field.value}
+              onValueChange={field.onChange}
+              options={[...new Set(sizes)].map((s) => ({ value: s, label: s }))}
+              disabled={disabled}
+              placeholder={t('choose')}
+            />
+          )}
         />
         <Input label={`${t('stock')} *`} inputMode="numeric" error={err('items')} disabled={disabled} {...form.register('items')} />
         <div className="flex flex-col justify-end gap-2">
           <CheckboxField label={t('visible')} disabled={disabled} {...form.register('visibility')} />
           <CheckboxField label={t('active')} disabled={disabled} {...form.register('active')} />
         </div>
-        {line && <p className="text-sm text-gray-600 sm:col-span-2">{t('netPrice', { price: netPriceText(line.categoryParams.netPrice, locale) })}</p>}
+        {line && (
+          <p className="text-sm text-gray-600 sm:col-span-2">
+            {t('netPrice', { price: netPriceText(line.categoryParams.netPrice, locale) })}
+          </p>
+        )}
       </form>
     </section>
   );

@@ -37,7 +37,19 @@ export interface DuplicateDialogProps {
  * creates a new member anyway. Only candidates found by name and birth date carry the proof that
  * connecting needs; one found by e-mail alone cannot be connected.
  */
-export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, onConnect, onOpen, onCreateNew, onClose, takenEmail = null, onCreateWithoutEmail }: DuplicateDialogProps) {
+export function DuplicateDialog({
+  candidates,
+  orgId,
+  canConnect,
+  clubs,
+  busy,
+  onConnect,
+  onOpen,
+  onCreateNew,
+  onClose,
+  takenEmail = null,
+  onCreateWithoutEmail,
+}: DuplicateDialogProps) {
   const t = useTranslations('members');
   const choosing = Boolean(clubs && clubs.length > 0);
   const [chosenClub, setChosenClub] = useState<number | null>(null);
@@ -72,7 +84,13 @@ export function DuplicateDialog({ candidates, orgId, canConnect, clubs, busy, on
     >
       {choosing && clubs && (
         <div className="mb-4">
-          <OrgPicker label={t('duplicates.club')} placeholder={t('orgPicker.chooseClub')} orgs={clubs} value={chosenClub} onChange={setChosenClub} />
+          <OrgPicker
+            label={t('duplicates.club')}
+            placeholder={t('orgPicker.chooseClub')}
+            orgs={clubs}
+            value={chosenClub}
+            onChange={setChosenClub}
+          />
           {chosenClub === null && <p className="mt-1 text-xs text-gray-500">{t('duplicates.chooseClubFirst')}</p>}
         </div>
       )}

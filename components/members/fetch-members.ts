@@ -32,7 +32,10 @@ export interface MemberListParams extends MemberListFilters {
 export { FetchFailed as MembersFetchError };
 
 /** Search, order and filters as query parameters; empty ones left out. */
-function listSearch(params: MemberListFilters & { q?: string; sort?: string; dir?: 'asc' | 'desc' }, search: URLSearchParams): URLSearchParams {
+function listSearch(
+  params: MemberListFilters & { q?: string; sort?: string; dir?: 'asc' | 'desc' },
+  search: URLSearchParams,
+): URLSearchParams {
   const text = params.q?.trim();
   if (text) search.set('q', text);
   if (params.sort) search.set('sort', params.sort);
@@ -51,7 +54,11 @@ export function memberListUrl({ orgId, all, page, pageSize, ...rest }: MemberLis
 }
 
 /** The CSV export of the organisation's members with the same search, filters and order (streamed by the API). */
-export function memberExportUrl({ orgId, lang, ...rest }: MemberListFilters & { orgId: number; q?: string; sort?: string; dir?: 'asc' | 'desc'; lang: 'de' | 'en' }): string {
+export function memberExportUrl({
+  orgId,
+  lang,
+  ...rest
+}: MemberListFilters & { orgId: number; q?: string; sort?: string; dir?: 'asc' | 'desc'; lang: 'de' | 'en' }): string {
   const search = listSearch(rest, new URLSearchParams());
   search.set('lang', lang);
   return `${BASE_PATH}/api/v1/admin/members/${orgId}/export.csv?${search.toString()}`;

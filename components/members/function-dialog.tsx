@@ -123,7 +123,9 @@ export function FunctionDialog({ memberId, orgId, groups, orgs, role, onClose, o
         )}
         <Select
           label={`${t('functions.role')} *`}
-          placeholder={loadingRoles ? t('functions.loadingRoles') : options.length === 0 ? t('functions.noRoles') : t('functions.chooseRole')}
+          placeholder={
+            loadingRoles ? t('functions.loadingRoles') : options.length === 0 ? t('functions.noRoles') : t('functions.chooseRole')
+          }
           value={roleId}
           onValueChange={setRoleId}
           options={options}

@@ -38,12 +38,7 @@ export interface FunctionsTabProps {
   targetOrgs?: MemberTargetOrg[] | null;
 }
 
-type Dialog =
-  | { kind: 'add' }
-  | { kind: 'membership' }
-  | { kind: 'edit'; role: MemberRole }
-  | { kind: 'end'; role: MemberRole }
-  | null;
+type Dialog = { kind: 'add' } | { kind: 'membership' } | { kind: 'edit'; role: MemberRole } | { kind: 'end'; role: MemberRole } | null;
 
 /** Functions and licences of the member: open-ended shown 'unbefristet'. */
 export function FunctionsTab({
@@ -166,7 +161,9 @@ export function FunctionsTab({
           onSaved={done}
         />
       )}
-      {dialog?.kind === 'membership' && <MembershipDialog memberId={memberId} clubs={joinableClubs} onClose={() => setDialog(null)} onAdded={done} />}
+      {dialog?.kind === 'membership' && (
+        <MembershipDialog memberId={memberId} clubs={joinableClubs} onClose={() => setDialog(null)} onAdded={done} />
+      )}
       {dialog?.kind === 'end' && (
         <EndMembershipDialog
           memberId={memberId}

@@ -97,7 +97,10 @@ export function MemberCard({ member, canUpload, actions, headingRef }: MemberCar
               <div>
                 <dt className="font-medium text-gray-500">{t('card.licence')}</dt>
                 <dd className="flex flex-wrap items-center gap-2">
-                  <span data-testid="licence-status" className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', badge[status].className)}>
+                  <span
+                    data-testid="licence-status"
+                    className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', badge[status].className)}
+                  >
                     {badge[status].text}
                   </span>
                   {member.licence && (
@@ -105,7 +108,11 @@ export function MemberCard({ member, canUpload, actions, headingRef }: MemberCar
                       {isOpenEnded(member.licence.dateTo)
                         ? t('card.licenceAtUnlimited', { org: member.licence.orgName })
                         : status === 'upcoming'
-                          ? t('card.licenceFrom', { org: member.licence.orgName, from: formatDisplayDate(member.licence.dateFrom), to: formatDisplayDate(member.licence.dateTo) })
+                          ? t('card.licenceFrom', {
+                              org: member.licence.orgName,
+                              from: formatDisplayDate(member.licence.dateFrom),
+                              to: formatDisplayDate(member.licence.dateTo),
+                            })
                           : t('card.licenceAt', { org: member.licence.orgName, date: formatDisplayDate(member.licence.dateTo) })}
                     </span>
                   )}

@@ -104,7 +104,10 @@ export function MemberDetail({
   const [today] = useState(() => todayIso());
   const values = useMemo(() => memberFormValues(member), [member]);
   const resolver = useMemo(
-    () => lazyZodResolver<MemberFormValues, unknown, MemberFormData>(() => import('./member-form-schema').then((m) => m.memberFormSchema(today))),
+    () =>
+      lazyZodResolver<MemberFormValues, unknown, MemberFormData>(() =>
+        import('./member-form-schema').then((m) => m.memberFormSchema(today)),
+      ),
     [today],
   );
 
@@ -155,8 +158,7 @@ export function MemberDetail({
       if (applyActionResult(result, form)) {
         editor.release();
         void router.push(formPath(orgId, funkId, result.data.id));
-      }
-      else setTab('personal');
+      } else setTab('personal');
     });
   }
 
@@ -281,7 +283,9 @@ export function MemberDetail({
             value: 'history',
             label: t('tabs.history'),
             disabled: isNew,
-            content: member && <HistoryPanel entity="member" id={member.id} fieldLabel={(f) => (t.has(`fields.${f}`) ? t(`fields.${f}`) : undefined)} />,
+            content: member && (
+              <HistoryPanel entity="member" id={member.id} fieldLabel={(f) => (t.has(`fields.${f}`) ? t(`fields.${f}`) : undefined)} />
+            ),
           },
         ]}
       />

@@ -74,9 +74,24 @@ export function MemberForm({ form, countries, readOnly, regNrEditable = false, o
       }}
     >
       <fieldset disabled={readOnly} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Input label={`${t('fields.firstName')} *`} autoComplete="given-name" error={text(errors.firstName?.message)} {...register('firstName')} />
-        <Input label={t('fields.middleName')} autoComplete="additional-name" error={text(errors.middleName?.message)} {...register('middleName')} />
-        <Input label={`${t('fields.surname')} *`} autoComplete="family-name" error={text(errors.surname?.message)} {...register('surname')} />
+        <Input
+          label={`${t('fields.firstName')} *`}
+          autoComplete="given-name"
+          error={text(errors.firstName?.message)}
+          {...register('firstName')}
+        />
+        <Input
+          label={t('fields.middleName')}
+          autoComplete="additional-name"
+          error={text(errors.middleName?.message)}
+          {...register('middleName')}
+        />
+        <Input
+          label={`${t('fields.surname')} *`}
+          autoComplete="family-name"
+          error={text(errors.surname?.message)}
+          {...register('surname')}
+        />
         <Controller
           control={control}
           name="birthDate"
@@ -107,9 +122,21 @@ export function MemberForm({ form, countries, readOnly, regNrEditable = false, o
         />
         <Input label={t('fields.email')} type="email" autoComplete="email" error={text(errors.email?.message)} {...register('email')} />
         {regNrEditable ? (
-          <Input label={t('fields.regNr')} autoComplete="off" hint={t('fields.regNrFederation')} error={text(errors.regNr?.message)} {...register('regNr')} />
+          <Input
+            label={t('fields.regNr')}
+            autoComplete="off"
+            hint={t('fields.regNrFederation')}
+            error={text(errors.regNr?.message)}
+            {...register('regNr')}
+          />
         ) : (
-          <Input label={t('fields.regNr')} readOnly value={form.getValues('regNr') || ''} placeholder={t('fields.regNrAssigned')} hint={t('fields.regNrSystem')} />
+          <Input
+            label={t('fields.regNr')}
+            readOnly
+            value={form.getValues('regNr') || ''}
+            placeholder={t('fields.regNrAssigned')}
+            hint={t('fields.regNrSystem')}
+          />
         )}
         {(['nationality', 'country'] as const).map((name) => (
           <Controller

@@ -112,12 +112,17 @@ function MemberListBody({ orgId, funkId, all, selectedId, canCreate }: MemberLis
           <Link
             href={formPath(orgId, funkId, m.id)}
             aria-current={selected ? 'page' : undefined}
-            className={cn('flex items-center gap-3 px-3 py-2 text-sm hover:bg-brand-light/60 focus-visible:bg-brand-light focus-visible:outline-none', selected && 'bg-brand-light font-semibold text-brand-dark')}
+            className={cn(
+              'flex items-center gap-3 px-3 py-2 text-sm hover:bg-brand-light/60 focus-visible:bg-brand-light focus-visible:outline-none',
+              selected && 'bg-brand-light font-semibold text-brand-dark',
+            )}
           >
             <Avatar src={proxiedImageSrc(m.imageLink)} name={`${m.firstName} ${m.surname}`} size={32} />
             <span className="min-w-0">
               <span className="block truncate">{`${m.surname} ${m.firstName}`}</span>
-              <span className="block truncate text-xs font-normal text-gray-600">{[formatDisplayDate(m.birthDate), m.regNr].filter(Boolean).join(' · ')}</span>
+              <span className="block truncate text-xs font-normal text-gray-600">
+                {[formatDisplayDate(m.birthDate), m.regNr].filter(Boolean).join(' · ')}
+              </span>
             </span>
           </Link>
         );

@@ -8,7 +8,12 @@ import type { DataTableColumn } from '@/components/ui/data-table';
 import { ServerDataTable, type ServerTableQuery } from '@/components/ui/server-data-table';
 import type { Member } from '@/lib/api/member-types';
 import type { Country } from '@/lib/api/types';
-import { MEMBER_OVERVIEW_COLUMNS, MEMBER_OVERVIEW_HEADER, memberOverviewText, type MemberOverviewColumn } from '@/lib/domain/member-overview';
+import {
+  MEMBER_OVERVIEW_COLUMNS,
+  MEMBER_OVERVIEW_HEADER,
+  memberOverviewText,
+  type MemberOverviewColumn,
+} from '@/lib/domain/member-overview';
 import { AGE_CLASSES } from '@/lib/domain/members';
 import { proxiedImageSrc } from '@/lib/domain/shell';
 import { GENDERS } from '@/lib/domain/members';
@@ -25,7 +30,17 @@ export interface MembersOverviewProps {
 }
 
 /** Columns the API sorts on (lib/schemas/members.ts MEMBER_SORTS). */
-const SORTABLE = new Set<MemberOverviewColumn>(['regNr', 'surname', 'firstName', 'birthDate', 'ageClass', 'gender', 'zip', 'city', 'email']);
+const SORTABLE = new Set<MemberOverviewColumn>([
+  'regNr',
+  'surname',
+  'firstName',
+  'birthDate',
+  'ageClass',
+  'gender',
+  'zip',
+  'city',
+  'email',
+]);
 
 /** Column filter → query parameter of the member list and its CSV export. */
 function listFilters(query: ServerTableQuery): MemberListFilters {
@@ -83,7 +98,12 @@ export function MembersOverview({ orgId, all, countries, onEdit }: MembersOvervi
         header: o('edit'),
         accessor: () => null,
         cell: (m) => (
-          <Button variant="ghost" size="sm" aria-label={t('overview.editMember', { name: `${m.firstName} ${m.surname}` })} onClick={() => onEdit(m)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('overview.editMember', { name: `${m.firstName} ${m.surname}` })}
+            onClick={() => onEdit(m)}
+          >
             {o('edit')}
           </Button>
         ),
@@ -97,7 +117,16 @@ export function MembersOverview({ orgId, all, countries, onEdit }: MembersOvervi
   const fetchPage = useCallback(
     (query: ServerTableQuery, signal: AbortSignal) =>
       fetchMemberPage(
-        { orgId, all, page: query.page, pageSize: query.pageSize, q: query.q, sort: query.sort.id, dir: query.sort.desc ? 'desc' : 'asc', ...listFilters(query) },
+        {
+          orgId,
+          all,
+          page: query.page,
+          pageSize: query.pageSize,
+          q: query.q,
+          sort: query.sort.id,
+          dir: query.sort.desc ? 'desc' : 'asc',
+          ...listFilters(query),
+        },
         signal,
       ),
     [orgId, all],
@@ -105,7 +134,14 @@ export function MembersOverview({ orgId, all, countries, onEdit }: MembersOvervi
 
   const exportHref = useCallback(
     (query: ServerTableQuery) =>
-      memberExportUrl({ orgId, q: query.q, sort: query.sort.id, dir: query.sort.desc ? 'desc' : 'asc', lang: locale === 'en' ? 'en' : 'de', ...listFilters(query) }),
+      memberExportUrl({
+        orgId,
+        q: query.q,
+        sort: query.sort.id,
+        dir: query.sort.desc ? 'desc' : 'asc',
+        lang: locale === 'en' ? 'en' : 'de',
+        ...listFilters(query),
+      }),
     [orgId, locale],
   );
 

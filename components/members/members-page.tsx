@@ -82,7 +82,11 @@ export async function MembersPage({ orgId, funkId, id, orgLevel = null, all = fa
 
   let right;
   if (loadFailed) {
-    right = <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">{t('checkId')}</p>;
+    right = (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        {t('checkId')}
+      </p>
+    );
   } else if (member || target === 'new') {
     right = (
       <MemberDetail

@@ -51,7 +51,13 @@ export function MembershipDialog({ memberId, clubs, onClose, onAdded }: Membersh
         </>
       }
     >
-      <OrgPicker label={`${t('orgPicker.club')} *`} placeholder={t('orgPicker.chooseClub')} orgs={clubs} value={clubId} onChange={setClubId} />
+      <OrgPicker
+        label={`${t('orgPicker.club')} *`}
+        placeholder={t('orgPicker.chooseClub')}
+        orgs={clubs}
+        value={clubId}
+        onChange={setClubId}
+      />
     </Dialog>
   );
 }

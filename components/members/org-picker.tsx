@@ -149,7 +149,9 @@ export function OrgPicker({ label, orgs, value, onChange, placeholder, disabled,
                 )}
               >
                 <span>{org.name}</span>
-                <span className="shrink-0 text-xs text-gray-500">{[org.nameShort, org.bso && `BSO ${org.bso}`].filter(Boolean).join(' · ')}</span>
+                <span className="shrink-0 text-xs text-gray-500">
+                  {[org.nameShort, org.bso && `BSO ${org.bso}`].filter(Boolean).join(' · ')}
+                </span>
               </li>
             ))
           )}

@@ -18,7 +18,8 @@ function messageRefusal(error: ApiError, { t }: ActionContext): Refusal | undefi
     case 'not_sent':
       return { message: t('resendNotSent') };
     default:
-      if (error.code === 'validation' && error.rule === 'unknownReplyTo') return { message: t('rules.unknownReplyTo'), fieldErrors: { replyTo: t('rules.unknownReplyTo') } };
+      if (error.code === 'validation' && error.rule === 'unknownReplyTo')
+        return { message: t('rules.unknownReplyTo'), fieldErrors: { replyTo: t('rules.unknownReplyTo') } };
       return undefined;
   }
 }

@@ -37,9 +37,17 @@ export function MessageAttachments({
           return (
             <li key={f.fileId} className="w-32 space-y-1 rounded border border-gray-200 p-2 text-xs">
               {/* the server made the thumbnail at this size; Next's optimiser cannot fetch it (it is behind the session cookie) */}
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              {thumbs.sm ? <img src={fileUrl(thumbs.sm)} alt={f.fileName} className="h-20 w-full rounded object-cover" /> : <span className="block rounded bg-gray-100 p-4 text-center">PDF</span>}
-              <a className="block truncate text-brand hover:underline" href={fileUrl(String(f.fileParam.original ?? ''))} title={f.fileName}>
+              {thumbs.sm ? (
+                // eslint-disable-next-line @next/next/no-img-element
+                <img src={fileUrl(thumbs.sm)} alt={f.fileName} className="h-20 w-full rounded object-cover" />
+              ) : (
+                <span className="block rounded bg-gray-100 p-4 text-center">PDF</span>
+              )}
+              <a
+                className="block truncate text-brand hover:underline"
+                href={fileUrl(String(f.fileParam.original ?? ''))}
+                title={f.fileName}
+              >
                 {f.fileName}
               </a>
             </li>
@@ -48,14 +56,23 @@ export function MessageAttachments({
         {pending.map((p) => (
           <li key={p.key} className="w-32 space-y-1 rounded border border-dashed border-gray-300 p-2 text-xs">
             {/* a local preview (blob: address) of a picture not uploaded yet */}
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            {p.preview ? <img src={p.preview} alt={p.file.name} className="h-20 w-full rounded object-cover" /> : <span className="block rounded bg-gray-100 p-4 text-center">PDF</span>}
+            {p.preview ? (
+              // eslint-disable-next-line @next/next/no-img-element
+              <img src={p.preview} alt={p.file.name} className="h-20 w-full rounded object-cover" />
+            ) : (
+              <span className="block rounded bg-gray-100 p-4 text-center">PDF</span>
+            )}
             <span className="flex items-center justify-between gap-1">
               <span className="truncate" title={p.file.name}>
                 {p.file.name}
               </span>
               {editing && (
-                <button type="button" className="rounded px-1 hover:bg-gray-100" aria-label={t('removeFile', { name: p.file.name })} onClick={() => onUnadd(p.key)}>
+                <button
+                  type="button"
+                  className="rounded px-1 hover:bg-gray-100"
+                  aria-label={t('removeFile', { name: p.file.name })}
+                  onClick={() => onUnadd(p.key)}
+                >
                   ×
                 </button>
               )}

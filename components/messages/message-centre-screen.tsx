@@ -76,7 +76,14 @@ export function MessageCentreScreen({ orgId, list: initialList, audience }: Mess
           search={{ label: t('search'), value: query, onSearch: setQuery }}
           actions={
             <>
-              <Button variant="secondary" aria-label={t('reload')} title={t('reload')} size="icon" onClick={reloadList} loading={list.pending}>
+              <Button
+                variant="secondary"
+                aria-label={t('reload')}
+                title={t('reload')}
+                size="icon"
+                onClick={reloadList}
+                loading={list.pending}
+              >
                 ⟳
               </Button>
               <AddButton label={t('add')} onClick={() => void choose({ message: null, key: `new${Date.now()}` })} />
@@ -86,7 +93,12 @@ export function MessageCentreScreen({ orgId, list: initialList, audience }: Mess
           rowKey={(m) => m.id}
           listLabel={t('listLabel')}
           renderRow={(m) => (
-            <button type="button" aria-current={selectedId === m.id ? 'true' : undefined} onClick={() => void choose({ message: m, key: `m${m.id}` })} className={masterRowClass(selectedId === m.id)}>
+            <button
+              type="button"
+              aria-current={selectedId === m.id ? 'true' : undefined}
+              onClick={() => void choose({ message: m, key: `m${m.id}` })}
+              className={masterRowClass(selectedId === m.id)}
+            >
               <span className="block truncate">{m.title}</span>
               <span className="block truncate text-xs font-normal text-gray-600">
                 {formatDisplayDate(m.publishedAt ?? m.updatedAt)} · {m.visible ? summaryText(t, m.summary) : t('notSent')}
@@ -137,7 +149,11 @@ export function MessageCentreScreen({ orgId, list: initialList, audience }: Mess
  * nowhere to send, no e-mail address or no push subscription, apart from the failed).
  */
 function summaryText(t: (key: string, values: Record<string, number>) => string, s: Message['summary']): string {
-  const parts = [t('summary.recipients', { count: s.recipients }), t('summary.sent', { count: s.sent }), t('summary.read', { count: s.read })];
+  const parts = [
+    t('summary.recipients', { count: s.recipients }),
+    t('summary.sent', { count: s.sent }),
+    t('summary.read', { count: s.read }),
+  ];
   if (s.preparing) parts.unshift(t('summary.preparing', s.preparing));
   if (s.pending > 0) parts.push(t('summary.pending', { count: s.pending }));
   if (s.failed > 0) parts.push(t('summary.failed', { count: s.failed }));

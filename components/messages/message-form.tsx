@@ -103,7 +103,17 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
           if (files.pending) {
             const done = await files.commit(sent.id);
             if (done.record) sent = done.record;
-            if (!done.ok && done.status !== 401) notify.error(t('filesFailed'), { description: done.status === 415 ? t('wrongType') : done.status === 413 ? te('tooLarge') : done.status === 409 ? te('galleryFull', { max: GALLERY_MAX_FILES }) : undefined });
+            if (!done.ok && done.status !== 401)
+              notify.error(t('filesFailed'), {
+                description:
+                  done.status === 415
+                    ? t('wrongType')
+                    : done.status === 413
+                      ? te('tooLarge')
+                      : done.status === 409
+                        ? te('galleryFull', { max: GALLERY_MAX_FILES })
+                        : undefined,
+              });
           }
           form.reset(toFormValues(sent));
           setMessage(sent);
@@ -191,18 +201,36 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
       </div>
       {/* the editor (Tiptap, the largest part of the screen) is loaded only when a message is written */}
       {editing ? (
-        <Controller control={form.control} name="content" render={({ field }) => <LazyRichTextEditor label={t('content')} value={field.value} onChange={field.onChange} disabled={disabled} />} />
+        <Controller
+          control={form.control}
+          name="content"
+          render={({ field }) => (
+            <LazyRichTextEditor label={t('content')} value={field.value} onChange={field.onChange} disabled={disabled} />
+          )}
+        />
       ) : (
         <div>
           <span className="mb-1 block text-sm font-medium text-gray-700">{t('content')}</span>
           {/* as sent: the API sanitised it before storing it */}
-          <RichTextView html={message?.content ?? ''} label={t('content')} className="min-h-16 rounded-md border border-gray-300 bg-gray-50 px-3 py-2" />
+          <RichTextView
+            html={message?.content ?? ''}
+            label={t('content')}
+            className="min-h-16 rounded-md border border-gray-300 bg-gray-50 px-3 py-2"
+          />
         </div>
       )}
       <Controller
         control={form.control}
         name="visible"
-        render={({ field }) => <Switch label={t('visibleLabel')} checked={field.value} onCheckedChange={field.onChange} disabled={disabled} hint={field.value ? undefined : t('hiddenHint')} />}
+        render={({ field }) => (
+          <Switch
+            label={t('visibleLabel')}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            disabled={disabled}
+            hint={field.value ? undefined : t('hiddenHint')}
+          />
+        )}
       />
       <MessageAudienceFields form={form} audience={audience} disabled={disabled} audienceDisabled={audienceDisabled} err={err} />
       <MessageAttachments
@@ -254,7 +282,12 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
         onValueChange={setTab}
         items={[
           { value: 'message', label: t('tabMessage'), content: fields },
-          { value: 'status', label: t('tabStatus'), disabled: editing || !message, content: message ? <MessageStatus message={message} /> : null },
+          {
+            value: 'status',
+            label: t('tabStatus'),
+            disabled: editing || !message,
+            content: message ? <MessageStatus message={message} /> : null,
+          },
         ]}
       />
     </section>

@@ -115,12 +115,23 @@ export function MessageStatus({ message }: { message: Message }) {
       </div>
       <ul className="flex flex-wrap gap-2 text-xs" aria-label={t('status.perState')}>
         {DELIVERY_STATES.filter((state) => (data.states[state] ?? 0) > 0).map((state) => (
-          <li key={state} className={state === 'failed' ? 'rounded-full bg-red-50 px-2 py-0.5 text-red-800' : 'rounded-full bg-gray-100 px-2 py-0.5 text-gray-800'}>
+          <li
+            key={state}
+            className={
+              state === 'failed' ? 'rounded-full bg-red-50 px-2 py-0.5 text-red-800' : 'rounded-full bg-gray-100 px-2 py-0.5 text-gray-800'
+            }
+          >
             {t(`states.${state}`)}: {data.states[state]}
           </li>
         ))}
       </ul>
-      <BriefTable label={t('status.label')} columns={columns} pageSize={null} emptyText={message.visible ? t('status.empty') : t('notSent')} isEmpty={data.items.length === 0}>
+      <BriefTable
+        label={t('status.label')}
+        columns={columns}
+        pageSize={null}
+        emptyText={message.visible ? t('status.empty') : t('notSent')}
+        isEmpty={data.items.length === 0}
+      >
         {data.items.map((row) => (
           <tr key={`${row.memberId}-${row.medium}-${row.round}`}>
             <BriefCell>{row.name}</BriefCell>

@@ -26,7 +26,19 @@ export type MessageFormValues = {
 
 /** A new message: empty, e-mail, German, visible; reply-to the first configured address. */
 export function newMessageValues(replyTo: ReadonlyArray<{ value: string }>): MessageFormValues {
-  return { title: '', abstract: '', content: '', lang: 'de', newscategory: [], visible: true, media: ['email'], roles: [], organizations: [], events: [], replyTo: replyTo[0]?.value ?? '' };
+  return {
+    title: '',
+    abstract: '',
+    content: '',
+    lang: 'de',
+    newscategory: [],
+    visible: true,
+    media: ['email'],
+    roles: [],
+    organizations: [],
+    events: [],
+    replyTo: replyTo[0]?.value ?? '',
+  };
 }
 
 export function toFormValues(m: Message): MessageFormValues {
@@ -64,7 +76,6 @@ export function toMessageInput(orgId: number, v: MessageFormValues, files = 0) {
     files,
   };
 }
-
 
 /** Whether deliveries are still to be made (the Status tab refreshes itself meanwhile), from the count per state. */
 export const hasInFlight = (states: Partial<Record<DeliveryStatus['state'], number>>) => (states.pending ?? 0) + (states.sending ?? 0) > 0;

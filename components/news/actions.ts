@@ -3,7 +3,19 @@
 import { z } from 'zod';
 import { defineAction, type ActionContext, type Refusal } from '@/lib/actions/define-action';
 import type { ApiError } from '@/lib/api/errors';
-import { createNewsCategory, deleteNews, deleteNewsCategory, deleteNewsFile, getNews, getNewsGallery, getNewsMenu, saveNews, setFeaturedNewsImage, updateNewsCategory, type NewsInput } from '@/lib/api/news';
+import {
+  createNewsCategory,
+  deleteNews,
+  deleteNewsCategory,
+  deleteNewsFile,
+  getNews,
+  getNewsGallery,
+  getNewsMenu,
+  saveNews,
+  setFeaturedNewsImage,
+  updateNewsCategory,
+  type NewsInput,
+} from '@/lib/api/news';
 import { apiBody } from '@/lib/actions/api-body';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
 import { NEWS_PAGE_SIZE } from './news-view';
@@ -19,7 +31,12 @@ function newsRefusal(error: ApiError, { t }: ActionContext): Refusal | undefined
     case 'category_in_use':
       return { message: t('categoryInUse', { where: Array.isArray(error.value) ? (error.value as string[]).join(', ') : '' }) };
     case 'validation':
-      return error.field ? { message: t.has(`rules.${error.rule}`) ? t(`rules.${error.rule}`) : t('requiredMissing'), fieldErrors: { [error.field]: t('requiredMissing') } } : undefined;
+      return error.field
+        ? {
+            message: t.has(`rules.${error.rule}`) ? t(`rules.${error.rule}`) : t('requiredMissing'),
+            fieldErrors: { [error.field]: t('requiredMissing') },
+          }
+        : undefined;
     default:
       return undefined;
   }
@@ -27,7 +44,13 @@ function newsRefusal(error: ApiError, { t }: ActionContext): Refusal | undefined
 
 export const loadNews = defineAction({
   namespace: 'news',
-  input: z.object({ orgId: recordId, q: z.string().max(100).optional(), page: z.number().int().min(1).max(100_000), visible: z.enum(['true', 'false']).optional(), category: z.string().trim().min(1).max(80).optional() }),
+  input: z.object({
+    orgId: recordId,
+    q: z.string().max(100).optional(),
+    page: z.number().int().min(1).max(100_000),
+    visible: z.enum(['true', 'false']).optional(),
+    category: z.string().trim().min(1).max(80).optional(),
+  }),
   failure: 'loadFailed',
   run: async ({ orgId, ...params }) => getNews(orgId, { ...params, size: NEWS_PAGE_SIZE }),
 });
@@ -57,7 +80,12 @@ export const removeArticles = defineAction({
 
 export const addCategory = defineAction({
   namespace: 'news',
-  input: z.object({ orgId: recordId, name: z.string().trim().min(1).max(80), parentId: recordId.nullable().optional(), inMenu: z.boolean().optional() }),
+  input: z.object({
+    orgId: recordId,
+    name: z.string().trim().min(1).max(80),
+    parentId: recordId.nullable().optional(),
+    inMenu: z.boolean().optional(),
+  }),
   failure: 'saveFailed',
   refusal: newsRefusal,
   run: async (body) => createNewsCategory(body),
@@ -96,7 +124,12 @@ export const loadMenu = defineAction({
 
 export const changeCategory = defineAction({
   namespace: 'news',
-  input: z.object({ id: recordId, name: z.string().trim().min(1).max(80).optional(), parentId: recordId.nullable().optional(), position: z.number().int().min(0).max(100_000).optional() }),
+  input: z.object({
+    id: recordId,
+    name: z.string().trim().min(1).max(80).optional(),
+    parentId: recordId.nullable().optional(),
+    position: z.number().int().min(0).max(100_000).optional(),
+  }),
   failure: 'saveFailed',
   refusal: newsRefusal,
   run: async (body) => updateNewsCategory(body),

@@ -9,7 +9,15 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { addCategory, removeCategory } from './actions';
 
 /** The organisation's news categories: create (disabled while the name is empty), delete confirmed; one in use says where. */
-export function CategoriesPanel({ orgId, categories, onChange }: { orgId: number; categories: NewsCategory[]; onChange: (list: NewsCategory[]) => void }) {
+export function CategoriesPanel({
+  orgId,
+  categories,
+  onChange,
+}: {
+  orgId: number;
+  categories: NewsCategory[];
+  onChange: (list: NewsCategory[]) => void;
+}) {
   const t = useTranslations('news');
   const [name, setName] = useState('');
   const [pending, startTransition] = useTransition();
@@ -40,7 +48,12 @@ export function CategoriesPanel({ orgId, categories, onChange }: { orgId: number
           <li key={c.id} className="inline-flex items-center gap-1 rounded-full bg-gray-100 px-3 py-1 text-sm">
             {c.name}
             {c.inMenu && <span className="text-xs text-gray-700">({t('menuPage')})</span>}
-            <button type="button" aria-label={t('categoryDelete', { name: c.name })} onClick={() => void remove(c)} className="rounded px-1 hover:bg-white">
+            <button
+              type="button"
+              aria-label={t('categoryDelete', { name: c.name })}
+              onClick={() => void remove(c)}
+              className="rounded px-1 hover:bg-white"
+            >
               ×
             </button>
           </li>
@@ -55,7 +68,12 @@ export function CategoriesPanel({ orgId, categories, onChange }: { orgId: number
       >
         <label className="flex-1 text-sm">
           <span className="mb-1 block font-medium text-gray-700">{t('categoryName')}</span>
-          <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30" />
+          <input
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+          />
         </label>
         <Button type="submit" disabled={!name.trim() || pending} loading={pending}>
           {t('categoryCreate')}

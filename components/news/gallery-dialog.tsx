@@ -59,7 +59,8 @@ export function GalleryDialog({
   const stored = article?.attachedFiles ?? [];
 
   function choose(files: File[]) {
-    if (files.length > GALLERY_BATCH_SIZE) return void notify.error(t('tooManyFiles', { max: GALLERY_BATCH_SIZE }), { description: t('uploadHint') });
+    if (files.length > GALLERY_BATCH_SIZE)
+      return void notify.error(t('tooManyFiles', { max: GALLERY_BATCH_SIZE }), { description: t('uploadHint') });
     const refused = files.filter((f) => galleryFileProblem(f) !== null);
     if (refused.length) notify.error(t('filesRefused', { names: refused.map((f) => f.name).join(', ') }), { description: t('uploadHint') });
     const accepted = files.filter((f) => galleryFileProblem(f) === null);
@@ -76,10 +77,24 @@ export function GalleryDialog({
             const isPicture = String(f.fileParam.mime ?? '').startsWith('image/');
             const marked = changes.removed.includes(f.fileId);
             return (
-              <li key={f.fileId} className={cn('space-y-1 rounded border p-2 text-sm', marked ? 'border-dashed border-red-300 bg-red-50' : 'border-gray-200')}>
+              <li
+                key={f.fileId}
+                className={cn(
+                  'space-y-1 rounded border p-2 text-sm',
+                  marked ? 'border-dashed border-red-300 bg-red-50' : 'border-gray-200',
+                )}
+              >
                 {/* the server made the thumbnail at this size; Next's optimiser cannot fetch it (it is behind the session cookie) */}
-                {/* eslint-disable-next-line @next/next/no-img-element */}
-                {isPicture && thumbs.xs ? <img src={newsFileUrl(thumbs.xs)} alt={f.fileName} className={cn('h-24 w-full rounded object-cover', marked && 'opacity-50')} /> : <span className="block rounded bg-gray-100 p-6 text-center">PDF</span>}
+                {isPicture && thumbs.xs ? (
+                  // eslint-disable-next-line @next/next/no-img-element
+                  <img
+                    src={newsFileUrl(thumbs.xs)}
+                    alt={f.fileName}
+                    className={cn('h-24 w-full rounded object-cover', marked && 'opacity-50')}
+                  />
+                ) : (
+                  <span className="block rounded bg-gray-100 p-6 text-center">PDF</span>
+                )}
                 <span className={cn('block truncate', marked && 'line-through')} title={f.fileName}>
                   {fileLabel(f.fileName)}
                   {f.featuredImage && ` · ${t('featured')}`}
@@ -99,7 +114,12 @@ export function GalleryDialog({
                 </span>
                 <span className="flex flex-wrap gap-1">
                   {isPicture && editing && !marked && (
-                    <Button size="sm" variant="secondary" onClick={() => onInsert(newsFileUrl(thumbs.md ?? String(f.fileParam.original)), f.fileName)} aria-label={t('insertFile', { name: f.fileName })}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => onInsert(newsFileUrl(thumbs.md ?? String(f.fileParam.original)), f.fileName)}
+                      aria-label={t('insertFile', { name: f.fileName })}
+                    >
                       {t('insert')}
                     </Button>
                   )}
@@ -117,11 +137,21 @@ export function GalleryDialog({
                   )}
                   {editing &&
                     (marked ? (
-                      <Button size="sm" variant="secondary" aria-label={t('keepFile', { name: f.fileName })} onClick={() => changes.restore(f.fileId)}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={t('keepFile', { name: f.fileName })}
+                        onClick={() => changes.restore(f.fileId)}
+                      >
                         {t('keep')}
                       </Button>
                     ) : (
-                      <Button size="sm" variant="secondary" aria-label={t('removeFile', { name: f.fileName })} onClick={() => changes.remove(f.fileId)}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={t('removeFile', { name: f.fileName })}
+                        onClick={() => changes.remove(f.fileId)}
+                      >
                         ×
                       </Button>
                     ))}
@@ -136,14 +166,23 @@ export function GalleryDialog({
           {changes.added.map((p) => (
             <li key={p.key} className="space-y-1 rounded border border-dashed border-brand/60 bg-brand-light/30 p-2 text-sm">
               {/* a local preview (blob: address) of a picture not uploaded yet */}
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              {p.preview ? <img src={p.preview} alt={p.file.name} className="h-24 w-full rounded object-cover" /> : <span className="block rounded bg-gray-100 p-6 text-center">PDF</span>}
+              {p.preview ? (
+                // eslint-disable-next-line @next/next/no-img-element
+                <img src={p.preview} alt={p.file.name} className="h-24 w-full rounded object-cover" />
+              ) : (
+                <span className="block rounded bg-gray-100 p-6 text-center">PDF</span>
+              )}
               <span className="block truncate" title={p.file.name}>
                 {fileLabel(p.file.name)}
               </span>
               <span className="block text-xs text-gray-700">{t('pendingUpload')}</span>
               {editing && (
-                <Button size="sm" variant="secondary" aria-label={t('unaddFile', { name: p.file.name })} onClick={() => changes.unadd(p.key)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('unaddFile', { name: p.file.name })}
+                  onClick={() => changes.unadd(p.key)}
+                >
                   ×
                 </Button>
               )}
@@ -169,7 +208,11 @@ export function GalleryDialog({
         label={t('gallery')}
         items={[
           { value: 'article', label: t('galleryArticle'), content: own },
-          { value: 'organisation', label: t('galleryOrganisation'), content: <OrganisationGallery orgId={orgId} editing={editing} onInsert={onInsert} /> },
+          {
+            value: 'organisation',
+            label: t('galleryOrganisation'),
+            content: <OrganisationGallery orgId={orgId} editing={editing} onInsert={onInsert} />,
+          },
         ]}
       />
     </Dialog>
@@ -180,7 +223,15 @@ export function GalleryDialog({
  * The organisation's gallery, a page of directories at a time (loaded when the tab opens); a
  * picture is inserted into the content while editing, every file opens as original.
  */
-function OrganisationGallery({ orgId, editing, onInsert }: { orgId: number; editing: boolean; onInsert: (src: string, alt: string) => void }) {
+function OrganisationGallery({
+  orgId,
+  editing,
+  onInsert,
+}: {
+  orgId: number;
+  editing: boolean;
+  onInsert: (src: string, alt: string) => void;
+}) {
   const t = useTranslations('news');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<NewsGalleryPage | null>(null);
@@ -210,8 +261,12 @@ function OrganisationGallery({ orgId, editing, onInsert }: { orgId: number; edit
               return (
                 <li key={f.fileId} className="space-y-1 rounded border border-gray-200 p-2 text-sm">
                   {/* the server made the thumbnail at this size; Next's optimiser cannot fetch it (it is behind the session cookie) */}
-                  {/* eslint-disable-next-line @next/next/no-img-element */}
-                  {isPicture && thumbs.xs ? <img src={newsFileUrl(thumbs.xs)} alt={f.fileName} className="h-24 w-full rounded object-cover" /> : <span className="block rounded bg-gray-100 p-6 text-center">PDF</span>}
+                  {isPicture && thumbs.xs ? (
+                    // eslint-disable-next-line @next/next/no-img-element
+                    <img src={newsFileUrl(thumbs.xs)} alt={f.fileName} className="h-24 w-full rounded object-cover" />
+                  ) : (
+                    <span className="block rounded bg-gray-100 p-6 text-center">PDF</span>
+                  )}
                   <span className="block truncate" title={f.fileName}>
                     {fileLabel(f.fileName)}
                   </span>
@@ -220,7 +275,12 @@ function OrganisationGallery({ orgId, editing, onInsert }: { orgId: number; edit
                       {t('original')}
                     </a>
                     {isPicture && editing && (
-                      <Button size="sm" variant="secondary" onClick={() => onInsert(newsFileUrl(thumbs.md ?? String(f.fileParam.original)), f.fileName)} aria-label={t('insertFile', { name: f.fileName })}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => onInsert(newsFileUrl(thumbs.md ?? String(f.fileParam.original)), f.fileName)}
+                        aria-label={t('insertFile', { name: f.fileName })}
+                      >
                         {t('insert')}
                       </Button>
                     )}
@@ -231,7 +291,14 @@ function OrganisationGallery({ orgId, editing, onInsert }: { orgId: number; edit
           </ul>
         </section>
       ))}
-      <SimplePager page={page} pages={pages} onPage={setPage} previousLabel={t('previousPage')} nextLabel={t('nextPage')} text={t('page', { page, pages })} />
+      <SimplePager
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        previousLabel={t('previousPage')}
+        nextLabel={t('nextPage')}
+        text={t('page', { page, pages })}
+      />
     </div>
   );
 }

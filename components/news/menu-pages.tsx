@@ -14,7 +14,19 @@ import { addCategory, changeCategory, loadMenu, removeCategory } from './actions
  * their siblings, and removed (not while an article uses them). The menu itself is the screen's
  * (it outlives this tab's content): changes here hand the reloaded menu to `onMenu`.
  */
-export function MenuPages({ orgId, menu, onMenu, onOpen, onChanged }: { orgId: number; menu: MenuNode[]; onMenu: (menu: MenuNode[]) => void; onOpen: (node: MenuNode) => void; onChanged: () => void }) {
+export function MenuPages({
+  orgId,
+  menu,
+  onMenu,
+  onOpen,
+  onChanged,
+}: {
+  orgId: number;
+  menu: MenuNode[];
+  onMenu: (menu: MenuNode[]) => void;
+  onOpen: (node: MenuNode) => void;
+  onChanged: () => void;
+}) {
   const t = useTranslations('news');
   const [name, setName] = useState('');
   const [parent, setParent] = useState('');
@@ -30,7 +42,8 @@ export function MenuPages({ orgId, menu, onMenu, onOpen, onChanged }: { orgId: n
     startTransition(async () => {
       if (await work()) await refresh();
     });
-  const flat = (nodes: MenuNode[], depth = 0): Array<{ node: MenuNode; depth: number }> => nodes.flatMap((n) => [{ node: n, depth }, ...flat(n.children, depth + 1)]);
+  const flat = (nodes: MenuNode[], depth = 0): Array<{ node: MenuNode; depth: number }> =>
+    nodes.flatMap((n) => [{ node: n, depth }, ...flat(n.children, depth + 1)]);
 
   const move = (siblings: MenuNode[], index: number, by: -1 | 1) =>
     run(async () => {
@@ -56,10 +69,22 @@ export function MenuPages({ orgId, menu, onMenu, onOpen, onChanged }: { orgId: n
               {node.newsId === null && <span className="text-xs text-gray-700"> ({t('noArticle')})</span>}
             </button>
             <span className="ml-auto flex gap-0.5">
-              <Button size="sm" variant="ghost" aria-label={t('pageUp', { name: node.name })} disabled={i === 0 || pending} onClick={() => move(nodes, i, -1)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={t('pageUp', { name: node.name })}
+                disabled={i === 0 || pending}
+                onClick={() => move(nodes, i, -1)}
+              >
                 ↑
               </Button>
-              <Button size="sm" variant="ghost" aria-label={t('pageDown', { name: node.name })} disabled={i === nodes.length - 1 || pending} onClick={() => move(nodes, i, 1)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={t('pageDown', { name: node.name })}
+                disabled={i === nodes.length - 1 || pending}
+                onClick={() => move(nodes, i, 1)}
+              >
                 ↓
               </Button>
               <Button
@@ -68,7 +93,10 @@ export function MenuPages({ orgId, menu, onMenu, onOpen, onChanged }: { orgId: n
                 aria-label={t('pageRename', { name: node.name })}
                 onClick={() => {
                   const next = window.prompt(t('pageRenamePrompt'), node.name)?.trim();
-                  if (next && next !== node.name) run(async () => applyActionResult(await changeCategory({ id: node.id, name: next }), null, { success: t('pageRenamed') }));
+                  if (next && next !== node.name)
+                    run(async () =>
+                      applyActionResult(await changeCategory({ id: node.id, name: next }), null, { success: t('pageRenamed') }),
+                    );
                 }}
               >
                 ✎
@@ -78,7 +106,8 @@ export function MenuPages({ orgId, menu, onMenu, onOpen, onChanged }: { orgId: n
                 variant="ghost"
                 aria-label={t('pageRemove', { name: node.name })}
                 onClick={async () => {
-                  if (await confirm(t('categoryDeleteConfirm', { name: node.name }), { tone: 'danger' })) run(async () => applyActionResult(await removeCategory({ id: node.id }), null, { success: t('categoryDeleted') }));
+                  if (await confirm(t('categoryDeleteConfirm', { name: node.name }), { tone: 'danger' }))
+                    run(async () => applyActionResult(await removeCategory({ id: node.id }), null, { success: t('categoryDeleted') }));
                 }}
               >
                 ×
@@ -101,7 +130,11 @@ export function MenuPages({ orgId, menu, onMenu, onOpen, onChanged }: { orgId: n
           e.preventDefault();
           if (!name.trim()) return;
           run(async () => {
-            const ok = applyActionResult(await addCategory({ orgId, name: name.trim(), inMenu: true, parentId: parent ? Number(parent) : null }), null, { success: t('pageAdded') });
+            const ok = applyActionResult(
+              await addCategory({ orgId, name: name.trim(), inMenu: true, parentId: parent ? Number(parent) : null }),
+              null,
+              { success: t('pageAdded') },
+            );
             if (ok) setName('');
             return ok;
           });
@@ -109,11 +142,20 @@ export function MenuPages({ orgId, menu, onMenu, onOpen, onChanged }: { orgId: n
       >
         <label className="block text-sm">
           <span className="mb-1 block font-medium text-gray-700">{t('pageName')}</span>
-          <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm" />
+          <input
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
+          />
         </label>
         <label className="block text-sm">
           <span className="mb-1 block font-medium text-gray-700">{t('pageParent')}</span>
-          <select value={parent} onChange={(e) => setParent(e.target.value)} className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm">
+          <select
+            value={parent}
+            onChange={(e) => setParent(e.target.value)}
+            className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
+          >
             <option value="">{t('pageTop')}</option>
             {flat(menu).map(({ node, depth }) => (
               <option key={node.id} value={node.id}>

@@ -23,10 +23,20 @@ export function NewsAttachments({ article, added, removed }: { article: News | n
           const xs = ((f.fileParam.thumbnails ?? {}) as Record<string, string>).xs;
           const marked = removed.includes(f.fileId);
           return (
-            <li key={f.fileId} className={cn('w-28 space-y-1 rounded border p-1 text-xs', marked ? 'border-dashed border-red-300 bg-red-50' : 'border-gray-200')}>
+            <li
+              key={f.fileId}
+              className={cn(
+                'w-28 space-y-1 rounded border p-1 text-xs',
+                marked ? 'border-dashed border-red-300 bg-red-50' : 'border-gray-200',
+              )}
+            >
               {/* the server made the thumbnail at this size; Next's optimiser cannot fetch it (it is behind the session cookie) */}
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              {xs ? <img src={newsFileUrl(xs)} alt={f.fileName} className={cn('h-16 w-full rounded object-cover', marked && 'opacity-50')} /> : <span className="block rounded bg-gray-100 p-4 text-center">PDF</span>}
+              {xs ? (
+                // eslint-disable-next-line @next/next/no-img-element
+                <img src={newsFileUrl(xs)} alt={f.fileName} className={cn('h-16 w-full rounded object-cover', marked && 'opacity-50')} />
+              ) : (
+                <span className="block rounded bg-gray-100 p-4 text-center">PDF</span>
+              )}
               <span className={cn('block truncate', marked && 'line-through')} title={f.fileName}>
                 {fileLabel(f.fileName)}
               </span>
@@ -37,8 +47,12 @@ export function NewsAttachments({ article, added, removed }: { article: News | n
         {added.map((p) => (
           <li key={p.key} className="w-28 space-y-1 rounded border border-dashed border-brand/60 bg-brand-light/30 p-1 text-xs">
             {/* a local preview (blob: address) of a picture not uploaded yet */}
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            {p.preview ? <img src={p.preview} alt={p.file.name} className="h-16 w-full rounded object-cover" /> : <span className="block rounded bg-gray-100 p-4 text-center">PDF</span>}
+            {p.preview ? (
+              // eslint-disable-next-line @next/next/no-img-element
+              <img src={p.preview} alt={p.file.name} className="h-16 w-full rounded object-cover" />
+            ) : (
+              <span className="block rounded bg-gray-100 p-4 text-center">PDF</span>
+            )}
             <span className="block truncate" title={p.file.name}>
               {fileLabel(p.file.name)}
             </span>

@@ -65,8 +65,18 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
   const reportUnfinished = (done: Extract<PendingFilesResult<News>, { ok: false }>, saved: News) => {
     if (done.status === 401) return; // on the way to the sign-in page
     if (done.notUploaded.length) {
-      const why = done.status === 415 ? t('wrongType') : done.status === 413 ? te('tooLarge') : done.status === 409 ? te('galleryFull', { max: GALLERY_MAX_FILES }) : undefined;
-      notify.error(t('filesNotUploaded', { names: done.notUploaded.map((f) => f.name).join(', ') }), why ? { description: why } : undefined);
+      const why =
+        done.status === 415
+          ? t('wrongType')
+          : done.status === 413
+            ? te('tooLarge')
+            : done.status === 409
+              ? te('galleryFull', { max: GALLERY_MAX_FILES })
+              : undefined;
+      notify.error(
+        t('filesNotUploaded', { names: done.notUploaded.map((f) => f.name).join(', ') }),
+        why ? { description: why } : undefined,
+      );
       return;
     }
     const names = done.notRemoved.map((id) => saved.attachedFiles.find((f) => f.fileId === id)?.fileName ?? id);
@@ -87,7 +97,11 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
     onCancelNew,
     hasOtherChanges: files.pending,
     save: async (_out, basedOn) => {
-      const res = await saveArticle({ id: article?.id, updatedAt: article ? (basedOn ?? undefined) : undefined, values: { ...form.getValues(), orgId } });
+      const res = await saveArticle({
+        id: article?.id,
+        updatedAt: article ? (basedOn ?? undefined) : undefined,
+        values: { ...form.getValues(), orgId },
+      });
       if (!res.ok || !files.pending) return res;
       // saved: now the files, additions first, then removals; a failure there leaves the article saved
       const saved = res.data as News;
@@ -169,7 +183,9 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
                       type="checkbox"
                       disabled={disabled}
                       checked={field.value.includes(c.name)}
-                      onChange={() => field.onChange(field.value.includes(c.name) ? field.value.filter((n) => n !== c.name) : [...field.value, c.name])}
+                      onChange={() =>
+                        field.onChange(field.value.includes(c.name) ? field.value.filter((n) => n !== c.name) : [...field.value, c.name])
+                      }
                     />
                     {c.name}
                   </label>
@@ -185,18 +201,42 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
             control={form.control}
             name="lang"
             render={({ field }) => (
-              <Select label={`${t('lang')} *`} value={field.value} onValueChange={field.onChange} options={[{ value: 'de', label: 'Deutsch' }, { value: 'en', label: 'English' }]} disabled={disabled} error={err('lang')} />
+              <Select
+                label={`${t('lang')} *`}
+                value={field.value}
+                onValueChange={field.onChange}
+                options={[
+                  { value: 'de', label: 'Deutsch' },
+                  { value: 'en', label: 'English' },
+                ]}
+                disabled={disabled}
+                error={err('lang')}
+              />
             )}
           />
         </div>
         {/* the editor is loaded only while the article is written; read mode shows the stored (sanitised) HTML */}
         {editor.editing ? (
           <>
-            <Controller control={form.control} name="abstract" render={({ field }) => <LazyRichTextEditor label={t('abstract')} value={field.value} onChange={field.onChange} minHeightClassName="min-h-16" />} />
+            <Controller
+              control={form.control}
+              name="abstract"
+              render={({ field }) => (
+                <LazyRichTextEditor label={t('abstract')} value={field.value} onChange={field.onChange} minHeightClassName="min-h-16" />
+              )}
+            />
             <Controller
               control={form.control}
               name="content"
-              render={({ field }) => <LazyRichTextEditor label={`${t('content')} *`} value={field.value} onChange={field.onChange} error={err('content')} onReady={onReady} />}
+              render={({ field }) => (
+                <LazyRichTextEditor
+                  label={`${t('content')} *`}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={err('content')}
+                  onReady={onReady}
+                />
+              )}
             />
           </>
         ) : (
@@ -233,7 +273,11 @@ function StoredText({ label, html, minHeightClassName }: { label: string; html: 
   return (
     <div>
       <span className="mb-1 block text-sm font-medium text-gray-700">{label}</span>
-      <RichTextView html={html} label={label} className={cn('rounded-md border border-gray-300 bg-gray-50 px-3 py-2', minHeightClassName)} />
+      <RichTextView
+        html={html}
+        label={label}
+        className={cn('rounded-md border border-gray-300 bg-gray-50 px-3 py-2', minHeightClassName)}
+      />
     </div>
   );
 }

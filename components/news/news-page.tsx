@@ -11,7 +11,11 @@ export async function NewsPage({ orgId }: FormPageProps) {
   const t = await getTranslations();
   let data;
   try {
-    data = await Promise.all([getNews(orgId, { page: 1, size: NEWS_PAGE_SIZE, visible: LIST_VISIBLE }), getNewsCategories(orgId), getNewsMenu(orgId).catch(() => [])]);
+    data = await Promise.all([
+      getNews(orgId, { page: 1, size: NEWS_PAGE_SIZE, visible: LIST_VISIBLE }),
+      getNewsCategories(orgId),
+      getNewsMenu(orgId).catch(() => []),
+    ]);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return <PageMessage tone="alert">{t(`errors.${errorMessageKey(error)}`)}</PageMessage>;

@@ -53,7 +53,11 @@ export function NewsScreen({ orgId, list: initialList, categories: initialCatego
       if (res.ok) setMenu(res.data);
     });
 
-  const newPageArticle = (node: MenuNode): Selection => ({ article: null, defaults: { newscategory: [node.name], visible: false, title: node.name }, key: `p${node.id}` });
+  const newPageArticle = (node: MenuNode): Selection => ({
+    article: null,
+    defaults: { newscategory: [node.name], visible: false, title: node.name },
+    key: `p${node.id}`,
+  });
   const openPage = (node: MenuNode) => {
     const article = items.find((n) => n.id === node.newsId) ?? null;
     if (node.newsId !== null && !article) {
@@ -74,12 +78,22 @@ export function NewsScreen({ orgId, list: initialList, categories: initialCatego
       as="div"
       className="border-0 p-0 shadow-none"
       search={{ label: t('search'), value: query, onSearch: setQuery }}
-      actions={<AddButton label={t('add')} onClick={() => setSelection({ article: null, defaults: { visible: true, lang: 'de' }, key: `new${Date.now()}` })} />}
+      actions={
+        <AddButton
+          label={t('add')}
+          onClick={() => setSelection({ article: null, defaults: { visible: true, lang: 'de' }, key: `new${Date.now()}` })}
+        />
+      }
       rows={items}
       rowKey={(n) => n.id}
       listLabel={t('listLabel')}
       renderRow={(n) => (
-        <button type="button" aria-current={selection?.article?.id === n.id ? 'true' : undefined} onClick={() => setSelection({ article: n, key: `n${n.id}` })} className={masterRowClass(selection?.article?.id === n.id)}>
+        <button
+          type="button"
+          aria-current={selection?.article?.id === n.id ? 'true' : undefined}
+          onClick={() => setSelection({ article: n, key: `n${n.id}` })}
+          className={masterRowClass(selection?.article?.id === n.id)}
+        >
           <span className="block truncate">{n.title}</span>
           <span className="block truncate text-xs text-gray-600">
             {n.publishedAt ? formatDisplayDate(n.publishedAt.slice(0, 10)) : t('notPublished')} · {n.newscategory.join(', ')}
@@ -103,7 +117,13 @@ export function NewsScreen({ orgId, list: initialList, categories: initialCatego
             label={t('navLabel')}
             items={[
               { value: 'list', label: t('tabList'), content: listTab },
-              { value: 'pages', label: t('tabPages'), content: <MenuPages orgId={orgId} menu={menu} onMenu={setMenu} onOpen={openPage} onChanged={() => setReload((n) => n + 1)} /> },
+              {
+                value: 'pages',
+                label: t('tabPages'),
+                content: (
+                  <MenuPages orgId={orgId} menu={menu} onMenu={setMenu} onOpen={openPage} onChanged={() => setReload((n) => n + 1)} />
+                ),
+              },
             ]}
           />
         </nav>

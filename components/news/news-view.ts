@@ -12,7 +12,14 @@ export const FILE_LABEL_LENGTH = 20;
 /** Thumbnail sizes and their labels. */
 export const THUMB_LABELS = { xs: 'SD', sm: 'MD', md: 'HD' } as const;
 
-export type NewsFormValues = { title: string; abstract: string; content: string; lang: 'de' | 'en'; newscategory: string[]; visible: boolean };
+export type NewsFormValues = {
+  title: string;
+  abstract: string;
+  content: string;
+  lang: 'de' | 'en';
+  newscategory: string[];
+  visible: boolean;
+};
 
 export const toFormValues = (n: News | null, defaults?: Partial<NewsFormValues>): NewsFormValues => ({
   title: n?.title ?? '',

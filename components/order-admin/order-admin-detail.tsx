@@ -81,7 +81,13 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
   async function move(decision: OrderDecision): Promise<boolean> {
     // a release takes the persons marked for removal out in the same request (one transaction)
     const removeMembers = decision === 'release' && marked.length > 0 ? marked : undefined;
-    const result = await decide({ orgId: order.orgId, id: order.id, status: DECISION_STATUS[decision], updatedAt: order.updatedAt, removeMembers });
+    const result = await decide({
+      orgId: order.orgId,
+      id: order.id,
+      status: DECISION_STATUS[decision],
+      updatedAt: order.updatedAt,
+      removeMembers,
+    });
     if (!applyActionResult(result, null)) return false;
     setOrder(result.data.order);
     if (removeMembers) setMarked([]);
@@ -157,10 +163,20 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
           <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('itemsLabel')}>
             <thead className="bg-gray-50 text-left text-gray-700">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">{t('col.item')}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{t('col.print')}</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">{t('col.sum')}</th>
-                {editable && <th scope="col" className="px-3 py-2 font-semibold">{t('col.remove')}</th>}
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('col.item')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('col.print')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {t('col.sum')}
+                </th>
+                {editable && (
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    {t('col.remove')}
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
@@ -206,7 +222,8 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
 
       <div className="flex flex-wrap gap-2" aria-label={t('downloads')} role="group">
         <OrderDocumentLinks order={order} />
-        {actingLevel < 2 && order.ordercat.startsWith('JAHRESLIZENZ') &&
+        {actingLevel < 2 &&
+          order.ordercat.startsWith('JAHRESLIZENZ') &&
           (orderLicencesHeld(order) ? (
             <>
               <DownloadLink className="text-sm font-medium text-brand hover:underline" href={download('licenses')}>
@@ -224,7 +241,11 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
       {(federation || editable) && (
         <div className="flex flex-wrap gap-2 border-t border-gray-200 pt-3">
           {editable && (
-            <Button variant="secondary" disabled={busy || marked.length === 0} onClick={() => run(t('removeConfirm', { count: marked.length }), saveMarked, true)}>
+            <Button
+              variant="secondary"
+              disabled={busy || marked.length === 0}
+              onClick={() => run(t('removeConfirm', { count: marked.length }), saveMarked, true)}
+            >
               {t('save')}
             </Button>
           )}
@@ -256,7 +277,8 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
           <ul className="space-y-2">
             {order.comment.messages.map((m, i) => (
               <li key={`${m.timestamp}-${i}`} className="rounded-md bg-gray-50 p-2 text-sm">
-                <span className="font-medium">{m.name}</span> <span className="text-xs text-gray-600">{formatDisplayDate(m.timestamp.slice(0, 10))}</span>
+                <span className="font-medium">{m.name}</span>{' '}
+                <span className="text-xs text-gray-600">{formatDisplayDate(m.timestamp.slice(0, 10))}</span>
                 <p className="whitespace-pre-wrap">{m.content}</p>
               </li>
             ))}
@@ -264,16 +286,16 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
         )}
         {canComment && (
           <>
-        <textarea
-          aria-label={t('commentLabel')}
-          rows={2}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        />
-        <Button size="sm" disabled={busy || comment.trim() === ''} onClick={sendComment}>
-          {t('sendComment')}
-        </Button>
+            <textarea
+              aria-label={t('commentLabel')}
+              rows={2}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+            />
+            <Button size="sm" disabled={busy || comment.trim() === ''} onClick={sendComment}>
+              {t('sendComment')}
+            </Button>
           </>
         )}
       </section>

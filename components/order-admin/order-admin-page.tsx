@@ -40,7 +40,16 @@ export async function OrderAdminPage({ orgId, funkId, id }: FormPageProps) {
     if (!hit) redirect(formPath(orgId, funkId));
     selected = { order: hit, items: await getOrderItems(hit.orgId, hit.id) };
   }
-  return <OrderAdminScreen actingOrgId={orgId} actingLevel={level} funkId={funkId} orders={orders} selected={selected} bank={user.sysconfig.BANK ?? null} />;
+  return (
+    <OrderAdminScreen
+      actingOrgId={orgId}
+      actingLevel={level}
+      funkId={funkId}
+      orders={orders}
+      selected={selected}
+      bank={user.sysconfig.BANK ?? null}
+    />
+  );
 }
 
 /** An order of another organisation the acting one oversees, by its id. */

@@ -31,7 +31,6 @@ export function OrderAdminScreen({ actingOrgId, actingLevel, funkId, orders, sel
   const search = useSearchParams();
   const view = search.get('view') === 'report' ? 'report' : 'list';
 
-
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-4">
@@ -60,7 +59,14 @@ export function OrderAdminScreen({ actingOrgId, actingLevel, funkId, orders, sel
             reloadKey={0}
           />
           {selected ? (
-            <OrderAdminDetail key={selected.order.id} order={selected.order} items={selected.items} actingOrgId={actingOrgId} actingLevel={actingLevel} bank={bank} />
+            <OrderAdminDetail
+              key={selected.order.id}
+              order={selected.order}
+              items={selected.items}
+              actingOrgId={actingOrgId}
+              actingLevel={actingLevel}
+              bank={bank}
+            />
           ) : (
             <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>
           )}

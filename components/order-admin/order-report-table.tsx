@@ -19,7 +19,15 @@ export const REPORT_PAGE_SIZE = 20;
  * paged by the API, 20 per page; the organisation column only above level 3; CSV of all lines.
  * The last column opens the line's order in the order form.
  */
-export function OrderReportTable({ actingOrgId, funkId, showOrganisation }: { actingOrgId: number; funkId: number; showOrganisation: boolean }) {
+export function OrderReportTable({
+  actingOrgId,
+  funkId,
+  showOrganisation,
+}: {
+  actingOrgId: number;
+  funkId: number;
+  showOrganisation: boolean;
+}) {
   const t = useTranslations('orderAdmin');
   const tc = useTranslations('common');
   const [query, setQuery] = useState('');
@@ -73,7 +81,15 @@ export function OrderReportTable({ actingOrgId, funkId, showOrganisation }: { ac
             {data.items.length === 0 && (
               <tr>
                 <td colSpan={headers.length} className="px-3 py-6 text-center text-gray-500">
-                  {list.failed ? <span role="alert" className="font-medium text-red-700">{tc('connectionError')}</span> : pending ? t('loading') : t('report.empty')}
+                  {list.failed ? (
+                    <span role="alert" className="font-medium text-red-700">
+                      {tc('connectionError')}
+                    </span>
+                  ) : pending ? (
+                    t('loading')
+                  ) : (
+                    t('report.empty')
+                  )}
                 </td>
               </tr>
             )}
@@ -91,7 +107,11 @@ export function OrderReportTable({ actingOrgId, funkId, showOrganisation }: { ac
                 <td className="whitespace-nowrap px-3 py-2">{l.creator}</td>
                 <td className="px-3 py-2">{l.status}</td>
                 <td className="px-3 py-2">
-                  <Link href={formPath(actingOrgId, funkId, l.ordersystemId)} aria-label={t('report.editOrder', { id: l.ordersystemId })} className="font-medium text-brand hover:underline">
+                  <Link
+                    href={formPath(actingOrgId, funkId, l.ordersystemId)}
+                    aria-label={t('report.editOrder', { id: l.ordersystemId })}
+                    className="font-medium text-brand hover:underline"
+                  >
                     {t('report.edit')}
                   </Link>
                 </td>

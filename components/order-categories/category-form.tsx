@@ -44,7 +44,13 @@ export function CategoryForm({ actingOrgId, funkId, category }: CategoryFormProp
     setRecord(category);
   }
 
-  const resolver = useMemo(() => lazyZodResolver<CategoryFormValues, unknown, unknown>(() => import('./category-form-schema').then((m) => m.categoryFormSchema as never)), []);
+  const resolver = useMemo(
+    () =>
+      lazyZodResolver<CategoryFormValues, unknown, unknown>(() =>
+        import('./category-form-schema').then((m) => m.categoryFormSchema as never),
+      ),
+    [],
+  );
   const values = useMemo(() => toFormValues(record), [record]);
   const form = useForm<CategoryFormValues, unknown, unknown>({ resolver, defaultValues: values });
   const bands = useFieldArray({ control: form.control, name: 'params.category' });
@@ -64,7 +70,12 @@ export function CategoryForm({ actingOrgId, funkId, category }: CategoryFormProp
     },
     onCancelNew: () => void router.push(formPath(actingOrgId, funkId)),
     save: (_output, basedOn) =>
-      saveCategory({ actingOrgId, id: record?.id, updatedAt: record ? (basedOn ?? undefined) : undefined, values: toInput(form.getValues()) }),
+      saveCategory({
+        actingOrgId,
+        id: record?.id,
+        updatedAt: record ? (basedOn ?? undefined) : undefined,
+        values: toInput(form.getValues()),
+      }),
     onSaved: (data) => {
       const saved = data as OrderCategory;
       if (isNew) void router.push(formPath(actingOrgId, funkId, saved.id));
@@ -97,7 +108,14 @@ export function CategoryForm({ actingOrgId, funkId, category }: CategoryFormProp
         <h2 id="category-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-gray-900 focus:outline-none">
           {title}
         </h2>
-        <EditActions canEdit editing={editor.editing} busy={editor.busy} onEdit={editor.startEdit} onSave={() => void editor.save()} onCancel={editor.cancel} />
+        <EditActions
+          canEdit
+          editing={editor.editing}
+          busy={editor.busy}
+          onEdit={editor.startEdit}
+          onSave={() => void editor.save()}
+          onCancel={editor.cancel}
+        />
       </div>
       <form
         key={editor.fieldsKey}
@@ -110,7 +128,14 @@ export function CategoryForm({ actingOrgId, funkId, category }: CategoryFormProp
         className="space-y-4"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input label={`${t('fields.cat')} *`} aria-required error={errorOf('cat')} disabled={disabled} autoComplete="off" {...register('cat')} />
+          <Input
+            label={`${t('fields.cat')} *`}
+            aria-required
+            error={errorOf('cat')}
+            disabled={disabled}
+            autoComplete="off"
+            {...register('cat')}
+          />
           <Controller
             control={form.control}
             name="params.group"
@@ -125,13 +150,49 @@ export function CategoryForm({ actingOrgId, funkId, category }: CategoryFormProp
               />
             )}
           />
-          <Input label={t('fields.year')} inputMode="numeric" maxLength={YEAR_LENGTH} error={errorOf('params.year')} disabled={disabled} {...register('params.year')} />
+          <Input
+            label={t('fields.year')}
+            inputMode="numeric"
+            maxLength={YEAR_LENGTH}
+            error={errorOf('params.year')}
+            disabled={disabled}
+            {...register('params.year')}
+          />
           {groupHasWeight(group) && (
-            <Input label={t('fields.weight')} inputMode="decimal" maxLength={WEIGHT_LENGTH} hint={t('weightHint')} error={errorOf('params.weight')} disabled={disabled} {...register('params.weight')} />
+            <Input
+              label={t('fields.weight')}
+              inputMode="decimal"
+              maxLength={WEIGHT_LENGTH}
+              hint={t('weightHint')}
+              error={errorOf('params.weight')}
+              disabled={disabled}
+              {...register('params.weight')}
+            />
           )}
-          <Input label={t('fields.price')} inputMode="decimal" maxLength={PRICE_MAX_LENGTH} error={errorOf('params.price')} disabled={disabled} {...register('params.price')} />
-          <Input label={t('fields.netPrice')} inputMode="decimal" maxLength={PRICE_MAX_LENGTH} error={errorOf('params.netPrice')} disabled={disabled} {...register('params.netPrice')} />
-          <Input label={t('fields.memberNetPrice')} inputMode="decimal" maxLength={PRICE_MAX_LENGTH} error={errorOf('params.memberNetPrice')} disabled={disabled} {...register('params.memberNetPrice')} />
+          <Input
+            label={t('fields.price')}
+            inputMode="decimal"
+            maxLength={PRICE_MAX_LENGTH}
+            error={errorOf('params.price')}
+            disabled={disabled}
+            {...register('params.price')}
+          />
+          <Input
+            label={t('fields.netPrice')}
+            inputMode="decimal"
+            maxLength={PRICE_MAX_LENGTH}
+            error={errorOf('params.netPrice')}
+            disabled={disabled}
+            {...register('params.netPrice')}
+          />
+          <Input
+            label={t('fields.memberNetPrice')}
+            inputMode="decimal"
+            maxLength={PRICE_MAX_LENGTH}
+            error={errorOf('params.memberNetPrice')}
+            disabled={disabled}
+            {...register('params.memberNetPrice')}
+          />
         </div>
 
         <fieldset className="space-y-2">
@@ -143,11 +204,45 @@ export function CategoryForm({ actingOrgId, funkId, category }: CategoryFormProp
           )}
           {bands.fields.length === 0 && <p className="text-sm text-gray-600">{t('bands.none')}</p>}
           {bands.fields.map((band, i) => (
-            <div key={band.id} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_1fr_1fr_1fr_auto]" role="group" aria-label={t('bands.band', { n: i + 1 })}>
-              <Input label={t('bands.from')} type="number" min={0} max={150} disabled={disabled} error={errorOf(`params.category.${i}.age`)} {...register(`params.category.${i}.age.0`, { valueAsNumber: true })} />
-              <Input label={t('bands.to')} type="number" min={0} max={150} disabled={disabled} {...register(`params.category.${i}.age.1`, { valueAsNumber: true })} />
-              <Input label={t('bands.license')} inputMode="decimal" maxLength={PRICE_MAX_LENGTH} disabled={disabled} error={errorOf(`params.category.${i}.license`)} {...register(`params.category.${i}.license`)} />
-              <Input label={t('bands.print')} inputMode="decimal" maxLength={PRICE_MAX_LENGTH} disabled={disabled} error={errorOf(`params.category.${i}.print`)} {...register(`params.category.${i}.print`)} />
+            <div
+              key={band.id}
+              className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_1fr_1fr_1fr_auto]"
+              role="group"
+              aria-label={t('bands.band', { n: i + 1 })}
+            >
+              <Input
+                label={t('bands.from')}
+                type="number"
+                min={0}
+                max={150}
+                disabled={disabled}
+                error={errorOf(`params.category.${i}.age`)}
+                {...register(`params.category.${i}.age.0`, { valueAsNumber: true })}
+              />
+              <Input
+                label={t('bands.to')}
+                type="number"
+                min={0}
+                max={150}
+                disabled={disabled}
+                {...register(`params.category.${i}.age.1`, { valueAsNumber: true })}
+              />
+              <Input
+                label={t('bands.license')}
+                inputMode="decimal"
+                maxLength={PRICE_MAX_LENGTH}
+                disabled={disabled}
+                error={errorOf(`params.category.${i}.license`)}
+                {...register(`params.category.${i}.license`)}
+              />
+              <Input
+                label={t('bands.print')}
+                inputMode="decimal"
+                maxLength={PRICE_MAX_LENGTH}
+                disabled={disabled}
+                error={errorOf(`params.category.${i}.print`)}
+                {...register(`params.category.${i}.print`)}
+              />
               {editor.editing && (
                 <Button variant="ghost" size="sm" onClick={() => bands.remove(i)} aria-label={t('bands.remove', { n: i + 1 })}>
                   ✕

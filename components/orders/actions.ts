@@ -57,5 +57,6 @@ export const submitOrder = defineAction({
   }),
   failure: 'failed',
   refusal: orderRefusal,
-  run: async ({ orgId, ordercat, members, expectedTotalCents }) => placeOrder(orgId, { ordercat, members, expectedTotal: expectedTotalCents / 100 }),
+  run: async ({ orgId, ordercat, members, expectedTotalCents }) =>
+    placeOrder(orgId, { ordercat, members, expectedTotal: expectedTotalCents / 100 }),
 });

@@ -24,7 +24,9 @@ export async function LicenceOrderPage({ orgId, orgName, funkId, id }: FormPageP
     data = await Promise.all([
       getOrgOrders(orgId, { page: 1, size: ORDER_LIST_PAGE_SIZE }),
       getOrderOffers(orgId),
-      orderId === null ? null : Promise.all([getOrder(orgId, orderId), getOrderItems(orgId, orderId)]).then(([order, items]) => ({ order, items })),
+      orderId === null
+        ? null
+        : Promise.all([getOrder(orgId, orderId), getOrderItems(orgId, orderId)]).then(([order, items]) => ({ order, items })),
     ]);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error; // redirects (ended session) pass through
@@ -34,7 +36,9 @@ export async function LicenceOrderPage({ orgId, orgName, funkId, id }: FormPageP
   const [orders, offers, selected] = data;
   // The federation orders on behalf of a club it chooses first; a club orders for itself.
   const clubs = orgId === FEDERATION_ORG_ID ? await clubChoices(orgId) : [];
-  return <LicenceOrderScreen orgId={orgId} orgName={orgName} funkId={funkId} orders={orders} offers={offers} selected={selected} clubs={clubs} />;
+  return (
+    <LicenceOrderScreen orgId={orgId} orgName={orgName} funkId={funkId} orders={orders} offers={offers} selected={selected} clubs={clubs} />
+  );
 }
 
 /** The clubs still in operation, by short name; none when the organisation list cannot be read. */

@@ -10,7 +10,17 @@ import { OrderDocumentLinks } from '@/components/shared/orders/order-documents';
 import { OrderStateTag } from '@/components/shared/orders/order-list';
 
 /** One order of the club, read-only: number, state, dates, its lines and the total. */
-export function OrderSummary({ order, items, newHref, onNew }: { order: Order; items: OrderItem[]; newHref: string | null; onNew: () => void }) {
+export function OrderSummary({
+  order,
+  items,
+  newHref,
+  onNew,
+}: {
+  order: Order;
+  items: OrderItem[];
+  newHref: string | null;
+  onNew: () => void;
+}) {
   const t = useTranslations('orders');
   const locale = useLocale();
   return (
@@ -51,7 +61,9 @@ export function OrderSummary({ order, items, newHref, onNew }: { order: Order; i
           {euros(order.summary.price, locale)}
         </span>
       </p>
-      {order.invoiceNumber && <p className="text-sm">{t('invoiceLine', { number: order.invoiceNumber, reference: order.invoiceReference })}</p>}
+      {order.invoiceNumber && (
+        <p className="text-sm">{t('invoiceLine', { number: order.invoiceNumber, reference: order.invoiceReference })}</p>
+      )}
       <OrderDocumentLinks order={order} hint />
       {newHref ? (
         <Link href={newHref} className="inline-block text-sm font-medium text-brand hover:underline">

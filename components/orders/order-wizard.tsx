@@ -3,7 +3,13 @@
 import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { PERSONS_PAGE_SIZE, type CategoryOfferAnswer, type Order, type PersonForOrdering, type PersonsForOrdering } from '@/lib/schemas/orders';
+import {
+  PERSONS_PAGE_SIZE,
+  type CategoryOfferAnswer,
+  type Order,
+  type PersonForOrdering,
+  type PersonsForOrdering,
+} from '@/lib/schemas/orders';
 import { licenceOrderTotal } from '@/lib/domain/orders/pricing';
 import { eurosToCents, formatEuros } from '@/lib/domain/orders/money';
 import { applyActionResult } from '@/components/ui/apply-action-result';
@@ -150,7 +156,10 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
       // the whole list in its order first, then anyone read before who is no longer in it
       setKnown((k) => {
         const inList = new Set(result.data.persons.map((p) => p.id));
-        return remember(remember(new Map(), result.data.persons), [...k.values()].filter((p) => !inList.has(p.id)));
+        return remember(
+          remember(new Map(), result.data.persons),
+          [...k.values()].filter((p) => !inList.has(p.id)),
+        );
       });
       setSelectableCount(selectable.length);
       setChoices((current) => {
@@ -172,7 +181,11 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
     const fresh = await loadPersons({ orgId, ordercat });
     if (!fresh.ok) return;
     setKnown((k) => remember(k, fresh.data.persons));
-    setPersons((shown) => (shown ? { ...fresh.data, total: shown.total, persons: shown.persons.map((p) => fresh.data.persons.find((f) => f.id === p.id) ?? p) } : fresh.data));
+    setPersons((shown) =>
+      shown
+        ? { ...fresh.data, total: shown.total, persons: shown.persons.map((p) => fresh.data.persons.find((f) => f.id === p.id) ?? p) }
+        : fresh.data,
+    );
   }
 
   async function submit() {
@@ -207,7 +220,9 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
       </h2>
       {placed && (
         <div role="status" className="mb-4 space-y-1 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-          <p className="font-medium">{tDocuments('placed', { number: placed.orderNumber, total: formatEuros(eurosToCents(placed.summary.price) ?? 0, locale) })}</p>
+          <p className="font-medium">
+            {tDocuments('placed', { number: placed.orderNumber, total: formatEuros(eurosToCents(placed.summary.price) ?? 0, locale) })}
+          </p>
           <OrderDocumentLinks order={placed} hint />
         </div>
       )}
@@ -310,7 +325,9 @@ function CategoryStep({
         <p className="text-sm font-medium text-gray-700">{t('organisation')}</p>
         <p className="text-gray-900">{orgName}</p>
       </div>
-      {noneAvailable && <p className="rounded-md border border-dashed border-gray-300 p-4 text-center text-gray-600">{t('noOrderPossible')}</p>}
+      {noneAvailable && (
+        <p className="rounded-md border border-dashed border-gray-300 p-4 text-center text-gray-600">{t('noOrderPossible')}</p>
+      )}
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-gray-700">{t('category')}</legend>
         <ul className="space-y-2">
@@ -323,16 +340,28 @@ function CategoryStep({
                     : 'flex items-start gap-3 rounded-md border border-gray-200 bg-gray-50 p-3 text-gray-500'
                 }
               >
-                <input type="radio" name="ordercat" className="mt-1 h-4 w-4 accent-brand" value={o.cat} checked={cat === o.cat} disabled={!o.available} onChange={() => onChoose(o.cat)} />
+                <input
+                  type="radio"
+                  name="ordercat"
+                  className="mt-1 h-4 w-4 accent-brand"
+                  value={o.cat}
+                  checked={cat === o.cat}
+                  disabled={!o.available}
+                  onChange={() => onChoose(o.cat)}
+                />
                 <span>
-                  <span className="block font-medium">{o.kind === 'clubFee' ? t('clubFeeLabel', { year: o.year }) : t('licenceLabel', { year: o.year })}</span>
+                  <span className="block font-medium">
+                    {o.kind === 'clubFee' ? t('clubFeeLabel', { year: o.year }) : t('licenceLabel', { year: o.year })}
+                  </span>
                   <span className="block text-xs">
                     {o.cat}
                     {o.kind === 'clubFee' && o.price !== null && ` · ${formatEuros(eurosToCents(o.price) ?? 0, locale)}`}
                   </span>
                   {!o.available && (
                     <span className="block text-xs font-medium text-amber-800">
-                      {o.reason === 'clubFeeRequired' ? t('requiresClubFee', { fee: t('clubFeeLabel', { year: o.year }) }) : t('feeOrdered')}
+                      {o.reason === 'clubFeeRequired'
+                        ? t('requiresClubFee', { fee: t('clubFeeLabel', { year: o.year }) })
+                        : t('feeOrdered')}
                     </span>
                   )}
                 </span>
@@ -372,15 +401,25 @@ function CheckStep({
       <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('checkLabel')}>
         <thead className="bg-gray-50 text-left text-gray-700">
           <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">{t('col.name')}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('col.name')}
+            </th>
             {offerKind === 'licence' && (
               <>
-                <th scope="col" className="px-3 py-2 font-semibold">{t('col.age')}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{t('col.order')}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{t('col.print')}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('col.age')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('col.order')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('col.print')}
+                </th>
               </>
             )}
-            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('col.sum')}</th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              {t('col.sum')}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">
@@ -392,10 +431,23 @@ function CheckStep({
                   <td className="px-3 py-2">{p.name}</td>
                   <td className="px-3 py-2">{p.age}</td>
                   <td className="px-3 py-2">
-                    <input type="checkbox" className="h-4 w-4 accent-brand" aria-label={t('orderFor', { name: p.name })} checked={choice.order} onChange={(e) => set(p.id, { order: e.target.checked, print: e.target.checked && choice.print })} />
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-brand"
+                      aria-label={t('orderFor', { name: p.name })}
+                      checked={choice.order}
+                      onChange={(e) => set(p.id, { order: e.target.checked, print: e.target.checked && choice.print })}
+                    />
                   </td>
                   <td className="px-3 py-2">
-                    <input type="checkbox" className="h-4 w-4 accent-brand" aria-label={t('printFor', { name: p.name })} checked={choice.print} disabled={!choice.order} onChange={(e) => set(p.id, { ...choice, print: e.target.checked })} />
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-brand"
+                      aria-label={t('printFor', { name: p.name })}
+                      checked={choice.print}
+                      disabled={!choice.order}
+                      onChange={(e) => set(p.id, { ...choice, print: e.target.checked })}
+                    />
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{money(previewSumCents(p, choice))}</td>
                 </tr>

@@ -42,7 +42,10 @@ export function OrdersOverview({ orgId, funkId, initial }: { orgId: number; funk
             const badge = orderBadge(o.status);
             return (
               <li key={o.id}>
-                <Link href={formPath(orgId, funkId, o.id)} className="flex items-center justify-between gap-3 rounded px-2 py-2 text-sm hover:bg-brand-light/60">
+                <Link
+                  href={formPath(orgId, funkId, o.id)}
+                  className="flex items-center justify-between gap-3 rounded px-2 py-2 text-sm hover:bg-brand-light/60"
+                >
                   <span className="min-w-0">
                     <span className="block truncate font-medium">
                       #{o.orderNumber} · {o.orgName} · {o.ordercat}
@@ -54,7 +57,11 @@ export function OrdersOverview({ orgId, funkId, initial }: { orgId: number; funk
                   <span
                     className={cn(
                       'shrink-0 rounded-full border px-2 py-0.5 text-xs font-medium',
-                      badge.kind === 'paid' ? 'border-green-300 bg-green-100 text-green-800' : badge.kind === 'new' ? 'border-blue-300 bg-blue-100 text-blue-800' : 'border-gray-300 bg-gray-100 text-gray-700',
+                      badge.kind === 'paid'
+                        ? 'border-green-300 bg-green-100 text-green-800'
+                        : badge.kind === 'new'
+                          ? 'border-blue-300 bg-blue-100 text-blue-800'
+                          : 'border-gray-300 bg-gray-100 text-gray-700',
                     )}
                   >
                     {badge.kind === 'text' ? badge.text : t(badge.kind)}
@@ -75,7 +82,14 @@ export function OrdersOverview({ orgId, funkId, initial }: { orgId: number; funk
           page={list.page}
           pages={list.pages}
           onPage={list.setPage}
-          {...(pager === 'numbered' ? { numbered: { pageLabel: (p: number) => t('goToPage', { page: p }) }, arrows: false, label: t('pages'), className: 'justify-center' } : {})}
+          {...(pager === 'numbered'
+            ? {
+                numbered: { pageLabel: (p: number) => t('goToPage', { page: p }) },
+                arrows: false,
+                label: t('pages'),
+                className: 'justify-center',
+              }
+            : {})}
         />
       )}
     </section>

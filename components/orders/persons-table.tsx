@@ -39,7 +39,21 @@ export interface PersonsTableProps {
  * person who cannot be ordered is greyed, their checkboxes disabled, and the reasons are written
  * out. Printing is possible only for an ordered person. Choices are kept across pages and searches.
  */
-export function PersonsTable({ persons, choices, onChange, locale, year, query, onQuery, page, pages, onPage, selectableCount, onSelectAll, busy = false }: PersonsTableProps) {
+export function PersonsTable({
+  persons,
+  choices,
+  onChange,
+  locale,
+  year,
+  query,
+  onQuery,
+  page,
+  pages,
+  onPage,
+  selectableCount,
+  onSelectAll,
+  busy = false,
+}: PersonsTableProps) {
   const t = useTranslations('orders');
   const count = Object.values(choices).filter((c) => c.order).length;
 
@@ -65,12 +79,24 @@ export function PersonsTable({ persons, choices, onChange, locale, year, query, 
         <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('personsLabel')}>
           <thead className="bg-gray-50 text-left text-gray-700">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('col.order')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('col.print')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('col.name')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('col.age')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('col.licence')}</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">{t('col.price')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {t('col.order')}
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {t('col.print')}
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {t('col.name')}
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {t('col.age')}
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {t('col.licence')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                {t('col.price')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
@@ -123,15 +149,26 @@ export function PersonsTable({ persons, choices, onChange, locale, year, query, 
                     </span>
                   </td>
                   <td className="px-3 py-2">{p.age}</td>
-                  <td className="px-3 py-2">{p.license ? (isOpenEnded(p.license) ? t('unlimited') : formatDisplayDate(p.license)) : '–'}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{choice.order ? formatEuros(previewSumCents(p, choice), locale) : euros(p.order, locale)}</td>
+                  <td className="px-3 py-2">
+                    {p.license ? (isOpenEnded(p.license) ? t('unlimited') : formatDisplayDate(p.license)) : '–'}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {choice.order ? formatEuros(previewSumCents(p, choice), locale) : euros(p.order, locale)}
+                  </td>
                 </tr>
               );
             })}
           </tbody>
         </table>
       </div>
-      <SimplePager page={page} pages={pages} onPage={onPage} previousLabel={t('previousPage')} nextLabel={t('nextPage')} text={t('page', { page, pages })} />
+      <SimplePager
+        page={page}
+        pages={pages}
+        onPage={onPage}
+        previousLabel={t('previousPage')}
+        nextLabel={t('nextPage')}
+        text={t('page', { page, pages })}
+      />
     </div>
   );
 }

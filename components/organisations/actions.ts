@@ -58,7 +58,9 @@ export const saveOrganisation = defineAction({
   failure: 'saveFailed',
   refusal: organisationRefusal,
   run: async ({ actingOrgId, id, updatedAt, values }) =>
-    id === undefined ? createOrganisation(values, actingOrgId) : updateOrganisation({ ...values, id, updatedAt: updatedAt ?? NO_VERSION }, actingOrgId),
+    id === undefined
+      ? createOrganisation(values, actingOrgId)
+      : updateOrganisation({ ...values, id, updatedAt: updatedAt ?? NO_VERSION }, actingOrgId),
 });
 
 /** Create or update a training place; coordinates may come as the text 'lat, lon'. */

@@ -76,12 +76,17 @@ export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: Documen
       }
       const code = errorCodeOf(body);
       notify.error(
-        status === 415 ? t('documents.wrongType')
-        : status === 413 ? te('tooLarge')
-        : status === 403 ? te('forbidden')
-        : code === 'file_empty' ? t('documents.emptyFile')
-        : status === 422 ? t('validation.documentTypeInvalid')
-        : te('generic'),
+        status === 415
+          ? t('documents.wrongType')
+          : status === 413
+            ? te('tooLarge')
+            : status === 403
+              ? te('forbidden')
+              : code === 'file_empty'
+                ? t('documents.emptyFile')
+                : status === 422
+                  ? t('validation.documentTypeInvalid')
+                  : te('generic'),
       );
     });
   }
@@ -121,9 +126,7 @@ export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: Documen
             {t('documents.choose')}
           </Button>
           <p className="w-full text-xs text-gray-500">{t('documents.hint')}</p>
-          {percent !== null && (
-            <UploadProgress percent={percent} label={t('documents.choose')} />
-          )}
+          {percent !== null && <UploadProgress percent={percent} label={t('documents.choose')} />}
         </div>
       )}
 
@@ -142,7 +145,12 @@ export function DocumentsTab({ actingOrgId, orgId, documents, canEdit }: Documen
         {documents.map((doc) => (
           <tr key={doc.uuid}>
             <BriefCell>
-              <DownloadLink href={documentHref(doc.url, actingOrgId)} fileName={doc.name} className="font-medium text-brand hover:underline" title={t('documents.download')}>
+              <DownloadLink
+                href={documentHref(doc.url, actingOrgId)}
+                fileName={doc.name}
+                className="font-medium text-brand hover:underline"
+                title={t('documents.download')}
+              >
                 {doc.name}
               </DownloadLink>
             </BriefCell>

@@ -15,10 +15,7 @@ export function FeeStatusTag({ status }: { status: string | null | undefined }) 
   const t = useTranslations('organisations.fees');
   const tone = feeStatusTone(status);
   return (
-    <span
-      data-tone={tone}
-      className={cn('inline-block rounded border px-2 py-0.5 text-xs font-medium', toneClass[tone])}
-    >
+    <span data-tone={tone} className={cn('inline-block rounded border px-2 py-0.5 text-xs font-medium', toneClass[tone])}>
       {tone === 'unknown' ? t('unknown') : status}
     </span>
   );

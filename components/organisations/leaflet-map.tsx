@@ -53,12 +53,15 @@ export function LeafletMap({ places }: { places: Place[] }) {
         role="region"
         aria-label={t('map')}
         data-offline={offline || undefined}
-        className={cn(
-          'h-80 overflow-hidden rounded-lg border border-gray-200 bg-slate-100',
-          offline && '[&_.leaflet-tile-pane]:hidden',
-        )}
+        className={cn('h-80 overflow-hidden rounded-lg border border-gray-200 bg-slate-100', offline && '[&_.leaflet-tile-pane]:hidden')}
       >
-        <MapContainer center={VIENNA} zoom={DEFAULT_ZOOM} scrollWheelZoom={false} className="h-full w-full" style={{ background: '#eef2f6' }}>
+        <MapContainer
+          center={VIENNA}
+          zoom={DEFAULT_ZOOM}
+          scrollWheelZoom={false}
+          className="h-full w-full"
+          style={{ background: '#eef2f6' }}
+        >
           <TileLayer
             url={MAP_TILE_URL}
             attribution={ATTRIBUTION}

@@ -12,8 +12,22 @@ import type { OrganisationFormOutput } from './organisation-form-schema';
 import type { OrganisationFormValues } from './organisation-form-values';
 
 type TextField =
-  | 'name' | 'nameShort' | 'street' | 'city' | 'zip' | 'address' | 'street2' | 'city2' | 'zip2'
-  | 'email' | 'homepage' | 'phoneOffice' | 'faxOffice' | 'bso' | 'zvr' | 'dvr';
+  | 'name'
+  | 'nameShort'
+  | 'street'
+  | 'city'
+  | 'zip'
+  | 'address'
+  | 'street2'
+  | 'city2'
+  | 'zip2'
+  | 'email'
+  | 'homepage'
+  | 'phoneOffice'
+  | 'faxOffice'
+  | 'bso'
+  | 'zvr'
+  | 'dvr';
 
 export interface OrganisationDataFieldsProps {
   form: UseFormReturn<OrganisationFormValues, unknown, OrganisationFormOutput>;
@@ -100,7 +114,9 @@ export function OrganisationDataFields({
   );
 
   const levelOptions: SelectOption[] = [1, 2, 3].map((l) => ({ value: String(l), label: t(`levels.${l}` as 'levels.1') }));
-  const stateOptions: SelectOption[] = t('federalStates').split('|').map((s) => ({ value: s, label: s }));
+  const stateOptions: SelectOption[] = t('federalStates')
+    .split('|')
+    .map((s) => ({ value: s, label: s }));
 
   return (
     <div className="space-y-4">
@@ -140,7 +156,8 @@ export function OrganisationDataFields({
           render={({ field }) => {
             const value = field.value ?? '';
             // keep a stored value that is not one of the nine states selectable
-            const options = value && !stateOptions.some((o) => o.value === value) ? [...stateOptions, { value, label: value }] : stateOptions;
+            const options =
+              value && !stateOptions.some((o) => o.value === value) ? [...stateOptions, { value, label: value }] : stateOptions;
             return (
               <Select
                 label={label('federalState', federalStateRequired)}

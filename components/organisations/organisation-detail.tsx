@@ -70,7 +70,10 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
 
   const recordId = record?.id ?? null;
   const resolver = useMemo(
-    () => lazyZodResolver<OrganisationFormValues, unknown, OrganisationFormOutput>(() => import('./organisation-form-schema').then((m) => m.organisationFormSchema(recordId))),
+    () =>
+      lazyZodResolver<OrganisationFormValues, unknown, OrganisationFormOutput>(() =>
+        import('./organisation-form-schema').then((m) => m.organisationFormSchema(recordId)),
+      ),
     [recordId],
   );
   const values = useMemo(() => toFormValues(record), [record]);
@@ -100,7 +103,10 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
       // an empty required field flashes the form; anything else (a refused date) says what is wrong
       const messages = errorMessages(errors);
       if (messages.includes('required')) flashRequired();
-      else notify.error(t('saveFailed'), { description: t.has(`validation.${messages[0]}`) ? t(`validation.${messages[0]}` as 'validation.required') : undefined });
+      else
+        notify.error(t('saveFailed'), {
+          description: t.has(`validation.${messages[0]}`) ? t(`validation.${messages[0]}` as 'validation.required') : undefined,
+        });
     },
     onCancelNew: () => void router.push(formPath(actingOrgId, funkId)),
     confirmMore: async (output, confirm) =>
@@ -119,9 +125,12 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
   const orgLevel = useWatch({ control: form.control, name: 'orgLevel' });
   const parentOptions = useMemo<SelectOption[]>(() => {
     const wanted = Number(orgLevel) - 1;
-    const options = list.filter((o) => o.orgLevel === wanted && o.id !== record?.id).map((o) => ({ value: String(o.id), label: o.nameShort }));
+    const options = list
+      .filter((o) => o.orgLevel === wanted && o.id !== record?.id)
+      .map((o) => ({ value: String(o.id), label: o.nameShort }));
     const current = record?.orgMotherId;
-    if (current && !options.some((o) => o.value === String(current))) options.push({ value: String(current), label: record?.orgMotherName ?? `#${current}` });
+    if (current && !options.some((o) => o.value === String(current)))
+      options.push({ value: String(current), label: record?.orgMotherName ?? `#${current}` });
     return options;
   }, [list, orgLevel, record]);
 
@@ -133,7 +142,13 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
       {editor.confirmElement}
       <div className="flex flex-wrap items-start gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
         {record && (
-          <OrganisationImage actingOrgId={actingOrgId} orgId={record.id} name={record.nameShort} imageLink={record.imageLink ?? null} canEdit={canEdit} />
+          <OrganisationImage
+            actingOrgId={actingOrgId}
+            orgId={record.id}
+            name={record.nameShort}
+            imageLink={record.imageLink ?? null}
+            canEdit={canEdit}
+          />
         )}
         <div className="min-w-0 flex-1">
           <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-gray-900 focus:outline-none">
@@ -206,19 +221,29 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
             value: 'places',
             label: t('tabs.places'),
             disabled: isNew,
-            content: record ? <PlacesTab actingOrgId={actingOrgId} orgId={record.id} places={record.places ?? []} canEdit={canEdit} /> : null,
+            content: record ? (
+              <PlacesTab actingOrgId={actingOrgId} orgId={record.id} places={record.places ?? []} canEdit={canEdit} />
+            ) : null,
           },
           {
             value: 'documents',
             label: t('tabs.documents'),
             disabled: isNew,
-            content: record ? <DocumentsTab actingOrgId={actingOrgId} orgId={record.id} documents={record.params?.files ?? []} canEdit={canEdit} /> : null,
+            content: record ? (
+              <DocumentsTab actingOrgId={actingOrgId} orgId={record.id} documents={record.params?.files ?? []} canEdit={canEdit} />
+            ) : null,
           },
           {
             value: 'history',
             label: t('tabs.history'),
             disabled: isNew,
-            content: record ? <HistoryPanel entity="organisation" id={record.id} fieldLabel={(f) => (t.has(`fields.${f}`) ? t(`fields.${f}`) : undefined)} /> : null,
+            content: record ? (
+              <HistoryPanel
+                entity="organisation"
+                id={record.id}
+                fieldLabel={(f) => (t.has(`fields.${f}`) ? t(`fields.${f}`) : undefined)}
+              />
+            ) : null,
           },
         ]}
       />

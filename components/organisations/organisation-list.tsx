@@ -48,7 +48,12 @@ export function OrganisationList({ items, selectedId, hrefFor, canCreate }: Orga
       renderRow={(o) => {
         const inactive = isInactive(o);
         return (
-          <Link href={hrefFor(o.id)} aria-current={o.id === selectedId ? 'page' : undefined} data-inactive={inactive || undefined} className={masterRowClass(o.id === selectedId, cn(inactive && 'text-gray-600'))}>
+          <Link
+            href={hrefFor(o.id)}
+            aria-current={o.id === selectedId ? 'page' : undefined}
+            data-inactive={inactive || undefined}
+            className={masterRowClass(o.id === selectedId, cn(inactive && 'text-gray-600'))}
+          >
             <span className={cn('block truncate', inactive && 'line-through')}>{o.nameShort}</span>
             <span className="block truncate text-xs text-gray-600">
               {o.name}

@@ -33,7 +33,11 @@ export async function OrganisationsPage({ orgId, funkId, id }: FormPageProps) {
   };
   const ownOnly = acting.level === ORG_LEVEL_CLUB || acting.coopPartner;
   const canCreate = canCreateOrg(acting);
-  const resolution = resolveOrgId(id, list.map((o) => o.id), { ownOnly, ownId: orgId, canCreate });
+  const resolution = resolveOrgId(
+    id,
+    list.map((o) => o.id),
+    { ownOnly, ownId: orgId, canCreate },
+  );
   if (resolution.kind === 'redirect') redirect(formPath(orgId, funkId, resolution.to));
 
   let selected: Organisation | null = null;

@@ -41,7 +41,6 @@ export function OrganisationsScreen({ actingOrgId, actingLevel, funkId, list, se
 
   const selectedId = isNew ? 'new' : (selected?.id ?? null);
 
-
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-4">
@@ -61,12 +60,7 @@ export function OrganisationsScreen({ actingOrgId, actingLevel, funkId, list, se
         <OrganisationTable rows={list} onOpen={(id) => void router.push(hrefFor(id))} />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[300px_1fr]">
-          <OrganisationList
-            items={list}
-            selectedId={selectedId}
-            hrefFor={hrefFor}
-            canCreate={canCreate}
-          />
+          <OrganisationList items={list} selectedId={selectedId} hrefFor={hrefFor} canCreate={canCreate} />
           {selected || isNew ? (
             <OrganisationDetail
               key={selected ? selected.id : 'new'}
@@ -77,9 +71,7 @@ export function OrganisationsScreen({ actingOrgId, actingLevel, funkId, list, se
               list={list}
             />
           ) : (
-            <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
-              {t('chooseHint')}
-            </p>
+            <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>
           )}
         </div>
       )}

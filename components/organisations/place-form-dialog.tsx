@@ -133,7 +133,11 @@ export function PlaceFormDialog({ actingOrgId, orgId, place, open, onClose, onSa
             const chosen: TrainingOffer[] = field.value ?? [];
             const error = message(errors.params?.training?.message ?? errors.params?.training?.root?.message);
             return (
-              <fieldset className="sm:col-span-2" aria-invalid={error ? true : undefined} aria-describedby={error ? `${formId}-training-error` : undefined}>
+              <fieldset
+                className="sm:col-span-2"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${formId}-training-error` : undefined}
+              >
                 <legend className="mb-1 text-sm font-medium text-gray-700">{`${t('places.training')} *`}</legend>
                 <div className="flex flex-wrap gap-4">
                   {TRAINING_OFFERS.map((offer) => (
@@ -141,9 +145,7 @@ export function PlaceFormDialog({ actingOrgId, orgId, place, open, onClose, onSa
                       key={offer}
                       label={offer}
                       checked={chosen.includes(offer)}
-                      onChange={(e) =>
-                        field.onChange(e.target.checked ? [...chosen, offer] : chosen.filter((o) => o !== offer))
-                      }
+                      onChange={(e) => field.onChange(e.target.checked ? [...chosen, offer] : chosen.filter((o) => o !== offer))}
                       onBlur={field.onBlur}
                     />
                   ))}

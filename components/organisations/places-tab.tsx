@@ -37,9 +37,7 @@ export function PlacesTab({ actingOrgId, orgId, places, canEdit }: PlacesTabProp
     <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       {confirmElement}
       <div className="space-y-3">
-        {canEdit && (
-          <Button onClick={() => setEditing(null)}>{t('places.add')}</Button>
-        )}
+        {canEdit && <Button onClick={() => setEditing(null)}>{t('places.add')}</Button>}
         {places.length === 0 ? (
           <p className="rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-500">
             {t('places.empty')}
@@ -50,7 +48,9 @@ export function PlacesTab({ actingOrgId, orgId, places, canEdit }: PlacesTabProp
               <li key={place.id} className="flex items-start justify-between gap-3 p-3 text-sm">
                 <div className="min-w-0">
                   <p className="font-medium text-gray-900">{place.pname}</p>
-                  <p className="text-gray-600">{[place.address, [place.zip, place.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</p>
+                  <p className="text-gray-600">
+                    {[place.address, [place.zip, place.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+                  </p>
                   <p className="text-gray-600">{place.params?.openingHours}</p>
                   <p className="text-gray-500">
                     {(place.params?.training ?? []).join(', ')}
@@ -63,7 +63,12 @@ export function PlacesTab({ actingOrgId, orgId, places, canEdit }: PlacesTabProp
                     <Button variant="ghost" size="sm" onClick={() => setEditing(place)} aria-label={`${t('places.edit')}: ${place.pname}`}>
                       {t('places.edit')}
                     </Button>
-                    <Button variant="ghost" size="sm" onClick={() => void remove(place)} aria-label={`${t('places.delete')}: ${place.pname}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => void remove(place)}
+                      aria-label={`${t('places.delete')}: ${place.pname}`}
+                    >
                       {t('places.delete')}
                     </Button>
                   </div>

@@ -71,7 +71,16 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
     });
   }
 
-  const columns = [t('col.name'), t('col.regNr'), t('col.licenseOrg'), t('col.federalState'), t('col.ageClass'), t('col.email'), t('col.phone'), t('col.functions')];
+  const columns = [
+    t('col.name'),
+    t('col.regNr'),
+    t('col.licenseOrg'),
+    t('col.federalState'),
+    t('col.ageClass'),
+    t('col.email'),
+    t('col.phone'),
+    t('col.functions'),
+  ];
 
   return (
     <div className="space-y-4">
@@ -80,11 +89,7 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
         <div className="flex flex-wrap items-center gap-4">
           <ListSearch label={t('search')} value={query} onSearch={setQuery} className="max-w-sm" />
           <label className="flex items-center gap-2 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              checked={former}
-              onChange={(e) => setFormer(e.target.checked)}
-            />
+            <input type="checkbox" checked={former} onChange={(e) => setFormer(e.target.checked)} />
             {t('former')}
           </label>
           <span className="text-sm font-medium text-gray-700" aria-live="polite">
@@ -95,7 +100,13 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
           <legend className="text-sm font-medium text-gray-700">{t('groups')}</legend>
           <div className="mt-1 flex flex-wrap gap-2">
             {groups.map((g) => (
-              <label key={g.id} className={cn('flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm', chosen.includes(g.id) ? 'border-brand bg-brand-light text-brand-dark' : 'border-gray-300 text-gray-700')}>
+              <label
+                key={g.id}
+                className={cn(
+                  'flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm',
+                  chosen.includes(g.id) ? 'border-brand bg-brand-light text-brand-dark' : 'border-gray-300 text-gray-700',
+                )}
+              >
                 <input type="checkbox" checked={chosen.includes(g.id)} onChange={() => toggleGroup(g.id)} />
                 {g.group}
               </label>
@@ -121,7 +132,15 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
             {shown.items.length === 0 ? (
               <tr>
                 <td colSpan={columns.length + 1} className="px-3 py-6 text-center text-gray-500">
-                  {list.failed ? <span role="alert" className="font-medium text-red-700">{tc('connectionError')}</span> : list.loading ? t('loading') : t('notFound')}
+                  {list.failed ? (
+                    <span role="alert" className="font-medium text-red-700">
+                      {tc('connectionError')}
+                    </span>
+                  ) : list.loading ? (
+                    t('loading')
+                  ) : (
+                    t('notFound')
+                  )}
                 </td>
               </tr>
             ) : (
@@ -139,7 +158,8 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
                   <td className="px-3 py-2">
                     {p.functions.map((f, i) => (
                       <span key={i} className="block">
-                        {f.funcName} · {f.orgName} ({formatDisplayDate(f.dateFrom)} – {isOpenEnded(f.dateTo) ? t('now') : formatDisplayDate(f.dateTo)})
+                        {f.funcName} · {f.orgName} ({formatDisplayDate(f.dateFrom)} –{' '}
+                        {isOpenEnded(f.dateTo) ? t('now') : formatDisplayDate(f.dateTo)})
                       </span>
                     ))}
                   </td>
@@ -148,7 +168,13 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
                       {rejoined.includes(p.id) ? (
                         <span className="text-green-800">{t('rejoinedShort')}</span>
                       ) : (
-                        <Button size="sm" variant="secondary" onClick={() => takeBack(p)} disabled={busy} aria-label={t('rejoinFor', { name: `${p.firstName} ${p.surname}` })}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => takeBack(p)}
+                          disabled={busy}
+                          aria-label={t('rejoinFor', { name: `${p.firstName} ${p.surname}` })}
+                        >
                           {t('rejoin')}
                         </Button>
                       )}
@@ -172,7 +198,13 @@ export function PersonSearchScreen({ orgId, groups, canRejoin }: PersonSearchScr
           className="flex items-center gap-1"
         >
           <label htmlFor="person-jump">{t('jumpTo')}</label>
-          <input id="person-jump" inputMode="numeric" value={jump} onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))} className="w-16 rounded-md border border-gray-300 px-2 py-1" />
+          <input
+            id="person-jump"
+            inputMode="numeric"
+            value={jump}
+            onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))}
+            className="w-16 rounded-md border border-gray-300 px-2 py-1"
+          />
         </form>
       </SimplePager>
     </div>

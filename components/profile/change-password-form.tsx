@@ -12,7 +12,9 @@ import { notify } from '@/components/ui/toast';
 import { changePassword } from './actions';
 import type { ChangePasswordFormInput } from './change-password-schema';
 
-const changePasswordResolver = lazyZodResolver<ChangePasswordFormInput>(() => import('./change-password-schema').then((m) => m.changePasswordFormSchema));
+const changePasswordResolver = lazyZodResolver<ChangePasswordFormInput>(() =>
+  import('./change-password-schema').then((m) => m.changePasswordFormSchema),
+);
 
 /** The save button comes back 2 s after a save. */
 export const SAVE_COOLDOWN_MS = 2000;
@@ -76,12 +78,7 @@ export function ChangePasswordForm() {
           />
           <PasswordRules id="change-password-rules" password={newPassword ?? ''} />
         </div>
-        <PasswordInput
-          label={t('repeat')}
-          autoComplete="new-password"
-          error={text(errors.repeat?.message)}
-          {...register('repeat')}
-        />
+        <PasswordInput label={t('repeat')} autoComplete="new-password" error={text(errors.repeat?.message)} {...register('repeat')} />
         <SecretSubmitButton loading={isSubmitting} disabled={coolingDown}>
           {t('submit')}
         </SecretSubmitButton>

@@ -12,7 +12,11 @@ export const changePasswordFormSchema = z
     newPassword: z.string().min(1, 'empty').pipe(strongPassword),
     repeat: z.string().min(1, 'empty'),
   })
-  .refine((v) => v.newPassword === '' || v.newPassword !== v.oldPassword, { message: 'mustDiffer', path: ['newPassword'], when: bothFilled })
+  .refine((v) => v.newPassword === '' || v.newPassword !== v.oldPassword, {
+    message: 'mustDiffer',
+    path: ['newPassword'],
+    when: bothFilled,
+  })
   .refine((v) => v.repeat === v.newPassword, { message: 'different', path: ['repeat'], when: bothFilled });
 
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;

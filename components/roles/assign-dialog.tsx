@@ -94,15 +94,33 @@ export function AssignDialog({ open, onOpenChange, actingOrgId, org, groups, mem
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('dialogTitle', { org: org.name })} description={t('dialogFor', { count: members.length })} footer={footer} widthClassName="max-w-3xl">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('dialogTitle', { org: org.name })}
+      description={t('dialogFor', { count: members.length })}
+      footer={footer}
+      widthClassName="max-w-3xl"
+    >
       <div className="space-y-4">
         <p className="text-sm text-gray-700">{members.map((m) => m.name).join(', ')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <DateField label={t('start')} value={start} onChange={(v) => { setStart(v); setResult(null); }} error={problem === 'dateMissing' ? t('dateMissing') : null} />
+          <DateField
+            label={t('start')}
+            value={start}
+            onChange={(v) => {
+              setStart(v);
+              setResult(null);
+            }}
+            error={problem === 'dateMissing' ? t('dateMissing') : null}
+          />
           <DateField
             label={t('end')}
             value={end}
-            onChange={(v) => { setEnd(v); setResult(null); }}
+            onChange={(v) => {
+              setEnd(v);
+              setResult(null);
+            }}
             min={start ?? todayIso()}
             minMessage={t('dateWrong')}
             error={problem === 'dateWrong' ? t('dateWrong') : null}
@@ -131,10 +149,23 @@ export function AssignDialog({ open, onOpenChange, actingOrgId, org, groups, mem
   );
 }
 
-function AssignmentResult({ result, undone, onUndo, pending }: { result: RoleAssignResult; undone: boolean; onUndo: () => void; pending: boolean }) {
+function AssignmentResult({
+  result,
+  undone,
+  onUndo,
+  pending,
+}: {
+  result: RoleAssignResult;
+  undone: boolean;
+  onUndo: () => void;
+  pending: boolean;
+}) {
   const t = useTranslations('roles');
   return (
-    <section aria-label={result.dryRun ? t('dryRunResult') : t('result')} className="space-y-2 rounded border border-gray-200 bg-gray-50 p-3 text-sm">
+    <section
+      aria-label={result.dryRun ? t('dryRunResult') : t('result')}
+      className="space-y-2 rounded border border-gray-200 bg-gray-50 p-3 text-sm"
+    >
       <h3 className="font-semibold text-gray-900">{result.dryRun ? t('dryRunResult') : t('result')}</h3>
       {result.dryRun && <p className="text-gray-700">{t('dryRunNote')}</p>}
       <ul className="space-y-1">

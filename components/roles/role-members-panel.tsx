@@ -46,7 +46,14 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
     pageSize: ROLE_MEMBERS_PAGE_SIZE,
     enabled: !tooShort,
     reloadKey: reload,
-    load: ({ q, group: tab }, page) => loadRoleMembers({ orgId: org.id, q: q || undefined, group: searching ? undefined : (tab ?? undefined), candidates: searching || undefined, page }),
+    load: ({ q, group: tab }, page) =>
+      loadRoleMembers({
+        orgId: org.id,
+        q: q || undefined,
+        group: searching ? undefined : (tab ?? undefined),
+        candidates: searching || undefined,
+        page,
+      }),
   });
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -65,7 +72,8 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
   const allOnPage = rows.length > 0 && rows.every((m) => isPicked(m.id));
   function togglePage() {
     if (allOnPage) setPicked((list) => list.filter((p) => !rows.some((m) => m.id === p.id)));
-    else setPicked((list) => [...list, ...rows.filter((m) => !list.some((p) => p.id === m.id)).map((m) => ({ id: m.id, name: nameOf(m) }))]);
+    else
+      setPicked((list) => [...list, ...rows.filter((m) => !list.some((p) => p.id === m.id)).map((m) => ({ id: m.id, name: nameOf(m) }))]);
   }
 
   function switchMode(next: Mode) {
@@ -145,7 +153,12 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
               rows.map((m) => (
                 <tr key={m.id} className={cn(isPicked(m.id) && 'bg-brand-light/40')}>
                   <td className="px-2 py-2">
-                    <input type="checkbox" aria-label={t('pick', { name: nameOf(m) })} checked={isPicked(m.id)} onChange={() => toggle(m)} />
+                    <input
+                      type="checkbox"
+                      aria-label={t('pick', { name: nameOf(m) })}
+                      checked={isPicked(m.id)}
+                      onChange={() => toggle(m)}
+                    />
                   </td>
                   <td className="px-2 py-2 font-medium text-gray-900">
                     {m.surname} {m.firstName}
@@ -156,7 +169,8 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
                       ? '–'
                       : m.functions.map((f) => (
                           <span key={f.funkMgId} className="mr-2 inline-block">
-                            {f.funcName} ({formatDisplayDate(f.dateFrom)} – {isOpenEnded(f.dateTo) ? t('now') : formatDisplayDate(f.dateTo)})
+                            {f.funcName} ({formatDisplayDate(f.dateFrom)} – {isOpenEnded(f.dateTo) ? t('now') : formatDisplayDate(f.dateTo)}
+                            )
                           </span>
                         ))}
                   </td>
@@ -175,7 +189,12 @@ export function RoleMembersPanel({ actingOrgId, org, groups }: { actingOrgId: nu
           {picked.map((p) => (
             <li key={p.id} className="inline-flex items-center gap-1 rounded-full bg-brand-light px-2 py-0.5 text-sm text-brand-dark">
               {p.name}
-              <button type="button" aria-label={t('unpick', { name: p.name })} onClick={() => unpick(p.id)} className="rounded px-1 hover:bg-white/60">
+              <button
+                type="button"
+                aria-label={t('unpick', { name: p.name })}
+                onClick={() => unpick(p.id)}
+                className="rounded px-1 hover:bg-white/60"
+              >
                 ×
               </button>
             </li>

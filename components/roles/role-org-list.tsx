@@ -19,7 +19,13 @@ export interface RoleOrgListProps {
 export function RoleOrgList({ items, selectedId, hrefFor }: RoleOrgListProps) {
   const t = useTranslations('roles');
   const [query, setQuery] = useState('');
-  const list = useLocalPages({ rows: items, search: query, fields: (o) => [o.name, o.id], pageSize: ROLE_ORG_PAGE_SIZE, initialRow: (o) => o.id === selectedId });
+  const list = useLocalPages({
+    rows: items,
+    search: query,
+    fields: (o) => [o.name, o.id],
+    pageSize: ROLE_ORG_PAGE_SIZE,
+    initialRow: (o) => o.id === selectedId,
+  });
 
   return (
     <MasterList
@@ -30,7 +36,15 @@ export function RoleOrgList({ items, selectedId, hrefFor }: RoleOrgListProps) {
       renderRow={(o) => {
         const active = o.endDate === null;
         return (
-          <Link href={hrefFor(o.id)} aria-current={o.id === selectedId ? 'page' : undefined} className={cn('block w-full rounded px-2 py-2 text-left text-sm hover:bg-brand-light/60', !active && 'text-gray-500 line-through', o.id === selectedId && 'bg-brand-light font-semibold text-brand-dark')}>
+          <Link
+            href={hrefFor(o.id)}
+            aria-current={o.id === selectedId ? 'page' : undefined}
+            className={cn(
+              'block w-full rounded px-2 py-2 text-left text-sm hover:bg-brand-light/60',
+              !active && 'text-gray-500 line-through',
+              o.id === selectedId && 'bg-brand-light font-semibold text-brand-dark',
+            )}
+          >
             <span className="block truncate">{o.name}</span>
             <span className="block truncate text-xs text-gray-600">
               {t('orgNumber', { id: o.id })}

@@ -3,7 +3,15 @@
 import { z } from 'zod';
 import { defineAction, type ActionContext, type Refusal } from '@/lib/actions/define-action';
 import type { ApiError } from '@/lib/api/errors';
-import { commentTournament, deleteTournamentFile, getTournaments, getTournamentTuple, saveTournament, setTournamentPayment, tournamentAction } from '@/lib/api/tournaments';
+import {
+  commentTournament,
+  deleteTournamentFile,
+  getTournaments,
+  getTournamentTuple,
+  saveTournament,
+  setTournamentPayment,
+  tournamentAction,
+} from '@/lib/api/tournaments';
 import { tournamentInputSchema } from '@/lib/schemas/tournaments';
 import { PAYMENT_STATUSES } from '@/lib/domain/tournaments/status';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
@@ -33,7 +41,13 @@ function tournamentRefusal(error: ApiError, { t }: ActionContext): Refusal | und
 
 export const loadTournaments = defineAction({
   namespace: 'tournaments',
-  input: z.object({ orgId: recordId, q: z.string().max(100).optional(), filter: z.string().max(200).optional(), page: z.number().int().min(1).max(100_000), size: z.number().int().min(1).max(100).default(TOURNAMENT_PAGE_SIZE) }),
+  input: z.object({
+    orgId: recordId,
+    q: z.string().max(100).optional(),
+    filter: z.string().max(200).optional(),
+    page: z.number().int().min(1).max(100_000),
+    size: z.number().int().min(1).max(100).default(TOURNAMENT_PAGE_SIZE),
+  }),
   failure: 'loadFailed',
   run: async ({ orgId, ...params }) => getTournaments(orgId, params),
 });
@@ -47,7 +61,12 @@ export const loadTuple = defineAction({
 
 export const saveTournamentAction = defineAction({
   namespace: 'tournaments',
-  input: z.object({ orgId: recordId, id: recordId.optional(), updatedAt: recordVersion.optional(), values: z.unknown().pipe(tournamentInputSchema) }),
+  input: z.object({
+    orgId: recordId,
+    id: recordId.optional(),
+    updatedAt: recordVersion.optional(),
+    values: z.unknown().pipe(tournamentInputSchema),
+  }),
   failure: 'saveFailed',
   refusal: tournamentRefusal,
   run: async ({ orgId, id, updatedAt, values }) => saveTournament(orgId, values, id, updatedAt),

@@ -45,7 +45,11 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
   const [view, setView] = useState<'list' | 'table'>('list');
 
   // the detail loads 200 ms after a choice (quick clicking through the list loads only the last)
-  useSelectionLoad(selectedId, (id) => loadTuple({ id }), (data) => setTuple(data as TournamentTuple));
+  useSelectionLoad(
+    selectedId,
+    (id) => loadTuple({ id }),
+    (data) => setTuple(data as TournamentTuple),
+  );
 
   const current = tuple && tuple.current.id === selectedId ? tuple.current : null;
   const update = (t2: Tournament) => setTuple((old) => (old ? { ...old, current: t2 } : old));
@@ -88,72 +92,91 @@ export function ApprovalScreen({ orgId, list, types, initialId }: ApprovalScreen
       {view === 'table' ? (
         <TournamentTable orgId={orgId} />
       ) : (
-      <div className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
-        <div onClickCapture={(e) => {
-          // the list's links choose a tournament here instead of opening another page
-          const link = (e.target as HTMLElement).closest('a[data-tournament-id]');
-          if (link) {
-            e.preventDefault();
-            setSelectedId(Number(link.getAttribute('data-tournament-id')));
-          }
-        }}>
-          <TournamentList orgId={orgId} initial={list} selectedId={selectedId} hrefFor={(id) => `#t${id}`} filters={APPROVAL_FILTERS} canAdd={false} reloadKey={current?.updatedAt} />
-        </div>
-        {selectedId === null ? (
-          <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>
-        ) : !current ? (
-          <p className="p-8 text-center text-gray-600">{t('loading')}</p>
-        ) : (
-          <section aria-label={current.name} className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div>
-                <h2 className="text-lg font-semibold text-gray-900">{current.name}</h2>
-                <p className="text-sm text-gray-600">
-                  {current.orgName} · {t(`status.${current.status}`)}
-                </p>
-              </div>
-              <div className="flex gap-2">
-                <Button onClick={() => void decide('approve')} disabled={Boolean(current.approved) || current.params.canceled}>
-                  {t('approve')}
-                </Button>
-                <Button variant="danger" onClick={() => void decide('cancel')} disabled={current.params.canceled}>
-                  {t('cancelTournament')}
-                </Button>
-              </div>
-            </div>
-            <Tabs
-              label={t('detailTabs')}
-              items={[
-                {
-                  value: 'data',
-                  label: t('tabData'),
-                  content: (
-                    <>
-                      {current.approved === false && !current.params.canceled && <p role="status" className="mb-3 rounded bg-orange-50 px-3 py-2 text-sm text-orange-900">{t('awaitingApprovalReview')}</p>}
-                      <Comparison tuple={{ ...tuple!, current }} types={types} />
-                      <div className="mt-4">
-                        <CommentsPanel orgId={orgId} tournament={current} onChanged={update} />
-                      </div>
-                    </>
-                  ),
-                },
-                {
-                  value: 'payment',
-                  label: t('tabPayment'),
-                  content: (
-                    <div className="space-y-4">
-                      <FeeOrder tournament={current} ordercat={type?.param.ordercat} onRelease={() => void releaseOrder()} />
-                      {type?.param.ordercat && (
-                        <Select label={t('paymentLabel')} value={current.orderStatus ?? ''} onValueChange={(v) => void pay(v)} options={PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))} />
-                      )}
-                    </div>
-                  ),
-                },
-              ]}
+        <div className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
+          <div
+            onClickCapture={(e) => {
+              // the list's links choose a tournament here instead of opening another page
+              const link = (e.target as HTMLElement).closest('a[data-tournament-id]');
+              if (link) {
+                e.preventDefault();
+                setSelectedId(Number(link.getAttribute('data-tournament-id')));
+              }
+            }}
+          >
+            <TournamentList
+              orgId={orgId}
+              initial={list}
+              selectedId={selectedId}
+              hrefFor={(id) => `#t${id}`}
+              filters={APPROVAL_FILTERS}
+              canAdd={false}
+              reloadKey={current?.updatedAt}
             />
-          </section>
-        )}
-      </div>
+          </div>
+          {selectedId === null ? (
+            <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>
+          ) : !current ? (
+            <p className="p-8 text-center text-gray-600">{t('loading')}</p>
+          ) : (
+            <section aria-label={current.name} className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <h2 className="text-lg font-semibold text-gray-900">{current.name}</h2>
+                  <p className="text-sm text-gray-600">
+                    {current.orgName} · {t(`status.${current.status}`)}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <Button onClick={() => void decide('approve')} disabled={Boolean(current.approved) || current.params.canceled}>
+                    {t('approve')}
+                  </Button>
+                  <Button variant="danger" onClick={() => void decide('cancel')} disabled={current.params.canceled}>
+                    {t('cancelTournament')}
+                  </Button>
+                </div>
+              </div>
+              <Tabs
+                label={t('detailTabs')}
+                items={[
+                  {
+                    value: 'data',
+                    label: t('tabData'),
+                    content: (
+                      <>
+                        {current.approved === false && !current.params.canceled && (
+                          <p role="status" className="mb-3 rounded bg-orange-50 px-3 py-2 text-sm text-orange-900">
+                            {t('awaitingApprovalReview')}
+                          </p>
+                        )}
+                        <Comparison tuple={{ ...tuple!, current }} types={types} />
+                        <div className="mt-4">
+                          <CommentsPanel orgId={orgId} tournament={current} onChanged={update} />
+                        </div>
+                      </>
+                    ),
+                  },
+                  {
+                    value: 'payment',
+                    label: t('tabPayment'),
+                    content: (
+                      <div className="space-y-4">
+                        <FeeOrder tournament={current} ordercat={type?.param.ordercat} onRelease={() => void releaseOrder()} />
+                        {type?.param.ordercat && (
+                          <Select
+                            label={t('paymentLabel')}
+                            value={current.orderStatus ?? ''}
+                            onValueChange={(v) => void pay(v)}
+                            options={PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))}
+                          />
+                        )}
+                      </div>
+                    ),
+                  },
+                ]}
+              />
+            </section>
+          )}
+        </div>
       )}
     </div>
   );
@@ -167,8 +190,20 @@ function Comparison({ tuple, types }: { tuple: TournamentTuple; types: Tournamen
   const { current: c, original: o } = tuple;
   const op = o.params as Record<string, unknown>;
   const typeName = (id: number) => types.find((x) => x.id === id)?.name ?? String(id);
-  const list = (v: unknown) => (Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x ? `${(x as { lastName?: string }).lastName ?? ''} ${(x as { firstName?: string }).firstName ?? ''}`.trim() : String(x))).join(', ') : '');
-  const person = (v: unknown) => (v && typeof v === 'object' ? `${(v as { lastName?: string }).lastName ?? ''} ${(v as { firstName?: string }).firstName ?? ''}`.trim() : '');
+  const list = (v: unknown) =>
+    Array.isArray(v)
+      ? v
+          .map((x) =>
+            typeof x === 'object' && x
+              ? `${(x as { lastName?: string }).lastName ?? ''} ${(x as { firstName?: string }).firstName ?? ''}`.trim()
+              : String(x),
+          )
+          .join(', ')
+      : '';
+  const person = (v: unknown) =>
+    v && typeof v === 'object'
+      ? `${(v as { lastName?: string }).lastName ?? ''} ${(v as { firstName?: string }).firstName ?? ''}`.trim()
+      : '';
   const rows: Row[] = [
     { key: 'name', label: t('fields.name'), before: o.name, after: c.name },
     { key: 'type', label: t('fields.type'), before: typeName(o.type), after: typeName(c.type) },
@@ -180,15 +215,30 @@ function Comparison({ tuple, types }: { tuple: TournamentTuple; types: Tournamen
     { key: 'contactPerson', label: t('fields.contactPerson'), before: String(op.contactPerson ?? ''), after: c.params.contactPerson },
     { key: 'email', label: t('fields.email'), before: String(op.email ?? ''), after: c.params.email },
     { key: 'phone', label: t('fields.phone'), before: String(op.phone ?? ''), after: c.params.phone ?? '' },
-    { key: 'discipline', label: t('fields.discipline'), before: op.discipline ? t(`disciplines.${op.discipline}`) : '', after: c.params.discipline ? t(`disciplines.${c.params.discipline}`) : '' },
+    {
+      key: 'discipline',
+      label: t('fields.discipline'),
+      before: op.discipline ? t(`disciplines.${op.discipline}`) : '',
+      after: c.params.discipline ? t(`disciplines.${c.params.discipline}`) : '',
+    },
     { key: 'rule', label: t('fields.rule'), before: String(op.rule ?? ''), after: c.params.rule ?? '' },
     { key: 'divisions', label: t('fields.divisions'), before: list(op.divisions), after: list(c.params.divisions) },
     { key: 'gradeCodes', label: t('fields.gradeCodes'), before: list(op.gradeCodes), after: list(c.params.gradeCodes) },
     { key: 'mainReferee', label: t('fields.mainReferee'), before: person(op.mainReferee), after: person(c.params.mainReferee) },
     { key: 'referees', label: t('fields.referees'), before: list(op.referees), after: list(c.params.referees) },
     { key: 'rangeCommanders', label: t('fields.rangeCommanders'), before: list(op.rangeCommanders), after: list(c.params.rangeCommanders) },
-    { key: 'linkToRegistration', label: t('fields.linkToRegistration'), before: String(op.linkToRegistration ?? ''), after: c.params.linkToRegistration ?? '' },
-    { key: 'numberAnimals', label: t('fields.numberAnimals'), before: String(op.numberAnimals ?? ''), after: String(c.params.numberAnimals ?? '') },
+    {
+      key: 'linkToRegistration',
+      label: t('fields.linkToRegistration'),
+      before: String(op.linkToRegistration ?? ''),
+      after: c.params.linkToRegistration ?? '',
+    },
+    {
+      key: 'numberAnimals',
+      label: t('fields.numberAnimals'),
+      before: String(op.numberAnimals ?? ''),
+      after: String(c.params.numberAnimals ?? ''),
+    },
   ];
   return (
     <table className="min-w-full text-sm" aria-label={t('comparison')}>

@@ -21,7 +21,17 @@ const MAX_BYTES = 50 * 1024 * 1024;
  * The attachments step: documents and pictures (invitation, timetable, site plan) to download;
  * uploaded and removed at once (no save needed) while the tournament can be changed, once it exists.
  */
-export function Attachments({ orgId, tournament, canChange, onChanged }: { orgId: number; tournament: Tournament | null; canChange: boolean; onChanged: (t: Tournament) => void }) {
+export function Attachments({
+  orgId,
+  tournament,
+  canChange,
+  onChanged,
+}: {
+  orgId: number;
+  tournament: Tournament | null;
+  canChange: boolean;
+  onChanged: (t: Tournament) => void;
+}) {
   const t = useTranslations('tournaments');
   const te = useTranslations('errors');
   const { input, percent, send } = useUpload();
@@ -62,7 +72,12 @@ export function Attachments({ orgId, tournament, canChange, onChanged }: { orgId
                 {f.name}
               </DownloadLink>
               {canChange && (
-                <Button variant="secondary" size="sm" onClick={() => void remove(f.name, f.url)} aria-label={t('removeFile', { name: f.name })}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => void remove(f.name, f.url)}
+                  aria-label={t('removeFile', { name: f.name })}
+                >
                   ×
                 </Button>
               )}

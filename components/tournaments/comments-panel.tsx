@@ -8,7 +8,15 @@ import { Button } from '@/components/ui/button';
 import { addComment } from './actions';
 
 /** The conversation between the club and the federation; sending is disabled while the text is empty. */
-export function CommentsPanel({ orgId, tournament, onChanged }: { orgId: number; tournament: Tournament; onChanged: (t: Tournament) => void }) {
+export function CommentsPanel({
+  orgId,
+  tournament,
+  onChanged,
+}: {
+  orgId: number;
+  tournament: Tournament;
+  onChanged: (t: Tournament) => void;
+}) {
   const t = useTranslations('tournaments');
   const [text, setText] = useState('');
   const [pending, startTransition] = useTransition();

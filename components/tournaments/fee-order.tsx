@@ -11,7 +11,15 @@ import { DownloadLink } from '@/components/ui/download-link';
  * The tournament fee's order (placed when the federation approves): number, status, amount, the
  * invoice once released; the federation may release it while it is neither completed nor refunded.
  */
-export function FeeOrder({ tournament, ordercat, onRelease }: { tournament: Tournament; ordercat: string | null | undefined; onRelease?: () => void }) {
+export function FeeOrder({
+  tournament,
+  ordercat,
+  onRelease,
+}: {
+  tournament: Tournament;
+  ordercat: string | null | undefined;
+  onRelease?: () => void;
+}) {
   const t = useTranslations('tournaments');
   if (!ordercat) return <p className="text-sm text-gray-800">{t('noPayment')}</p>;
   const order = tournament.order;
@@ -25,13 +33,22 @@ export function FeeOrder({ tournament, ordercat, onRelease }: { tournament: Tour
           <dt className="text-gray-600">{t('orderNumber')}</dt>
           <dd>{order.orderNumber}</dd>
           <dt className="text-gray-600">{t('orderState')}</dt>
-          <dd>{order.completed ? t('orderReleased', { date: formatDisplayDate(order.completed) }) : order.canceled ? t('orderRefunded') : order.status}</dd>
+          <dd>
+            {order.completed
+              ? t('orderReleased', { date: formatDisplayDate(order.completed) })
+              : order.canceled
+                ? t('orderRefunded')
+                : order.status}
+          </dd>
           <dt className="text-gray-600">{t('orderTotal')}</dt>
           <dd>{new Intl.NumberFormat('de-AT', { style: 'currency', currency: 'EUR' }).format(order.total)}</dd>
         </dl>
       )}
       {order?.invoiceNumber && (
-        <DownloadLink className="inline-block font-medium text-brand hover:underline" href={`${BASE_PATH}/api/v1/reports/invoice?order=${order.id}`}>
+        <DownloadLink
+          className="inline-block font-medium text-brand hover:underline"
+          href={`${BASE_PATH}/api/v1/reports/invoice?order=${order.id}`}
+        >
           {t('invoiceDownload', { number: order.invoiceNumber })}
         </DownloadLink>
       )}

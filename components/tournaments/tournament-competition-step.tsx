@@ -15,9 +15,18 @@ const toggle = (list: string[], value: string) => (list.includes(value) ? list.f
  * The tournament form's second step, by the chosen type: discipline, rule, the rule's divisions,
  * the type's grade codes, referees, range commanders, and the number of animals (3D only).
  */
-export function TournamentCompetitionStep({ form, disabled, errorOf, types, referees }: StepProps & { types: TournamentType[]; referees: RefereeCandidate[] }) {
+export function TournamentCompetitionStep({
+  form,
+  disabled,
+  errorOf,
+  types,
+  referees,
+}: StepProps & { types: TournamentType[]; referees: RefereeCandidate[] }) {
   const t = useTranslations('tournaments');
-  const [typeId, ruleName, divisions, gradeCodes, discipline] = useWatch({ control: form.control, name: ['type', 'rule', 'divisions', 'gradeCodes', 'discipline'] });
+  const [typeId, ruleName, divisions, gradeCodes, discipline] = useWatch({
+    control: form.control,
+    name: ['type', 'rule', 'divisions', 'gradeCodes', 'discipline'],
+  });
   const type = types.find((x) => x.id === typeId);
   const rule = type?.param.rules.find((r) => r.name === ruleName);
   return (
@@ -64,7 +73,12 @@ export function TournamentCompetitionStep({ form, disabled, errorOf, types, refe
           <div className="mt-1 flex flex-wrap gap-3">
             {rule.divisions.map((d) => (
               <label key={d} className="flex items-center gap-1.5 text-sm">
-                <input type="checkbox" disabled={disabled} checked={(divisions ?? []).includes(d)} onChange={() => form.setValue('divisions', toggle(form.getValues('divisions'), d), { shouldDirty: true })} />
+                <input
+                  type="checkbox"
+                  disabled={disabled}
+                  checked={(divisions ?? []).includes(d)}
+                  onChange={() => form.setValue('divisions', toggle(form.getValues('divisions'), d), { shouldDirty: true })}
+                />
                 {d}
               </label>
             ))}
@@ -78,7 +92,12 @@ export function TournamentCompetitionStep({ form, disabled, errorOf, types, refe
           <div className="mt-1 flex flex-wrap gap-3">
             {type.param.gradeCodes.map((g) => (
               <label key={g} className="flex items-center gap-1.5 text-sm">
-                <input type="checkbox" disabled={disabled} checked={(gradeCodes ?? []).includes(g)} onChange={() => form.setValue('gradeCodes', toggle(form.getValues('gradeCodes'), g), { shouldDirty: true })} />
+                <input
+                  type="checkbox"
+                  disabled={disabled}
+                  checked={(gradeCodes ?? []).includes(g)}
+                  onChange={() => form.setValue('gradeCodes', toggle(form.getValues('gradeCodes'), g), { shouldDirty: true })}
+                />
                 {g}
               </label>
             ))}
@@ -89,7 +108,14 @@ export function TournamentCompetitionStep({ form, disabled, errorOf, types, refe
       <RefereeFields form={form} referees={referees} disabled={disabled} errorOf={errorOf} />
       <RangeCommanders form={form} disabled={disabled} />
       {discipline === DISCIPLINE_3D && (
-        <Input label={t('fields.numberAnimals')} inputMode="numeric" error={errorOf('numberAnimals')} disabled={disabled} {...form.register('numberAnimals')} containerClassName="max-w-xs" />
+        <Input
+          label={t('fields.numberAnimals')}
+          inputMode="numeric"
+          error={errorOf('numberAnimals')}
+          disabled={disabled}
+          {...form.register('numberAnimals')}
+          containerClassName="max-w-xs"
+        />
       )}
     </div>
   );

@@ -17,7 +17,17 @@ import { shownNumberAnimals, type TournamentFormValues } from './tournament-view
  * most visits only read a tournament.
  */
 
-const REQUIRED: Array<keyof TournamentFormValues> = ['name', 'type', 'start', 'end', 'openFrom', 'openTo', 'location', 'contactPerson', 'email'];
+const REQUIRED: Array<keyof TournamentFormValues> = [
+  'name',
+  'type',
+  'start',
+  'end',
+  'openFrom',
+  'openTo',
+  'location',
+  'contactPerson',
+  'email',
+];
 /** The fields of the first step: moving on needs them (the contact person above all). */
 export const GENERAL_FIELDS: Array<keyof TournamentFormValues> = [...REQUIRED, 'linkToRegistration'];
 const DATE_FIELDS = ['start', 'end', 'openFrom', 'openTo'] as const;
@@ -33,7 +43,10 @@ export function loadTournamentFieldSchemas(): Promise<TournamentFieldSchemas> {
 }
 
 /** The first message of a field schema of the API, or null when it accepts the value. */
-function schemaIssue(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: Array<{ message: string }> } } }, value: unknown): string | null {
+function schemaIssue(
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: Array<{ message: string }> } } },
+  value: unknown,
+): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error?.issues[0]?.message ?? 'required');
 }
@@ -58,7 +71,12 @@ export function formIssues(
   const numberAnimals = shownNumberAnimals(v);
   const animals = numberAnimals === null ? null : schemaIssue(schemas.numberAnimals, numberAnimals);
   if (animals) errors.numberAnimals = animals;
-  const dates = { start: completeIsoDate(v.start), end: completeIsoDate(v.end), openFrom: completeIsoDate(v.openFrom), openTo: completeIsoDate(v.openTo) };
+  const dates = {
+    start: completeIsoDate(v.start),
+    end: completeIsoDate(v.end),
+    openFrom: completeIsoDate(v.openFrom),
+    openTo: completeIsoDate(v.openTo),
+  };
   for (const f of DATE_FIELDS) if (!dates[f] && !errors[f]) errors[f] = 'invalidDate';
   const type = types.find((t) => t.id === v.type);
   if (type && dates.start && dates.end && dates.openFrom && dates.openTo) {
@@ -87,10 +105,16 @@ export function formIssues(
   return errors;
 }
 
-export function tournamentResolver(types: readonly TournamentType[], referees: readonly RefereeCandidate[], orgId: number): Resolver<TournamentFormValues> {
+export function tournamentResolver(
+  types: readonly TournamentType[],
+  referees: readonly RefereeCandidate[],
+  orgId: number,
+): Resolver<TournamentFormValues> {
   return async (values) => {
     const issues = formIssues(await loadTournamentFieldSchemas(), values, types, referees, orgId);
-    const errors = Object.fromEntries(Object.entries(issues).map(([k, m]) => [k, { type: 'rule', message: m }])) as FieldErrors<TournamentFormValues>;
+    const errors = Object.fromEntries(
+      Object.entries(issues).map(([k, m]) => [k, { type: 'rule', message: m }]),
+    ) as FieldErrors<TournamentFormValues>;
     return Object.keys(issues).length ? { values: {}, errors } : { values, errors: {} };
   };
 }

@@ -20,7 +20,16 @@ import { FeeOrder } from './fee-order';
 import { TournamentCompetitionStep } from './tournament-competition-step';
 import { TournamentGeneralStep } from './tournament-general-step';
 import { formIssues, GENERAL_FIELDS, loadTournamentFieldSchemas, tournamentResolver } from './tournament-form-check';
-import { REQUIRED_FLASH_MS, stepOfField, toFormValues, toInput, toVersion, TOURNAMENT_STEPS, typesFor, type TournamentFormValues } from './tournament-view';
+import {
+  REQUIRED_FLASH_MS,
+  stepOfField,
+  toFormValues,
+  toInput,
+  toVersion,
+  TOURNAMENT_STEPS,
+  typesFor,
+  type TournamentFormValues,
+} from './tournament-view';
 import { useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
 
 export interface TournamentFormProps {
@@ -91,8 +100,16 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
     onCancelNew: () => void router.push(formPath(orgId, funkId)),
     // an approved tournament: a change of what the public sees goes to the federation for approval again
     confirmMore: async (_output, ask) =>
-      tournament?.approved !== true || publicChanges(tournament, toVersion(form.getValues())).length === 0 || (await ask(t('reapprovalConfirm'))),
-    save: (_output, basedOn) => saveTournamentAction({ orgId, id: tournament?.id, updatedAt: tournament ? (basedOn ?? undefined) : undefined, values: toInput(form.getValues()) }),
+      tournament?.approved !== true ||
+      publicChanges(tournament, toVersion(form.getValues())).length === 0 ||
+      (await ask(t('reapprovalConfirm'))),
+    save: (_output, basedOn) =>
+      saveTournamentAction({
+        orgId,
+        id: tournament?.id,
+        updatedAt: tournament ? (basedOn ?? undefined) : undefined,
+        values: toInput(form.getValues()),
+      }),
     onSaved: (data) => {
       const saved = data as Tournament;
       if (isNew) void router.push(formPath(orgId, funkId, saved.id));
@@ -197,7 +214,11 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
         </div>
       </div>
       {canceled && <p className="rounded bg-red-50 px-3 py-2 text-sm text-red-800">{t('canceledNote')}</p>}
-      {!canceled && tournament?.approved === false && <p role="status" className="rounded bg-orange-50 px-3 py-2 text-sm text-orange-900">{t('awaitingApprovalNote')}</p>}
+      {!canceled && tournament?.approved === false && (
+        <p role="status" className="rounded bg-orange-50 px-3 py-2 text-sm text-orange-900">
+          {t('awaitingApprovalNote')}
+        </p>
+      )}
 
       <ol aria-label={t('stepsLabel')} className="flex flex-wrap gap-2">
         {TOURNAMENT_STEPS.map((s, i) => (
@@ -225,13 +246,22 @@ export function TournamentForm({ orgId, funkId, tournament, types, referees, onC
         }}
         className={cn('space-y-4 rounded-lg border-2 p-2 transition-colors', flashing ? 'border-red-500' : 'border-transparent')}
       >
-        {step === 0 && <TournamentGeneralStep form={form} disabled={disabled} errorOf={errorOf} isNew={isNew} types={types} offered={offered} />}
+        {step === 0 && (
+          <TournamentGeneralStep form={form} disabled={disabled} errorOf={errorOf} isNew={isNew} types={types} offered={offered} />
+        )}
 
         {step === 1 && <TournamentCompetitionStep form={form} disabled={disabled} errorOf={errorOf} types={types} referees={referees} />}
 
         {step === 2 && <Attachments orgId={orgId} tournament={tournament} canChange={!canceled} onChanged={onChanged} />}
 
-        {step === 3 && (tournament ? <FeeOrder tournament={tournament} ordercat={type?.param.ordercat} /> : <p className="text-sm text-gray-800">{type?.param.ordercat ? t('feeCategory', { cat: type.param.ordercat }) : t('noPayment')}</p>)}
+        {step === 3 &&
+          (tournament ? (
+            <FeeOrder tournament={tournament} ordercat={type?.param.ordercat} />
+          ) : (
+            <p className="text-sm text-gray-800">
+              {type?.param.ordercat ? t('feeCategory', { cat: type.param.ordercat }) : t('noPayment')}
+            </p>
+          ))}
 
         <div className="flex justify-between border-t border-gray-100 pt-3">
           <Button variant="secondary" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0}>

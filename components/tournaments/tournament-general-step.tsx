@@ -15,7 +15,14 @@ import type { StepProps } from './tournament-step-props';
  * types its organisation may announce), the four dates (from today, within the latest days the
  * rules allow), location, registration link, contact person, e-mail and phone.
  */
-export function TournamentGeneralStep({ form, disabled, errorOf, isNew, types, offered }: StepProps & { isNew: boolean; types: TournamentType[]; offered: TournamentType[] }) {
+export function TournamentGeneralStep({
+  form,
+  disabled,
+  errorOf,
+  isNew,
+  types,
+  offered,
+}: StepProps & { isNew: boolean; types: TournamentType[]; offered: TournamentType[] }) {
   const t = useTranslations('tournaments');
   const end = useWatch({ control: form.control, name: 'end' });
   const today = todayIso();
@@ -68,8 +75,19 @@ export function TournamentGeneralStep({ form, disabled, errorOf, isNew, types, o
         />
       ))}
       <Input label={`${t('fields.location')} *`} error={errorOf('location')} disabled={disabled} {...form.register('location')} />
-      <Input label={t('fields.linkToRegistration')} type="url" error={errorOf('linkToRegistration')} disabled={disabled} {...form.register('linkToRegistration')} />
-      <Input label={`${t('fields.contactPerson')} *`} error={errorOf('contactPerson')} disabled={disabled} {...form.register('contactPerson')} />
+      <Input
+        label={t('fields.linkToRegistration')}
+        type="url"
+        error={errorOf('linkToRegistration')}
+        disabled={disabled}
+        {...form.register('linkToRegistration')}
+      />
+      <Input
+        label={`${t('fields.contactPerson')} *`}
+        error={errorOf('contactPerson')}
+        disabled={disabled}
+        {...form.register('contactPerson')}
+      />
       <Input label={`${t('fields.email')} *`} type="email" error={errorOf('email')} disabled={disabled} {...form.register('email')} />
       <Input label={t('fields.phone')} type="tel" error={errorOf('phone')} disabled={disabled} {...form.register('phone')} />
     </div>

@@ -36,7 +36,8 @@ export function TournamentList({ orgId, initial, selectedId, hrefFor, filters, c
     pageSize: TOURNAMENT_PAGE_SIZE,
     initial,
     reloadKey,
-    load: ({ q, filter }, page) => loadTournaments({ orgId, q: q || undefined, filter: filter || undefined, page, size: TOURNAMENT_PAGE_SIZE }),
+    load: ({ q, filter }, page) =>
+      loadTournaments({ orgId, q: q || undefined, filter: filter || undefined, page, size: TOURNAMENT_PAGE_SIZE }),
   });
 
   return (
@@ -50,7 +51,11 @@ export function TournamentList({ orgId, initial, selectedId, hrefFor, filters, c
           <div className="flex flex-wrap gap-x-3 gap-y-1">
             {filters.map((f) => (
               <label key={f} className="flex items-center gap-1 text-xs text-gray-700">
-                <input type="checkbox" checked={chosen.includes(f)} onChange={() => setChosen((l) => (l.includes(f) ? l.filter((x) => x !== f) : [...l, f]))} />
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(f)}
+                  onChange={() => setChosen((l) => (l.includes(f) ? l.filter((x) => x !== f) : [...l, f]))}
+                />
                 {FILTER_LABEL_KEYS[f] ? t(`filterLabels.${FILTER_LABEL_KEYS[f]}`) : f}
               </label>
             ))}
@@ -60,10 +65,17 @@ export function TournamentList({ orgId, initial, selectedId, hrefFor, filters, c
       rows={list.shown?.items ?? []}
       rowKey={(x) => x.id}
       renderRow={(x) => (
-        <Link href={hrefFor(x.id)} data-tournament-id={x.id} aria-current={x.id === selectedId ? 'page' : undefined} className={masterRowClass(x.id === selectedId)}>
+        <Link
+          href={hrefFor(x.id)}
+          data-tournament-id={x.id}
+          aria-current={x.id === selectedId ? 'page' : undefined}
+          className={masterRowClass(x.id === selectedId)}
+        >
           <span className="flex items-center justify-between gap-2">
             <span className="truncate">{x.name}</span>
-            <span className={cn('shrink-0 rounded px-1.5 py-0.5 text-xs font-medium', STATUS_TONE[x.status])}>{t(`status.${x.status}`)}</span>
+            <span className={cn('shrink-0 rounded px-1.5 py-0.5 text-xs font-medium', STATUS_TONE[x.status])}>
+              {t(`status.${x.status}`)}
+            </span>
           </span>
           <span className="block truncate text-xs text-gray-600">
             {formatDisplayDate(x.start)}

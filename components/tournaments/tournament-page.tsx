@@ -19,7 +19,11 @@ export async function TournamentPage({ orgId, funkId, id }: FormPageProps) {
       getTournaments(orgId, { page: 1, size: TOURNAMENT_PAGE_SIZE }),
       getTournamentTypes(),
       getRefereeCandidates(),
-      tournamentId === null ? null : getTournamentTuple(tournamentId).catch((e) => (e instanceof ApiError && (e.status === 403 || e.status === 404) ? null : Promise.reject(e))),
+      tournamentId === null
+        ? null
+        : getTournamentTuple(tournamentId).catch((e) =>
+            e instanceof ApiError && (e.status === 403 || e.status === 404) ? null : Promise.reject(e),
+          ),
     ]);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -27,5 +31,15 @@ export async function TournamentPage({ orgId, funkId, id }: FormPageProps) {
   }
   const [list, types, referees, tuple] = data;
   if (tournamentId !== null && (!tuple || tuple.current.orgId !== orgId)) redirect(formPath(orgId, funkId));
-  return <TournamentScreen orgId={orgId} funkId={funkId} list={list} types={types} referees={referees} selected={tuple?.current ?? null} isNew={id === 'new'} />;
+  return (
+    <TournamentScreen
+      orgId={orgId}
+      funkId={funkId}
+      list={list}
+      types={types}
+      referees={referees}
+      selected={tuple?.current ?? null}
+      isNew={id === 'new'}
+    />
+  );
 }

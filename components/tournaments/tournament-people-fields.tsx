@@ -24,7 +24,9 @@ export function RefereeFields({ form, referees, disabled, errorOf }: StepProps &
         label={t('fields.mainReferee')}
         value={main === null ? '' : String(main)}
         onValueChange={(v) => form.setValue('mainRefereeId', Number(v), { shouldDirty: true })}
-        options={free(main).filter((r) => r.level === 'A').map((r) => ({ value: String(r.id), label: label(r) }))}
+        options={free(main)
+          .filter((r) => r.level === 'A')
+          .map((r) => ({ value: String(r.id), label: label(r) }))}
         disabled={disabled}
         error={errorOf('mainReferee' as FieldPath<TournamentFormValues>)}
       />
@@ -33,23 +35,46 @@ export function RefereeFields({ form, referees, disabled, errorOf }: StepProps &
           <Select
             label={t('fields.referee', { n: i + 1 })}
             value={String(id)}
-            onValueChange={(v) => form.setValue('refereeIds', picked.map((x, j) => (j === i ? Number(v) : x)), { shouldDirty: true })}
+            onValueChange={(v) =>
+              form.setValue(
+                'refereeIds',
+                picked.map((x, j) => (j === i ? Number(v) : x)),
+                { shouldDirty: true },
+              )
+            }
             options={free(id).map((r) => ({ value: String(r.id), label: label(r) }))}
             disabled={disabled}
           />
           {i > 0 && !disabled && (
-            <Button variant="secondary" size="sm" onClick={() => form.setValue('refereeIds', picked.filter((_, j) => j !== i), { shouldDirty: true })} aria-label={t('removeReferee', { n: i + 1 })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() =>
+                form.setValue(
+                  'refereeIds',
+                  picked.filter((_, j) => j !== i),
+                  { shouldDirty: true },
+                )
+              }
+              aria-label={t('removeReferee', { n: i + 1 })}
+            >
               ×
             </Button>
           )}
         </div>
       ))}
       {!disabled && picked.length < MAX_REFEREES && free(null).length > 0 && (
-        <Button variant="secondary" size="sm" onClick={() => form.setValue('refereeIds', [...picked, free(null)[0].id], { shouldDirty: true })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => form.setValue('refereeIds', [...picked, free(null)[0].id], { shouldDirty: true })}
+        >
           {t('addReferee')}
         </Button>
       )}
-      {errorOf('referees' as FieldPath<TournamentFormValues>) && <p className="text-sm text-red-700">{errorOf('referees' as FieldPath<TournamentFormValues>)}</p>}
+      {errorOf('referees' as FieldPath<TournamentFormValues>) && (
+        <p className="text-sm text-red-700">{errorOf('referees' as FieldPath<TournamentFormValues>)}</p>
+      )}
     </fieldset>
   );
 }
@@ -65,10 +90,27 @@ export function RangeCommanders({ form, disabled }: Omit<StepProps, 'errorOf'>) 
       {list.length === 0 && disabled && <p className="text-sm text-gray-500">–</p>}
       {list.map((r, i) => (
         <div key={i} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <Input label={t('fields.firstName', { n: i + 1 })} value={r.firstName} disabled={disabled} maxLength={100} onChange={(e) => set(list.map((x, j) => (j === i ? { ...x, firstName: e.target.value } : x)))} />
-          <Input label={t('fields.lastName', { n: i + 1 })} value={r.lastName} disabled={disabled} maxLength={100} onChange={(e) => set(list.map((x, j) => (j === i ? { ...x, lastName: e.target.value } : x)))} />
+          <Input
+            label={t('fields.firstName', { n: i + 1 })}
+            value={r.firstName}
+            disabled={disabled}
+            maxLength={100}
+            onChange={(e) => set(list.map((x, j) => (j === i ? { ...x, firstName: e.target.value } : x)))}
+          />
+          <Input
+            label={t('fields.lastName', { n: i + 1 })}
+            value={r.lastName}
+            disabled={disabled}
+            maxLength={100}
+            onChange={(e) => set(list.map((x, j) => (j === i ? { ...x, lastName: e.target.value } : x)))}
+          />
           {!disabled && (
-            <Button variant="secondary" size="sm" onClick={() => set(list.filter((_, j) => j !== i))} aria-label={t('removeRangeCommander', { n: i + 1 })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => set(list.filter((_, j) => j !== i))}
+              aria-label={t('removeRangeCommander', { n: i + 1 })}
+            >
               ×
             </Button>
           )}

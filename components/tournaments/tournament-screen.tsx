@@ -46,25 +46,33 @@ export function TournamentScreen({ orgId, funkId, list, types, referees, selecte
       {view === 'table' ? (
         <TournamentTable orgId={orgId} />
       ) : (
-      <div className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
-        <TournamentList
-          orgId={orgId}
-          initial={list}
-          selectedId={isNew ? 'new' : (current?.id ?? null)}
-          hrefFor={(id) => formPath(orgId, funkId, id)}
-          filters={[...typeFilters, 'erstellt']}
-          canAdd
-          reloadKey={current?.updatedAt}
-        />
-        {current || isNew ? (
-          <div className="space-y-4">
-            <TournamentForm key={current?.id ?? 'new'} orgId={orgId} funkId={funkId} tournament={current} types={types} referees={referees} onChanged={setCurrent} />
-            {current && <CommentsPanel orgId={orgId} tournament={current} onChanged={setCurrent} />}
-          </div>
-        ) : (
-          <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>
-        )}
-      </div>
+        <div className="grid items-start gap-6 lg:grid-cols-[320px_1fr]">
+          <TournamentList
+            orgId={orgId}
+            initial={list}
+            selectedId={isNew ? 'new' : (current?.id ?? null)}
+            hrefFor={(id) => formPath(orgId, funkId, id)}
+            filters={[...typeFilters, 'erstellt']}
+            canAdd
+            reloadKey={current?.updatedAt}
+          />
+          {current || isNew ? (
+            <div className="space-y-4">
+              <TournamentForm
+                key={current?.id ?? 'new'}
+                orgId={orgId}
+                funkId={funkId}
+                tournament={current}
+                types={types}
+                referees={referees}
+                onChanged={setCurrent}
+              />
+              {current && <CommentsPanel orgId={orgId} tournament={current} onChanged={setCurrent} />}
+            </div>
+          ) : (
+            <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{t('chooseHint')}</p>
+          )}
+        </div>
       )}
     </div>
   );

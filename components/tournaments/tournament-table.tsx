@@ -35,7 +35,9 @@ export function TournamentTable({ orgId }: { orgId: number }) {
         accessor: (row: Tournament) => c.text(row),
         text: c.text,
         sortable: false,
-        ...(c.id === 'typeName' ? { filter: APPROVAL_FILTERS.map((f) => ({ value: f, label: t(`filterLabels.${FILTER_LABEL_KEYS[f]}`) })) } : {}),
+        ...(c.id === 'typeName'
+          ? { filter: APPROVAL_FILTERS.map((f) => ({ value: f, label: t(`filterLabels.${FILTER_LABEL_KEYS[f]}`) })) }
+          : {}),
         ...(c.id === 'status' ? { text: (row: Tournament) => t(`status.${row.status}`) } : {}),
       })),
     [t],
@@ -45,12 +47,19 @@ export function TournamentTable({ orgId }: { orgId: number }) {
       const search = listSearch(query);
       search.set('page', String(query.page));
       search.set('size', String(query.pageSize));
-      const res = await browserFetch(`${BASE_PATH}/api/v1/tournament/${orgId}?${search.toString()}`, { signal, headers: { accept: 'application/json' }, cache: 'no-store' });
+      const res = await browserFetch(`${BASE_PATH}/api/v1/tournament/${orgId}?${search.toString()}`, {
+        signal,
+        headers: { accept: 'application/json' },
+        cache: 'no-store',
+      });
       return (await res.json()) as TournamentPage;
     },
     [orgId],
   );
-  const exportHref = useCallback((query: ServerTableQuery) => `${BASE_PATH}/api/v1/tournament/${orgId}/export.csv?${listSearch(query).toString()}`, [orgId]);
+  const exportHref = useCallback(
+    (query: ServerTableQuery) => `${BASE_PATH}/api/v1/tournament/${orgId}/export.csv?${listSearch(query).toString()}`,
+    [orgId],
+  );
   return (
     <ServerDataTable
       columns={columns}

@@ -24,7 +24,18 @@ export const TOURNAMENT_STEPS = ['general', 'competition', 'attachments', 'payme
 export const REQUIRED_FLASH_MS = 5500;
 
 /** The step (index into TOURNAMENT_STEPS) that shows each field that can be refused; the rest is on the first. */
-const COMPETITION_FIELDS = new Set(['discipline', 'rule', 'divisions', 'gradeCodes', 'mainReferee', 'mainRefereeId', 'referees', 'refereeIds', 'numberAnimals', 'rangeCommanders']);
+const COMPETITION_FIELDS = new Set([
+  'discipline',
+  'rule',
+  'divisions',
+  'gradeCodes',
+  'mainReferee',
+  'mainRefereeId',
+  'referees',
+  'refereeIds',
+  'numberAnimals',
+  'rangeCommanders',
+]);
 export function stepOfField(field: string): number {
   return COMPETITION_FIELDS.has(field.replace(/^params\./, '')) ? 1 : 0;
 }
@@ -114,7 +125,14 @@ export function toInput(v: TournamentFormValues) {
 /** The form's values as a version of the tournament (to compare with the stored one). */
 export function toVersion(v: TournamentFormValues): TournamentVersion {
   const input = toInput(v);
-  return { ...input, name: input.name, start: input.start ?? '', end: input.end ?? '', openFrom: input.openFrom ?? '', openTo: input.openTo ?? '' };
+  return {
+    ...input,
+    name: input.name,
+    start: input.start ?? '',
+    end: input.end ?? '',
+    openFrom: input.openFrom ?? '',
+    openTo: input.openTo ?? '',
+  };
 }
 
 /** The types an organisation may announce (their orgWhitelist). */

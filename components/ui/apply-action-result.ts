@@ -60,7 +60,11 @@ export function applyActionResult<T, V extends FieldValues = FieldValues>(
   return false;
 }
 
-function showFailure<T, V extends FieldValues>(result: ActionFailure, form: Pick<UseFormReturn<V>, 'setError'> | null | undefined, options: ApplyOptions<T>) {
+function showFailure<T, V extends FieldValues>(
+  result: ActionFailure,
+  form: Pick<UseFormReturn<V>, 'setError'> | null | undefined,
+  options: ApplyOptions<T>,
+) {
   if (result.code === SESSION_ENDED) {
     leaveForSignIn(result.message, options.onSessionEnded);
     return;
@@ -73,5 +77,9 @@ function showFailure<T, V extends FieldValues>(result: ActionFailure, form: Pick
   if (options.handled?.(result)) return;
   const long = result.code !== undefined && options.longToastFor?.includes(result.code);
   if (!result.description && !long) notify.error(result.message);
-  else notify.error(result.message, { ...(result.description ? { description: result.description } : {}), ...(long ? { duration: TOAST_LONG_DURATION_MS } : {}) });
+  else
+    notify.error(result.message, {
+      ...(result.description ? { description: result.description } : {}),
+      ...(long ? { duration: TOAST_LONG_DURATION_MS } : {}),
+    });
 }

@@ -20,8 +20,7 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-white hover:bg-brand-dark focus-visible:outline-brand',
-  secondary:
-    'border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 focus-visible:outline-brand',
+  secondary: 'border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 focus-visible:outline-brand',
   danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
   ghost: 'bg-transparent text-brand hover:bg-brand-light focus-visible:outline-brand',
 };
@@ -33,7 +32,11 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** The button's classes, for an element that must look like a button without being one. */
-export function buttonVariants({ variant = 'primary', size = 'md', className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
+export function buttonVariants({
+  variant = 'primary',
+  size = 'md',
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
   return cn(
     'inline-flex items-center justify-center rounded-md font-medium transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2',

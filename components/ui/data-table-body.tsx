@@ -64,7 +64,12 @@ export function DataTableBody<Row>({
                   key={def.id}
                   scope="col"
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
-                  className={cn('bg-gray-50 text-left font-semibold whitespace-nowrap text-gray-700', cellPad, i === 0 && STICKY_FIRST, def.className)}
+                  className={cn(
+                    'bg-gray-50 text-left font-semibold whitespace-nowrap text-gray-700',
+                    cellPad,
+                    i === 0 && STICKY_FIRST,
+                    def.className,
+                  )}
                 >
                   {canSort ? (
                     <button
@@ -142,9 +147,23 @@ export function DataTableBody<Row>({
 
 function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
   return (
-    <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true"
-      className={direction ? 'text-brand' : 'text-gray-300'}>
-      {direction === 'desc' ? <path d="m6 9 6 6 6-6" /> : direction === 'asc' ? <path d="m6 15 6-6 6 6" /> : <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />}
+    <svg
+      width="12"
+      height="12"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      aria-hidden="true"
+      className={direction ? 'text-brand' : 'text-gray-300'}
+    >
+      {direction === 'desc' ? (
+        <path d="m6 9 6 6 6-6" />
+      ) : direction === 'asc' ? (
+        <path d="m6 15 6-6 6 6" />
+      ) : (
+        <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />
+      )}
     </svg>
   );
 }

@@ -36,7 +36,12 @@ export function DataTableFilterRow<Row>({ columns, filters, onFilter, options, f
               />
             )}
             {(def.filter === 'select' || Array.isArray(def.filter)) && (
-              <select aria-label={name} value={value} onChange={(e) => onFilter(def.id, e.target.value)} className={cn(tableControlClass, 'w-full min-w-24')}>
+              <select
+                aria-label={name}
+                value={value}
+                onChange={(e) => onFilter(def.id, e.target.value)}
+                className={cn(tableControlClass, 'w-full min-w-24')}
+              >
                 <option value="">{t('all')}</option>
                 {options(def).map((o) => (
                   <option key={o.value} value={o.value}>

@@ -84,7 +84,13 @@ export function DataTableFrame<Row>({
         onSort={state.toggleSort}
         filterRow={
           hasFilters ? (
-            <DataTableFilterRow columns={visible} filters={state.filters} onFilter={state.setFilter} options={state.filterOptions} firstClassName={STICKY_FIRST} />
+            <DataTableFilterRow
+              columns={visible}
+              filters={state.filters}
+              onFilter={state.setFilter}
+              options={state.filterOptions}
+              firstClassName={STICKY_FIRST}
+            />
           ) : undefined
         }
         density={density}

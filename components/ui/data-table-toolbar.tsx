@@ -49,7 +49,13 @@ export function DataTableToolbar<Row>({
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <ListSearch label={t('search')} placeholder={searchPlaceholder} value={search} onSearch={onSearch} className={cn(tableControlClass, 'w-full max-w-xs px-3 py-2')} />
+      <ListSearch
+        label={t('search')}
+        placeholder={searchPlaceholder}
+        value={search}
+        onSearch={onSearch}
+        className={cn(tableControlClass, 'w-full max-w-xs px-3 py-2')}
+      />
       <div className="ml-auto flex flex-wrap items-center gap-2">
         {extra}
         {hideable.length > 1 && (
@@ -68,7 +74,12 @@ export function DataTableToolbar<Row>({
             </fieldset>
           </details>
         )}
-        <Button variant="secondary" size="sm" aria-pressed={density === 'compact'} onClick={() => onDensity(density === 'compact' ? 'normal' : 'compact')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-pressed={density === 'compact'}
+          onClick={() => onDensity(density === 'compact' ? 'normal' : 'compact')}
+        >
           {tt('compact')}
         </Button>
         {exportHref !== undefined &&

@@ -58,7 +58,13 @@ export function DataTable<Row extends RowData>({
 
   function exportCsv() {
     const exported = columns.filter((c) => c.csv !== false);
-    downloadCsv(csvFileName, toCsv(allRows(), exported.map((c) => ({ header: c.header, value: (row: Row) => textOf(c, row) }))));
+    downloadCsv(
+      csvFileName,
+      toCsv(
+        allRows(),
+        exported.map((c) => ({ header: c.header, value: (row: Row) => textOf(c, row) })),
+      ),
+    );
   }
 
   return (

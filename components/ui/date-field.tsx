@@ -47,7 +47,11 @@ const Calendar = dynamic(() => import('./date-field-calendar').then((m) => m.Dat
 });
 
 function CalendarLoading() {
-  return <div className="flex h-72 w-72 items-center justify-center"><Spinner size={20} /></div>;
+  return (
+    <div className="flex h-72 w-72 items-center justify-center">
+      <Spinner size={20} />
+    </div>
+  );
 }
 
 type Check = { iso: string | null; error: string | null };

@@ -45,9 +45,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <RadixDialog.Title className="text-lg font-semibold text-gray-900">{title}</RadixDialog.Title>
-              {description && (
-                <RadixDialog.Description className="mt-1 text-sm text-gray-600">{description}</RadixDialog.Description>
-              )}
+              {description && <RadixDialog.Description className="mt-1 text-sm text-gray-600">{description}</RadixDialog.Description>}
             </div>
             <RadixDialog.Close
               aria-label={t('close')}

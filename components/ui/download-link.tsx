@@ -10,7 +10,19 @@ import { notify } from './toast';
  * a new tab), but a plain click first checks the session: an ended session signs in again and
  * comes back here, no answer says 'Verbindungsfehler !!!'; then the browser downloads the file.
  */
-export function DownloadLink({ href, fileName, className, children, title }: { href: string; fileName?: string; className?: string; children: ReactNode; title?: string }) {
+export function DownloadLink({
+  href,
+  fileName,
+  className,
+  children,
+  title,
+}: {
+  href: string;
+  fileName?: string;
+  className?: string;
+  children: ReactNode;
+  title?: string;
+}) {
   const t = useTranslations('common');
   return (
     <a

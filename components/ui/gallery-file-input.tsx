@@ -8,7 +8,15 @@ import { GALLERY_ACCEPT } from '@/lib/domain/gallery';
  * opened by a visible button through `ref`. It empties itself after each choice, so the same file
  * can be chosen again after it was taken out.
  */
-export function GalleryFileInput({ ref, label, onChoose }: { ref: Ref<HTMLInputElement>; label: string; onChoose: (files: File[]) => void }) {
+export function GalleryFileInput({
+  ref,
+  label,
+  onChoose,
+}: {
+  ref: Ref<HTMLInputElement>;
+  label: string;
+  onChoose: (files: File[]) => void;
+}) {
   return (
     <input
       ref={ref}

@@ -33,7 +33,12 @@ export function Input({ label, error, hint, id, containerClassName, ...rest }: I
   );
 }
 
-function InputBox({ trailing, className, 'aria-describedby': describedBy, ...rest }: Omit<InputProps, 'label' | 'error' | 'hint' | 'id' | 'containerClassName'>) {
+function InputBox({
+  trailing,
+  className,
+  'aria-describedby': describedBy,
+  ...rest
+}: Omit<InputProps, 'label' | 'error' | 'hint' | 'id' | 'containerClassName'>) {
   const { controlProps } = useField(describedBy);
   return (
     <div className="relative">

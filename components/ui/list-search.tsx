@@ -3,7 +3,19 @@
 import { cn } from './cn';
 
 /** The search box above a list or table: its label is also its placeholder unless one is given; `onSearch` gets each new text. */
-export function ListSearch({ label, value, onSearch, placeholder, className }: { label: string; value: string; onSearch: (text: string) => void; placeholder?: string; className?: string }) {
+export function ListSearch({
+  label,
+  value,
+  onSearch,
+  placeholder,
+  className,
+}: {
+  label: string;
+  value: string;
+  onSearch: (text: string) => void;
+  placeholder?: string;
+  className?: string;
+}) {
   return (
     <input
       type="search"
@@ -11,7 +23,10 @@ export function ListSearch({ label, value, onSearch, placeholder, className }: {
       placeholder={placeholder ?? label}
       value={value}
       onChange={(e) => onSearch(e.target.value)}
-      className={cn('w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30', className)}
+      className={cn(
+        'w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30',
+        className,
+      )}
     />
   );
 }

@@ -55,7 +55,11 @@ export function MasterList<Row>({
 }: MasterListProps<Row>) {
   const tc = useTranslations('common');
   return (
-    <Element aria-label={label} aria-busy={loading || undefined} className={cn('rounded-lg border border-gray-200 bg-white p-3 shadow-sm', className)}>
+    <Element
+      aria-label={label}
+      aria-busy={loading || undefined}
+      className={cn('rounded-lg border border-gray-200 bg-white p-3 shadow-sm', className)}
+    >
       {(search || actions) && (
         <div className="mb-3 flex items-center gap-2">
           {search && <ListSearch label={search.label} value={search.value} onSearch={search.onSearch} />}
@@ -84,5 +88,9 @@ export function MasterList<Row>({
 
 /** A row's look in a master list: the chosen one highlighted. */
 export function masterRowClass(active: boolean, extra?: string): string {
-  return cn('block w-full rounded px-2 py-2 text-left text-sm hover:bg-brand-light/60', active && 'bg-brand-light font-semibold text-brand-dark', extra);
+  return cn(
+    'block w-full rounded px-2 py-2 text-left text-sm hover:bg-brand-light/60',
+    active && 'bg-brand-light font-semibold text-brand-dark',
+    extra,
+  );
 }

@@ -82,7 +82,12 @@ export function MultiSelect<V extends number | string>({
           {shown.map((o) => (
             <li key={o.value}>
               <label className={cn('flex items-center gap-2 text-sm', disabled ? 'text-gray-500' : 'text-gray-800')}>
-                <input type="checkbox" className="h-4 w-4 accent-brand" checked={value.includes(o.value)} onChange={() => toggle(o.value)} />
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand"
+                  checked={value.includes(o.value)}
+                  onChange={() => toggle(o.value)}
+                />
                 {o.label}
               </label>
             </li>

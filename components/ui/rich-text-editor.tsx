@@ -39,7 +39,17 @@ export function RichTextEditor({ label, value, onChange, disabled, error, onRead
       Youtube.configure({ nocookie: true, width: 560, height: 315, HTMLAttributes: { title: EMBED_FRAME_TITLE } }),
     ],
     content: value,
-    editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', class: cn('px-3 py-2 focus:outline-none [&_h2]:text-lg [&_h2]:font-semibold [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_img]:max-w-full', minHeightClassName) } },
+    editorProps: {
+      attributes: {
+        'aria-label': label,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        class: cn(
+          'px-3 py-2 focus:outline-none [&_h2]:text-lg [&_h2]:font-semibold [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_img]:max-w-full',
+          minHeightClassName,
+        ),
+      },
+    },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
 
@@ -79,13 +89,17 @@ export function RichTextEditor({ label, value, onChange, disabled, error, onRead
             {button('heading', () => chain().toggleHeading({ level: 2 }).run(), editor.isActive('heading'))}
             {button('bold', () => chain().toggleBold().run(), editor.isActive('bold'))}
             {button('italic', () => chain().toggleItalic().run(), editor.isActive('italic'))}
-            {button('link', () => {
-              const previous = editor.getAttributes('link').href as string | undefined;
-              const url = window.prompt(t('linkPrompt'), previous ?? 'https://');
-              if (url === null) return;
-              if (url === '') chain().unsetLink().run();
-              else chain().extendMarkRange('link').setLink({ href: url }).run();
-            }, editor.isActive('link'))}
+            {button(
+              'link',
+              () => {
+                const previous = editor.getAttributes('link').href as string | undefined;
+                const url = window.prompt(t('linkPrompt'), previous ?? 'https://');
+                if (url === null) return;
+                if (url === '') chain().unsetLink().run();
+                else chain().extendMarkRange('link').setLink({ href: url }).run();
+              },
+              editor.isActive('link'),
+            )}
             {button('bulletList', () => chain().toggleBulletList().run(), editor.isActive('bulletList'))}
             {button('orderedList', () => chain().toggleOrderedList().run(), editor.isActive('orderedList'))}
             {button('indent', () => chain().sinkListItem('listItem').run(), false, editor.can().sinkListItem('listItem'))}

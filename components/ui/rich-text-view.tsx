@@ -9,5 +9,12 @@ export const richTextClassName =
  * with its rich-text allow-list before storing it (news, messages, notifications).
  */
 export function RichTextView({ html, label, className }: { html: string; label?: string; className?: string }) {
-  return <div role={label ? 'region' : undefined} aria-label={label} className={cn(richTextClassName, className)} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      role={label ? 'region' : undefined}
+      aria-label={label}
+      className={cn(richTextClassName, className)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

@@ -58,7 +58,14 @@ function SelectControl({
 }: Omit<SelectProps, 'label' | 'error' | 'id' | 'className'> & { hasLabel: boolean }) {
   const { controlProps } = useField();
   return (
-    <RadixSelect.Root value={value} defaultValue={defaultValue} onValueChange={onValueChange} disabled={disabled} name={name} required={required}>
+    <RadixSelect.Root
+      value={value}
+      defaultValue={defaultValue}
+      onValueChange={onValueChange}
+      disabled={disabled}
+      name={name}
+      required={required}
+    >
       <RadixSelect.Trigger
         {...controlProps}
         aria-label={hasLabel ? undefined : ariaLabel}

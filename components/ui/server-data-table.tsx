@@ -46,7 +46,12 @@ export function ServerDataTable<Row>({
   const firstLoad = state.loading && state.rows.length === 0;
 
   let placeholder: ReactNode = null;
-  if (state.failed) placeholder = <span role="alert" className="font-medium text-red-700">{failedText}</span>;
+  if (state.failed)
+    placeholder = (
+      <span role="alert" className="font-medium text-red-700">
+        {failedText}
+      </span>
+    );
   else if (firstLoad) placeholder = <Spinner size={24} label={t('loading')} />;
 
   return (

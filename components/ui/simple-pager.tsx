@@ -28,21 +28,46 @@ export interface SimplePagerProps {
 }
 
 /** The lists' pager: ‹ 'Seite x von y' › (or ‹ 1 2 3 ›), shown only when there is more than one page. */
-export function SimplePager({ page, pages, onPage, previousLabel, nextLabel, text, numbered, arrows = true, label, children, className }: SimplePagerProps) {
+export function SimplePager({
+  page,
+  pages,
+  onPage,
+  previousLabel,
+  nextLabel,
+  text,
+  numbered,
+  arrows = true,
+  label,
+  children,
+  className,
+}: SimplePagerProps) {
   const t = useTranslations('common');
   if (pages <= 1) return null;
   const Wrapper = label ? 'nav' : 'div';
   return (
     <Wrapper aria-label={label} className={cn('mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-gray-700', className)}>
       {arrows && (
-        <Button variant="secondary" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={previousLabel ?? t('previousPage')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onPage(page - 1)}
+          disabled={page <= 1}
+          aria-label={previousLabel ?? t('previousPage')}
+        >
           ‹
         </Button>
       )}
       {numbered ? (
         <span className="flex flex-wrap justify-center gap-1">
           {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-            <Button key={n} variant={n === page ? 'primary' : 'ghost'} size="sm" aria-current={n === page ? 'page' : undefined} aria-label={numbered.pageLabel?.(n)} onClick={() => onPage(n)}>
+            <Button
+              key={n}
+              variant={n === page ? 'primary' : 'ghost'}
+              size="sm"
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={numbered.pageLabel?.(n)}
+              onClick={() => onPage(n)}
+            >
               {n}
             </Button>
           ))}
@@ -51,7 +76,13 @@ export function SimplePager({ page, pages, onPage, previousLabel, nextLabel, tex
         <span aria-live="polite">{text ?? t('page', { page, pages })}</span>
       )}
       {arrows && (
-        <Button variant="secondary" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label={nextLabel ?? t('nextPage')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onPage(page + 1)}
+          disabled={page >= pages}
+          aria-label={nextLabel ?? t('nextPage')}
+        >
           ›
         </Button>
       )}

@@ -97,7 +97,11 @@ export function Toaster() {
     genericErrorText = te('generic');
   }, [te]);
   // sonner, once loaded (the first toast loads it)
-  const loaded = useSyncExternalStore(subscribeToLoad, () => sonner, () => null);
+  const loaded = useSyncExternalStore(
+    subscribeToLoad,
+    () => sonner,
+    () => null,
+  );
 
   // sonner's Toaster (a child) subscribed in its own effect, which runs before this one
   useEffect(() => {

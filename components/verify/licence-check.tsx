@@ -4,12 +4,20 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { formatDisplayDate } from '@/lib/domain/dates';
 import { BASE_PATH } from '@/lib/domain/shell';
-import { fromBase64Url, LICENCE_CARD_STATUSES, parseLicenceCardText, splitCardToken, type LicenceCardData, type LicenceCardStatus } from '@/lib/domain/licence-card';
+import {
+  fromBase64Url,
+  LICENCE_CARD_STATUSES,
+  parseLicenceCardText,
+  splitCardToken,
+  type LicenceCardData,
+  type LicenceCardStatus,
+} from '@/lib/domain/licence-card';
 
 type Verdict = { kind: 'checking' } | { kind: 'none' } | { kind: 'invalid' } | { kind: 'valid'; data: LicenceCardData; token: string };
 
 /** The online step: the federation's answer for the card, or why there is none. */
-type Online = { kind: 'checking' } | { kind: 'answered'; status: LicenceCardStatus } | { kind: 'failed'; reason: 'offline' | 'busy' | 'error' };
+type Online =
+  { kind: 'checking' } | { kind: 'answered'; status: LicenceCardStatus } | { kind: 'failed'; reason: 'offline' | 'busy' | 'error' };
 
 /** How long the online step may take before the page says it could not be done. */
 const ONLINE_TIMEOUT_MS = 8000;
@@ -102,7 +110,13 @@ export function LicenceCheck({ publicKey }: { publicKey: string }) {
         {verdict.kind === 'invalid' && <p className="rounded-md bg-red-50 p-3 font-semibold text-red-800">{t('invalid')}</p>}
         {verdict.kind === 'valid' && (
           <div className="space-y-2">
-            <p className={verdict.data.year >= year ? 'rounded-md bg-green-50 p-3 font-semibold text-green-800' : 'rounded-md bg-amber-50 p-3 font-semibold text-amber-900'}>
+            <p
+              className={
+                verdict.data.year >= year
+                  ? 'rounded-md bg-green-50 p-3 font-semibold text-green-800'
+                  : 'rounded-md bg-amber-50 p-3 font-semibold text-amber-900'
+              }
+            >
               {verdict.data.year >= year ? t('valid', { year: verdict.data.year }) : t('expired', { year: verdict.data.year })}
             </p>
             <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-left text-sm">

@@ -53,7 +53,6 @@ export interface ActionSpec<S extends z.ZodType, T> {
 
 type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
 
-
 /** One translator over several namespaces: the first that has a key answers it. */
 function chain(translators: Translate[]): Translate {
   const pick = (key: string) => translators.find((tr) => tr.has(key)) ?? translators[0];
@@ -69,7 +68,13 @@ async function failureText(t: Translate, key: string): Promise<string> {
 }
 
 function validationText(t: Translate, key: string): string {
-  return t.has(`validation.${key}`) ? t(`validation.${key}`) : t.has(key) ? t(key) : t.has('validation.required') ? t('validation.required') : key;
+  return t.has(`validation.${key}`)
+    ? t(`validation.${key}`)
+    : t.has(key)
+      ? t(key)
+      : t.has('validation.required')
+        ? t('validation.required')
+        : key;
 }
 
 /**

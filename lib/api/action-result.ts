@@ -5,8 +5,7 @@
  * react to a specific failure (e.g. the sign-in's no-permission error, an ended session).
  */
 export type ActionResult<T = null> =
-  | { ok: true; data: T }
-  | { ok: false; message: string; description?: string; fieldErrors?: Record<string, string>; code?: string };
+  { ok: true; data: T } | { ok: false; message: string; description?: string; fieldErrors?: Record<string, string>; code?: string };
 
 export type ActionFailure = Extract<ActionResult<unknown>, { ok: false }>;
 

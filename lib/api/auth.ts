@@ -8,15 +8,21 @@ export function login(email: string, password: string) {
 
 /** PUT /api/v1/auth/request_password/{email}: answers alike for known and unknown addresses. */
 export function requestPassword(email: string) {
-  return apiCall((api) => api.api.v1.auth.request_password[':email'].$put({ param: { email: pathParam(email) } }), { token: 'NONE', onUnauthorized: 'throw' });
+  return apiCall((api) => api.api.v1.auth.request_password[':email'].$put({ param: { email: pathParam(email) } }), {
+    token: 'NONE',
+    onUnauthorized: 'throw',
+  });
 }
 
 /** PUT /api/v1/auth/reset_password/{token} {email,password}. */
 export function resetPassword(resetToken: string, email: string, password: string) {
-  return apiCall((api) => api.api.v1.auth.reset_password[':token'].$put({ param: { token: pathParam(resetToken) }, json: { email, password } }), {
-    token: 'NONE',
-    onUnauthorized: 'throw',
-  });
+  return apiCall(
+    (api) => api.api.v1.auth.reset_password[':token'].$put({ param: { token: pathParam(resetToken) }, json: { email, password } }),
+    {
+      token: 'NONE',
+      onUnauthorized: 'throw',
+    },
+  );
 }
 
 /** PUT /api/v1/auth/update_password {oldPassword,newPassword}: the user's other sessions end, this one goes on. */

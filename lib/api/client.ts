@@ -79,7 +79,10 @@ export function throwingUnauthorized<T>(fn: () => Promise<T>): Promise<T> {
  * client's address, e.g. `apiCall((api) => api.api.v1.order[':orgId'].$get({ param: { orgId: '11' }, query: {} }))`.
  * Answers the successful answer's body, typed from the API; any other answer becomes ApiError.
  */
-export async function apiCall<R extends ClientResponse<unknown, number, string>>(request: (api: Api) => Promise<R>, options: CallOptions = {}): Promise<Answer<R>> {
+export async function apiCall<R extends ClientResponse<unknown, number, string>>(
+  request: (api: Api) => Promise<R>,
+  options: CallOptions = {},
+): Promise<Answer<R>> {
   const onUnauthorized = options.onUnauthorized ?? unauthorizedScope.getStore() ?? 'endSession';
   const token = options.token ?? (await getToken());
   const h = await headers();

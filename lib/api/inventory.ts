@@ -11,7 +11,9 @@ export function getInventory(orgId: number, params: { q?: string; page: number; 
 
 /** The organisation's articles in category "webshop" (what a stock line can sell). */
 export function getWebshopNews(orgId: number) {
-  return apiCall((api) => api.api.v1.admin.news[':org'].$get({ param: { org: String(orgId) }, query: { category: WEBSHOP_CATEGORY, size: '100' } }));
+  return apiCall((api) =>
+    api.api.v1.admin.news[':org'].$get({ param: { org: String(orgId) }, query: { category: WEBSHOP_CATEGORY, size: '100' } }),
+  );
 }
 
 export type InventoryInput = RequestBody<Api['api']['v2']['admin'][':orgId']['inventory']['$post']>;

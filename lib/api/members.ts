@@ -12,12 +12,16 @@ export type * from './member-types';
 
 /** GET /api/v1/admin/member/{org}/{id}: the member as seen from the acting organisation, with its access. */
 export function getMember(orgId: number, memberId: number) {
-  return apiCall((api) => api.api.v1.admin.member[':orgId'][':memberId'].$get({ param: { orgId: String(orgId), memberId: String(memberId) } }));
+  return apiCall((api) =>
+    api.api.v1.admin.member[':orgId'][':memberId'].$get({ param: { orgId: String(orgId), memberId: String(memberId) } }),
+  );
 }
 
 /** GET /api/v1/admin/member/role/{org}/{id}: every assignment of the member, with `editable`. */
 export function getMemberRoles(orgId: number, memberId: number) {
-  return apiCall((api) => api.api.v1.admin.member.role[':orgId'][':memberId'].$get({ param: { orgId: String(orgId), memberId: String(memberId) } }));
+  return apiCall((api) =>
+    api.api.v1.admin.member.role[':orgId'][':memberId'].$get({ param: { orgId: String(orgId), memberId: String(memberId) } }),
+  );
 }
 
 /** GET /api/v1/admin/members/{org}/summary: counts, and (when the API sends it) the acting organisation's rights. */
@@ -67,7 +71,12 @@ export function addMembership(orgId: number, memberId: number, proof?: string | 
 
 /** DELETE /api/v1/admin/member/cancel/{org}/{memberId}?date=: the membership in club org ends on date. */
 export function endMembership(clubId: number, memberId: number, date: string) {
-  return apiCall((api) => api.api.v1.admin.member.cancel[':orgId'][':memberId'].$delete({ param: { orgId: String(clubId), memberId: String(memberId) }, query: { date } }));
+  return apiCall((api) =>
+    api.api.v1.admin.member.cancel[':orgId'][':memberId'].$delete({
+      param: { orgId: String(clubId), memberId: String(memberId) },
+      query: { date },
+    }),
+  );
 }
 
 /** POST /api/v1/admin/training/{memberId}. */
@@ -78,7 +87,10 @@ export function addTraining(memberId: number, input: TrainingInput) {
 /** DELETE /api/v1/admin/training/{memberId}/{ausbMgId}?org= (org = acting organisation). */
 export function removeTraining(memberId: number, ausbMgId: number, orgId: number) {
   return apiCall((api) =>
-    api.api.v1.admin.training[':memberId'][':ausbMgId'].$delete({ param: { memberId: String(memberId), ausbMgId: String(ausbMgId) }, query: { org: String(orgId) } }),
+    api.api.v1.admin.training[':memberId'][':ausbMgId'].$delete({
+      param: { memberId: String(memberId), ausbMgId: String(ausbMgId) },
+      query: { org: String(orgId) },
+    }),
   );
 }
 

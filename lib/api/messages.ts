@@ -3,7 +3,15 @@ import type { MessageInput } from '@/lib/schemas/messages';
 import { apiCall, pathParam, queryOf, type Api, type RequestBody } from './client';
 
 /** Server-only calls of the message centre (form 1006) and of the recipients' inbox. */
-export type { DeliveryStatus, DeliveryStatusList, Message, MessageAudience, MessagePage, Notification, NotificationPage } from '@/lib/schemas/messages';
+export type {
+  DeliveryStatus,
+  DeliveryStatusList,
+  Message,
+  MessageAudience,
+  MessagePage,
+  Notification,
+  NotificationPage,
+} from '@/lib/schemas/messages';
 
 export function getMessages(orgId: number, params: { q?: string; page: number; size: number }) {
   return apiCall((api) => api.api.v1.admin.messages[':id'].$get({ param: { id: String(orgId) }, query: queryOf(params) }));
@@ -23,7 +31,9 @@ export function deleteMessage(id: number) {
 }
 
 export function deleteMessageFile(id: number, fileId: string) {
-  return apiCall((api) => api.api.v1.admin.messages.image[':id'][':imageId'].$delete({ param: { id: String(id), imageId: pathParam(fileId) } }));
+  return apiCall((api) =>
+    api.api.v1.admin.messages.image[':id'][':imageId'].$delete({ param: { id: String(id), imageId: pathParam(fileId) } }),
+  );
 }
 
 /** One page of the delivery rows (by name) with the count per state over all of them. */

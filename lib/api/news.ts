@@ -43,7 +43,9 @@ export function setFeaturedNewsImage(newsId: number, fileId: string) {
 }
 
 export function deleteNewsFile(newsId: number, fileId: string) {
-  return apiCall((api) => api.api.v1.admin.news.image[':id'][':imageId'].$delete({ param: { id: String(newsId), imageId: pathParam(fileId) } }));
+  return apiCall((api) =>
+    api.api.v1.admin.news.image[':id'][':imageId'].$delete({ param: { id: String(newsId), imageId: pathParam(fileId) } }),
+  );
 }
 
 export function updateNewsCategory(body: { id: number; name?: string; parentId?: number | null; position?: number }) {

@@ -6,7 +6,16 @@ import { apiCall, queryOf, type Api, type RequestBody } from './client';
  * Server-only calls of the order screens. Answer shapes come from lib/schemas/orders.ts; client
  * components import the types with `import type`, which is erased.
  */
-export type { CategoryOfferAnswer, Order, OrderItem, OrderPage, OrderReportLine, OrderReportPage, PersonForOrdering, PersonsForOrdering } from '@/lib/schemas/orders';
+export type {
+  CategoryOfferAnswer,
+  Order,
+  OrderItem,
+  OrderPage,
+  OrderReportLine,
+  OrderReportPage,
+  PersonForOrdering,
+  PersonsForOrdering,
+} from '@/lib/schemas/orders';
 
 export type OrderListParams = { q?: string; state?: string; page?: number; size?: number };
 
@@ -55,9 +64,13 @@ export function decideOrder(orgId: number, body: RequestBody<Api['api']['v1']['o
 }
 
 export function commentOrder(orgId: number, orderId: number, comment: string) {
-  return apiCall((api) => api.api.v1.order[':orgId'].comment[':orderId'].$post({ param: { orgId: String(orgId), orderId: String(orderId) }, json: { comment } }));
+  return apiCall((api) =>
+    api.api.v1.order[':orgId'].comment[':orderId'].$post({ param: { orgId: String(orgId), orderId: String(orderId) }, json: { comment } }),
+  );
 }
 
 export function removeOrderMembers(orgId: number, orderId: number, members: number[]) {
-  return apiCall((api) => api.api.v1.order[':orgId'].member.remove.$post({ param: { orgId: String(orgId) }, json: { id: orderId, members } }));
+  return apiCall((api) =>
+    api.api.v1.order[':orgId'].member.remove.$post({ param: { orgId: String(orgId) }, json: { id: orderId, members } }),
+  );
 }

@@ -3,7 +3,6 @@ import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/d
 import { apiCall, pathParam, type Api, type RequestBody } from './client';
 import { ApiError } from './errors';
 
-
 /*
  * Shapes of the answers, inferred from the zod schemas the API publishes
  * (lib/schemas/organisation-responses.ts). Client components import these with `import type`,
@@ -49,13 +48,21 @@ export function savePlace(input: RequestBody<Org['places']['$post']>, actingOrgI
 
 /** DELETE /api/v1/admin/org/places/{orgId}/{placeId}. */
 export function deletePlace(orgId: number, placeId: number, actingOrgId: number) {
-  return apiCall((api) => api.api.v1.admin.org.places[':orgId'][':placeId'].$delete({ param: { orgId: String(orgId), placeId: String(placeId) }, query: acting(actingOrgId) }));
+  return apiCall((api) =>
+    api.api.v1.admin.org.places[':orgId'][':placeId'].$delete({
+      param: { orgId: String(orgId), placeId: String(placeId) },
+      query: acting(actingOrgId),
+    }),
+  );
 }
 
 /** DELETE /api/v1/admin/org/{id}/documents/{uuid}. */
 export function deleteDocument(orgId: number, uuid: string, actingOrgId: number) {
   return apiCall((api) =>
-    api.api.v1.admin.org[':orgId'].documents[':documentId'].$delete({ param: { orgId: String(orgId), documentId: pathParam(uuid) }, query: acting(actingOrgId) }),
+    api.api.v1.admin.org[':orgId'].documents[':documentId'].$delete({
+      param: { orgId: String(orgId), documentId: pathParam(uuid) },
+      query: acting(actingOrgId),
+    }),
   );
 }
 

@@ -12,7 +12,10 @@ import { clearSessionCookieHeader, readSessionCookie, SESSION_COOKIE } from '../
  * `next start`; Next drops Content-Length from route-handler answers) over fetch.
  */
 export async function handleApiProxy(request: Request, apiPath: string): Promise<Response> {
-  return forwardRequest(request, await proxyOptions(request.headers.get('cookie'), request.headers.get('x-forwarded-for'), request.headers.get('x-real-ip'), apiPath));
+  return forwardRequest(
+    request,
+    await proxyOptions(request.headers.get('cookie'), request.headers.get('x-forwarded-for'), request.headers.get('x-real-ip'), apiPath),
+  );
 }
 
 /** The admin server's entry point: the same as handleApiProxy over node:http. */
@@ -22,7 +25,12 @@ export async function handleNodeApiProxy(req: http.IncomingMessage, res: http.Se
   return forwardNode(req, res, options);
 }
 
-async function proxyOptions(cookie: string | null, forwardedFor: string | null, realIp: string | null, apiPath: string): Promise<ForwardOptions> {
+async function proxyOptions(
+  cookie: string | null,
+  forwardedFor: string | null,
+  realIp: string | null,
+  apiPath: string,
+): Promise<ForwardOptions> {
   const session = await readSessionCookie(cookieValue(cookie, SESSION_COOKIE));
   return {
     upstream: upstreamUrl(),

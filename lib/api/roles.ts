@@ -7,7 +7,6 @@ export type { PersonPage, PersonRow } from '@/lib/schemas/persons';
 export type { RoleMember, RoleMemberPage, RoleOrganisation } from '@/lib/schemas/role-members';
 export type { RoleAssignResult } from '@/lib/schemas/roles';
 
-
 /** GET /api/v1/admin/rolegroups: every role group with its roles. */
 export function getRoleGroups() {
   return apiCall((api) => api.api.v1.admin.rolegroups.$get());
@@ -19,12 +18,22 @@ export function getRoleOrganisations(actingOrgId: number) {
 }
 
 /** GET /api/v1/admin/role/members/{orgId}: members with their functions there (or candidates to add). */
-export function getRoleMembers(orgId: number, params: { q?: string; group?: number; candidates?: boolean; page: number; pageSize: number }) {
+export function getRoleMembers(
+  orgId: number,
+  params: { q?: string; group?: number; candidates?: boolean; page: number; pageSize: number },
+) {
   return apiCall((api) => api.api.v1.admin.role.members[':orgId'].$get({ param: { orgId: String(orgId) }, query: queryOf(params) }));
 }
 
 /** POST /api/v1/admin/role/assign: one verdict per person and role; dryRun saves nothing. */
-export function assignRoles(body: { orgId: number; memberIds: number[]; roleIds: number[]; start: string | null; end: string | null; dryRun: boolean }) {
+export function assignRoles(body: {
+  orgId: number;
+  memberIds: number[];
+  roleIds: number[];
+  start: string | null;
+  end: string | null;
+  dryRun: boolean;
+}) {
   return apiCall((api) => api.api.v1.admin.role.assign.$post({ json: body }));
 }
 

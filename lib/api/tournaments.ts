@@ -42,15 +42,25 @@ export function tournamentAction(orgId: number, action: 'approve' | 'cancel', id
     : apiCall((api) => api.api.v1.tournament[':orgId'].cancel.$put({ param, json: { id } }));
 }
 
-export function setTournamentPayment(orgId: number, id: number, status: RequestBody<Api['api']['v1']['tournament'][':orgId']['payed']['$put']>['status']) {
+export function setTournamentPayment(
+  orgId: number,
+  id: number,
+  status: RequestBody<Api['api']['v1']['tournament'][':orgId']['payed']['$put']>['status'],
+) {
   return apiCall((api) => api.api.v1.tournament[':orgId'].payed.$put({ param: { orgId: String(orgId) }, json: { id, status } }));
 }
 
 export function commentTournament(orgId: number, id: number, comment: string) {
-  return apiCall((api) => api.api.v1.tournament[':orgId'].comment[':id'].$post({ param: { orgId: String(orgId), id: String(id) }, json: { comment } }));
+  return apiCall((api) =>
+    api.api.v1.tournament[':orgId'].comment[':id'].$post({ param: { orgId: String(orgId), id: String(id) }, json: { comment } }),
+  );
 }
 
 /** DELETE /api/v1/tournament/{orgId}/files/{id}/{uuid}: removes an attachment at once; answers the tournament. */
 export function deleteTournamentFile(orgId: number, id: number, uuid: string) {
-  return apiCall((api) => api.api.v1.tournament[':orgId'].files[':id'][':uuid'].$delete({ param: { orgId: String(orgId), id: String(id), uuid: pathParam(uuid) } }));
+  return apiCall((api) =>
+    api.api.v1.tournament[':orgId'].files[':id'][':uuid'].$delete({
+      param: { orgId: String(orgId), id: String(id), uuid: pathParam(uuid) },
+    }),
+  );
 }

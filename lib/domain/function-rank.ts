@@ -71,5 +71,8 @@ export function dominates(caller: Person, target: Person): boolean {
  */
 export function mayGrant(caller: Pick<Person, 'functions'>, f: HeldFunction): boolean {
   if (!carriesRank(f)) return true;
-  return covers(caller.functions.filter((a) => isSystemFunction(a.funkId)), f);
+  return covers(
+    caller.functions.filter((a) => isSystemFunction(a.funkId)),
+    f,
+  );
 }

@@ -38,7 +38,8 @@ export function galleryFileProblem(file: { name: string; size: number; type: str
 }
 
 /** Whether a chosen file is a picture (it gets a preview, and thumbnails once uploaded). */
-export const isGalleryPicture = (file: { name: string; type: string }) => file.type === 'image/png' || file.type === 'image/jpeg' || /\.(png|jpe?g)$/i.test(file.name);
+export const isGalleryPicture = (file: { name: string; type: string }) =>
+  file.type === 'image/png' || file.type === 'image/jpeg' || /\.(png|jpe?g)$/i.test(file.name);
 
 /** Items in groups of at most `size`, in their order: the upload requests. */
 export function batches<T>(items: readonly T[], size = GALLERY_BATCH_SIZE): T[][] {

@@ -85,7 +85,11 @@ export function licenceHeld(ordersOfYear: readonly LicenceOrderState[], licenceO
 export const LICENCE_CARD_STATUSES = ['valid', 'revoked', 'unknown'] as const;
 export type LicenceCardStatus = (typeof LICENCE_CARD_STATUSES)[number];
 
-export function licenceCardStatus(card: { genuine: boolean; ordersOfYear: readonly LicenceOrderState[]; licenceOnRecord: boolean }): LicenceCardStatus {
+export function licenceCardStatus(card: {
+  genuine: boolean;
+  ordersOfYear: readonly LicenceOrderState[];
+  licenceOnRecord: boolean;
+}): LicenceCardStatus {
   if (!card.genuine || card.ordersOfYear.length === 0) return 'unknown';
   return licenceHeld(card.ordersOfYear, card.licenceOnRecord) ? 'valid' : 'revoked';
 }

@@ -8,7 +8,15 @@
  * (both indexed) and scores them here.
  */
 
-export const DUPLICATE_REASONS = ['same_email', 'same_name', 'name_spelling', 'name_typo', 'swapped_names', 'same_birth_date', 'swapped_day_month'] as const;
+export const DUPLICATE_REASONS = [
+  'same_email',
+  'same_name',
+  'name_spelling',
+  'name_typo',
+  'swapped_names',
+  'same_birth_date',
+  'swapped_day_month',
+] as const;
 export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
 
 export type PersonKey = {
@@ -22,7 +30,10 @@ export type DuplicateMatch = { reasons: DuplicateReason[]; score: number };
 
 /** Lower case, trimmed, inner whitespace and hyphens collapsed to one space. */
 export function normaliseName(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s\-‐–]+/g, ' ');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\-‐–]+/g, ' ');
 }
 
 /**
@@ -130,8 +141,15 @@ export function matchDuplicate(input: PersonKey, existing: PersonKey): Duplicate
   else if (swapDayMonth(input.birthDate) === existing.birthDate) birth = 'swapped';
 
   const straight = pairMatch(compareName(input.firstName, existing.firstName), compareName(input.surname, existing.surname));
-  const swapped = straight ? null : pairMatch(compareName(input.firstName, existing.surname), compareName(input.surname, existing.firstName));
-  const names = straight ?? (swapped && { penalty: swapped.penalty + 10, reasons: ['swapped_names' as const, ...swapped.reasons.filter((r) => r !== 'same_name')] });
+  const swapped = straight
+    ? null
+    : pairMatch(compareName(input.firstName, existing.surname), compareName(input.surname, existing.firstName));
+  const names =
+    straight ??
+    (swapped && {
+      penalty: swapped.penalty + 10,
+      reasons: ['swapped_names' as const, ...swapped.reasons.filter((r) => r !== 'same_name')],
+    });
 
   const personMatch = Boolean(birth && names);
   if (!personMatch && !sameEmail) return null;

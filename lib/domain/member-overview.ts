@@ -34,7 +34,21 @@ export const MEMBER_OVERVIEW_HEADER: Partial<Record<MemberOverviewColumn, string
 /** What the overview columns read of a member (the API's Member has all of it). */
 export type MemberOverviewSource = Pick<
   Member,
-  'regNr' | 'surname' | 'firstName' | 'birthDate' | 'ageClass' | 'gender' | 'licenseOrg' | 'nationality' | 'street' | 'houseNumber' | 'doorNumber' | 'zip' | 'city' | 'phoneMobile' | 'email'
+  | 'regNr'
+  | 'surname'
+  | 'firstName'
+  | 'birthDate'
+  | 'ageClass'
+  | 'gender'
+  | 'licenseOrg'
+  | 'nationality'
+  | 'street'
+  | 'houseNumber'
+  | 'doorNumber'
+  | 'zip'
+  | 'city'
+  | 'phoneMobile'
+  | 'email'
 > & {
   organizations: ReadonlyArray<{ orgName: string; active: boolean }>;
   functions: ReadonlyArray<{ funcName: string; active: boolean }>;
@@ -58,7 +72,10 @@ export function memberOverviewText(m: MemberOverviewSource, column: MemberOvervi
     case 'regNr':
       return m.regNr ?? '';
     case 'organisations':
-      return m.organizations.filter((o) => o.active).map((o) => o.orgName).join(', ');
+      return m.organizations
+        .filter((o) => o.active)
+        .map((o) => o.orgName)
+        .join(', ');
     case 'surname':
       return m.surname;
     case 'firstName':

@@ -21,7 +21,15 @@ import { mayConnect, type ReachFacts } from './reach';
  * - the person holds the role there already in an overlapping period (overlapping).
  */
 
-export const ASSIGNMENT_REFUSALS = ['unknownRole', 'endBeforeStart', 'notAllowedHere', 'aboveCaller', 'notReached', 'notAMember', 'overlapping'] as const;
+export const ASSIGNMENT_REFUSALS = [
+  'unknownRole',
+  'endBeforeStart',
+  'notAllowedHere',
+  'aboveCaller',
+  'notReached',
+  'notAMember',
+  'overlapping',
+] as const;
 export type AssignmentRefusal = (typeof ASSIGNMENT_REFUSALS)[number];
 
 export type AssignmentContext = {
@@ -82,7 +90,11 @@ export function mayUndoBatch(
  * Text that is not a complete date (still being typed, or refused by the date field, which says
  * so itself) is 'dateInvalid' and never compared.
  */
-export function assignmentDatesProblem(start: string | null, end: string | null, today: string): 'dateMissing' | 'dateWrong' | 'dateInvalid' | null {
+export function assignmentDatesProblem(
+  start: string | null,
+  end: string | null,
+  today: string,
+): 'dateMissing' | 'dateWrong' | 'dateInvalid' | null {
   if (!start && !end) return 'dateMissing';
   const from = start ? completeIsoDate(start) : today;
   const to = end ? completeIsoDate(end) : null;

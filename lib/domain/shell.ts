@@ -123,7 +123,14 @@ export function buildVersion(buildTime: string | null | undefined): string {
 
 /** "Given Family", or the e-mail when the profile has no name. */
 export function displayName(user: { givenName?: string | null; familyName?: string | null; email?: string | null }): string {
-  return [user.givenName, user.familyName].filter((p) => p && p.trim()).join(' ').trim() || user.email || '';
+  return (
+    [user.givenName, user.familyName]
+      .filter((p) => p && p.trim())
+      .join(' ')
+      .trim() ||
+    user.email ||
+    ''
+  );
 }
 
 /**

@@ -2,10 +2,38 @@ import { z } from 'zod';
 
 /** The audit trail's query and answer, shared by the API route and the admin app's history view. */
 
-export const AUDIT_ENTITIES = ['member', 'organisation', 'place', 'function', 'training', 'file', 'login', 'order', 'orderCategory', 'role', 'tournament', 'news', 'newsCategory', 'message', 'notification', 'memberLookup'] as const;
+export const AUDIT_ENTITIES = [
+  'member',
+  'organisation',
+  'place',
+  'function',
+  'training',
+  'file',
+  'login',
+  'order',
+  'orderCategory',
+  'role',
+  'tournament',
+  'news',
+  'newsCategory',
+  'message',
+  'notification',
+  'memberLookup',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'upload', 'assign', 'lockout', 'password', 'resend', 'lookup'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'status',
+  'upload',
+  'assign',
+  'lockout',
+  'password',
+  'resend',
+  'lookup',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditQuerySchema = z.object({

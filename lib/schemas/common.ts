@@ -55,7 +55,10 @@ export const updatedAtText = (message = 'updatedAtInvalid') =>
   z
     .string({ error: 'required' })
     .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2})?)$/, message)
-    .refine((v) => isRealDate(v.slice(0, 10)) && Number(v.slice(11, 13)) < 24 && Number(v.slice(14, 16)) < 60 && Number(v.slice(17, 19)) < 60, message);
+    .refine(
+      (v) => isRealDate(v.slice(0, 10)) && Number(v.slice(11, 13)) < 24 && Number(v.slice(14, 16)) < 60 && Number(v.slice(17, 19)) < 60,
+      message,
+    );
 
 /**
  * An optional web address (homepage, registration link …): trimmed; '' and null clear it; anything

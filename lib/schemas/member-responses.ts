@@ -16,7 +16,9 @@ const nullableText = z.string().nullable();
 /** Answer fields a write ignores (computed, or changed through their own calls): marked readOnly in the document. */
 const readOnly = <T extends z.ZodType>(schema: T) => schema.meta({ readOnly: true });
 /** RFC 3339 time of the record's last change; send it back unchanged with a write (409 stale otherwise). */
-const version = z.string().meta({ format: 'date-time', example: '2026-11-23T18:30:24.052Z', description: 'Version: send it back unchanged with a write' });
+const version = z
+  .string()
+  .meta({ format: 'date-time', example: '2026-11-23T18:30:24.052Z', description: 'Version: send it back unchanged with a write' });
 
 /** One page of a list and the number of all matches. */
 export type Page<T> = { items: T[]; total: number };
@@ -52,7 +54,10 @@ export const MemberCertificateSchema = z
     certController: nullableText,
     dateFrom: date,
     dateTo: date.nullable(),
-    ausb_mg_id: z.number().int().meta({ readOnly: true, description: "Id of the member's training entry (DELETE /training/{memberId}/{ausb_mg_id})" }),
+    ausb_mg_id: z
+      .number()
+      .int()
+      .meta({ readOnly: true, description: "Id of the member's training entry (DELETE /training/{memberId}/{ausb_mg_id})" }),
     orgId: z.number().int().nullable(),
   })
   .meta({ id: 'MemberCertificate' });
@@ -78,7 +83,10 @@ export const MemberSchema = z
     id: z.number().int(),
     uuid: readOnly(z.string().nullable()),
     imageLink: readOnly(z.string().nullable()),
-    regNr: nullableText.meta({ description: 'Licence number, given by the system with the first licence; only the federation may set one (a club\'s or trainer\'s is ignored)' }),
+    regNr: nullableText.meta({
+      description:
+        "Licence number, given by the system with the first licence; only the federation may set one (a club's or trainer's is ignored)",
+    }),
     firstName: z.string(),
     middleName: nullableText,
     surname: z.string(),
@@ -163,7 +171,14 @@ export const DuplicateCandidateSchema = z
 export const AssignmentSchema = MemberFunctionSchema.extend({ editable: readOnly(z.boolean()) }).meta({ id: 'FunctionAssignment' });
 
 export const MembershipSchema = z
-  .object({ funkMgId: z.number().int(), orgId: z.number().int(), memberId: z.number().int(), roleId: z.number().int(), dateFrom: date, dateTo: date })
+  .object({
+    funkMgId: z.number().int(),
+    orgId: z.number().int(),
+    memberId: z.number().int(),
+    roleId: z.number().int(),
+    dateFrom: date,
+    dateTo: date,
+  })
   .meta({ id: 'Membership' });
 
 /** DELETE member/cancel/{org}/{memberId}. */

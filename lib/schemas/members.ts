@@ -112,10 +112,13 @@ export type MemberUpdateData = z.output<typeof memberUpdateSchema>;
  */
 export function withBirthDateRule<S extends z.ZodType<{ birthDate: string }>>(schema: S, today: string) {
   const birthDateOf = (value: unknown) => completeIsoDate((value as { birthDate?: unknown } | null)?.birthDate as string | undefined);
-  return schema.refine((value) => {
-    const birthDate = birthDateOf(value);
-    return birthDate === null || isBirthDateAllowed(birthDate, today);
-  }, { path: ['birthDate'], message: 'birthDateTooRecent', when: (payload) => birthDateOf(payload.value) !== null });
+  return schema.refine(
+    (value) => {
+      const birthDate = birthDateOf(value);
+      return birthDate === null || isBirthDateAllowed(birthDate, today);
+    },
+    { path: ['birthDate'], message: 'birthDateTooRecent', when: (payload) => birthDateOf(payload.value) !== null },
+  );
 }
 
 /** PUT /api/v1/admin/member/duplicates. Unknown keys (the form's orgId, a whole member record) are ignored. */
@@ -213,7 +216,19 @@ export type FunctionData = z.output<typeof functionInputSchema>;
 
 /* ---------- lists ---------- */
 
-export const MEMBER_SORTS = ['surname', 'firstName', 'birthDate', 'ageClass', 'regNr', 'city', 'zip', 'gender', 'email', 'id', 'updatedAt'] as const;
+export const MEMBER_SORTS = [
+  'surname',
+  'firstName',
+  'birthDate',
+  'ageClass',
+  'regNr',
+  'city',
+  'zip',
+  'gender',
+  'email',
+  'id',
+  'updatedAt',
+] as const;
 export type MemberSort = (typeof MEMBER_SORTS)[number];
 
 export const MAX_PAGE_SIZE = 100;

@@ -54,7 +54,11 @@ export const MessageSchema = z
     organizations: z.array(z.number().int()),
     events: z.array(z.number().int()),
     audienceParams: z.object({ replyTo: z.string().nullable() }),
-    attachedFiles: readOnly(z.array(z.object({ fileId: z.string(), fileName: z.string(), fileParam: z.record(z.string(), z.unknown()), featuredImage: z.boolean() }))),
+    attachedFiles: readOnly(
+      z.array(
+        z.object({ fileId: z.string(), fileName: z.string(), fileParam: z.record(z.string(), z.unknown()), featuredImage: z.boolean() }),
+      ),
+    ),
     /** Recipients and how many of their deliveries are done, for the list. */
     /**
      * Recipients and their deliveries for the list: failed are those the outbox gave up on;
@@ -154,7 +158,10 @@ export const NotificationPageSchema = z
   .object({ items: z.array(NotificationSchema), total: z.number().int(), unread: z.number().int() })
   .meta({ id: 'NotificationPage' });
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
-export const notificationListQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1), size: z.coerce.number().int().min(1).max(100).default(20) });
+export const notificationListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
 
 /** PUT /notification: the notification as answered; only `read` is taken (true marks it read). */
 export const notificationUpdateSchema = z.object({ id: dbId(), read: z.boolean() });
@@ -169,7 +176,10 @@ export const notificationInputSchema = z.object({
 /** A browser's push subscription as PushSubscription.toJSON() gives it. */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.url({ protocol: /^https?$/ }).max(2000),
-  keys: z.object({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'p256dh'), auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, 'auth') }),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'p256dh'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, 'auth'),
+  }),
   expirationTime: z.number().nullable().optional(),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;

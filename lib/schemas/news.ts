@@ -24,16 +24,17 @@ export type NewsUpdate = z.output<typeof newsUpdateSchema>;
 export const newsListQuery = z.object({
   q: z.string().trim().max(100).optional().meta({ description: 'Words that must all occur in the title, abstract or content (any case)' }),
   category: z.string().trim().max(80).optional().meta({ description: 'Only articles of this category (e.g. a menu page)' }),
-  visible: z
-    .enum(['true', 'false'])
-    .optional()
-    .meta({ description: "`true`: only visible (published) articles, as the screen's list shows them; `false`: only hidden ones; left out: both" }),
+  visible: z.enum(['true', 'false']).optional().meta({
+    description: "`true`: only visible (published) articles, as the screen's list shows them; `false`: only hidden ones; left out: both",
+  }),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(6),
 });
 export type NewsListQuery = z.output<typeof newsListQuery>;
 
-export const newsDeleteQuery = z.object({ ids: idListText.refine((ids) => ids.length > 0 && ids.length <= 100, 'idList').meta({ description: 'Comma-separated article ids' }) });
+export const newsDeleteQuery = z.object({
+  ids: idListText.refine((ids) => ids.length > 0 && ids.length <= 100, 'idList').meta({ description: 'Comma-separated article ids' }),
+});
 
 export const NewsSchema = z
   .object({
@@ -45,7 +46,11 @@ export const NewsSchema = z
     lang: z.enum(['de', 'en']),
     newscategory: z.array(z.string()),
     visible: z.boolean(),
-    attachedFiles: readOnly(z.array(z.object({ fileId: z.string(), fileName: z.string(), fileParam: z.record(z.string(), z.unknown()), featuredImage: z.boolean() }))),
+    attachedFiles: readOnly(
+      z.array(
+        z.object({ fileId: z.string(), fileName: z.string(), fileParam: z.record(z.string(), z.unknown()), featuredImage: z.boolean() }),
+      ),
+    ),
     publishedAt: readOnly(z.string().nullable()),
     updatedAt: z.string(),
   })
@@ -55,7 +60,10 @@ export const NewsPageSchema = z.object({ items: z.array(NewsSchema), total: z.nu
 export type NewsPage = z.infer<typeof NewsPageSchema>;
 /** GET /admin/news/gallery/{org}: the organisation's files, one directory per article. */
 export const NewsGalleryPageSchema = z
-  .object({ items: z.array(z.object({ newsId: z.number().int(), title: z.string(), files: NewsSchema.shape.attachedFiles })), total: z.number().int() })
+  .object({
+    items: z.array(z.object({ newsId: z.number().int(), title: z.string(), files: NewsSchema.shape.attachedFiles })),
+    total: z.number().int(),
+  })
   .meta({ id: 'NewsGalleryPage' });
 export type NewsGalleryPage = z.infer<typeof NewsGalleryPageSchema>;
 
@@ -75,18 +83,41 @@ export const categoryUpdateSchema = z.object({
 });
 
 export const NewsCategorySchema = z
-  .object({ id: z.number().int(), orgId: z.number().int(), name: z.string(), parentId: z.number().int().nullable(), inMenu: z.boolean(), position: z.number().int() })
+  .object({
+    id: z.number().int(),
+    orgId: z.number().int(),
+    name: z.string(),
+    parentId: z.number().int().nullable(),
+    inMenu: z.boolean(),
+    position: z.number().int(),
+  })
   .meta({ id: 'NewsCategory' });
 export type NewsCategory = z.infer<typeof NewsCategorySchema>;
 
 export type MenuNode = { id: number; name: string; newsId: number | null; children: MenuNode[] };
 export const MenuNodeSchema: z.ZodType<MenuNode> = z
-  .object({ id: z.number().int(), name: z.string(), newsId: z.number().int().nullable(), get children() { return z.array(MenuNodeSchema); } })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    newsId: z.number().int().nullable(),
+    get children() {
+      return z.array(MenuNodeSchema);
+    },
+  })
   .meta({ id: 'MenuNode' });
 
 /** The public feed's article: what the website shows, nothing of the administration. */
 export const PublicNewsSchema = z
-  .object({ id: z.number().int(), title: z.string(), abstract: z.string(), content: z.string(), lang: z.string(), categories: z.array(z.string()), publishedAt: z.string().nullable(), updatedAt: z.string() })
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    abstract: z.string(),
+    content: z.string(),
+    lang: z.string(),
+    categories: z.array(z.string()),
+    publishedAt: z.string().nullable(),
+    updatedAt: z.string(),
+  })
   .meta({ id: 'PublicNews' });
 export const PublicNewsPageSchema = z.object({ items: z.array(PublicNewsSchema), total: z.number().int() }).meta({ id: 'PublicNewsPage' });
 
@@ -94,8 +125,16 @@ export const PublicNewsPageSchema = z.object({ items: z.array(PublicNewsSchema),
 export const inventoryInputSchema = z.object({
   newsId: dbId().meta({ description: 'The article (a news item in category "webshop")' }),
   ordercatId: dbId().meta({ description: 'The order category it is sold under' }),
-  items: z.number({ error: 'required' }).int('stockInvalid').min(0, 'stockNegative').max(1_000_000, 'tooLarge').meta({ description: 'Stock' }),
-  active: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1).default(true),
+  items: z
+    .number({ error: 'required' })
+    .int('stockInvalid')
+    .min(0, 'stockNegative')
+    .max(1_000_000, 'tooLarge')
+    .meta({ description: 'Stock' }),
+  active: z
+    .union([z.boolean(), z.literal(0), z.literal(1)])
+    .transform((v) => v === true || v === 1)
+    .default(true),
   inventoryParams: z
     .object({
       gender: z.enum(['m', 'f'], { error: 'genderInvalid' }).nullable().optional(),
@@ -130,4 +169,6 @@ export const InventoryArticleSchema = z
   })
   .meta({ id: 'InventoryArticle' });
 export type InventoryArticle = z.infer<typeof InventoryArticleSchema>;
-export const InventoryPageSchema = z.object({ items: z.array(InventoryArticleSchema), total: z.number().int() }).meta({ id: 'InventoryPage' });
+export const InventoryPageSchema = z
+  .object({ items: z.array(InventoryArticleSchema), total: z.number().int() })
+  .meta({ id: 'InventoryPage' });

@@ -92,10 +92,12 @@ export const orderCategoryInputSchema = z
     if (v.params.weight !== null && !groupHasWeight(v.params.group)) {
       ctx.addIssue({ code: 'custom', message: 'weightOnlyForClothing', path: ['params', 'weight'] });
     }
-    if (v.params.group === 'JAHRESLIZENZ' && v.params.year === null) ctx.addIssue({ code: 'custom', message: 'required', path: ['params', 'year'] });
+    if (v.params.group === 'JAHRESLIZENZ' && v.params.year === null)
+      ctx.addIssue({ code: 'custom', message: 'required', path: ['params', 'year'] });
     if (v.id !== undefined && v.updatedAt === undefined) ctx.addIssue({ code: 'custom', message: 'required', path: ['updatedAt'] });
     // an overlap is shown at each band it concerns
-    for (const i of overlappingBands(v.params.category ?? [])) ctx.addIssue({ code: 'custom', message: 'ageBandsOverlap', path: ['params', 'category', i, 'age'] });
+    for (const i of overlappingBands(v.params.category ?? []))
+      ctx.addIssue({ code: 'custom', message: 'ageBandsOverlap', path: ['params', 'category', i, 'age'] });
   });
 
 export type OrderCategoryValues = z.output<typeof orderCategoryInputSchema>;

@@ -31,7 +31,9 @@ export const CommentSchema = z
 
 export const InvoiceDocumentSchema = z
   .object({
-    kind: z.enum(['invoice', 'cancellation']).meta({ description: 'invoice: issued at release; cancellation: the Stornorechnung of a refund or send-back' }),
+    kind: z
+      .enum(['invoice', 'cancellation'])
+      .meta({ description: 'invoice: issued at release; cancellation: the Stornorechnung of a refund or send-back' }),
     number: z.string().meta({ example: '2026-000043' }),
     issuedOn: isoDay,
     total: z.number().meta({ description: 'Euros, two decimals; negative for a cancellation', example: -236 }),
@@ -47,17 +49,33 @@ export const OrderSchema = z
     orgName: z.string().meta({ description: "The organisation's short name" }),
     bso: text.meta({ description: "The organisation's BSO number" }),
     orderNumber: z.string().meta({ example: '0011-000119' }),
-    invoiceReference: z.string().meta({ description: 'What a bank transfer quotes: BSO and the order padded to 7 digits', example: '3011-0000119' }),
-    invoiceNumber: text.meta({ description: "The invoice in force: issued at release from the year's gapless sequence; null before release and once a refund or send-back cancelled it", example: '2026-000042' }),
-    invoices: z.array(InvoiceDocumentSchema).meta({ description: 'Every invoice and cancellation invoice of the order, in the order they were issued' }),
-    paymentRequest: z.boolean().meta({ description: 'Whether a payment request (GET /api/v1/reports/payment-request) is offered: created orders only; an invoiced order is paid by its invoice' }),
+    invoiceReference: z
+      .string()
+      .meta({ description: 'What a bank transfer quotes: BSO and the order padded to 7 digits', example: '3011-0000119' }),
+    invoiceNumber: text.meta({
+      description:
+        "The invoice in force: issued at release from the year's gapless sequence; null before release and once a refund or send-back cancelled it",
+      example: '2026-000042',
+    }),
+    invoices: z
+      .array(InvoiceDocumentSchema)
+      .meta({ description: 'Every invoice and cancellation invoice of the order, in the order they were issued' }),
+    paymentRequest: z.boolean().meta({
+      description:
+        'Whether a payment request (GET /api/v1/reports/payment-request) is offered: created orders only; an invoiced order is paid by its invoice',
+    }),
     ordercat: z.string().meta({ example: 'JAHRESLIZENZ_2027' }),
     status: z.string().meta({ example: 'Erstellt' }),
     state: z.enum(ORDER_STATES).meta({ description: 'created: not completed, not refunded; completed: released; remitted: refunded' }),
     processing: z.object({ status: z.string() }),
     summary: z.object({ price: euros, members: z.number().int() }),
     completed: isoDay.nullable(),
-    contact: z.object({ address: z.string().optional(), street: z.string().optional(), zip: z.string().optional(), city: z.string().optional() }),
+    contact: z.object({
+      address: z.string().optional(),
+      street: z.string().optional(),
+      zip: z.string().optional(),
+      city: z.string().optional(),
+    }),
     params: z.object({ price: euros, members: z.number().int() }).loose(),
     comment: z.object({ messages: z.array(CommentSchema) }),
     createdAt: z.string(),
@@ -156,7 +174,9 @@ export const OrderReportLineSchema = z
   .meta({ id: 'OrderReportLine' });
 
 export const OrderPageSchema = z.object({ items: z.array(OrderSchema), total: z.number().int() }).meta({ id: 'OrderPage' });
-export const OrderReportPageSchema = z.object({ items: z.array(OrderReportLineSchema), total: z.number().int() }).meta({ id: 'OrderReportPage' });
+export const OrderReportPageSchema = z
+  .object({ items: z.array(OrderReportLineSchema), total: z.number().int() })
+  .meta({ id: 'OrderReportPage' });
 
 /** The wizard's persons step: the persons with their flags, and the category's offer for the organisation. */
 export const PersonsForOrderingSchema = z
@@ -165,7 +185,11 @@ export const PersonsForOrderingSchema = z
     year: z.number().int(),
     baseAmount: euros.meta({ description: 'Added once to every licence order' }),
     persons: z.array(PersonForOrderingSchema),
-    total: z.number().int().optional().meta({ description: 'Paged or searched: how many persons match in all (the answer holds one page of them)' }),
+    total: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Paged or searched: how many persons match in all (the answer holds one page of them)' }),
   })
   .meta({ id: 'PersonsForOrdering' });
 
@@ -237,7 +261,13 @@ export const personsForOrderingQuerySchema = z.object({
   ordercat: categoryNameSchema.meta({ example: 'JAHRESLIZENZ_2027' }),
   q: z.string().trim().max(100).optional().meta({ description: 'Words in the name, licence number or e-mail (every word must occur)' }),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
-  size: z.coerce.number().int().min(1).max(200).optional().meta({ description: `Persons per page (default ${PERSONS_PAGE_SIZE})` }),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: `Persons per page (default ${PERSONS_PAGE_SIZE})` }),
 });
 export type PersonsForOrderingQuery = z.infer<typeof personsForOrderingQuerySchema>;
 

@@ -12,7 +12,9 @@ const text = z.string().nullable();
 /** Answer fields a write ignores (computed, or changed through their own calls): marked readOnly in the document. */
 const readOnly = <T extends z.ZodType>(schema: T) => schema.meta({ readOnly: true });
 /** RFC 3339 time of the record's last change; send it back unchanged with a write (409 stale otherwise). */
-const version = z.string().meta({ format: 'date-time', example: '2026-11-23T18:30:24.052Z', description: 'Version: send it back unchanged with a write' });
+const version = z
+  .string()
+  .meta({ format: 'date-time', example: '2026-11-23T18:30:24.052Z', description: 'Version: send it back unchanged with a write' });
 const isoDate = z.string().nullable().meta({ example: '2026-05-01' });
 
 export const OrgDocumentSchema = z
@@ -92,7 +94,10 @@ const orgBase = {
   updatedAt: version,
 };
 
-const orgMotherName = z.string().nullable().meta({ readOnly: true, description: 'Short name of the parent organisation, also when the caller cannot list it' });
+const orgMotherName = z
+  .string()
+  .nullable()
+  .meta({ readOnly: true, description: 'Short name of the parent organisation, also when the caller cannot list it' });
 
 export const OrgListItemSchema = z
   .object({ ...orgBase, orgMotherName, openFees: z.number().int().meta({ readOnly: true, description: 'Orders without completion date' }) })

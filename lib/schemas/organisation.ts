@@ -65,7 +65,9 @@ const organisationFields = {
   orgStartDate: isoDate.nullish().transform((v) => v ?? null),
   orgEndDate: isoDate.nullish().transform((v) => v ?? null),
   inoperativeSince: isoDate.nullish().transform((v) => v ?? null),
-  orgMotherId: dbId().nullish().transform((v) => v ?? null),
+  orgMotherId: dbId()
+    .nullish()
+    .transform((v) => v ?? null),
   orgLevel: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'levelInvalid' }),
   params: organisationParamsSchema,
 };
@@ -85,8 +87,15 @@ export type OrganisationValues = z.output<typeof organisationSchema>;
 export const organisationUpdateSchema = z.object({
   id: dbId(),
   updatedAt: updatedAtSchema,
-  ...Object.fromEntries(Object.entries(organisationFields).map(([k, field]) => [k, k === 'params' ? organisationParamsSchema.partial().optional() : field.optional()])),
-} as { id: ReturnType<typeof dbId>; updatedAt: typeof updatedAtSchema } & { [K in keyof typeof organisationFields]: z.ZodOptional<(typeof organisationFields)[K]> });
+  ...Object.fromEntries(
+    Object.entries(organisationFields).map(([k, field]) => [
+      k,
+      k === 'params' ? organisationParamsSchema.partial().optional() : field.optional(),
+    ]),
+  ),
+} as { id: ReturnType<typeof dbId>; updatedAt: typeof updatedAtSchema } & {
+  [K in keyof typeof organisationFields]: z.ZodOptional<(typeof organisationFields)[K]>;
+});
 
 const trainingOffer = z.enum(TRAINING_OFFERS, { error: 'trainingInvalid' });
 

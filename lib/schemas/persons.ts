@@ -7,7 +7,9 @@ export const personSearchQuerySchema = z.object({
   org: idText.meta({ description: 'The acting organisation (form 46 there)' }),
   q: z.string().trim().max(100).optional(),
   functions: idListText.optional().meta({ description: 'Function ids, comma-separated: persons holding one of them' }),
-  groups: idListText.optional().meta({ description: 'Role group ids, comma-separated: persons holding a function of one of them (what the screen offers)' }),
+  groups: idListText
+    .optional()
+    .meta({ description: 'Role group ids, comma-separated: persons holding a function of one of them (what the screen offers)' }),
   former: z.enum(['true', 'false']).optional().meta({ description: 'Former members only (their membership ended)' }),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
@@ -25,7 +27,9 @@ export const PersonRowSchema = z
     ageClass: z.string(),
     email: z.string().nullable(),
     phoneMobile: z.string().nullable(),
-    functions: z.array(z.object({ funcId: z.number().int(), funcName: z.string(), orgName: z.string(), dateFrom: z.string(), dateTo: z.string() })),
+    functions: z.array(
+      z.object({ funcId: z.number().int(), funcName: z.string(), orgName: z.string(), dateFrom: z.string(), dateTo: z.string() }),
+    ),
   })
   .meta({ id: 'PersonSearchRow' });
 

@@ -20,10 +20,9 @@ export const roleMembersParams = z.object({ orgId: idText.meta({ description: 'T
 export const roleMembersQuerySchema = z.object({
   q: z.string().trim().max(100).optional().meta({ description: 'Words of the name or licence number' }),
   group: idText.optional().meta({ description: 'Only holders of an active role of this role group in the organisation' }),
-  candidates: z
-    .enum(['true', 'false'])
-    .optional()
-    .meta({ description: 'true: persons to add (q longer than 2 characters; the federation searches everyone, others the organisation’s members)' }),
+  candidates: z.enum(['true', 'false']).optional().meta({
+    description: 'true: persons to add (q longer than 2 characters; the federation searches everyone, others the organisation’s members)',
+  }),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -21,7 +21,10 @@ export const tournamentParamsInput = z.object({
   rule: optionalText(200),
   divisions: z.array(z.string().max(100)).max(50).optional(),
   gradeCodes: z.array(z.string().max(20)).max(20).optional(),
-  rangeCommanders: z.array(z.object({ firstName: z.string().trim().max(100), lastName: z.string().trim().max(100) })).max(10).optional(),
+  rangeCommanders: z
+    .array(z.object({ firstName: z.string().trim().max(100), lastName: z.string().trim().max(100) }))
+    .max(10)
+    .optional(),
   mainReferee: person.nullable().optional(),
   referees: z.array(person).max(10).optional(),
   numberAnimals: z.number().int().min(1, 'tooSmall').max(500, 'tooLarge').nullable().optional(),
@@ -48,7 +51,11 @@ export const tournamentCommentBody = z.object({ comment: text(2000) });
 export const tournamentListQuery = z.object({
   q: z.string().trim().max(100).optional(),
   /** The approval screen's filters: type filters and/or 'erstellt' (not yet approved). */
-  filter: z.string().max(200).optional().meta({ description: "Comma-separated: Leistungssport, Leistungssport 3D, Leistungssport ÖSTM/ÖM, Breitensport, erstellt" }),
+  filter: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: 'Comma-separated: Leistungssport, Leistungssport 3D, Leistungssport ÖSTM/ÖM, Breitensport, erstellt' }),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(7),
 });
@@ -56,10 +63,18 @@ export type TournamentListQuery = z.output<typeof tournamentListQuery>;
 
 export const tournamentOrgParams = z.object({ orgId: idText.meta({ description: 'The acting organisation (form 1000 or 1001 there)' }) });
 
-const CommentSchema = z.object({ name: z.string(), content: z.string(), user: z.number().int().nullable(), uuid: z.string().nullable(), timestamp: z.string() });
+const CommentSchema = z.object({
+  name: z.string(),
+  content: z.string(),
+  user: z.number().int().nullable(),
+  uuid: z.string().nullable(),
+  timestamp: z.string(),
+});
 
 const ParamsAnswer = tournamentParamsInput.extend({
-  files: readOnly(z.array(z.object({ name: z.string(), url: z.string() })).meta({ description: 'Attachments: uploaded and removed through …/files' })),
+  files: readOnly(
+    z.array(z.object({ name: z.string(), url: z.string() })).meta({ description: 'Attachments: uploaded and removed through …/files' }),
+  ),
   canceled: readOnly(z.boolean()),
   payed: readOnly(z.string().nullable()),
   approved: readOnly(z.boolean().nullable()),
@@ -84,7 +99,16 @@ export const TournamentSchema = z
     comment: readOnly(z.object({ messages: z.array(CommentSchema) })),
     order: readOnly(
       z
-        .object({ id: z.number().int(), orderNumber: z.string(), status: z.string(), completed: z.string().nullable(), canceled: z.boolean(), total: z.number(), invoiceNumber: z.string().nullable(), updatedAt: z.string() })
+        .object({
+          id: z.number().int(),
+          orderNumber: z.string(),
+          status: z.string(),
+          completed: z.string().nullable(),
+          canceled: z.boolean(),
+          total: z.number(),
+          invoiceNumber: z.string().nullable(),
+          updatedAt: z.string(),
+        })
         .nullable()
         .meta({ description: 'The order of the tournament fee, placed on approval (null: none yet, or no fee)' }),
     ),
@@ -103,9 +127,21 @@ export type TournamentPage = z.infer<typeof TournamentPageSchema>;
 export const TournamentTupleSchema = z
   .object({
     current: TournamentSchema,
-    original: z.object({ name: z.string(), type: z.number().int(), start: z.string(), end: z.string(), openFrom: z.string(), openTo: z.string(), params: z.record(z.string(), z.unknown()) }),
-    originalIs: z.enum(['approved', 'submitted']).meta({ description: 'approved: the version last approved, which the public sees; submitted: the first submission (never approved)' }),
-    awaitingApproval: z.array(z.enum(Object.keys(PUBLIC_TOURNAMENT_FIELDS) as [PublicTournamentField, ...PublicTournamentField[]])).meta({ description: 'The public fields changed since the approval: published when the federation approves again' }),
+    original: z.object({
+      name: z.string(),
+      type: z.number().int(),
+      start: z.string(),
+      end: z.string(),
+      openFrom: z.string(),
+      openTo: z.string(),
+      params: z.record(z.string(), z.unknown()),
+    }),
+    originalIs: z.enum(['approved', 'submitted']).meta({
+      description: 'approved: the version last approved, which the public sees; submitted: the first submission (never approved)',
+    }),
+    awaitingApproval: z
+      .array(z.enum(Object.keys(PUBLIC_TOURNAMENT_FIELDS) as [PublicTournamentField, ...PublicTournamentField[]]))
+      .meta({ description: 'The public fields changed since the approval: published when the federation approves again' }),
   })
   .meta({ id: 'TournamentTuple' });
 

@@ -72,4 +72,6 @@ export type RoleOrgKind = 'trainerOrg' | 'adminOrg' | 'tunierAdmin';
  * rolesOrg as the shell reads it: any of the lists may be missing (a user the API has not answered
  * for yet, a partial fixture); a RolesOrg is one of these.
  */
-export type RolesOrgLike = ReadonlyArray<Partial<Record<RoleOrgKind, ReadonlyArray<{ orgId: number; orgName: string; funkMgId?: number }>>>>;
+export type RolesOrgLike = ReadonlyArray<
+  Partial<Record<RoleOrgKind, ReadonlyArray<{ orgId: number; orgName: string; funkMgId?: number }>>>
+>;

@@ -167,7 +167,9 @@ async function main() {
     ratios.push(p.perSecond / d.perSecond);
     // On a machine with no spare core, throughput follows CPU per request: API alone ÷ API + proxy.
     cpuRatios.push(d.apiCpu / (p.apiCpu + p.adminCpu));
-    const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+    const load = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
     console.log(
       `[bench] round ${round}: direct ${d.perSecond.toFixed(0)} req/s, proxy ${p.perSecond.toFixed(0)} req/s, ratio ${(p.perSecond / d.perSecond).toFixed(2)}×; ` +
         `CPU per request: API ${d.apiCpu.toFixed(2)} ms direct, ${p.apiCpu.toFixed(2)} ms + admin ${p.adminCpu.toFixed(2)} ms proxied (load ${load})`,
@@ -182,9 +184,7 @@ async function main() {
 }
 
 async function cleanup() {
-  await Promise.all(
-    children.map((c) => (c.exitCode !== null ? null : new Promise((r) => (c.once('exit', r), c.kill('SIGTERM'))))),
-  );
+  await Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => (c.once('exit', r), c.kill('SIGTERM'))))));
   rmSync(tmp, { recursive: true, force: true });
 }
 main()

@@ -54,8 +54,23 @@ export async function closeBenchDb(db: Db, dataDir: string): Promise<void> {
 }
 
 export function benchApp(db: Db, url: string, dataDir: string): App {
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATABASE_URL: url, ADMIN_PUBLIC_URL: 'http://localhost' });
-  return createApp({ db, env, mailer: { async send() { return {}; }, close() {} } });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    DATABASE_URL: url,
+    ADMIN_PUBLIC_URL: 'http://localhost',
+  });
+  return createApp({
+    db,
+    env,
+    mailer: {
+      async send() {
+        return {};
+      },
+      close() {},
+    },
+  });
 }
 
 /** Bearer tokens of demo accounts (`${who}@example.org`). */

@@ -29,10 +29,12 @@ async function main(): Promise<void> {
     const app = benchApp(db, DATABASE_URL, dataDir);
     const { verband } = await signInAll(app, ['verband']);
     const headers = { authorization: `Bearer ${verband}` };
-    const [big] = ((await db.execute(sql`
+    const [big] = (
+      (await db.execute(sql`
       select o.id, count(i.id)::int as persons from orders o join order_items i on i.order_id = o.id and i.member_id is not null
       where o.status = 'Freigegeben' and o.category like 'JAHRESLIZENZ%' group by o.id
-      having count(i.id) <= ${PERSONS} order by persons desc limit 1`)) as unknown as { rows: Array<{ id: number; persons: number }> }).rows;
+      having count(i.id) <= ${PERSONS} order by persons desc limit 1`)) as unknown as { rows: Array<{ id: number; persons: number }> }
+    ).rows;
     const light = async () => {
       const t0 = performance.now();
       const res = await app.request('/api/v1/getUser', { headers });

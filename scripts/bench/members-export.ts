@@ -26,7 +26,17 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS || 100_000);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const TARGET_MS = 5000;
 
-type Run = { ms: number; cpuMs: number; bytes: number; lines: number; heapGrowthMb: number; rssGrowthMb: number; liveAfterMb: number; firstByteMs: number; sha256: string };
+type Run = {
+  ms: number;
+  cpuMs: number;
+  bytes: number;
+  lines: number;
+  heapGrowthMb: number;
+  rssGrowthMb: number;
+  liveAfterMb: number;
+  firstByteMs: number;
+  sha256: string;
+};
 
 async function exportOnce(app: ReturnType<typeof benchApp>, token: string): Promise<Run> {
   globalThis.gc?.();
@@ -66,8 +76,15 @@ async function exportOnce(app: ReturnType<typeof benchApp>, token: string): Prom
   globalThis.gc?.();
   const mb = (n: number) => n / 2 ** 20;
   return {
-    ms, cpuMs: (cpu.user + cpu.system) / 1000, bytes, lines, firstByteMs,
-    heapGrowthMb: mb(heapMax - heapBefore), rssGrowthMb: mb(rssMax - before.rss), liveAfterMb: mb(process.memoryUsage().heapUsed - heapBefore), sha256: hash.digest('hex').slice(0, 16),
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    bytes,
+    lines,
+    firstByteMs,
+    heapGrowthMb: mb(heapMax - heapBefore),
+    rssGrowthMb: mb(rssMax - before.rss),
+    liveAfterMb: mb(process.memoryUsage().heapUsed - heapBefore),
+    sha256: hash.digest('hex').slice(0, 16),
   };
 }
 
@@ -82,9 +99,14 @@ async function main(): Promise<void> {
 
     console.log(`\nFederation export (GET /api/v1/admin/members/1/export.csv), PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}\n`);
     console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} (1 min) at the end`);
-    if (!globalThis.gc) console.log('(no --expose-gc: the heap before each export holds garbage of the last; run with NODE_OPTIONS=--expose-gc)');
-    console.log('run | members | MiB   | first byte ms | total ms | API CPU ms | heap growth MiB | RSS growth MiB | heap after GC MiB | sha256');
-    console.log('----|---------|-------|---------------|----------|------------|-----------------|----------------|-------------------|-----------------');
+    if (!globalThis.gc)
+      console.log('(no --expose-gc: the heap before each export holds garbage of the last; run with NODE_OPTIONS=--expose-gc)');
+    console.log(
+      'run | members | MiB   | first byte ms | total ms | API CPU ms | heap growth MiB | RSS growth MiB | heap after GC MiB | sha256',
+    );
+    console.log(
+      '----|---------|-------|---------------|----------|------------|-----------------|----------------|-------------------|-----------------',
+    );
     runs.forEach((r, i) =>
       console.log(
         `${String(i + 1).padStart(3)} | ${String(r.lines - 1).padStart(7)} | ${(r.bytes / 2 ** 20).toFixed(1).padStart(5)} | ${r.firstByteMs.toFixed(0).padStart(13)} | ${r.ms.toFixed(0).padStart(8)} | ${r.cpuMs.toFixed(0).padStart(10)} | ${r.heapGrowthMb.toFixed(1).padStart(15)} | ${r.rssGrowthMb.toFixed(1).padStart(14)} | ${r.liveAfterMb.toFixed(1).padStart(17)} | ${r.sha256}`,

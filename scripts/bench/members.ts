@@ -94,14 +94,49 @@ async function main(): Promise<void> {
     const q = (s: string) => encodeURIComponent(s);
 
     const scenarios: Scenario[] = [
-      { name: 'list: federation, all members (20/page, random page 1–100)', who: 'verband', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members?pageSize=20&page=${1 + Math.floor(r() * 100)}` }) },
-      { name: 'list: federation overview sorted by birth date desc', who: 'verband', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/1?pageSize=20&sort=birthDate&dir=desc&page=${1 + Math.floor(r() * 50)}` }) },
-      { name: 'list: club 11 (12/page, random page)', who: 'verein', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/11?pageSize=12&page=${1 + Math.floor(r() * 20)}` }) },
-      { name: 'list: state association 4 (20/page)', who: 'land', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/4?pageSize=20&page=${1 + Math.floor(r() * 20)}` }) },
-      { name: 'search: federation, name fragment (3–5 letters)', who: 'verband', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members?pageSize=12&q=${q(fragment(r))}` }) },
-      { name: 'search: federation, first + last name', who: 'verband', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members?pageSize=12&q=${q(fullName(r))}` }) },
-      { name: 'search: club 11, name fragment', who: 'verein', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/11?pageSize=12&q=${q(fragment(r))}` }) },
-      { name: 'search: /members/search?name=&roles=', who: 'verband', request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/search?pageSize=12&name=${q(fragment(r))}&roles=12,13,14` }) },
+      {
+        name: 'list: federation, all members (20/page, random page 1–100)',
+        who: 'verband',
+        request: (r) => ({ method: 'GET', url: `/api/v1/admin/members?pageSize=20&page=${1 + Math.floor(r() * 100)}` }),
+      },
+      {
+        name: 'list: federation overview sorted by birth date desc',
+        who: 'verband',
+        request: (r) => ({
+          method: 'GET',
+          url: `/api/v1/admin/members/1?pageSize=20&sort=birthDate&dir=desc&page=${1 + Math.floor(r() * 50)}`,
+        }),
+      },
+      {
+        name: 'list: club 11 (12/page, random page)',
+        who: 'verein',
+        request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/11?pageSize=12&page=${1 + Math.floor(r() * 20)}` }),
+      },
+      {
+        name: 'list: state association 4 (20/page)',
+        who: 'land',
+        request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/4?pageSize=20&page=${1 + Math.floor(r() * 20)}` }),
+      },
+      {
+        name: 'search: federation, name fragment (3–5 letters)',
+        who: 'verband',
+        request: (r) => ({ method: 'GET', url: `/api/v1/admin/members?pageSize=12&q=${q(fragment(r))}` }),
+      },
+      {
+        name: 'search: federation, first + last name',
+        who: 'verband',
+        request: (r) => ({ method: 'GET', url: `/api/v1/admin/members?pageSize=12&q=${q(fullName(r))}` }),
+      },
+      {
+        name: 'search: club 11, name fragment',
+        who: 'verein',
+        request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/11?pageSize=12&q=${q(fragment(r))}` }),
+      },
+      {
+        name: 'search: /members/search?name=&roles=',
+        who: 'verband',
+        request: (r) => ({ method: 'GET', url: `/api/v1/admin/members/search?pageSize=12&name=${q(fragment(r))}&roles=12,13,14` }),
+      },
       {
         name: 'duplicate check (PUT member/duplicates)',
         who: 'verein',
@@ -110,12 +145,25 @@ async function main(): Promise<void> {
           const y = 1950 + Math.floor(r() * 60);
           const m = 1 + Math.floor(r() * 12);
           const d = 1 + Math.floor(r() * 28);
-          return { method: 'PUT', url: '/api/v1/admin/member/duplicates', json: { firstName, surname, birthDate: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` } };
+          return {
+            method: 'PUT',
+            url: '/api/v1/admin/member/duplicates',
+            json: { firstName, surname, birthDate: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` },
+          };
         },
       },
     ];
 
-    const rows: Array<{ name: string; p50: number; p95: number; max: number; hits: number; main: number; ratio: number; perRequest: number }> = [];
+    const rows: Array<{
+      name: string;
+      p50: number;
+      p95: number;
+      max: number;
+      hits: number;
+      main: number;
+      ratio: number;
+      perRequest: number;
+    }> = [];
     for (const [i, s] of scenarios.entries()) {
       if (ONLY && !s.name.includes(ONLY)) continue;
       const r = rng(1000 + i);
@@ -133,7 +181,8 @@ async function main(): Promise<void> {
         const body = (await res.json()) as { total?: number; candidates?: unknown[] };
         const ms = performance.now() - started;
         if (res.status !== 200) throw new Error(`${s.name}: ${method} ${url} → ${res.status} ${JSON.stringify(body)}`);
-        if (process.env.BENCH_SLOW && ms > Number(process.env.BENCH_SLOW)) console.log(`[bench] slow ${ms.toFixed(1)} ms: ${method} ${url} ${json ? JSON.stringify(json) : ''}`);
+        if (process.env.BENCH_SLOW && ms > Number(process.env.BENCH_SLOW))
+          console.log(`[bench] slow ${ms.toFixed(1)} ms: ${method} ${url} ${json ? JSON.stringify(json) : ''}`);
         if (n >= WARMUP) {
           times.push(ms);
           hits += body.total ?? body.candidates?.length ?? 0;
@@ -145,15 +194,30 @@ async function main(): Promise<void> {
       mainTimes.sort((a, b) => a - b);
       const p50 = percentile(times, 50);
       const main = percentile(mainTimes, 50);
-      rows.push({ name: s.name, p50, p95: percentile(times, 95), max: times[times.length - 1], hits: hits / REQUESTS, main, ratio: p50 / main, perRequest: statementCount / REQUESTS });
+      rows.push({
+        name: s.name,
+        p50,
+        p95: percentile(times, 95),
+        max: times[times.length - 1],
+        hits: hits / REQUESTS,
+        main,
+        ratio: p50 / main,
+        perRequest: statementCount / REQUESTS,
+      });
     }
     await logged.pool.end();
     await direct.end();
 
-    console.log(`\nMembers: ${total.toLocaleString('en')} · ${REQUESTS} requests per scenario (after ${WARMUP} warm-up) · PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}\n`);
+    console.log(
+      `\nMembers: ${total.toLocaleString('en')} · ${REQUESTS} requests per scenario (after ${WARMUP} warm-up) · PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}\n`,
+    );
     const width = Math.max(...rows.map((r) => r.name.length));
-    console.log(`${'scenario'.padEnd(width)} | p50 ms | p95 ms | max ms | avg total | statements | main stmt p50 ms | ratio | p95 < ${TARGET_P95_MS} ms | ratio ≤ ${TARGET_RATIO}`);
-    console.log(`${'-'.repeat(width)}-|--------|--------|--------|-----------|------------|------------------|-------|------------|----------`);
+    console.log(
+      `${'scenario'.padEnd(width)} | p50 ms | p95 ms | max ms | avg total | statements | main stmt p50 ms | ratio | p95 < ${TARGET_P95_MS} ms | ratio ≤ ${TARGET_RATIO}`,
+    );
+    console.log(
+      `${'-'.repeat(width)}-|--------|--------|--------|-----------|------------|------------------|-------|------------|----------`,
+    );
     for (const r of rows) {
       console.log(
         [

@@ -21,7 +21,9 @@ async function timed(name: string, work: () => Promise<number>): Promise<void> {
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  console.log(`${name}: median ${Math.round(times[Math.floor(RUNS / 2)])} ms, ${mib(bytes)} MiB of PDF, peak RSS ${mib(process.resourceUsage().maxRSS * 1024)} MiB`);
+  console.log(
+    `${name}: median ${Math.round(times[Math.floor(RUNS / 2)])} ms, ${mib(bytes)} MiB of PDF, peak RSS ${mib(process.resourceUsage().maxRSS * 1024)} MiB`,
+  );
 }
 
 async function main() {

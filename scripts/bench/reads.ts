@@ -98,13 +98,27 @@ async function main(): Promise<void> {
     const page = await measure(sequence('verband', MEMBER_PAGE_CALLS));
     const before = await measure(sequence('verband', MEMBER_PAGE_CALLS_BEFORE));
     const summary = await measure(() => get('verband', '/api/v1/admin/members/1/summary'));
-    rows.push({ name: `member list page, federation: ${MEMBER_PAGE_CALLS.flat().length} API calls`, r: page, floor: { name: 'GET /api/health', r: floor }, goal: '≤ 3×' });
-    rows.push({ name: `… the calls it made before (${MEMBER_PAGE_CALLS_BEFORE.flat().length})`, r: before, floor: { name: 'GET /api/health', r: floor } });
+    rows.push({
+      name: `member list page, federation: ${MEMBER_PAGE_CALLS.flat().length} API calls`,
+      r: page,
+      floor: { name: 'GET /api/health', r: floor },
+      goal: '≤ 3×',
+    });
+    rows.push({
+      name: `… the calls it made before (${MEMBER_PAGE_CALLS_BEFORE.flat().length})`,
+      r: before,
+      floor: { name: 'GET /api/health', r: floor },
+    });
     rows.push({ name: 'GET /admin/members/1/summary', r: summary, floor: { name: 'GET /api/health', r: floor } });
 
     const list = await measure(() => get('verband', '/api/v1/admin/members?pageSize=20&q=huber'));
     const persons = await measure(() => get('verband', '/api/v1/admin/persons/search?org=1&q=huber&size=20'));
-    rows.push({ name: "person search F46, federation, 'huber'", r: persons, floor: { name: "member list, federation, 'huber'", r: list }, goal: '≤ 1.5×' });
+    rows.push({
+      name: "person search F46, federation, 'huber'",
+      r: persons,
+      floor: { name: "member list, federation, 'huber'", r: list },
+      goal: '≤ 1.5×',
+    });
 
     const whole = await measure(() => get('verein', `/api/v1/order/11/persons?ordercat=${ordercat}`));
     rows.push({ name: `wizard persons step, club 11, ${ordercat}: whole answer`, r: whole, floor: { name: 'GET /api/health', r: floor } });
@@ -113,11 +127,15 @@ async function main(): Promise<void> {
     const searched = await measure(() => get('verein', `/api/v1/order/11/persons?ordercat=${ordercat}&q=huber&size=50`));
     rows.push({ name: "… searched 'huber' (first page)", r: searched, floor: { name: 'GET /api/health', r: floor }, goal: '< 100 ms' });
 
-    console.log(`\nRead paths at ${MEMBERS.toLocaleString('en')} members · PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')} · ${REQUESTS} requests each over HTTP`);
+    console.log(
+      `\nRead paths at ${MEMBERS.toLocaleString('en')} members · PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')} · ${REQUESTS} requests each over HTTP`,
+    );
     const kib = (n: number) => (n > 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${(n / 1024).toFixed(1)} KiB`);
     for (const { name, r, floor: f, goal } of rows) {
       const ratio = f ? ` · ${(r.p50 / f.r.p50).toFixed(2)}× ${f.name} (p50 ${f.r.p50.toFixed(1)} ms)` : '';
-      console.log(`${name.padEnd(62)} p50 ${r.p50.toFixed(1).padStart(6)} ms · p95 ${r.p95.toFixed(1).padStart(6)} ms · ${kib(r.bytes).padStart(9)} · ${r.statements.toFixed(1)} statements${ratio}${goal ? ` · goal ${goal}` : ''}`);
+      console.log(
+        `${name.padEnd(62)} p50 ${r.p50.toFixed(1).padStart(6)} ms · p95 ${r.p95.toFixed(1).padStart(6)} ms · ${kib(r.bytes).padStart(9)} · ${r.statements.toFixed(1)} statements${ratio}${goal ? ` · goal ${goal}` : ''}`,
+      );
     }
   } finally {
     server.close();

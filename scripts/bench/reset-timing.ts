@@ -48,7 +48,14 @@ async function serveApi() {
   const mailer = createMailer(env, () => undefined);
   const app = createApp({ db, env, mailer, clock });
   // The worker as server/index.ts runs it (default poll interval).
-  const outbox = createOutboxWorker({ db, env, mailer, push: createPushSender(env), log: () => undefined, jobs: [(id) => handlePasswordResetRequests({ db, env, mailer, clock }, id)] });
+  const outbox = createOutboxWorker({
+    db,
+    env,
+    mailer,
+    push: createPushSender(env),
+    log: () => undefined,
+    jobs: [(id) => handlePasswordResetRequests({ db, env, mailer, clock }, id)],
+  });
   outbox.start();
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise((resolve) => server.once('listening', resolve));
@@ -101,15 +108,20 @@ async function main() {
   }
   for (const list of [known, unknown, afterKnown, afterUnknown]) list.sort((a, b) => a - b);
   const fmt = (n: number) => n.toFixed(3).padStart(7);
-  const line = (label: string, list: number[]) => console.log(`  ${label.padEnd(32)} median ${fmt(quantile(list, 0.5))} ms   p90 ${fmt(quantile(list, 0.9))} ms`);
+  const line = (label: string, list: number[]) =>
+    console.log(`  ${label.padEnd(32)} median ${fmt(quantile(list, 0.5))} ms   p90 ${fmt(quantile(list, 0.9))} ms`);
   console.log(`password-reset request, ${REQUESTS} each, loopback HTTP, PGlite in memory, outbox worker running`);
   line('known address:', known);
   line('unknown address:', unknown);
   line('probe after a known address:', afterKnown);
   line('probe after an unknown address:', afterUnknown);
   console.log(`  difference of medians (known − unknown): ${(quantile(known, 0.5) - quantile(unknown, 0.5)).toFixed(3)} ms`);
-  console.log(`  difference of medians (probe after known − after unknown): ${(quantile(afterKnown, 0.5) - quantile(afterUnknown, 0.5)).toFixed(3)} ms`);
-  console.log(`  difference of p90 (probe after known − after unknown): ${(quantile(afterKnown, 0.9) - quantile(afterUnknown, 0.9)).toFixed(3)} ms`);
+  console.log(
+    `  difference of medians (probe after known − after unknown): ${(quantile(afterKnown, 0.5) - quantile(afterUnknown, 0.5)).toFixed(3)} ms`,
+  );
+  console.log(
+    `  difference of p90 (probe after known − after unknown): ${(quantile(afterKnown, 0.9) - quantile(afterUnknown, 0.9)).toFixed(3)} ms`,
+  );
 
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));

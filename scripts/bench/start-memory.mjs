@@ -88,7 +88,11 @@ async function main() {
   const tree = processes();
   for (const p of tree) console.log(`[memory] ${p.rss.toFixed(0).padStart(5)} MiB  ${p.pid}  ${p.cmd.slice(0, 110)}`);
   const total = tree.reduce((s, p) => s + p.rss, 0);
-  console.log(`[memory] total ${total.toFixed(0)} MiB in ${tree.length} processes (goal ≤ 500 MiB; load ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `[memory] total ${total.toFixed(0)} MiB in ${tree.length} processes (goal ≤ 500 MiB; load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
 }
 
 main()

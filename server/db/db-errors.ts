@@ -5,7 +5,8 @@
  */
 function find(err: unknown): { code?: unknown; constraint?: unknown } | null {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return e as { code?: unknown };
+    if (typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code))
+      return e as { code?: unknown };
   }
   return null;
 }

@@ -13,5 +13,9 @@ export function attachmentDisposition(originalName: string): string {
 /** The last path segment of a client-supplied file name, without control characters ('../../x.pdf' → 'x.pdf'). */
 function baseName(originalName: string): string {
   const last = originalName.split(/[\\/]/).pop() ?? '';
-  return last.replace(/[\x00-\x1f\x7f]/g, '').trim().replace(/^\.+$/, '').slice(0, 255);
+  return last
+    .replace(/[\x00-\x1f\x7f]/g, '')
+    .trim()
+    .replace(/^\.+$/, '')
+    .slice(0, 255);
 }

@@ -124,16 +124,29 @@ export async function storeGalleryFile(
 export async function storeGalleryUpload<T>(
   deps: AppDeps,
   request: Request,
-  options: GalleryKinds & { ownerId: number; callerId: number; lock: (tx: Db) => Promise<void>; after: (tx: Db, names: string[]) => Promise<T> },
+  options: GalleryKinds & {
+    ownerId: number;
+    callerId: number;
+    lock: (tx: Db) => Promise<void>;
+    after: (tx: Db, names: string[]) => Promise<T>;
+  },
 ): Promise<T> {
   const tmpDir = uploadTempDir(deps.env.uploadDir);
-  const files = await receiveFiles(request, { field: 'files', tmpDir, maxFiles: MAX_GALLERY_FILES, extraFiles: 'refuse', preservePath: true });
+  const files = await receiveFiles(request, {
+    field: 'files',
+    tmpDir,
+    maxFiles: MAX_GALLERY_FILES,
+    extraFiles: 'refuse',
+    preservePath: true,
+  });
   const placed: string[] = [];
   const temporary = files.flatMap((f) => [f.tmpPath, ...Object.keys(THUMBNAIL_WIDTHS).map((size) => `${f.tmpPath}.${size}.webp`)]);
   try {
     const kinds = await Promise.all(files.map((f) => detectGalleryFile(f.tmpPath)));
     // thumbnails first (from the temporary originals), so a broken picture refuses the whole upload
-    const thumbs = await Promise.all(files.map((f, i) => (kinds[i].mime.startsWith('image/') ? renderThumbnails(f.tmpPath, f.originalName) : null)));
+    const thumbs = await Promise.all(
+      files.map((f, i) => (kinds[i].mime.startsWith('image/') ? renderThumbnails(f.tmpPath, f.originalName) : null)),
+    );
     return await deps.db.transaction(async (tx) => {
       await options.lock(tx);
       // counted with the owner locked, so parallel uploads cannot pass the limit together
@@ -142,18 +155,31 @@ export async function storeGalleryUpload<T>(
         .from(uploadedFiles)
         .where(and(eq(uploadedFiles.ownerType, options.fileType), eq(uploadedFiles.ownerId, options.ownerId)));
       if (!galleryHasRoom(held, files.length)) {
-        throw new ApiError(409, 'gallery_full', `A gallery holds at most ${GALLERY_MAX_FILES} files; this one holds ${held}`, { value: GALLERY_MAX_FILES });
+        throw new ApiError(409, 'gallery_full', `A gallery holds at most ${GALLERY_MAX_FILES} files; this one holds ${held}`, {
+          value: GALLERY_MAX_FILES,
+        });
       }
       const now = deps.clock();
       for (const [i, f] of files.entries()) {
         await storeGalleryFile(
           tx,
           deps.env.uploadDir,
-          { fileType: options.fileType, thumbType: options.thumbType, ownerId: options.ownerId, uploadedBy: options.callerId, now, file: { tmpPath: f.tmpPath, originalName: f.originalName, mime: kinds[i].mime, ext: kinds[i].ext, size: f.size }, thumbs: thumbs[i] },
+          {
+            fileType: options.fileType,
+            thumbType: options.thumbType,
+            ownerId: options.ownerId,
+            uploadedBy: options.callerId,
+            now,
+            file: { tmpPath: f.tmpPath, originalName: f.originalName, mime: kinds[i].mime, ext: kinds[i].ext, size: f.size },
+            thumbs: thumbs[i],
+          },
           placed,
         );
       }
-      const answer = await options.after(tx, files.map((f) => f.originalName));
+      const answer = await options.after(
+        tx,
+        files.map((f) => f.originalName),
+      );
       placed.length = 0; // committed: the files stay
       return answer;
     });
@@ -166,11 +192,19 @@ export async function storeGalleryUpload<T>(
 export async function galleryFilesOf(db: Db, fileType: string, ownerIds: number[]): Promise<Map<number, AttachedFile[]>> {
   const map = new Map<number, AttachedFile[]>();
   if (ownerIds.length === 0) return map;
-  const rows = await db.select().from(uploadedFiles).where(and(eq(uploadedFiles.ownerType, fileType), inArray(uploadedFiles.ownerId, ownerIds)));
+  const rows = await db
+    .select()
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.ownerType, fileType), inArray(uploadedFiles.ownerId, ownerIds)));
   for (const f of rows) {
     const params = (f.params ?? {}) as Record<string, unknown>;
     const list = map.get(f.ownerId!) ?? [];
-    list.push({ fileId: f.uuid, fileName: f.originalName, fileParam: { original: f.storedPath, mime: f.mime, thumbnails: params.thumbnails ?? {} }, featuredImage: Boolean(params.featured) });
+    list.push({
+      fileId: f.uuid,
+      fileName: f.originalName,
+      fileParam: { original: f.storedPath, mime: f.mime, thumbnails: params.thumbnails ?? {} },
+      featuredImage: Boolean(params.featured),
+    });
     map.set(f.ownerId!, list);
   }
   return map;
@@ -180,7 +214,10 @@ export async function galleryFilesOf(db: Db, fileType: string, ownerIds: number[
 export async function removeGalleryFile(db: Db, uploadDir: string, file: StoredFile, thumbType: string) {
   const thumbKeys = Object.values(((file.params ?? {}) as { thumbnails?: Record<string, string> }).thumbnails ?? {});
   if (thumbKeys.length) {
-    const thumbs = await db.select().from(uploadedFiles).where(and(eq(uploadedFiles.ownerType, thumbType), inArray(uploadedFiles.storedPath, thumbKeys)));
+    const thumbs = await db
+      .select()
+      .from(uploadedFiles)
+      .where(and(eq(uploadedFiles.ownerType, thumbType), inArray(uploadedFiles.storedPath, thumbKeys)));
     for (const th of thumbs) await deleteFile(db, uploadDir, th);
   }
   await deleteFile(db, uploadDir, file);
@@ -189,6 +226,9 @@ export async function removeGalleryFile(db: Db, uploadDir: string, file: StoredF
 /** Every file and thumbnail of the owners, removed (in the caller's transaction). */
 export async function removeGalleriesOf(db: Db, uploadDir: string, kinds: GalleryKinds, ownerIds: number[]) {
   if (ownerIds.length === 0) return;
-  const files = await db.select().from(uploadedFiles).where(and(inArray(uploadedFiles.ownerType, [kinds.fileType, kinds.thumbType]), inArray(uploadedFiles.ownerId, ownerIds)));
+  const files = await db
+    .select()
+    .from(uploadedFiles)
+    .where(and(inArray(uploadedFiles.ownerType, [kinds.fileType, kinds.thumbType]), inArray(uploadedFiles.ownerId, ownerIds)));
   for (const f of files) await deleteFile(db, uploadDir, f);
 }

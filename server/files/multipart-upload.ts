@@ -52,7 +52,10 @@ export async function receiveSingleFile(request: Request, options: ReceiveOption
  * (`extraFiles: 'ignore'`) or refused with 422 `too_many_files` (`'refuse'`). Every file is
  * streamed to its own temporary file; on any failure all of them are removed.
  */
-export async function receiveFiles(request: Request, options: ReceiveOptions & { maxFiles: number; extraFiles: 'ignore' | 'refuse' }): Promise<ReceivedFile[]> {
+export async function receiveFiles(
+  request: Request,
+  options: ReceiveOptions & { maxFiles: number; extraFiles: 'ignore' | 'refuse' },
+): Promise<ReceivedFile[]> {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(contentType)) {
@@ -72,7 +75,13 @@ export async function receiveFiles(request: Request, options: ReceiveOptions & {
       headers: { 'content-type': contentType },
       preservePath: options.preservePath ?? false,
       defParamCharset: 'utf8',
-      limits: { files: options.maxFiles + (options.extraFiles === 'refuse' ? 1 : 0), fileSize: maxBytes + 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+      limits: {
+        files: options.maxFiles + (options.extraFiles === 'refuse' ? 1 : 0),
+        fileSize: maxBytes + 1,
+        fields: 20,
+        fieldSize: 64 * 1024,
+        parts: 25,
+      },
     });
   } catch {
     throw new ApiError(400, 'bad_request', 'Malformed multipart body');
@@ -109,7 +118,13 @@ export async function receiveFiles(request: Request, options: ReceiveOptions & {
     if (name !== options.field || writing.length >= options.maxFiles) {
       if (name === options.field && options.extraFiles === 'refuse') {
         stream.on('error', () => undefined); // not piped anywhere: its end by stop() is expected
-        stop(new ApiError(422, 'too_many_files', `At most ${options.maxFiles} files per upload`, { field: options.field, value: options.maxFiles }), stream);
+        stop(
+          new ApiError(422, 'too_many_files', `At most ${options.maxFiles} files per upload`, {
+            field: options.field,
+            value: options.maxFiles,
+          }),
+          stream,
+        );
         return;
       }
       stream.resume(); // not ours: drain it

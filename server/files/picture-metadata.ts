@@ -101,7 +101,8 @@ export function jpegWithoutMetadata(input: Buffer): Buffer {
     if (marker === 0xda) {
       // the entropy-coded scan runs up to the next marker: 0xFF not followed by 0x00 (stuffing) or a restart
       let i = input.indexOf(0xff, pos);
-      while (i >= 0 && i + 1 < input.length && (input[i + 1] === 0x00 || (input[i + 1] >= 0xd0 && input[i + 1] <= 0xd7))) i = input.indexOf(0xff, i + 2);
+      while (i >= 0 && i + 1 < input.length && (input[i + 1] === 0x00 || (input[i + 1] >= 0xd0 && input[i + 1] <= 0xd7)))
+        i = input.indexOf(0xff, i + 2);
       if (i < 0 || i + 1 >= input.length) throw notAPicture('JPEG');
       kept.push(input.subarray(pos, i));
       pos = i;
@@ -121,7 +122,26 @@ export function jpegWithoutMetadata(input: Buffer): Buffer {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Chunks that draw the picture (image data, palette, transparency, colour, animation); every other chunk goes. */
-const PNG_KEPT = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'cHRM', 'gAMA', 'iCCP', 'sBIT', 'sRGB', 'cICP', 'mDCv', 'cLLi', 'bKGD', 'pHYs', 'acTL', 'fcTL', 'fdAT']);
+const PNG_KEPT = new Set([
+  'IHDR',
+  'PLTE',
+  'IDAT',
+  'IEND',
+  'tRNS',
+  'cHRM',
+  'gAMA',
+  'iCCP',
+  'sBIT',
+  'sRGB',
+  'cICP',
+  'mDCv',
+  'cLLi',
+  'bKGD',
+  'pHYs',
+  'acTL',
+  'fcTL',
+  'fdAT',
+]);
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);

@@ -66,7 +66,10 @@ export async function startUploadTempCleanup(uploadDir: string, log: (line: stri
   };
   const failed = (err: unknown) => log(`[files] cleaning ${uploadTempDir(uploadDir)} failed: ${(err as Error).message}`);
   await removeUploadTemporaries(uploadDir, ABANDONED_UPLOAD_AGE_MS).then(report, failed);
-  const timer = setInterval(() => void removeUploadTemporaries(uploadDir, ABANDONED_UPLOAD_AGE_MS).then(report, failed), UPLOAD_TEMP_SWEEP_MS);
+  const timer = setInterval(
+    () => void removeUploadTemporaries(uploadDir, ABANDONED_UPLOAD_AGE_MS).then(report, failed),
+    UPLOAD_TEMP_SWEEP_MS,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -16,7 +16,11 @@ export function clientErrorAnswer(err: ParserError): string | null {
   if (err.code === 'ECONNRESET') return null;
   const [status, reason, body]: [number, string, ErrorBody] =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', { error: { code: 'too_large', message: 'The URL or the request headers are larger than 16 KB' } }]
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          { error: { code: 'too_large', message: 'The URL or the request headers are larger than 16 KB' } },
+        ]
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'HPE_HEADER_TIMEOUT'
         ? [408, 'Request Timeout', { error: { code: 'timeout', message: 'The request did not arrive in time' } }]
         : [400, 'Bad Request', { error: { code: 'bad_request', message: 'The request is not valid HTTP' } }];

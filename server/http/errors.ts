@@ -41,8 +41,7 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthorized = (message = 'Sign-in required or the token is invalid or expired') =>
-  new ApiError(401, 'unauthorized', message);
+export const unauthorized = (message = 'Sign-in required or the token is invalid or expired') => new ApiError(401, 'unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this') => new ApiError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new ApiError(404, 'not_found', message);
 
@@ -131,7 +130,8 @@ function keySentence(key: string, field: string | undefined): string {
 function sentence(issue: Issue, field: string | undefined): { message: string; rule?: string } {
   if (MESSAGE_KEY.test(issue.message)) return { message: keySentence(issue.message, field), rule: issue.message };
   const subject = field ? `'${field}'` : 'The request';
-  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return { message: `${subject} is required`, rule: 'required' };
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message))
+    return { message: `${subject} is required`, rule: 'required' };
   return { message: `${subject}: ${issue.message.replace(/^Invalid input: /, '')}` };
 }
 
@@ -152,7 +152,10 @@ export const ErrorSchema = z
       message: z.string(),
       field: z.string().optional(),
       value: z.unknown().optional(),
-      rule: z.string().optional().meta({ description: "The rule the value broke, as a message key of the admin app (`required`, `invalidDate` …)" }),
+      rule: z
+        .string()
+        .optional()
+        .meta({ description: 'The rule the value broke, as a message key of the admin app (`required`, `invalidDate` …)' }),
     }),
   })
   .meta({ id: 'Error' });

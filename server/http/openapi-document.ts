@@ -76,7 +76,8 @@ export function withCommonResponses<D extends Document>(doc: D): D {
         add('400', ruleResponse('The body is not JSON (`malformed_json`)'));
         add('413', ruleResponse('The body is larger than 1 MB'));
       }
-      if (op.requestBody || (op.parameters?.length ?? 0) > 0) add('422', ruleResponse('A body, query or path value breaks its schema (`validation`, with `field`)'));
+      if (op.requestBody || (op.parameters?.length ?? 0) > 0)
+        add('422', ruleResponse('A body, query or path value breaks its schema (`validation`, with `field`)'));
       if (!WITHOUT_DATABASE.has(op.operationId ?? '')) add('503', { $ref: '#/components/responses/Unavailable' });
     }
   }

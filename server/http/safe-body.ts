@@ -93,7 +93,8 @@ export function unsafeBodyReason(body: unknown): Refusal | null {
     if (depth >= MAX_BODY_DEPTH) return tooDeep(pathOf(visit));
     const keys = Object.keys(value);
     entries += keys.length;
-    if (entries > MAX_BODY_ENTRIES) return { code: 'unsafe_body', message: `The request body has more than ${MAX_BODY_ENTRIES} keys and entries` };
+    if (entries > MAX_BODY_ENTRIES)
+      return { code: 'unsafe_body', message: `The request body has more than ${MAX_BODY_ENTRIES} keys and entries` };
     const isArray = Array.isArray(value);
     // Pushed in reverse, so the first offending field in document order is the one named.
     for (let i = keys.length - 1; i >= 0; i--) {

@@ -52,7 +52,10 @@ export class LoginRateLimiter {
     const since = new Date(now.getTime() - WINDOW_MS);
     await this.prune(now);
     const address = normalise(email);
-    const [mine] = await this.db.insert(loginFailures).values({ email: address, client, failedAt: now }).returning({ id: loginFailures.id });
+    const [mine] = await this.db
+      .insert(loginFailures)
+      .values({ email: address, client, failedAt: now })
+      .returning({ id: loginFailures.id });
     const recent = await this.db
       .select({ id: loginFailures.id, email: loginFailures.email, at: loginFailures.failedAt })
       .from(loginFailures)
@@ -65,7 +68,8 @@ export class LoginRateLimiter {
     const waits: number[] = [];
     if (pair.length >= MAX_FAILURES) waits.push(freedAt(pair, MAX_FAILURES, WINDOW_MS));
     if (others.length >= MAX_CLIENT_FAILURES) waits.push(freedAt(others, MAX_CLIENT_FAILURES, WINDOW_MS));
-    if (waits.length === 0) return { limited: false, lastTry: pair.length === MAX_FAILURES - 1 || others.length === MAX_CLIENT_FAILURES - 1 };
+    if (waits.length === 0)
+      return { limited: false, lastTry: pair.length === MAX_FAILURES - 1 || others.length === MAX_CLIENT_FAILURES - 1 };
     await this.db.delete(loginFailures).where(eq(loginFailures.id, mine.id));
     const until = Math.max(...waits);
     return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) };
@@ -73,9 +77,7 @@ export class LoginRateLimiter {
 
   /** A successful sign-in forgets the pair's failures (and its own attempt). */
   async succeeded(email: string, client: string): Promise<void> {
-    await this.db
-      .delete(loginFailures)
-      .where(and(eq(loginFailures.email, normalise(email)), eq(loginFailures.client, client)));
+    await this.db.delete(loginFailures).where(and(eq(loginFailures.email, normalise(email)), eq(loginFailures.client, client)));
   }
 
   private async prune(now: Date) {

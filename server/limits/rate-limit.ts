@@ -75,6 +75,8 @@ export class RateLimiter {
   private async prune(scope: string, now: Date, windowMs: number) {
     if (now.getTime() - (this.lastPrune.get(scope) ?? 0) < PRUNE_EVERY_MS) return;
     this.lastPrune.set(scope, now.getTime());
-    await this.db.delete(rateLimitHits).where(and(eq(rateLimitHits.scope, scope), lt(rateLimitHits.at, new Date(now.getTime() - windowMs))));
+    await this.db
+      .delete(rateLimitHits)
+      .where(and(eq(rateLimitHits.scope, scope), lt(rateLimitHits.at, new Date(now.getTime() - windowMs))));
   }
 }

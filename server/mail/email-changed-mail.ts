@@ -9,7 +9,13 @@ import type { OutgoingMail } from './mailer';
  * still read it. German first, then English, like the password-reset mail.
  */
 
-export function emailChangedMail(input: { oldEmail: string; newEmail: string | null; name: string; actor: string; replyTo?: string }): OutgoingMail {
+export function emailChangedMail(input: {
+  oldEmail: string;
+  newEmail: string | null;
+  name: string;
+  actor: string;
+  replyTo?: string;
+}): OutgoingMail {
   const values = { name: input.name, actor: input.actor, oldEmail: input.oldEmail, newEmail: input.newEmail ?? '' };
   const paragraphs = [de.mail, en.mail].map((t) => [
     fill(t.emailChangedGreeting, values),

@@ -11,9 +11,23 @@ import type { MailAttachment, OutgoingMail } from './mailer';
  * Message-ID is the delivery's idempotency key, so a repeat after a crash is the same message.
  */
 
-type Delivery = { idempotency_key: string; notification_id: number; title: string; body: string; content: string | null; reply_to: string | null; lang: string | null; org_name: string };
+type Delivery = {
+  idempotency_key: string;
+  notification_id: number;
+  title: string;
+  body: string;
+  content: string | null;
+  reply_to: string | null;
+  lang: string | null;
+  org_name: string;
+};
 
-export function messageMail(env: Pick<Env, 'mailFrom' | 'adminPublicUrl'>, d: Delivery, to: string, attachments: MailAttachment[] = []): OutgoingMail {
+export function messageMail(
+  env: Pick<Env, 'mailFrom' | 'adminPublicUrl'>,
+  d: Delivery,
+  to: string,
+  attachments: MailAttachment[] = [],
+): OutgoingMail {
   const texts = d.lang === 'en' ? en.mail : de.mail;
   const link = `${env.adminPublicUrl}/inbox?open=${d.notification_id}`;
   const footer = fill(texts.messageFooter, { org: d.org_name, link });

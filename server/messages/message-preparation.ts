@@ -51,7 +51,9 @@ export async function prepareMessages(db: Db, workerId: string, options: Prepara
     if (progress.done >= progress.total) return batches;
   }
   if (!stopped()) {
-    await db.execute(sql`update message_preparations set claimed_by = null, claimed_until = null where message_id = ${messageId} and claimed_by = ${workerId}`);
+    await db.execute(
+      sql`update message_preparations set claimed_by = null, claimed_until = null where message_id = ${messageId} and claimed_by = ${workerId}`,
+    );
   }
   return batches;
 }

@@ -136,7 +136,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const ids = [...new Set(rows.filter((r) => r.medium === 'email' && r.message_id !== null).map((r) => Number(r.message_id)))];
     if (ids.length === 0) return map;
     const files = await db
-      .select({ ownerId: uploadedFiles.ownerId, name: uploadedFiles.originalName, storedPath: uploadedFiles.storedPath, mime: uploadedFiles.mime })
+      .select({
+        ownerId: uploadedFiles.ownerId,
+        name: uploadedFiles.originalName,
+        storedPath: uploadedFiles.storedPath,
+        mime: uploadedFiles.mime,
+      })
       .from(uploadedFiles)
       .where(and(eq(uploadedFiles.ownerType, MESSAGE_GALLERY.fileType), inArray(uploadedFiles.ownerId, ids)))
       .orderBy(asc(uploadedFiles.id));
@@ -153,7 +158,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * overwrites a newer claim). A failure is tried again later, unless it was the last attempt or
    * the receiving side refused for good (`permanent`): then the row is `failed` with the reason.
    */
-  async function record(row: Claimed, outcome: { state: 'sent' | 'no_subscription'; target?: string } | { error: string; permanent?: boolean }) {
+  async function record(
+    row: Claimed,
+    outcome: { state: 'sent' | 'no_subscription'; target?: string } | { error: string; permanent?: boolean },
+  ) {
     if (dead) return;
     if ('state' in outcome) {
       await db.execute(sql`
@@ -186,7 +194,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function deliverPush(row: Claimed) {
     const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, row.member_id));
     if (subscriptions.length === 0) return record(row, { state: 'no_subscription' });
-    const payload = { title: row.title, body: row.body, notificationId: row.notification_id, url: `${options.env.adminPublicUrl}/inbox?open=${row.notification_id}` };
+    const payload = {
+      title: row.title,
+      body: row.body,
+      notificationId: row.notification_id,
+      url: `${options.env.adminPublicUrl}/inbox?open=${row.notification_id}`,
+    };
     const topic = row.idempotency_key.replace(/-/g, ''); // 32 characters of base64url, as the protocol allows
     let sent = 0;
     const errors: string[] = [];

@@ -20,7 +20,13 @@ export function vapidKeys(file: string): VapidKeys {
 }
 
 /** Hosts of the browsers' push services (Chrome/Edge/Opera, Firefox, Safari, Windows). */
-const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', 'updates.push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
+const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
 
 /**
  * Whether the server will ever post to this endpoint: https at a known push service, or a host:port
@@ -62,12 +68,16 @@ export function createPushSender(env: Pick<Env, 'vapidKeyFile' | 'mailFrom' | 'a
     async send(target, payload, topic) {
       // web-push encrypts and signs; the request itself goes out through fetch, which also speaks
       // plain http (a test's local push service) where web-push's own sender speaks only https.
-      const request = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
-        vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-        TTL: 7 * 24 * 3600,
-        topic,
-        urgency: 'normal',
-      });
+      const request = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+          TTL: 7 * 24 * 3600,
+          topic,
+          urgency: 'normal',
+        },
+      );
       try {
         const res = await fetch(request.endpoint, {
           method: request.method,

@@ -19,11 +19,16 @@ export async function coverLetterPdf(d: CoverLetter): Promise<Buffer> {
   doc.moveDown(2);
   doc.text(`Wien, ${formatDate(d.date)}`, { align: 'right' });
   doc.moveDown();
-  doc.font(FONT_BOLD).fontSize(12).text(`Lizenzkarten${d.year ? ` ${d.year}` : ''} – Bestellung #${d.orderNumber}`);
+  doc
+    .font(FONT_BOLD)
+    .fontSize(12)
+    .text(`Lizenzkarten${d.year ? ` ${d.year}` : ''} – Bestellung #${d.orderNumber}`);
   doc.font(FONT_REGULAR).fontSize(10).moveDown();
   doc.text('Sehr geehrte Damen und Herren,');
   doc.moveDown(0.5);
-  doc.text(`anbei erhalten Sie die Lizenzkarten Ihrer Mitglieder für ${d.year ?? 'das Lizenzjahr'}. Jede Karte trägt einen QR-Code, mit dem sich die Lizenz jederzeit und ohne Netzverbindung prüfen lässt.`);
+  doc.text(
+    `anbei erhalten Sie die Lizenzkarten Ihrer Mitglieder für ${d.year ?? 'das Lizenzjahr'}. Jede Karte trägt einen QR-Code, mit dem sich die Lizenz jederzeit und ohne Netzverbindung prüfen lässt.`,
+  );
   doc.moveDown();
   for (const name of d.persons) doc.text(`• ${name}`);
   if (d.persons.length === 0) doc.text('(keine Lizenzkarten in dieser Bestellung)');

@@ -77,10 +77,18 @@ export async function invoicePdf(d: InvoiceData): Promise<Buffer> {
     doc.x = A4_MARGIN;
   };
   row('Position', 'Betrag', true);
-  doc.moveTo(A4_MARGIN, doc.y + 2).lineTo(right, doc.y + 2).lineWidth(0.5).stroke();
+  doc
+    .moveTo(A4_MARGIN, doc.y + 2)
+    .lineTo(right, doc.y + 2)
+    .lineWidth(0.5)
+    .stroke();
   doc.moveDown(0.5);
   for (const line of d.lines) row(line.text, money(line.grossCents));
-  doc.moveTo(A4_MARGIN, doc.y + 2).lineTo(right, doc.y + 2).lineWidth(0.5).stroke();
+  doc
+    .moveTo(A4_MARGIN, doc.y + 2)
+    .lineTo(right, doc.y + 2)
+    .lineWidth(0.5)
+    .stroke();
   doc.moveDown(0.5);
   row('Summe netto', money(d.netCents));
   row('Umsatzsteuer', money(d.grossCents - d.netCents));
@@ -88,7 +96,9 @@ export async function invoicePdf(d: InvoiceData): Promise<Buffer> {
   doc.moveDown(2);
 
   if (d.kind === 'cancellation') {
-    doc.text(`Die Rechnung ${d.cancels?.number ?? ''} ist damit aufgehoben und nicht mehr zu zahlen. Bereits bezahlte Beträge werden zurücküberwiesen.`);
+    doc.text(
+      `Die Rechnung ${d.cancels?.number ?? ''} ist damit aufgehoben und nicht mehr zu zahlen. Bereits bezahlte Beträge werden zurücküberwiesen.`,
+    );
     return documentBytes(doc);
   }
   if (d.cancelledBy) {
@@ -106,10 +116,15 @@ export async function invoicePdf(d: InvoiceData): Promise<Buffer> {
   doc.text(`Verwendungszweck: ${d.reference}`);
   doc.moveDown();
 
-  const remittance = d.kind === 'paymentRequest' ? `${d.reference} Bestellung ${d.orderNumber}` : `${d.reference} Rechnung ${d.invoiceNumber}`;
-  const qr = await qrPng(epcPayload({ bic: d.bank.bic, name: d.bank.name, iban: d.bank.iban, amountCents: d.grossCents, text: remittance }));
+  const remittance =
+    d.kind === 'paymentRequest' ? `${d.reference} Bestellung ${d.orderNumber}` : `${d.reference} Rechnung ${d.invoiceNumber}`;
+  const qr = await qrPng(
+    epcPayload({ bic: d.bank.bic, name: d.bank.name, iban: d.bank.iban, amountCents: d.grossCents, text: remittance }),
+  );
   const top = doc.y;
   doc.image(qr, A4_MARGIN, top, { width: 130 });
-  doc.text('Zahlen mit Code: Scannen Sie den QR-Code mit Ihrer Banking-App, um die Überweisung auszufüllen.', A4_MARGIN + 145, top + 20, { width: 300 });
+  doc.text('Zahlen mit Code: Scannen Sie den QR-Code mit Ihrer Banking-App, um die Überweisung auszufüllen.', A4_MARGIN + 145, top + 20, {
+    width: 300,
+  });
   return documentBytes(doc);
 }

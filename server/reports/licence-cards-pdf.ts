@@ -54,15 +54,30 @@ async function drawCards(doc: Doc, federation: string, cards: AsyncIterable<Lice
     const top = (slot < CARDS_PER_PAGE ? startY : A4_MARGIN) + rowIndex * (CARD_H + 14);
     const x = A4_MARGIN + col * (CARD_W + gapX);
     doc.roundedRect(x, top, CARD_W, CARD_H, 8).lineWidth(0.8).strokeColor('#14532d').stroke();
-    doc.font(FONT_BOLD).fontSize(8).fillColor('#14532d').text(`${federation} · Lizenz ${card.year}`, x + 8, top + 8, { width: CARD_W - 16 });
+    doc
+      .font(FONT_BOLD)
+      .fontSize(8)
+      .fillColor('#14532d')
+      .text(`${federation} · Lizenz ${card.year}`, x + 8, top + 8, { width: CARD_W - 16 });
     if (card.photo) {
       try {
         doc.image(card.photo, x + 8, top + 24, { fit: [56, 70] });
       } catch {
-        doc.rect(x + 8, top + 24, 56, 70).strokeColor('#9ca3af').stroke();
+        doc
+          .rect(x + 8, top + 24, 56, 70)
+          .strokeColor('#9ca3af')
+          .stroke();
       }
-    } else doc.rect(x + 8, top + 24, 56, 70).strokeColor('#9ca3af').stroke();
-    doc.fillColor('black').font(FONT_BOLD).fontSize(10).text(card.name, x + 72, top + 24, { width: 90 });
+    } else
+      doc
+        .rect(x + 8, top + 24, 56, 70)
+        .strokeColor('#9ca3af')
+        .stroke();
+    doc
+      .fillColor('black')
+      .font(FONT_BOLD)
+      .fontSize(10)
+      .text(card.name, x + 72, top + 24, { width: 90 });
     doc.font(FONT_REGULAR).fontSize(8);
     doc.text(`geb. ${formatDate(card.birthDate)}`, x + 72, doc.y + 2, { width: 90 });
     doc.text(card.club, x + 72, doc.y + 2, { width: 90 });

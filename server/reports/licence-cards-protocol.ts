@@ -15,8 +15,4 @@ export type ToWorker =
   | { type: 'cancel' };
 
 export type FromWorker =
-  | { type: 'ready' }
-  | { type: 'next' }
-  | { type: 'chunk'; bytes: Uint8Array }
-  | { type: 'done' }
-  | { type: 'failed'; message: string };
+  { type: 'ready' } | { type: 'next' } | { type: 'chunk'; bytes: Uint8Array } | { type: 'done' } | { type: 'failed'; message: string };

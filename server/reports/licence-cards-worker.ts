@@ -19,7 +19,13 @@ function post(message: FromWorker, transfer: ArrayBuffer[] = []) {
   port!.postMessage(message, transfer);
 }
 
-type Job = { paused: boolean; cancelled: boolean; deliver: ((card: WireCard | null) => void) | null; wake: (() => void) | null; failure: Error | null };
+type Job = {
+  paused: boolean;
+  cancelled: boolean;
+  deliver: ((card: WireCard | null) => void) | null;
+  wake: (() => void) | null;
+  failure: Error | null;
+};
 let job: Job | null = null;
 
 function startJob(federation: string) {

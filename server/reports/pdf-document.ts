@@ -51,13 +51,21 @@ let parsedFonts: Array<[string, fontkit.Font]> | null = null;
 function fonts(): Array<[string, fontkit.Font]> {
   if (!parsedFonts) {
     const fromPackage = createRequire(path.join(process.cwd(), 'package.json'));
-    parsedFonts = Object.entries(FONT_FILES).map(([name, file]) => [name, withCharacterGlyphs(fontkit.create(readFileSync(fromPackage.resolve(file))))]);
+    parsedFonts = Object.entries(FONT_FILES).map(([name, file]) => [
+      name,
+      withCharacterGlyphs(fontkit.create(readFileSync(fromPackage.resolve(file)))),
+    ]);
   }
   return parsedFonts;
 }
 
 export function newDocument(title: string): Doc {
-  const doc: Doc = new PDFDocument({ size: 'A4', margin: A4_MARGIN, info: { Title: title, Author: 'Österreichischer Bogensportverband' }, lang: 'de-AT' } as never);
+  const doc: Doc = new PDFDocument({
+    size: 'A4',
+    margin: A4_MARGIN,
+    info: { Title: title, Author: 'Österreichischer Bogensportverband' },
+    lang: 'de-AT',
+  } as never);
   // pdfkit takes a parsed fontkit font where its types say a file name
   for (const [name, font] of fonts()) doc.registerFont(name, font as never);
   return doc.font(FONT_REGULAR);
@@ -76,8 +84,17 @@ export function documentBytes(doc: Doc): Promise<Buffer> {
 
 export function letterhead(doc: Doc, federation: string) {
   doc.font(FONT_BOLD).fontSize(16).fillColor('#14532d').text(federation, { align: 'left' });
-  doc.font(FONT_REGULAR).fontSize(9).fillColor('#374151').text('Haus des Sports · Prinz-Eugen-Straße 12 · 1040 Wien · office@bogensport.example.org');
-  doc.moveTo(A4_MARGIN, doc.y + 6).lineTo(doc.page.width - A4_MARGIN, doc.y + 6).strokeColor('#14532d').lineWidth(1).stroke();
+  doc
+    .font(FONT_REGULAR)
+    .fontSize(9)
+    .fillColor('#374151')
+    .text('Haus des Sports · Prinz-Eugen-Straße 12 · 1040 Wien · office@bogensport.example.org');
+  doc
+    .moveTo(A4_MARGIN, doc.y + 6)
+    .lineTo(doc.page.width - A4_MARGIN, doc.y + 6)
+    .strokeColor('#14532d')
+    .lineWidth(1)
+    .stroke();
   doc.moveDown(1.5).fillColor('black');
 }
 

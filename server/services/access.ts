@@ -46,7 +46,14 @@ export function systemRoleAssignments(memberId: number | Placeholder, today: str
 }
 
 /** One of the caller's system roles with its organisation, as the caller statements select it. */
-export type SystemRoleRow = { orgId: number; funkId: number; level: number; motherId: number | null; params: { coop_partner?: unknown } | null; clubIds: number[] | null };
+export type SystemRoleRow = {
+  orgId: number;
+  funkId: number;
+  level: number;
+  motherId: number | null;
+  params: { coop_partner?: unknown } | null;
+  clubIds: number[] | null;
+};
 
 const subOrg = alias(organisations, 'sub_org');
 
@@ -57,7 +64,9 @@ export const systemRoleColumns = {
   level: organisations.orgLevel,
   motherId: organisations.orgMotherId,
   params: organisations.params,
-  clubIds: sql<number[] | null>`case when ${organisations.orgLevel} = ${ORG_LEVEL_STATE} then array(select ${subOrg.id} from ${organisations} as ${sql.identifier('sub_org')} where ${subOrg.orgMotherId} = ${organisations.id}) end`,
+  clubIds: sql<
+    number[] | null
+  >`case when ${organisations.orgLevel} = ${ORG_LEVEL_STATE} then array(select ${subOrg.id} from ${organisations} as ${sql.identifier('sub_org')} where ${subOrg.orgMotherId} = ${organisations.id}) end`,
 };
 
 /** The caller from their system role rows: one ActingOrg per organisation, with every function held there. */

@@ -3,7 +3,15 @@ import { and, asc, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { deriveRolesOrg, type SystemRole } from '@/lib/domain/roles-org';
 import type { User } from '@/lib/schemas/user';
-import { functionAssignments, loginFailures, members, organisations, passwordResetRequests, passwordResetTokens, roles } from '../db/schema';
+import {
+  functionAssignments,
+  loginFailures,
+  members,
+  organisations,
+  passwordResetRequests,
+  passwordResetTokens,
+  roles,
+} from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
 import { passwordResetMail } from '../mail/password-reset-mail';
@@ -26,14 +34,19 @@ export const RESET_TOKEN_MINUTES = 60;
 export const RESET_MAILS_PER_HOUR = 3;
 
 const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Wrong e-mail or password');
-const invalidToken = () =>
-  new ApiError(400, 'invalid_token', 'The link is invalid or has expired, or the e-mail address does not match');
+const invalidToken = () => new ApiError(400, 'invalid_token', 'The link is invalid or has expired, or the e-mail address does not match');
 
 const sameEmail = (email: string) => sql`lower(${members.email}) = ${email.trim().toLowerCase()}`;
 
 async function findAccount(deps: Pick<AppDeps, 'db'>, email: string) {
   const [member] = await deps.db
-    .select({ id: members.id, email: members.email, passwordHash: members.passwordHash, firstName: members.firstName, surname: members.surname })
+    .select({
+      id: members.id,
+      email: members.email,
+      passwordHash: members.passwordHash,
+      firstName: members.firstName,
+      surname: members.surname,
+    })
     .from(members)
     .where(and(sameEmail(email), isNotNull(members.passwordHash)))
     .limit(1);
@@ -45,12 +58,10 @@ export async function login(deps: AppDeps, input: { email: string; password: str
   const verdict = await deps.loginRateLimiter.begin(input.email, client);
   if (verdict.limited) {
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-    throw new ApiError(
-      429,
-      'rate_limited',
-      `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { value: verdict.retryAfterSeconds, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } },
-    );
+    throw new ApiError(429, 'rate_limited', `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+      value: verdict.retryAfterSeconds,
+      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
+    });
   }
   const member = await findAccount(deps, input.email);
   // verifyPassword spends the same time on a missing hash, so unknown addresses are not faster.
@@ -58,7 +69,13 @@ export async function login(deps: AppDeps, input: { email: string; password: str
   // A failure stays counted (the attempt's row); a success clears the pair.
   if (!member || !ok) {
     if (verdict.lastTry) {
-      await recordAudit(deps.db, { actorId: null, entity: 'login', entityId: input.email.trim().toLowerCase(), action: 'lockout', after: { client } });
+      await recordAudit(deps.db, {
+        actorId: null,
+        entity: 'login',
+        entityId: input.email.trim().toLowerCase(),
+        action: 'lockout',
+        after: { client },
+      });
     }
     throw invalidCredentials();
   }
@@ -204,7 +221,13 @@ export async function resetPassword(deps: AppDeps, token: string, input: { email
       .select({ id: passwordResetTokens.id, memberId: passwordResetTokens.memberId, memberEmail: members.email })
       .from(passwordResetTokens)
       .innerJoin(members, eq(members.id, passwordResetTokens.memberId))
-      .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
       .limit(1);
     if (!row || !row.memberEmail || row.memberEmail.trim().toLowerCase() !== input.email.trim().toLowerCase()) throw invalidToken();
     const consumed = await tx

@@ -31,7 +31,12 @@ async function reserve(tx: SeedDb, count: number): Promise<number> {
  * number is in the audit trail. Run inside the transaction that grants their licence. Answers how
  * many got one.
  */
-export async function assignLicenceNumbers(tx: SeedDb, memberIds: readonly number[], actorId: number | null, actingOrgId: number | null = null): Promise<number> {
+export async function assignLicenceNumbers(
+  tx: SeedDb,
+  memberIds: readonly number[],
+  actorId: number | null,
+  actingOrgId: number | null = null,
+): Promise<number> {
   if (memberIds.length === 0) return 0;
   // Row locks: a parallel grant for the same person waits here and then finds the number set.
   const waiting = await tx
@@ -45,7 +50,15 @@ export async function assignLicenceNumbers(tx: SeedDb, memberIds: readonly numbe
   for (const [i, { id }] of waiting.entries()) {
     const regNr = String(first + i);
     await tx.update(members).set({ regNr }).where(eq(members.id, id));
-    await recordAudit(tx, { actorId, actingOrgId, entity: 'member', entityId: id, action: 'update', before: { regNr: null }, after: { regNr } });
+    await recordAudit(tx, {
+      actorId,
+      actingOrgId,
+      entity: 'member',
+      entityId: id,
+      action: 'update',
+      before: { regNr: null },
+      after: { regNr },
+    });
   }
   return waiting.length;
 }
@@ -67,7 +80,12 @@ export async function reserveHandSetNumber(tx: SeedDb, regNr: string | null | un
  * Whoever is given a licence (function 29) by any path — a released order, role assignment, the
  * member screen — has a licence number: gives one to each new holder without one.
  */
-export async function numberNewLicenceHolders(tx: SeedDb, granted: ReadonlyArray<{ memberId: number; roleId: number }>, actorId: number, actingOrgId: number): Promise<number> {
+export async function numberNewLicenceHolders(
+  tx: SeedDb,
+  granted: ReadonlyArray<{ memberId: number; roleId: number }>,
+  actorId: number,
+  actingOrgId: number,
+): Promise<number> {
   const holders = [...new Set(granted.filter((g) => g.roleId === FUNCTION_LICENCE).map((g) => g.memberId))];
   return assignLicenceNumbers(tx, holders, actorId, actingOrgId);
 }

@@ -16,10 +16,15 @@ import { licencesOnRecord } from './orders/reports';
 export async function licenceStatus(deps: AppDeps, card: string, client: string): Promise<LicenceCardStatus> {
   const verdict = deps.licenceStatusLimiter.take(client);
   if (verdict.limited) {
-    throw new ApiError(429, 'rate_limited', `Too many licence checks from this address. Try again in ${verdict.retryAfterSeconds} seconds.`, {
-      value: verdict.retryAfterSeconds,
-      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
-    });
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `Too many licence checks from this address. Try again in ${verdict.retryAfterSeconds} seconds.`,
+      {
+        value: verdict.retryAfterSeconds,
+        headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
+      },
+    );
   }
   const parts = splitCardToken(card.replace(/^.*#/, ''));
   const data = parts ? parseLicenceCardText(parts.text) : null;

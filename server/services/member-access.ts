@@ -44,7 +44,11 @@ const activeOn = (today: string) => and(lte(functionAssignments.dateFrom, today)
  * Resolved to a list of ids first, so the member queries get a plain `org_id IN (...)` the
  * planner can cost well.
  */
-export async function ownMemberOrgIds(deps: Pick<AppDeps, 'db'>, org: { id: number; level: number; clubIds?: number[] }, onlyInOrg = false): Promise<number[] | null> {
+export async function ownMemberOrgIds(
+  deps: Pick<AppDeps, 'db'>,
+  org: { id: number; level: number; clubIds?: number[] },
+  onlyInOrg = false,
+): Promise<number[] | null> {
   if (org.level === ORG_LEVEL_FEDERATION && !onlyInOrg) return null;
   if (org.level !== ORG_LEVEL_STATE || onlyInOrg) return [org.id];
   // an acting organisation comes with its clubs (loaded with the caller)
@@ -65,7 +69,10 @@ export function activeAssignmentsIn(orgIds: number[], today: string): SQL {
  */
 export function ownMembersCondition(orgIds: number[] | null, today: string): SQL | undefined {
   if (orgIds === null) return undefined;
-  return inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${activeAssignmentsIn(orgIds, today)})`);
+  return inArray(
+    members.id,
+    sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${activeAssignmentsIn(orgIds, today)})`,
+  );
 }
 
 /** Is `memberId` an own member of `org` today? */
@@ -113,14 +120,21 @@ async function orgsReaching(deps: AppDeps, caller: Caller, memberId: number): Pr
 function callerPerson(caller: Caller): Person {
   return {
     memberId: caller.memberId,
-    functions: caller.orgs.flatMap((o) => o.functions.map((funkId) => ({ funkId, orgId: o.id, orgLevel: o.level, orgMotherId: o.motherId }))),
+    functions: caller.orgs.flatMap((o) =>
+      o.functions.map((funkId) => ({ funkId, orgId: o.id, orgLevel: o.level, orgMotherId: o.motherId })),
+    ),
   };
 }
 
 /** Every function `memberId` holds today, with its organisation's level and parent. */
 async function heldFunctions(deps: AppDeps, memberId: number): Promise<HeldFunction[]> {
   return deps.db
-    .select({ funkId: functionAssignments.roleId, orgId: functionAssignments.orgId, orgLevel: organisations.orgLevel, orgMotherId: organisations.orgMotherId })
+    .select({
+      funkId: functionAssignments.roleId,
+      orgId: functionAssignments.orgId,
+      orgLevel: organisations.orgLevel,
+      orgMotherId: organisations.orgMotherId,
+    })
     .from(functionAssignments)
     .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
     .where(and(eq(functionAssignments.memberId, memberId), activeOn(todayIso(deps.clock()))));
@@ -158,7 +172,8 @@ export async function editingOrgs(deps: AppDeps, caller: Caller, memberId: numbe
 export async function assertEditable(deps: AppDeps, caller: Caller, memberId: number): Promise<ActingOrg[]> {
   if (!(await memberExists(deps, memberId))) throw notFound('No such member');
   const { orgs, outranked } = await editRights(deps, caller, memberId);
-  if (outranked) throw new ApiError(403, 'outranked', 'This person holds functions above yours; only someone above them may change their data');
+  if (outranked)
+    throw new ApiError(403, 'outranked', 'This person holds functions above yours; only someone above them may change their data');
   if (orgs.length === 0) throw forbidden('You may not change this member');
   return orgs;
 }

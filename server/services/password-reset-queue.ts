@@ -17,7 +17,11 @@ export type ResetQueueDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'clock'>;
 export type ResetQueueOptions = { batchSize?: number; leaseMs?: number; retryMs?: number; log?: (line: string) => void };
 
 /** One claim-and-handle pass by `workerId`; answers how many requests it handled. */
-export async function handlePasswordResetRequests(deps: ResetQueueDeps, workerId: string, options: ResetQueueOptions = {}): Promise<number> {
+export async function handlePasswordResetRequests(
+  deps: ResetQueueDeps,
+  workerId: string,
+  options: ResetQueueOptions = {},
+): Promise<number> {
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? 120_000;
   const retryMs = options.retryMs ?? 60_000;

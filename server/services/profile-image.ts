@@ -54,7 +54,10 @@ export async function profileImageResponse(deps: AppDeps, callerId: number, uuid
   const [member] = await deps.db.select({ id: members.id, params: members.params }).from(members).where(eq(members.uuid, uuid)).limit(1);
   if (member) {
     const isSelf = member.id === callerId;
-    const shown = profilePictureShown(member.params?.profileVisible, { isSelf, readsRecord: !isSelf && member.params?.profileVisible !== true && (await readsRecord(deps, callerId, member.id)) });
+    const shown = profilePictureShown(member.params?.profileVisible, {
+      isSelf,
+      readsRecord: !isSelf && member.params?.profileVisible !== true && (await readsRecord(deps, callerId, member.id)),
+    });
     if (!shown) throw notFound('No such picture');
   }
   return imageResponse(deps, MEMBER_IMAGE, uuid, 'picture');

@@ -41,6 +41,10 @@ export async function reachFactsOf(
 }
 
 /** The facts for one person. */
-export async function reachFactsFor(deps: Pick<AppDeps, 'db' | 'clock'>, actingOrgs: readonly OrgRef[], memberId: number): Promise<ReachFacts> {
+export async function reachFactsFor(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actingOrgs: readonly OrgRef[],
+  memberId: number,
+): Promise<ReachFacts> {
   return (await reachFactsOf(deps, actingOrgs, [memberId])).get(memberId)!;
 }

@@ -22,9 +22,7 @@ export async function startSession(deps: AppDeps, memberId: number): Promise<str
   const id = randomBytes(18).toString('base64url');
   const expiresAt = new Date(now.getTime() + deps.env.jwtTtlSeconds * 1000);
   // Ended sessions of this member are of no further use: clear them while we are here.
-  await deps.db
-    .delete(sessions)
-    .where(and(eq(sessions.memberId, memberId), or(lt(sessions.expiresAt, now), lt(sessions.revokedAt, now))));
+  await deps.db.delete(sessions).where(and(eq(sessions.memberId, memberId), or(lt(sessions.expiresAt, now), lt(sessions.revokedAt, now))));
   await deps.db.insert(sessions).values({ id, memberId, createdAt: now, expiresAt });
   return signToken({ memberId, sessionId: id }, expiresAt, { secret: deps.env.jwtSecret, clock: deps.clock });
 }
@@ -34,11 +32,17 @@ export async function startSession(deps: AppDeps, memberId: number): Promise<str
  * revoked or expired → undefined) joined with its member (who must still be able to sign in) and,
  * left-joined, the member's assignments of form functions active today with their organisations.
  */
-export async function liveSessionCaller(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: number, sessionId: string): Promise<Caller | undefined> {
+export async function liveSessionCaller(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  memberId: number,
+  sessionId: string,
+): Promise<Caller | undefined> {
   const now = deps.clock();
   const rows = await callerStatement(deps.db).execute({ memberId, sessionId, today: todayIso(now), now });
   if (rows.length === 0) return undefined;
-  const roles = rows.flatMap((r) => (r.orgId !== null && r.funkId !== null && r.level !== null ? [{ ...r, orgId: r.orgId, funkId: r.funkId, level: r.level }] : []));
+  const roles = rows.flatMap((r) =>
+    r.orgId !== null && r.funkId !== null && r.level !== null ? [{ ...r, orgId: r.orgId, funkId: r.funkId, level: r.level }] : [],
+  );
   return callerFromRoles(memberId, roles);
 }
 
@@ -95,13 +99,11 @@ export async function revokeSession(deps: AppDeps, memberId: number, sessionId: 
  * Ends all of a member's open sessions, except `keep` (the session that changed the password).
  * Runs on the caller's transaction when given, so it commits together with the password change.
  */
-export async function revokeMemberSessions(
-  db: Db | Tx,
-  memberId: number,
-  at: Date,
-  keep?: string,
-): Promise<void> {
+export async function revokeMemberSessions(db: Db | Tx, memberId: number, at: Date, keep?: string): Promise<void> {
   const conditions: SQL[] = [eq(sessions.memberId, memberId), isNull(sessions.revokedAt)];
   if (keep) conditions.push(ne(sessions.id, keep));
-  await db.update(sessions).set({ revokedAt: at }).where(and(...conditions));
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(...conditions));
 }

@@ -108,7 +108,12 @@ describe.each(testDrivers())('no account takeover on %s', (driver) => {
     });
 
     it('gives no proof and no birth date for a match by e-mail alone', async () => {
-      const [candidate] = await duplicates('trainer', { firstName: 'Irgend', surname: 'Wer', birthDate: '1990-01-01', email: FEDERATION_ADMIN.email });
+      const [candidate] = await duplicates('trainer', {
+        firstName: 'Irgend',
+        surname: 'Wer',
+        birthDate: '1990-01-01',
+        email: FEDERATION_ADMIN.email,
+      });
       expect(candidate).toMatchObject({ id: FEDERATION_ADMIN.id, reasons: ['same_email'], proof: null, birthDate: null });
     });
 
@@ -157,7 +162,10 @@ describe.each(testDrivers())('no account takeover on %s', (driver) => {
 
   describe('who may change a login e-mail', () => {
     it('lets the club administrator change the trainer’s e-mail; the old address gets a notice, German first', async () => {
-      expect((await as('verein').get(`/api/v1/admin/member/11/${TRAINER.id}`)).body.access).toMatchObject({ canEdit: true, outranked: false });
+      expect((await as('verein').get(`/api/v1/admin/member/11/${TRAINER.id}`)).body.access).toMatchObject({
+        canEdit: true,
+        outranked: false,
+      });
       const before = smtp.messages.length;
       const res = await edit('verein', 11, TRAINER.id, { email: 'thomas.huber@example.net' });
       expect(res.status).toBe(200);
@@ -166,13 +174,24 @@ describe.each(testDrivers())('no account takeover on %s', (driver) => {
       const [mail] = (await smtp.waitForMessages(before + 1)).slice(before);
       expect(mail.to).toEqual([TRAINER.email]);
       const parsed = parseMessage(mail.raw);
-      expect(decodeHeader(parsed.headers.subject)).toBe('E-Mail-Adresse Ihres Kontos geändert / The e-mail address of your account was changed');
+      expect(decodeHeader(parsed.headers.subject)).toBe(
+        'E-Mail-Adresse Ihres Kontos geändert / The e-mail address of your account was changed',
+      );
       const text = plainText(mail.raw);
       expect(text).toContain('Hallo Thomas Huber,');
-      expect(text).toContain('Markus Gruber hat die E-Mail-Adresse Ihres Kontos von trainer@example.org auf thomas.huber@example.net geändert.');
+      expect(text).toContain(
+        'Markus Gruber hat die E-Mail-Adresse Ihres Kontos von trainer@example.org auf thomas.huber@example.net geändert.',
+      );
       expect(text.indexOf('Hallo')).toBeLessThan(text.indexOf('Hello'));
       // signing in now takes the new address
-      expect((await call(t.app, 'POST', '/api/v1/auth/login', { json: { email: 'thomas.huber@example.net', password: 'Bogen2026!' }, ip: '203.0.113.90' })).status).toBe(200);
+      expect(
+        (
+          await call(t.app, 'POST', '/api/v1/auth/login', {
+            json: { email: 'thomas.huber@example.net', password: 'Bogen2026!' },
+            ip: '203.0.113.90',
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it('sends no notice when the e-mail stays the same (other fields or only its case changed)', async () => {
@@ -196,7 +215,9 @@ describe.each(testDrivers())('no account takeover on %s', (driver) => {
       expect(res.status).toBe(200);
       const [mail] = (await smtp.waitForMessages(before + 1)).slice(before);
       expect(mail.to).toEqual([CLUB_ADMIN.email]);
-      expect(plainText(mail.raw)).toContain('Elisabeth Wallner hat die E-Mail-Adresse Ihres Kontos von verein@example.org auf markus.gruber@example.net geändert.');
+      expect(plainText(mail.raw)).toContain(
+        'Elisabeth Wallner hat die E-Mail-Adresse Ihres Kontos von verein@example.org auf markus.gruber@example.net geändert.',
+      );
       expect((await edit('verband', 1, 3, { city: 'Tulln' })).status).toBe(200);
     });
 
@@ -214,7 +235,13 @@ describe.each(testDrivers())('no account takeover on %s', (driver) => {
     let person: { id: number; firstName: string; surname: string; birthDate: string };
 
     beforeAll(async () => {
-      const created = await as('verband').post('/api/v1/admin/member', { orgId: 12, firstName: 'Valentina', surname: 'Kogler', birthDate: '1994-02-11', gender: 'w' });
+      const created = await as('verband').post('/api/v1/admin/member', {
+        orgId: 12,
+        firstName: 'Valentina',
+        surname: 'Kogler',
+        birthDate: '1994-02-11',
+        gender: 'w',
+      });
       expect(created.status).toBe(201);
       person = { id: created.body.id, firstName: 'Valentina', surname: 'Kogler', birthDate: '1994-02-11' };
       expect((await connect('verband', { orgId: 12, memberId: person.id })).status).toBe(409); // already there
@@ -266,14 +293,19 @@ describe.each(testDrivers())('no account takeover on %s', (driver) => {
 
     it('connects with a fresh proof for this person and caller (membership from today)', async () => {
       // a typo lists the person, but identifies nobody: no proof
-      const near = (await duplicates('trainer', { firstName: person.firstName, surname: `${person.surname}x`, birthDate: person.birthDate })).find((c) => c.id === person.id);
+      const near = (
+        await duplicates('trainer', { firstName: person.firstName, surname: `${person.surname}x`, birthDate: person.birthDate })
+      ).find((c) => c.id === person.id);
       expect(near?.proof ?? null).toBeNull();
       const proof = await proofFor('trainer', person);
       const res = await connect('trainer', { orgId: 11, memberId: person.id, proof });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ orgId: 11, memberId: person.id, roleId: 32, dateTo: '2999-12-31' });
       expect(await membershipsIn(person.id, 11)).toHaveLength(1);
-      expect((await as('trainer').get(`/api/v1/admin/member/11/${person.id}`)).body.access).toMatchObject({ canEdit: true, outranked: false });
+      expect((await as('trainer').get(`/api/v1/admin/member/11/${person.id}`)).body.access).toMatchObject({
+        canEdit: true,
+        outranked: false,
+      });
     });
 
     it('lets the federation connect a person it may edit without a proof', async () => {

@@ -20,7 +20,12 @@ describe.each(testDrivers())('audit trail on %s', (driver) => {
   const entryCount = async () => (await api.tdb.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditEntries))[0].n;
   const history = (who: string, entity: string, id: number) => as(who).get(`/api/v1/admin/audit?entity=${entity}&id=${id}`);
   const meId = async (who: string) =>
-    (await api.tdb.db.select({ id: members.id }).from(members).where(eq(members.email, `${who}@example.org`)))[0].id;
+    (
+      await api.tdb.db
+        .select({ id: members.id })
+        .from(members)
+        .where(eq(members.email, `${who}@example.org`))
+    )[0].id;
 
   beforeAll(async () => {
     api = await openApi(driver, ['verband', 'verein', 'land', 'trainer']);
@@ -49,7 +54,11 @@ describe.each(testDrivers())('audit trail on %s', (driver) => {
   it('writes no entry for a refused or stale write', async () => {
     const before = await entryCount();
     const current = await as('verein').get('/api/v1/admin/org/11?actingOrgId=11');
-    const stale = await as('verein').put('/api/v1/admin/org?actingOrgId=11', { ...current.body, updatedAt: '2000-01-01T00:00:00.000Z', name: 'Stale' });
+    const stale = await as('verein').put('/api/v1/admin/org?actingOrgId=11', {
+      ...current.body,
+      updatedAt: '2000-01-01T00:00:00.000Z',
+      name: 'Stale',
+    });
     expect(stale.status).toBe(409);
     const other = await as('verband').get('/api/v1/admin/org/12?actingOrgId=1');
     const foreign = await as('verein').put('/api/v1/admin/org?actingOrgId=11', { ...other.body, name: 'Hijacked' });
@@ -77,22 +86,46 @@ describe.each(testDrivers())('audit trail on %s', (driver) => {
     const fn = await as('verein').post('/api/v1/admin/functions/5', { orgId: 11, memberId: 5, roleId: 27, from: today });
     expect(fn.status).toBe(201);
     const fnHistory = await as('verband').get(`/api/v1/admin/audit?entity=function&id=${fn.body.funkMgId}`);
-    expect(fnHistory.body.entries).toEqual([expect.objectContaining({ action: 'assign', actingOrgId: 11, changes: expect.objectContaining({ roleId: { before: null, after: 27 } }) })]);
+    expect(fnHistory.body.entries).toEqual([
+      expect.objectContaining({
+        action: 'assign',
+        actingOrgId: 11,
+        changes: expect.objectContaining({ roleId: { before: null, after: 27 } }),
+      }),
+    ]);
 
-    const training = await as('verein').post('/api/v1/admin/training/5', { orgId: 11, trainingId: 8, dateFrom: '2025-03-02', dateTo: '2027-03-02' });
+    const training = await as('verein').post('/api/v1/admin/training/5', {
+      orgId: 11,
+      trainingId: 8,
+      dateFrom: '2025-03-02',
+      dateTo: '2027-03-02',
+    });
     expect(training.status).toBe(201);
     const trHistory = await as('verband').get(`/api/v1/admin/audit?entity=training&id=${training.body.ausb_mg_id}`);
     expect(trHistory.body.entries[0]).toMatchObject({ action: 'create', changes: { trainingId: { before: null, after: 8 } } });
   });
 
   it('records a member created, changed and deleted, with the acting organisation', async () => {
-    const created = await as('verein').post('/api/v1/admin/member', { orgId: 11, firstName: 'Ada', surname: 'Audit', birthDate: '1990-04-01', gender: 'w' });
+    const created = await as('verein').post('/api/v1/admin/member', {
+      orgId: 11,
+      firstName: 'Ada',
+      surname: 'Audit',
+      birthDate: '1990-04-01',
+      gender: 'w',
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     const loaded = await as('verein').get(`/api/v1/admin/member/11/${id}`);
     const m = loaded.body;
     const changed = await as('verein').put('/api/v1/admin/member', {
-      id, updatedAt: m.updatedAt, orgId: 11, firstName: m.firstName, surname: m.surname, birthDate: m.birthDate, gender: m.gender, city: 'Baden',
+      id,
+      updatedAt: m.updatedAt,
+      orgId: 11,
+      firstName: m.firstName,
+      surname: m.surname,
+      birthDate: m.birthDate,
+      gender: m.gender,
+      city: 'Baden',
     });
     expect(changed.status).toBe(200);
     const picture = await call(api.t.app, 'POST', `/api/v1/profile/image/${id}`, { token: api.tokens.verein, body: imageForm() });
@@ -110,7 +143,10 @@ describe.each(testDrivers())('audit trail on %s', (driver) => {
   });
 
   it('records documents added and removed on the organisation', async () => {
-    const doc = await call(api.t.app, 'POST', '/api/v1/admin/org/11/documents?actingOrgId=11', { token: api.tokens.verein, body: documentForm() });
+    const doc = await call(api.t.app, 'POST', '/api/v1/admin/org/11/documents?actingOrgId=11', {
+      token: api.tokens.verein,
+      body: documentForm(),
+    });
     expect(doc.status).toBe(201);
     expect((await as('verein').del(`/api/v1/admin/org/11/documents/${doc.body.uuid}?actingOrgId=11`)).status).toBe(200);
     const [removed, added] = (await history('verein', 'organisation', 11)).body.entries;
@@ -120,7 +156,10 @@ describe.each(testDrivers())('audit trail on %s', (driver) => {
 
   it('records a password change without any trace of the password, and a sign-in lockout', async () => {
     const own = await meId('trainer');
-    const changed = await call(api.t.app, 'PUT', '/api/v1/auth/update_password', { token: api.tokens.trainer, json: { oldPassword: DEMO_PASSWORD, newPassword: 'Audit2026!neu' } });
+    const changed = await call(api.t.app, 'PUT', '/api/v1/auth/update_password', {
+      token: api.tokens.trainer,
+      json: { oldPassword: DEMO_PASSWORD, newPassword: 'Audit2026!neu' },
+    });
     expect(changed.status).toBe(200);
     const [entry] = (await history('verband', 'member', own)).body.entries;
     expect(entry).toMatchObject({ action: 'password', actorId: own, changes: {} });
@@ -128,10 +167,24 @@ describe.each(testDrivers())('audit trail on %s', (driver) => {
     expect(JSON.stringify(rows)).not.toMatch(/Audit2026|scrypt|\$[0-9a-z]+\$/i);
 
     for (let i = 0; i < 5; i++) {
-      expect((await call(api.t.app, 'POST', '/api/v1/auth/login', { json: { email: 'land@example.org', password: 'falsch' }, ip: '198.51.100.7' })).status).toBe(401);
+      expect(
+        (
+          await call(api.t.app, 'POST', '/api/v1/auth/login', {
+            json: { email: 'land@example.org', password: 'falsch' },
+            ip: '198.51.100.7',
+          })
+        ).status,
+      ).toBe(401);
     }
     const lockouts = await as('verband').get('/api/v1/admin/audit?entity=login');
-    expect(lockouts.body.entries).toEqual([expect.objectContaining({ action: 'lockout', entityId: 'land@example.org', actorId: null, changes: { client: { before: null, after: '198.51.100.7' } } })]);
+    expect(lockouts.body.entries).toEqual([
+      expect.objectContaining({
+        action: 'lockout',
+        entityId: 'land@example.org',
+        actorId: null,
+        changes: { client: { before: null, after: '198.51.100.7' } },
+      }),
+    ]);
   });
 
   it('lets a club read the history of its own organisation only; a state association its clubs; the federation everything', async () => {

@@ -119,9 +119,17 @@ describe.each(testDrivers())('sign-in and tokens on %s', (driver) => {
     ];
 
     it.each(protectedCalls)('%s %s refuses a call without a token, with NONE and with garbage', async (method, url) => {
-      const variants: Array<Record<string, string>> = [{}, { authorization: 'Bearer NONE' }, { authorization: 'Bearer abc.def.ghi' }, { authorization: 'Basic Zm9vOmJhcg==' }];
+      const variants: Array<Record<string, string>> = [
+        {},
+        { authorization: 'Bearer NONE' },
+        { authorization: 'Bearer abc.def.ghi' },
+        { authorization: 'Basic Zm9vOmJhcg==' },
+      ];
       for (const headers of variants) {
-        const res = await call(t.app, method, url, { headers, json: method === 'PUT' ? { oldPassword: 'x', newPassword: 'y' } : undefined });
+        const res = await call(t.app, method, url, {
+          headers,
+          json: method === 'PUT' ? { oldPassword: 'x', newPassword: 'y' } : undefined,
+        });
         expect(res.status).toBe(401);
         expect(res.body.error.code).toBe('unauthorized');
         expect(typeof res.body.error.message).toBe('string');

@@ -25,7 +25,13 @@ const ACCOUNT: Record<CallerKind, string> = {
 };
 
 /** Routes outside the OpenAPI document: the document itself, its reference page and the health check. */
-const UNDOCUMENTED_PUBLIC = ['GET /api/health', 'GET /api/openapi.json', 'GET /api/docs', 'GET /api/docs/init.js', 'GET /api/docs/assets/{name}'];
+const UNDOCUMENTED_PUBLIC = [
+  'GET /api/health',
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/init.js',
+  'GET /api/docs/assets/{name}',
+];
 
 /**
  * Cells where the code still disagrees with the declared rule, each with the reason. The test
@@ -65,7 +71,10 @@ describe.each(testDrivers())('authorisation matrix (%s)', (driver) => {
     const rb = rollbackDb(tdb.db);
     rolledBack = rb.rolledBack;
     t = createTestApp(rb.db);
-    tokens = Object.fromEntries(await Promise.all(CALLER_KINDS.map(async (k) => [k, await signIn(t.app, ACCOUNT[k])]))) as Record<CallerKind, string>;
+    tokens = Object.fromEntries(await Promise.all(CALLER_KINDS.map(async (k) => [k, await signIn(t.app, ACCOUNT[k])]))) as Record<
+      CallerKind,
+      string
+    >;
     fx = await createMatrixFixtures(t, tokens.federation, rb.db);
     const doc = await call(t.app, 'GET', '/api/openapi.json');
     operations = Object.entries(doc.body.paths as Record<string, Record<string, { 'x-access'?: AccessRule }>>).flatMap(([path, ops]) =>
@@ -80,7 +89,9 @@ describe.each(testDrivers())('authorisation matrix (%s)', (driver) => {
 
   it('every route the API serves is in its OpenAPI document, or a public page listed here', async () => {
     const documented = new Set(operations.map((o) => o.key));
-    const served = [...new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`))];
+    const served = [
+      ...new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`)),
+    ];
     expect(served.filter((key) => !documented.has(key) && !UNDOCUMENTED_PUBLIC.includes(key))).toEqual([]);
     for (const key of UNDOCUMENTED_PUBLIC.filter((k) => !k.includes('{'))) {
       const [method, url] = key.split(' ');

@@ -30,7 +30,11 @@ describe.each(testDrivers())('request bodies on %s', (driver) => {
   let token: string;
 
   beforeAll(async () => {
-    ({ tdb, t, tokens: { verband: token } } = await openApi(driver, ['verband']));
+    ({
+      tdb,
+      t,
+      tokens: { verband: token },
+    } = await openApi(driver, ['verband']));
   });
   afterAll(() => closeApi({ tdb, t }));
 
@@ -47,7 +51,10 @@ describe.each(testDrivers())('request bodies on %s', (driver) => {
   });
 
   it('refuses the same body with a JSON media type other than application/json', async () => {
-    const res = await call(t.app, 'POST', '/api/v1/auth/login', { body: ATTACK, headers: { 'content-type': 'application/vnd.api+json; charset=utf-8' } });
+    const res = await call(t.app, 'POST', '/api/v1/auth/login', {
+      body: ATTACK,
+      headers: { 'content-type': 'application/vnd.api+json; charset=utf-8' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('unsafe_body');
   });
@@ -73,13 +80,37 @@ describe.each(testDrivers())('request bodies on %s', (driver) => {
     });
 
     const cases: Array<[string, string, string, () => unknown, string]> = [
-      ['PUT', '/api/v1/admin/member', 'surname (was stored as x�y)', () => ({ id: 5, orgId: 1, updatedAt: member.updatedAt, surname: 'x\ud800y' }), 'surname'],
-      ['PUT', '/api/v1/admin/member', 'a low surrogate at the start', () => ({ id: 5, orgId: 1, updatedAt: member.updatedAt, city: '\udc00Wien' }), 'city'],
-      ['PUT', '/api/v1/admin/org?actingOrgId=1', 'a nested field', () => ({ id: 11, updatedAt: org.updatedAt, params: { iban: 'AT\ud83d' } }), 'params.iban'],
+      [
+        'PUT',
+        '/api/v1/admin/member',
+        'surname (was stored as x�y)',
+        () => ({ id: 5, orgId: 1, updatedAt: member.updatedAt, surname: 'x\ud800y' }),
+        'surname',
+      ],
+      [
+        'PUT',
+        '/api/v1/admin/member',
+        'a low surrogate at the start',
+        () => ({ id: 5, orgId: 1, updatedAt: member.updatedAt, city: '\udc00Wien' }),
+        'city',
+      ],
+      [
+        'PUT',
+        '/api/v1/admin/org?actingOrgId=1',
+        'a nested field',
+        () => ({ id: 11, updatedAt: org.updatedAt, params: { iban: 'AT\ud83d' } }),
+        'params.iban',
+      ],
       ['POST', '/api/v1/auth/login', 'the e-mail of a sign-in', () => ({ email: 'a\ud800@example.org', password: 'x' }), 'email'],
       ['POST', '/api/v1/admin/news', 'an article title', () => ({ orgId: 1, title: 'T\udfffitel', text: '<p>x</p>' }), 'title'],
       ['POST', '/api/v1/admin/org', 'a key', () => ({ ['na\ud800me']: 'x' }), 'na\ud800me'],
-      ['PUT', '/api/v1/admin/member', 'an entry of a list', () => ({ id: 5, orgId: 1, updatedAt: member.updatedAt, tags: ['ok', 'b\ud800d'] }), 'tags.1'],
+      [
+        'PUT',
+        '/api/v1/admin/member',
+        'an entry of a list',
+        () => ({ id: 5, orgId: 1, updatedAt: member.updatedAt, tags: ['ok', 'b\ud800d'] }),
+        'tags.1',
+      ],
     ];
 
     it.each(cases)('%s %s: %s', async (method, url, _what, body, field) => {
@@ -92,7 +123,10 @@ describe.each(testDrivers())('request bodies on %s', (driver) => {
     });
 
     it('accepts a surrogate pair (a character outside the BMP)', async () => {
-      const res = await call(t.app, 'PUT', '/api/v1/admin/member', { token, json: { id: 5, orgId: 1, updatedAt: member.updatedAt, city: 'Wien 🏹' } });
+      const res = await call(t.app, 'PUT', '/api/v1/admin/member', {
+        token,
+        json: { id: 5, orgId: 1, updatedAt: member.updatedAt, city: 'Wien 🏹' },
+      });
       expect(res.status).toBe(200);
       expect(res.body.city).toBe('Wien 🏹');
     });

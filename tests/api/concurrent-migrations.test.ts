@@ -37,7 +37,9 @@ pgOnly('migrations run by several processes at once', () => {
     try {
       const results = await Promise.allSettled(dbs.map((db) => migrate(db)));
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-      const journal = await dbs[0].execute<{ hash: string; n: number }>(sql`select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash`);
+      const journal = await dbs[0].execute<{ hash: string; n: number }>(
+        sql`select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash`,
+      );
       expect(journal.rows.length).toBeGreaterThan(0);
       expect(journal.rows.filter((r) => r.n !== 1)).toEqual([]);
     } finally {

@@ -33,15 +33,20 @@ pgOnly('the API process while PostgreSQL connections are cut', () => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
   // Typed calls over HTTP (hono/client on the app's type): bodies and answers as the routes define them.
-  const http = (token?: string) => hc<App>(`http://127.0.0.1:${api!.port}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).api.v1;
-  const signIn = async (email: string) => (await answerOf(http().auth.login.$post({ json: { email, password: DEMO_PASSWORD } }), 200)).jwtToken;
+  const http = (token?: string) =>
+    hc<App>(`http://127.0.0.1:${api!.port}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).api.v1;
+  const signIn = async (email: string) =>
+    (await answerOf(http().auth.login.$post({ json: { email, password: DEMO_PASSWORD } }), 200)).jwtToken;
 
   /** Ends every connection to the test's database but the caller's own; answers how many. */
   async function cutConnections(): Promise<number> {
     const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     try {
-      const res = await admin.query('select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()) x', [dbName]);
+      const res = await admin.query(
+        'select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()) x',
+        [dbName],
+      );
       return res.rows[0].n as number;
     } finally {
       await admin.end();
@@ -91,7 +96,17 @@ pgOnly('the API process while PostgreSQL connections are cut', () => {
         try {
           if (write) {
             const pname = `Ausfallplatz ${id}-${n}`;
-            const res = await http(writer).admin.org.places.$post({ query: { actingOrgId: '11' }, json: { orgId: 11, pname, city: 'Wien', zip: '1100', address: 'Hauptplatz 2', params: { openingHours: 'Di 18:00–21:00', training: ['Indoor'] } } });
+            const res = await http(writer).admin.org.places.$post({
+              query: { actingOrgId: '11' },
+              json: {
+                orgId: 11,
+                pname,
+                city: 'Wien',
+                zip: '1100',
+                address: 'Hauptplatz 2',
+                params: { openingHours: 'Di 18:00–21:00', training: ['Indoor'] },
+              },
+            });
             await res.text(); // read to the end, so the connection is free again
             seen.push({ kind: 'write', status: res.status, retryAfter: res.headers.get('retry-after') });
             if (res.status >= 200 && res.status < 300) acknowledged.push(pname);
@@ -119,7 +134,9 @@ pgOnly('the API process while PostgreSQL connections are cut', () => {
     expect(cut).toBeGreaterThan(0);
     expect(api!.alive()).toBe(true);
     expect(seen.filter((s) => s.kind === 'lost')).toEqual([]);
-    const odd = seen.filter((s) => s.kind !== 'lost' && !((s.status >= 200 && s.status < 300) || (s.status === 503 && s.retryAfter === '5')));
+    const odd = seen.filter(
+      (s) => s.kind !== 'lost' && !((s.status >= 200 && s.status < 300) || (s.status === 503 && s.retryAfter === '5')),
+    );
     expect(odd).toEqual([]);
     expect(seen.filter((s) => s.kind !== 'lost' && s.status === 503).length).toBeGreaterThan(0); // the cuts did reach requests
     expect(acknowledged.length).toBeGreaterThan(0);
@@ -134,8 +151,14 @@ pgOnly('the API process while PostgreSQL connections are cut', () => {
     expect(list.items).toHaveLength(5);
 
     // the outbox worker went on: a message sent now reaches the mail server
-    const sent = await answerOf(http(writer).admin.messages.$post({ json: { orgId: 11, title: 'Nach dem Ausfall', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [32] } }), 201);
-    const readStatus = () => answerOf(http(writer).admin.messages[':id'].status.$get({ param: { id: String(sent.id) }, query: { size: '200' } }), 200);
+    const sent = await answerOf(
+      http(writer).admin.messages.$post({
+        json: { orgId: 11, title: 'Nach dem Ausfall', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [32] },
+      }),
+      201,
+    );
+    const readStatus = () =>
+      answerOf(http(writer).admin.messages[':id'].status.$get({ param: { id: String(sent.id) }, query: { size: '200' } }), 200);
     let status: Awaited<ReturnType<typeof readStatus>>;
     const until = Date.now() + 60_000;
     for (;;) {

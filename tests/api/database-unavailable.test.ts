@@ -79,7 +79,11 @@ pgOnly('PostgreSQL going away and coming back', () => {
     expect((await list()).status).toBe(200);
 
     await relay.stop();
-    for (const res of [await list(), await list(), await call(t.app, 'POST', '/api/v1/auth/login', { json: { email: 'verband@example.org', password: 'Bogen2026!' } })]) {
+    for (const res of [
+      await list(),
+      await list(),
+      await call(t.app, 'POST', '/api/v1/auth/login', { json: { email: 'verband@example.org', password: 'Bogen2026!' } }),
+    ]) {
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
       expect(res.body).toEqual(UNAVAILABLE);

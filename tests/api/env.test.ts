@@ -42,13 +42,22 @@ describe('loadEnv', () => {
   it('names every bad value in one clear message, hiding secrets', () => {
     let error: unknown;
     try {
-      loadEnv({ DATA_DIR: dir, API_PORT: 'vierzig', JWT_TTL: 'lange', ADMIN_PUBLIC_URL: 'nicht-url', SMTP_SECURE: 'vielleicht', JWT_SECRET: 'kurz', DATABASE_URL: 'mysql://x' });
+      loadEnv({
+        DATA_DIR: dir,
+        API_PORT: 'vierzig',
+        JWT_TTL: 'lange',
+        ADMIN_PUBLIC_URL: 'nicht-url',
+        SMTP_SECURE: 'vielleicht',
+        JWT_SECRET: 'kurz',
+        DATABASE_URL: 'mysql://x',
+      });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(EnvError);
     const message = (error as Error).message;
-    for (const name of ['API_PORT', 'JWT_TTL', 'ADMIN_PUBLIC_URL', 'SMTP_SECURE', 'JWT_SECRET', 'DATABASE_URL']) expect(message).toContain(name);
+    for (const name of ['API_PORT', 'JWT_TTL', 'ADMIN_PUBLIC_URL', 'SMTP_SECURE', 'JWT_SECRET', 'DATABASE_URL'])
+      expect(message).toContain(name);
     expect(message).toContain('"vierzig"');
     expect(message).not.toContain('kurz');
     expect((error as EnvError).problems).toHaveLength(6);

@@ -21,8 +21,7 @@ import { testDrivers, type TestDb } from './helpers/test-db';
 type Json = any;
 
 // A fixed default keeps CI reproducible; FUZZ_SEED=random explores new values (the seed is printed).
-const SEED =
-  process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261123);
+const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261123);
 
 function deep(levels: number): Json {
   let v: Json = 1;
@@ -31,13 +30,62 @@ function deep(levels: number): Json {
 }
 
 /** Malformed values for a path or query parameter (already URL-encoded where needed). */
-const URL_VALUES = ['2147483648', '99999999999999999999', '-1', '0', '1.5', '1e3', '0x10', '%20%31', '%00', 'a%00b', 'x'.repeat(3000), '%E0%A4%A', '%', '__proto__', '[]', 'null', '2025-02-30', '0000-00-00', '%F0%9F%92%A9'];
+const URL_VALUES = [
+  '2147483648',
+  '99999999999999999999',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '0x10',
+  '%20%31',
+  '%00',
+  'a%00b',
+  'x'.repeat(3000),
+  '%E0%A4%A',
+  '%',
+  '__proto__',
+  '[]',
+  'null',
+  '2025-02-30',
+  '0000-00-00',
+  '%F0%9F%92%A9',
+];
 
 /** Malformed values for a JSON body field. */
-const BODY_VALUES: Json[] = [2 ** 31, -(2 ** 31) - 1, -1, 0, 1.5, 1e308, 'a\u0000b', '\u0000', 'x'.repeat(10_000), '', true, [], {}, null, '2025-02-30', '0000-00-00', '2025-13-01T25:61:00Z', deep(200), ['x', 1], { __proto__: null, constructor: 1 }];
+const BODY_VALUES: Json[] = [
+  2 ** 31,
+  -(2 ** 31) - 1,
+  -1,
+  0,
+  1.5,
+  1e308,
+  'a\u0000b',
+  '\u0000',
+  'x'.repeat(10_000),
+  '',
+  true,
+  [],
+  {},
+  null,
+  '2025-02-30',
+  '0000-00-00',
+  '2025-13-01T25:61:00Z',
+  deep(200),
+  ['x', 1],
+  { __proto__: null, constructor: 1 },
+];
 
 /** Bodies malformed as a whole (raw JSON text). */
-const RAW_BODIES = ['{', '[]', 'null', '"text"', '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}', JSON.stringify(deep(2000)), `{"a":"${'\\u0000'}"}`];
+const RAW_BODIES = [
+  '{',
+  '[]',
+  'null',
+  '"text"',
+  '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}',
+  JSON.stringify(deep(2000)),
+  `{"a":"${'\\u0000'}"}`,
+];
 
 /** Malformed values tried per parameter and field. */
 const PICKS = 2;
@@ -91,7 +139,11 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
   let token: string;
 
   beforeAll(async () => {
-    ({ tdb, t, tokens: { verband: token } } = await openApi(driver, ['verband']));
+    ({
+      tdb,
+      t,
+      tokens: { verband: token },
+    } = await openApi(driver, ['verband']));
     console.log(`fuzz seed ${SEED} (repeat with FUZZ_SEED=${SEED})`);
   });
   afterAll(() => closeApi({ tdb, t }));
@@ -108,7 +160,13 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
     let baseline = await tableSnapshot(tdb.db, except);
 
     async function send(op: Operation, what: string, pathValues: Record<string, string>, query: Record<string, string>, body?: string) {
-      const url = op.path.replace(/\{(\w+)\}/g, (_, name) => pathValues[name]) + (Object.keys(query).length ? `?${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&')}` : '');
+      const url =
+        op.path.replace(/\{(\w+)\}/g, (_, name) => pathValues[name]) +
+        (Object.keys(query).length
+          ? `?${Object.entries(query)
+              .map(([k, v]) => `${k}=${v}`)
+              .join('&')}`
+          : '');
       const headers: Record<string, string> = body !== undefined ? { 'content-type': 'application/json' } : {};
       const res = await call(t.app, op.method, url, { token, body, headers });
       sent += 1;
@@ -116,7 +174,10 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
       if (res.status >= 500) failures.push(`${where} ${JSON.stringify(res.body)}`);
       if (res.status >= 400) {
         const ok =
-          res.body && Object.keys(res.body).length === 1 && typeof res.body.error?.code === 'string' && typeof res.body.error?.message === 'string';
+          res.body &&
+          Object.keys(res.body).length === 1 &&
+          typeof res.body.error?.code === 'string' &&
+          typeof res.body.error?.message === 'string';
         if (!ok) failures.push(`${where}: not the error shape: ${JSON.stringify(res.body)?.slice(0, 200)}`);
       }
       if (op.method !== 'GET') {
@@ -146,8 +207,10 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
       }
 
       for (let round = 0; round < PICKS; round++) {
-        for (const p of pathParams) await send(op, `path ${p.name}`, { ...basePath, [p.name]: pick(URL_VALUES) }, baseQuery, bodyText(baseBody));
-        for (const p of queryParams) await send(op, `query ${p.name}`, basePath, { ...baseQuery, [p.name]: pick(URL_VALUES) }, bodyText(baseBody));
+        for (const p of pathParams)
+          await send(op, `path ${p.name}`, { ...basePath, [p.name]: pick(URL_VALUES) }, baseQuery, bodyText(baseBody));
+        for (const p of queryParams)
+          await send(op, `query ${p.name}`, basePath, { ...baseQuery, [p.name]: pick(URL_VALUES) }, bodyText(baseBody));
         if (!schema) continue;
         for (const at of fields) {
           const body = structuredClone(baseBody);
@@ -175,7 +238,9 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
     for (const op of operations(doc)) {
       if (!op.body) continue;
       const schema = resolve(op.body);
-      const pathValues = Object.fromEntries(op.params.filter((p: Json) => p.in === 'path').map((p: Json) => [p.name, encodeURIComponent(String(plausible(p.schema, resolve)))]));
+      const pathValues = Object.fromEntries(
+        op.params.filter((p: Json) => p.in === 'path').map((p: Json) => [p.name, encodeURIComponent(String(plausible(p.schema, resolve)))]),
+      );
       const url = op.path.replace(/\{(\w+)\}/g, (_, name) => pathValues[name]);
       const fields: Array<[string[], Json]> = [];
       for (const [k, v] of Object.entries<Json>(schema.properties ?? {})) {
@@ -185,7 +250,8 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
       for (const [at, field] of fields) {
         const where = `${op.method} ${op.path} body ${at.join('.')}`;
         // a field named like an address is declared a web address (lib/schemas/common.ts optionalWebAddress)
-        if (isString(field) && /(url|link|homepage|website|href)$/i.test(at.at(-1)!) && field.format !== 'uri') failures.push(`${where}: an address field without the web-address rule`);
+        if (isString(field) && /(url|link|homepage|website|href)$/i.test(at.at(-1)!) && field.format !== 'uri')
+          failures.push(`${where}: an address field without the web-address rule`);
         if (field.format !== 'uri') continue;
         found.push(`${op.method} ${op.path} ${at.join('.')}`);
         for (const hostile of HOSTILE_URLS) {
@@ -193,7 +259,11 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
           let target = body;
           for (const k of at.slice(0, -1)) target = target[k] ?? (target[k] = {});
           target[at.at(-1)!] = hostile;
-          const res = await call(t.app, op.method, url, { token, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+          const res = await call(t.app, op.method, url, {
+            token,
+            body: JSON.stringify(body),
+            headers: { 'content-type': 'application/json' },
+          });
           const line = `${where} = ${JSON.stringify(hostile)} → ${res.status}`;
           if (res.status < 400 || res.status >= 500) failures.push(`${line}: accepted or crashed`);
           else if (typeof res.body?.error?.code !== 'string') failures.push(`${line}: not the error shape`);
@@ -204,7 +274,12 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
         }
       }
     }
-    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/ \/api\/v1\/admin\/org homepage$/), expect.stringMatching(/tournament.* params\.linkToRegistration$/)]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/ \/api\/v1\/admin\/org homepage$/),
+        expect.stringMatching(/tournament.* params\.linkToRegistration$/),
+      ]),
+    );
     expect(failures).toEqual([]);
   }, 120_000);
 });

@@ -27,12 +27,21 @@ describe.each(testDrivers())('gallery limit on %s', (driver) => {
   let token: string;
 
   beforeAll(async () => {
-    ({ tdb, t, tokens: { verein: token } } = await openApi(driver, ['verein']));
+    ({
+      tdb,
+      t,
+      tokens: { verein: token },
+    } = await openApi(driver, ['verein']));
   });
   afterAll(() => closeApi({ tdb, t }));
 
   const held = async (ownerType: string, ownerId: number) =>
-    (await tdb.db.select({ n: sql<number>`count(*)::int` }).from(uploadedFiles).where(and(eq(uploadedFiles.ownerType, ownerType), eq(uploadedFiles.ownerId, ownerId))))[0].n;
+    (
+      await tdb.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(uploadedFiles)
+        .where(and(eq(uploadedFiles.ownerType, ownerType), eq(uploadedFiles.ownerId, ownerId)))
+    )[0].n;
 
   /** Fills the gallery at `url` to the limit in uploads of 3 (and a last smaller one). */
   async function fill(url: string) {
@@ -43,7 +52,16 @@ describe.each(testDrivers())('gallery limit on %s', (driver) => {
   }
 
   it('news article: 20 files are taken, the 21st is refused; removing one makes room', async () => {
-    const article = (await callsWith(t, token).post('/api/v1/admin/news', { orgId: CLUB, title: 'Volle Galerie', content: '<p>x</p>', lang: 'de', newscategory: ['Vereinsnews'], visible: true })).body;
+    const article = (
+      await callsWith(t, token).post('/api/v1/admin/news', {
+        orgId: CLUB,
+        title: 'Volle Galerie',
+        content: '<p>x</p>',
+        lang: 'de',
+        newscategory: ['Vereinsnews'],
+        visible: true,
+      })
+    ).body;
     const url = `/api/v1/admin/news/upload/${article.id}`;
     await fill(url);
     expect(await held('news_file', article.id)).toBe(GALLERY_MAX_FILES);
@@ -61,7 +79,18 @@ describe.each(testDrivers())('gallery limit on %s', (driver) => {
   });
 
   it('message: the same limit', async () => {
-    const message = (await callsWith(t, token).post('/api/v1/admin/messages', { orgId: CLUB, title: 'Volle Galerie', abstract: 'x', content: '<p>x</p>', lang: 'de', media: ['email'], roles: [32], visible: false })).body;
+    const message = (
+      await callsWith(t, token).post('/api/v1/admin/messages', {
+        orgId: CLUB,
+        title: 'Volle Galerie',
+        abstract: 'x',
+        content: '<p>x</p>',
+        lang: 'de',
+        media: ['email'],
+        roles: [32],
+        visible: false,
+      })
+    ).body;
     const url = `/api/v1/admin/messages/upload/${message.id}`;
     await fill(url);
     const over = await call(t.app, 'POST', url, { token, body: form(1) });

@@ -34,7 +34,8 @@ describe.each(testDrivers())('licence numbers on %s', (driver) => {
   it('the seeded numbers are unique and the counter is past them', async () => {
     const dupes = await tdb.db.execute(sql`select reg_nr from members where reg_nr is not null group by reg_nr having count(*) > 1`);
     expect(dupes.rows).toEqual([]);
-    const [{ max }] = (await tdb.db.execute(sql`select max(reg_nr::integer) as max from members where reg_nr ~ '^[0-9]{1,9}$'`)).rows as Array<{ max: number }>;
+    const [{ max }] = (await tdb.db.execute(sql`select max(reg_nr::integer) as max from members where reg_nr ~ '^[0-9]{1,9}$'`))
+      .rows as Array<{ max: number }>;
     expect(await counter()).toBeGreaterThanOrEqual(Number(max));
   });
 
@@ -50,7 +51,14 @@ describe.each(testDrivers())('licence numbers on %s', (driver) => {
     await tdb.db.update(members).set({ regNr: '8880001' }).where(eq(members.id, created.body.id));
     const current = (await as('verein').get(`/api/v1/admin/member/11/${created.body.id}`)).body;
     expect((await as('verein').put('/api/v1/admin/member', { ...current, regNr: null })).status).toBe(200);
-    expect((await as('verein').put('/api/v1/admin/member', { ...(await as('verein').get(`/api/v1/admin/member/11/${created.body.id}`)).body, regNr: '1' })).status).toBe(200);
+    expect(
+      (
+        await as('verein').put('/api/v1/admin/member', {
+          ...(await as('verein').get(`/api/v1/admin/member/11/${created.body.id}`)).body,
+          regNr: '1',
+        })
+      ).status,
+    ).toBe(200);
     expect(await regNrOf(created.body.id)).toBe('8880001');
   });
 
@@ -96,18 +104,34 @@ describe.each(testDrivers())('licence numbers on %s', (driver) => {
     const [order] = await tdb.db
       .select({ id: orders.id, orgId: orders.orgId, updatedAt: orders.updatedAt })
       .from(orders)
-      .where(and(eq(orders.status, 'Erstellt'), like(orders.category, 'JAHRESLIZENZ%'), sql`exists (select 1 from order_items i where i.order_id = ${orders.id} and i.member_id is not null)`))
+      .where(
+        and(
+          eq(orders.status, 'Erstellt'),
+          like(orders.category, 'JAHRESLIZENZ%'),
+          sql`exists (select 1 from order_items i where i.order_id = ${orders.id} and i.member_id is not null)`,
+        ),
+      )
       .limit(1);
     expect(order).toBeDefined();
-    const items = await tdb.db.select({ memberId: orderItems.memberId }).from(orderItems).where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.memberId)));
+    const items = await tdb.db
+      .select({ memberId: orderItems.memberId })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.memberId)));
     const personIds = items.map((i) => i.memberId!);
     // as persons who never held a licence
     await tdb.db.update(members).set({ regNr: null }).where(inArray(members.id, personIds));
     const loaded = (await as('verband').get(`/api/v1/order/${order.orgId}/${order.id}`)).body;
     const before = await counter();
-    const released = await as('verband').put(`/api/v1/order/${order.orgId}`, { id: order.id, status: 'Freigegeben', updatedAt: loaded.updatedAt ?? order.updatedAt });
+    const released = await as('verband').put(`/api/v1/order/${order.orgId}`, {
+      id: order.id,
+      status: 'Freigegeben',
+      updatedAt: loaded.updatedAt ?? order.updatedAt,
+    });
     expect(released.status).toBe(200);
-    const granted = await tdb.db.select({ memberId: orderItems.memberId }).from(orderItems).where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.grantedAssignmentId)));
+    const granted = await tdb.db
+      .select({ memberId: orderItems.memberId })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.grantedAssignmentId)));
     expect(granted.length).toBeGreaterThan(0);
     const numbers = await Promise.all(granted.map((g) => regNrOf(g.memberId!)));
     expect(numbers.every((n) => n !== null && Number(n) > before)).toBe(true);
@@ -123,7 +147,13 @@ describe.each(testDrivers())('licence numbers on %s', (driver) => {
     expect(assigned.status).toBe(200);
     expect(assigned.body.success).toHaveLength(1);
     expect(await regNrOf(first.id)).toBe(String(before + 1));
-    const given = await as('verband').post(`/api/v1/admin/functions/${second.id}`, { orgId: 11, memberId: second.id, roleId: 29, from: '2026-01-01', to: '2026-12-31' });
+    const given = await as('verband').post(`/api/v1/admin/functions/${second.id}`, {
+      orgId: 11,
+      memberId: second.id,
+      roleId: 29,
+      from: '2026-01-01',
+      to: '2026-12-31',
+    });
     expect(given.status).toBeLessThan(300);
     expect(await regNrOf(second.id)).toBe(String(before + 2));
   });

@@ -20,7 +20,8 @@ const CLUB = 11;
 const ruleFor = (url: string) => (url.includes('\u0000') ? undefined : 'urlInvalid');
 
 /** Every <a …> of the HTML with its attributes. */
-const anchors = (html: string) => [...html.matchAll(/<a\b([^>]*)>/g)].map((m) => Object.fromEntries([...m[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])));
+const anchors = (html: string) =>
+  [...html.matchAll(/<a\b([^>]*)>/g)].map((m) => Object.fromEntries([...m[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])));
 
 describe.each(testDrivers())('links and feeds on %s', (driver) => {
   let tdb: TestDb;
@@ -35,7 +36,16 @@ describe.each(testDrivers())('links and feeds on %s', (driver) => {
   // Typed calls (hono/testing): parameters, bodies and answers are checked against the route definitions.
   const v1 = (who?: string) => client(t, who ? tokens[who] : undefined).api.v1;
   type Article = Parameters<ReturnType<typeof v1>['admin']['news']['$post']>[0]['json'];
-  const article = (over: Partial<Article> = {}): Article => ({ orgId: CLUB, title: 'Links', abstract: '', content: '<p>x</p>', lang: 'de', newscategory: ['Vereinsnews'], visible: true, ...over });
+  const article = (over: Partial<Article> = {}): Article => ({
+    orgId: CLUB,
+    title: 'Links',
+    abstract: '',
+    content: '<p>x</p>',
+    lang: 'de',
+    newscategory: ['Vereinsnews'],
+    visible: true,
+    ...over,
+  });
   const postArticle = (over: Partial<Article> = {}) => answerOf(v1('verein').admin.news.$post({ json: article(over) }), 201);
 
   const LINKS =
@@ -58,16 +68,25 @@ describe.each(testDrivers())('links and feeds on %s', (driver) => {
   });
 
   it('news: no scheme but http(s) and mailto survives in a link, however it is spelled', async () => {
-    const content = `<p>${HOSTILE_URLS.filter((u) => !u.includes('\u0000') && !/^(https?|mailto):/i.test(u.trim()) && !u.startsWith('/') && !u.startsWith('www'))
+    const content = `<p>${HOSTILE_URLS.filter(
+      (u) => !u.includes('\u0000') && !/^(https?|mailto):/i.test(u.trim()) && !u.startsWith('/') && !u.startsWith('www'),
+    )
       .map((u, i) => `<a href="${u.replace(/"/g, '&quot;')}">l${i}</a>`)
       .join(' ')} <a href="https://ok.example">ok</a></p>`;
     const res = await postArticle({ content });
-    const hrefs = anchors(res.content).map((a) => a.href).filter(Boolean);
+    const hrefs = anchors(res.content)
+      .map((a) => a.href)
+      .filter(Boolean);
     expect(hrefs).toEqual(['https://ok.example']);
   });
 
   it('messages: the same rule for links', async () => {
-    const res = await answerOf(v1('verein').admin.messages.$post({ json: { orgId: CLUB, title: 'Links', abstract: 'x', content: LINKS, lang: 'de', media: ['email'], roles: [32], visible: false } }), 201);
+    const res = await answerOf(
+      v1('verein').admin.messages.$post({
+        json: { orgId: CLUB, title: 'Links', abstract: 'x', content: LINKS, lang: 'de', media: ['email'], roles: [32], visible: false },
+      }),
+      201,
+    );
     expect(anchors(res.content).map((a) => [a.target ?? null, a.rel])).toEqual([
       [null, 'noopener noreferrer'],
       ['_blank', 'noopener noreferrer'],
@@ -79,8 +98,12 @@ describe.each(testDrivers())('links and feeds on %s', (driver) => {
 
   it('HTML stored before the rule is answered through it: the article, the public feed as JSON and RSS', async () => {
     const created = await postArticle({ title: 'Altbestand' });
-    await tdb.db.update(news).set({ content: '<p><a href="https://old.example" target="x" rel="opener">alt</a></p>' }).where(eq(news.id, created.id));
-    const read = (await answerOf(v1('verein').admin.news[':org'].$get({ param: { org: String(CLUB) }, query: { q: 'Altbestand' } }), 200)).items[0];
+    await tdb.db
+      .update(news)
+      .set({ content: '<p><a href="https://old.example" target="x" rel="opener">alt</a></p>' })
+      .where(eq(news.id, created.id));
+    const read = (await answerOf(v1('verein').admin.news[':org'].$get({ param: { org: String(CLUB) }, query: { q: 'Altbestand' } }), 200))
+      .items[0];
     expect(anchors(read.content)).toEqual([{ href: 'https://old.example', rel: 'noopener noreferrer' }]);
     const page = await answerOf(v1().public.news[':org'].$get({ param: { org: String(CLUB) }, query: {} }), 200);
     if (typeof page === 'string' || page instanceof Response) throw new Error('the public feed answered no JSON');
@@ -126,10 +149,20 @@ describe.each(testDrivers())('links and feeds on %s', (driver) => {
       end: day(41),
       openFrom: day(1),
       openTo: day(35),
-      params: { location: 'Halle', email: 'turnier@example.org', contactPerson: 'Eva Muster', discipline: 1, rule: 'WA Halle 18 m', divisions: ['Recurve'], gradeCodes: ['B'], linkToRegistration },
+      params: {
+        location: 'Halle',
+        email: 'turnier@example.org',
+        contactPerson: 'Eva Muster',
+        discipline: 1,
+        rule: 'WA Halle 18 m',
+        divisions: ['Recurve'],
+        gradeCodes: ['B'],
+        linkToRegistration,
+      },
     });
 
-    const createTournament = (json: ReturnType<typeof tournament>) => v1('verein').tournament[':orgId'].$post({ param: { orgId: String(CLUB) }, json });
+    const createTournament = (json: ReturnType<typeof tournament>) =>
+      v1('verein').tournament[':orgId'].$post({ param: { orgId: String(CLUB) }, json });
 
     it('is http(s) only, refused with its field', async () => {
       for (const url of HOSTILE_URLS) {
@@ -146,8 +179,14 @@ describe.each(testDrivers())('links and feeds on %s', (driver) => {
       await answerOf(v1('verband').tournament[':orgId'].approve.$put({ param: { orgId: '1' }, json: { id: created.id } }), 200);
       const ics = async () => (await (await call(t.app, 'GET', '/api/v1/public/tournaments.ics')).raw.text()).replace(/\r\n[ \t]/g, '');
       expect(await ics()).toContain('URL;VALUE=URI:https://anmeldung.example.org/ics');
-      const [row] = await tdb.db.select().from(tournaments).where(and(eq(tournaments.id, created.id), eq(tournaments.orgId, CLUB)));
-      await tdb.db.update(tournaments).set({ params: { ...row.params, linkToRegistration: 'javascript:alert(document.cookie)' } }).where(eq(tournaments.id, created.id));
+      const [row] = await tdb.db
+        .select()
+        .from(tournaments)
+        .where(and(eq(tournaments.id, created.id), eq(tournaments.orgId, CLUB)));
+      await tdb.db
+        .update(tournaments)
+        .set({ params: { ...row.params, linkToRegistration: 'javascript:alert(document.cookie)' } })
+        .where(eq(tournaments.id, created.id));
       const text = await ics();
       expect(text).not.toMatch(/javascript/i);
       for (const line of text.split('\r\n').filter((l) => l.startsWith('URL'))) expect(line).toMatch(/^URL[^:]*:https?:\/\//);

@@ -23,7 +23,11 @@ describe.each(testDrivers())('malformed input on %s', (driver) => {
   let org: any;
 
   beforeAll(async () => {
-    ({ tdb, t, tokens: { verband: token } } = await openApi(driver, ['verband']));
+    ({
+      tdb,
+      t,
+      tokens: { verband: token },
+    } = await openApi(driver, ['verband']));
     member = (await call(t.app, 'GET', '/api/v1/admin/member/1/5', { token })).body;
     org = (await call(t.app, 'GET', '/api/v1/admin/org/11?actingOrgId=1', { token })).body;
     expect(member.id).toBe(5);
@@ -76,7 +80,12 @@ describe.each(testDrivers())('malformed input on %s', (driver) => {
     // dates that do not exist
     ['POST', '/api/v1/admin/org', 'orgStartDate 2025-02-30', () => orgBody({ orgStartDate: '2025-02-30' })],
     ['POST', '/api/v1/admin/org', 'orgEndDate 0000-00-00', () => orgBody({ orgEndDate: '0000-00-00' })],
-    ['PUT', '/api/v1/admin/org', 'inoperativeSince 2025-02-30', () => ({ id: 11, updatedAt: org.updatedAt, inoperativeSince: '2025-02-30' })],
+    [
+      'PUT',
+      '/api/v1/admin/org',
+      'inoperativeSince 2025-02-30',
+      () => ({ id: 11, updatedAt: org.updatedAt, inoperativeSince: '2025-02-30' }),
+    ],
     ['PUT', '/api/v1/admin/org', 'updatedAt on 2025-02-30', () => ({ id: 11, updatedAt: '2025-02-30 10:00:00+00', name: 'X' })],
     ['PUT', '/api/v1/admin/member', 'member updatedAt 0000-00-00', () => memberBody({ updatedAt: '0000-00-00T00:00:00Z' })],
     ['PUT', '/api/v1/admin/member', 'birthDate 2001-02-29', () => memberBody({ birthDate: '2001-02-29' })],
@@ -97,7 +106,10 @@ describe.each(testDrivers())('malformed input on %s', (driver) => {
   });
 
   it('answers 404 for a training of a member that does not exist', async () => {
-    const res = await call(t.app, 'POST', '/api/v1/admin/training/99999999', { token, json: { orgId: 1, trainingId: 8, dateFrom: '2025-03-02' } });
+    const res = await call(t.app, 'POST', '/api/v1/admin/training/99999999', {
+      token,
+      json: { orgId: 1, trainingId: 8, dateFrom: '2025-03-02' },
+    });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('not_found');
   });

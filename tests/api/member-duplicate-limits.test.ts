@@ -15,7 +15,14 @@ import { testDrivers, type TestDb } from './helpers/test-db';
 const [HOURLY, DAILY] = DUPLICATE_CHECK_LIMITS;
 const HOUR = 60 * 60 * 1000;
 
-type Candidate = { id: number; reasons: string[]; proof: string | null; birthDate: string | null; regNr: string | null; city: string | null };
+type Candidate = {
+  id: number;
+  reasons: string[];
+  proof: string | null;
+  birthDate: string | null;
+  regNr: string | null;
+  city: string | null;
+};
 
 describe.each(testDrivers())('duplicate check limits on %s', (driver) => {
   let tdb: TestDb;
@@ -26,22 +33,38 @@ describe.each(testDrivers())('duplicate check limits on %s', (driver) => {
 
   beforeAll(async () => {
     ({ tdb, t, tokens } = await openApi(driver, ['verband', 'verein', 'trainer']));
-    const created = await callsWith(t, tokens.verband).post('/api/v1/admin/member', { ...person, orgId: 13, gender: 'w', city: 'Krems', regNr: '7770001' });
+    const created = await callsWith(t, tokens.verband).post('/api/v1/admin/member', {
+      ...person,
+      orgId: 13,
+      gender: 'w',
+      city: 'Krems',
+      regNr: '7770001',
+    });
     expect(created.status).toBe(201);
     target = created.body.id;
   });
   afterAll(() => closeApi({ tdb, t }));
 
-  const check = (who: string, body: Record<string, unknown>) => call(t.app, 'PUT', '/api/v1/admin/member/duplicates', { token: tokens[who], json: body });
+  const check = (who: string, body: Record<string, unknown>) =>
+    call(t.app, 'PUT', '/api/v1/admin/member/duplicates', { token: tokens[who], json: body });
   const candidate = (res: { body: { candidates: Candidate[] } }) => res.body.candidates.find((c) => c.id === target);
   /** A birth date nobody in the demo data has with this name: a miss. */
   const miss = (i: number) => ({ ...person, birthDate: `1950-01-${String((i % 28) + 1).padStart(2, '0')}`, surname: `Niemand${i}` });
 
   it('gives a proof (and the birth date, number and town) only for the exact name and full birth date; the proof connects', async () => {
     const exact = candidate(await check('verein', person))!;
-    expect(exact).toMatchObject({ reasons: ['same_name', 'same_birth_date'], birthDate: person.birthDate, regNr: '7770001', city: 'Krems' });
+    expect(exact).toMatchObject({
+      reasons: ['same_name', 'same_birth_date'],
+      birthDate: person.birthDate,
+      regNr: '7770001',
+      city: 'Krems',
+    });
     expect(exact.proof).toEqual(expect.any(String));
-    const connected = await callsWith(t, tokens.verein).post('/api/v1/admin/member/membership', { orgId: 11, memberId: target, proof: exact.proof });
+    const connected = await callsWith(t, tokens.verein).post('/api/v1/admin/member/membership', {
+      orgId: 11,
+      memberId: target,
+      proof: exact.proof,
+    });
     expect(connected.status).toBe(201);
   });
 
@@ -56,9 +79,17 @@ describe.each(testDrivers())('duplicate check limits on %s', (driver) => {
   });
 
   it('lists a match with day and month swapped without proof or the real birth date', async () => {
-    const other = await callsWith(t, tokens.verband).post('/api/v1/admin/member', { firstName: 'Leopold', surname: 'Aichinger', birthDate: '1979-03-08', gender: 'm', orgId: 13 });
+    const other = await callsWith(t, tokens.verband).post('/api/v1/admin/member', {
+      firstName: 'Leopold',
+      surname: 'Aichinger',
+      birthDate: '1979-03-08',
+      gender: 'm',
+      orgId: 13,
+    });
     expect(other.status).toBe(201);
-    const found = (await check('trainer', { firstName: 'Leopold', surname: 'Aichinger', birthDate: '1979-08-03' })).body.candidates.find((c: Candidate) => c.id === other.body.id);
+    const found = (await check('trainer', { firstName: 'Leopold', surname: 'Aichinger', birthDate: '1979-08-03' })).body.candidates.find(
+      (c: Candidate) => c.id === other.body.id,
+    );
     expect(found).toMatchObject({ reasons: ['same_name', 'swapped_day_month'], proof: null, birthDate: null });
   });
 
@@ -116,7 +147,10 @@ describe.each(testDrivers())('duplicate check limits on %s', (driver) => {
       // another caller is not affected
       expect((await check('trainer', miss(1))).status).toBe(200);
       // the lockout is in the audit trail
-      const lockouts = await tdb.db.select().from(auditEntries).where(and(eq(auditEntries.entity, 'memberLookup'), eq(auditEntries.action, 'lockout')));
+      const lockouts = await tdb.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.entity, 'memberLookup'), eq(auditEntries.action, 'lockout')));
       expect(lockouts.length).toBeGreaterThanOrEqual(1);
     });
 
@@ -155,7 +189,9 @@ describe.each(testDrivers())('duplicate check limits on %s', (driver) => {
     t.clock.advance(25 * HOUR);
     const token = await signIn(t.app, 'trainer@example.org');
     const answers = await Promise.all(
-      Array.from({ length: HOURLY.max + 10 }, (_, i) => call(t.app, 'PUT', '/api/v1/admin/member/duplicates', { token, json: miss(7000 + i) })),
+      Array.from({ length: HOURLY.max + 10 }, (_, i) =>
+        call(t.app, 'PUT', '/api/v1/admin/member/duplicates', { token, json: miss(7000 + i) }),
+      ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(HOURLY.max);

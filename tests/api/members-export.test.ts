@@ -183,11 +183,24 @@ describe.each(testDrivers())('members CSV export on %s', (driver) => {
   it('writes every cell as the overview shows the member, also text with quotes, separators, line breaks and formula starts', async () => {
     const tricky = await call(t.app, 'POST', '/api/v1/admin/member', {
       token: tokens.verein,
-      json: { orgId: 11, firstName: '=HYPERLINK("http://x")', surname: 'Öztürk; "der Ältere"\nZweite Zeile', birthDate: '1990-02-03', gender: 'd', city: '+43 Wien', street: '@Gasse' },
+      json: {
+        orgId: 11,
+        firstName: '=HYPERLINK("http://x")',
+        surname: 'Öztürk; "der Ältere"\nZweite Zeile',
+        birthDate: '1990-02-03',
+        gender: 'd',
+        city: '+43 Wien',
+        street: '@Gasse',
+      },
     });
     expect(tricky.status).toBe(201);
     const members = (await wholeList('/api/v1/admin/members/11', 'verein')) as unknown as Array<MemberOverviewSource & { id: number }>;
-    const countryNames = new Map((await call(t.app, 'GET', '/api/v1/admin/countries', { token: tokens.verein })).body.map((c: { id: number; nameDe: string }) => [c.id, c.nameDe]));
+    const countryNames = new Map(
+      (await call(t.app, 'GET', '/api/v1/admin/countries', { token: tokens.verein })).body.map((c: { id: number; nameDe: string }) => [
+        c.id,
+        c.nameDe,
+      ]),
+    );
     const genders: Record<string, string> = { m: 'männlich', w: 'weiblich', d: 'divers' };
     const text = { gender: (g: string) => genders[g] ?? g, country: (id: number) => (countryNames.get(id) as string | undefined) ?? null };
     const expected = members.map((m) => csvLine(MEMBER_OVERVIEW_COLUMNS.map((c) => memberOverviewText(m, c, text))));

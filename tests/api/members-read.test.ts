@@ -23,7 +23,13 @@ describe.each(testDrivers())('member reads on %s', (driver) => {
   afterAll(() => closeApi({ tdb, t }));
 
   const get = (url: string, who = 'verein') => call(t.app, 'GET', url, { token: tokens[who] });
-  type Item = { id: number; surname: string; firstName: string; organizations: { orgId: number; active: boolean }[]; functions: { orgId: number; active: boolean; groupId: number }[] };
+  type Item = {
+    id: number;
+    surname: string;
+    firstName: string;
+    organizations: { orgId: number; active: boolean }[];
+    functions: { orgId: number; active: boolean; groupId: number }[];
+  };
 
   describe('GET /members/{org}', () => {
     it('pages the club list (12 per page) with the total, sorted by surname regardless of umlauts', async () => {
@@ -159,9 +165,20 @@ describe.each(testDrivers())('member reads on %s', (driver) => {
       expect(res.body.byGender.m + res.body.byGender.w + res.body.byGender.d).toBe(list.body.total);
       expect(res.body.members).toBeGreaterThan(0);
       expect(res.body.licences).toBeGreaterThan(0);
-      expect(res.body).toMatchObject({ orgName: 'BSV Wiener Neustadt', orgLevel: 3, access: { canCreate: true, canEdit: true, canDelete: false } });
-      expect((await get('/api/v1/admin/members/4/summary', 'land')).body).toMatchObject({ orgLevel: 2, access: { canCreate: false, canEdit: false, canDelete: false } });
-      expect((await get('/api/v1/admin/members/1/summary', 'verband')).body.access).toEqual({ canCreate: true, canEdit: true, canDelete: true });
+      expect(res.body).toMatchObject({
+        orgName: 'BSV Wiener Neustadt',
+        orgLevel: 3,
+        access: { canCreate: true, canEdit: true, canDelete: false },
+      });
+      expect((await get('/api/v1/admin/members/4/summary', 'land')).body).toMatchObject({
+        orgLevel: 2,
+        access: { canCreate: false, canEdit: false, canDelete: false },
+      });
+      expect((await get('/api/v1/admin/members/1/summary', 'verband')).body.access).toEqual({
+        canCreate: true,
+        canEdit: true,
+        canDelete: true,
+      });
       expect((await get('/api/v1/admin/members/12/summary')).status).toBe(403);
     });
 

@@ -43,7 +43,11 @@ describe.each(testDrivers())('member search scope on %s', (driver) => {
   });
 
   it('answers exactly the members the caller may read one by one', async () => {
-    for (const [who, home] of [['trainer', 11], ['verein', 11], ['land', 4]] as const) {
+    for (const [who, home] of [
+      ['trainer', 11],
+      ['verein', 11],
+      ['land', 4],
+    ] as const) {
       const found = await search(who, { pageSize: '100' });
       const listed = await api(who).members[':orgId'].$get({ param: { orgId: String(home) }, query: { pageSize: '100' } });
       if (listed.status !== 200) throw new Error(`list answered ${listed.status}`);

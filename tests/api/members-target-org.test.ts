@@ -52,7 +52,13 @@ describe.each(testDrivers())('chosen target organisation on %s', (driver) => {
       const ids = (res.body as Org[]).map((o) => o.id);
       expect(ids).toEqual(expect.arrayContaining([1, 4, 11, 12, 30, 45]));
       expect(ids).not.toContain(25); // BS Eisenerz, dissolved 2019
-      expect(res.body.find((o: Org) => o.id === 12)).toEqual({ id: 12, name: 'Union Bogenschützen St. Pölten', nameShort: 'UBS St. Pölten', level: 3, bso: expect.anything() });
+      expect(res.body.find((o: Org) => o.id === 12)).toEqual({
+        id: 12,
+        name: 'Union Bogenschützen St. Pölten',
+        nameShort: 'UBS St. Pölten',
+        level: 3,
+        bso: expect.anything(),
+      });
       const names = (res.body as Org[]).map((o) => o.name);
       expect(names).toEqual([...names].sort(new Intl.Collator('de', { sensitivity: 'base', numeric: true }).compare));
     });
@@ -101,7 +107,14 @@ describe.each(testDrivers())('chosen target organisation on %s', (driver) => {
       expect(offered.flatMap((g) => g.roles.map((r) => r.id))).toContain(27);
       const res = await as('verband').post(`/api/v1/admin/functions/${memberId}`, body());
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ funcId: 27, orgId: 12, orgName: 'Union Bogenschützen St. Pölten', dateFrom: today, dateTo: '2999-12-31', active: true });
+      expect(res.body).toMatchObject({
+        funcId: 27,
+        orgId: 12,
+        orgName: 'Union Bogenschützen St. Pölten',
+        dateFrom: today,
+        dateTo: '2999-12-31',
+        active: true,
+      });
       expect(await assignmentsIn(12)).toEqual(expect.arrayContaining([{ roleId: 27, dateFrom: today, dateTo: '2999-12-31' }]));
     });
   });
@@ -111,10 +124,23 @@ describe.each(testDrivers())('chosen target organisation on %s', (driver) => {
       const before = await as('verein').get(`/api/v1/admin/member/11/${memberId}`);
       expect(before.body).toMatchObject({ nationality: 40, country: 276 });
       const { firstName, surname, birthDate, gender, updatedAt } = before.body;
-      const res = await as('verein').put('/api/v1/admin/member', { orgId: 11, id: memberId, updatedAt, firstName, surname, birthDate, gender, nationality: null, country: null });
+      const res = await as('verein').put('/api/v1/admin/member', {
+        orgId: 11,
+        id: memberId,
+        updatedAt,
+        firstName,
+        surname,
+        birthDate,
+        gender,
+        nationality: null,
+        country: null,
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ nationality: null, country: null });
-      const [row] = await api.tdb.db.select({ nationality: members.nationality, country: members.country }).from(members).where(eq(members.id, memberId));
+      const [row] = await api.tdb.db
+        .select({ nationality: members.nationality, country: members.country })
+        .from(members)
+        .where(eq(members.id, memberId));
       expect(row).toEqual({ nationality: null, country: null });
     });
   });

@@ -50,7 +50,11 @@ describe.each(testDrivers())('trainings and functions on %s', (driver) => {
     });
 
     it('answers until when a training is valid (validTo), null for forever, 404 for an unknown type', async () => {
-      expect((await as('verein').get('/api/v1/admin/training/8?date=2025-03-02')).body).toEqual({ trainingId: 8, dateFrom: '2025-03-02', validTo: '2027-03-02' });
+      expect((await as('verein').get('/api/v1/admin/training/8?date=2025-03-02')).body).toEqual({
+        trainingId: 8,
+        dateFrom: '2025-03-02',
+        validTo: '2027-03-02',
+      });
       expect((await as('verein').get('/api/v1/admin/training/1?date=2025-03-02')).body.validTo).toBeNull();
       expect((await as('verein').get('/api/v1/admin/training/999?date=2025-03-02')).status).toBe(404);
       expect((await as('verein').get('/api/v1/admin/training/8?date=02.03.2025')).status).toBe(422);
@@ -59,12 +63,27 @@ describe.each(testDrivers())('trainings and functions on %s', (driver) => {
 
   describe('member trainings', () => {
     const add = (who: string, memberId: number, body: Record<string, unknown>) =>
-      as(who).post(`/api/v1/admin/training/${memberId}`, { orgId: 11, trainingId: 8, dateFrom: '2025-03-02', dateTo: '2027-03-02', controller: 'Rotes Kreuz', ...body });
+      as(who).post(`/api/v1/admin/training/${memberId}`, {
+        orgId: 11,
+        trainingId: 8,
+        dateFrom: '2025-03-02',
+        dateTo: '2027-03-02',
+        controller: 'Rotes Kreuz',
+        ...body,
+      });
 
     it('records a training for an own member, shows it on the member, and removes it', async () => {
       const res = await add('verein', 5, {});
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ certId: 8, certName: 'Erste-Hilfe-Kurs (16 Stunden)', certGroupName: 'Sicherheit', certController: 'Rotes Kreuz', dateFrom: '2025-03-02', dateTo: '2027-03-02', orgId: 11 });
+      expect(res.body).toMatchObject({
+        certId: 8,
+        certName: 'Erste-Hilfe-Kurs (16 Stunden)',
+        certGroupName: 'Sicherheit',
+        certController: 'Rotes Kreuz',
+        dateFrom: '2025-03-02',
+        dateTo: '2027-03-02',
+        orgId: 11,
+      });
       const member = await as('verein').get('/api/v1/admin/member/11/5');
       expect(member.body.certificates.map((c: { ausb_mg_id: number }) => c.ausb_mg_id)).toContain(res.body.ausb_mg_id);
 
@@ -124,22 +143,49 @@ describe.each(testDrivers())('trainings and functions on %s', (driver) => {
     it('creates an open-ended function, updates it with its version, and answers 409 stale for an old one', async () => {
       const created = await as('verein').post('/api/v1/admin/functions/5', { orgId: 11, memberId: 5, roleId: 27, from: today });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ funcId: 27, funcName: 'Zeugwart', orgId: 11, dateFrom: today, dateTo: '2999-12-31', active: true, editable: true });
+      expect(created.body).toMatchObject({
+        funcId: 27,
+        funcName: 'Zeugwart',
+        orgId: 11,
+        dateFrom: today,
+        dateTo: '2999-12-31',
+        active: true,
+        editable: true,
+      });
 
       const end = addDays(today, 30);
-      const updated = await as('verein').post('/api/v1/admin/functions/5', { id: created.body.funkMgId, updatedAt: created.body.updatedAt, orgId: 11, memberId: 5, roleId: 27, from: today, to: end });
+      const updated = await as('verein').post('/api/v1/admin/functions/5', {
+        id: created.body.funkMgId,
+        updatedAt: created.body.updatedAt,
+        orgId: 11,
+        memberId: 5,
+        roleId: 27,
+        from: today,
+        to: end,
+      });
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ funkMgId: created.body.funkMgId, dateTo: end });
 
-      const stale = await as('verein').post('/api/v1/admin/functions/5', { id: created.body.funkMgId, updatedAt: created.body.updatedAt, orgId: 11, memberId: 5, roleId: 27, from: today });
+      const stale = await as('verein').post('/api/v1/admin/functions/5', {
+        id: created.body.funkMgId,
+        updatedAt: created.body.updatedAt,
+        orgId: 11,
+        memberId: 5,
+        roleId: 27,
+        from: today,
+      });
       expect(stale.status).toBe(409);
       expect(stale.body.error.code).toBe('stale');
-      const [row] = await tdb.db.select({ dateTo: functionAssignments.dateTo }).from(functionAssignments).where(eq(functionAssignments.id, created.body.funkMgId));
+      const [row] = await tdb.db
+        .select({ dateTo: functionAssignments.dateTo })
+        .from(functionAssignments)
+        .where(eq(functionAssignments.id, created.body.funkMgId));
       expect(row.dateTo).toBe(end);
     });
 
     it('refuses what the caller may not assign, where, or for whom, and bad dates; nothing is written', async () => {
-      const count = async () => (await tdb.db.select({ id: functionAssignments.id }).from(functionAssignments).where(eq(functionAssignments.memberId, 5))).length;
+      const count = async () =>
+        (await tdb.db.select({ id: functionAssignments.id }).from(functionAssignments).where(eq(functionAssignments.memberId, 5))).length;
       const before = await count();
       const body = { orgId: 11, memberId: 5, roleId: 27, from: today };
       expect((await as('verein').post('/api/v1/admin/functions/5', { ...body, roleId: 29 })).status).toBe(403);
@@ -161,12 +207,20 @@ describe.each(testDrivers())('trainings and functions on %s', (driver) => {
         .select({ id: functionAssignments.id, updatedAt: functionAssignments.updatedAt })
         .from(functionAssignments)
         .where(and(eq(functionAssignments.memberId, 5), eq(functionAssignments.roleId, 29)));
-      expect((await as('verein').post('/api/v1/admin/functions/5', { ...body, id: licence.id, updatedAt: licence.updatedAt })).status).toBe(403);
+      expect((await as('verein').post('/api/v1/admin/functions/5', { ...body, id: licence.id, updatedAt: licence.updatedAt })).status).toBe(
+        403,
+      );
       expect(await count()).toBe(before);
     });
 
     it('lets the federation assign a licence in a club', async () => {
-      const res = await as('verband').post('/api/v1/admin/functions/5', { orgId: 11, memberId: 5, roleId: 29, from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` });
+      const res = await as('verband').post('/api/v1/admin/functions/5', {
+        orgId: 11,
+        memberId: 5,
+        roleId: 29,
+        from: `${today.slice(0, 4)}-01-01`,
+        to: `${today.slice(0, 4)}-12-31`,
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ funcId: 29, orgId: 11 });
     });

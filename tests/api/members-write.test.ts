@@ -33,14 +33,32 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
   let seq = 0;
   const person = (over: Record<string, unknown> = {}) => {
     seq += 1;
-    return { orgId: 11, firstName: `Anna${seq}`, surname: 'Testerin', birthDate: '1990-06-15', gender: 'w', email: `anna${seq}@example.net`, city: 'Wiener Neustadt', ...over };
+    return {
+      orgId: 11,
+      firstName: `Anna${seq}`,
+      surname: 'Testerin',
+      birthDate: '1990-06-15',
+      gender: 'w',
+      email: `anna${seq}@example.net`,
+      city: 'Wiener Neustadt',
+      ...over,
+    };
   };
 
   describe('create', () => {
     it('creates a member and makes them a member of the creating club from today, open-ended', async () => {
-      const res = await as('verein').post('/api/v1/admin/member', person({ firstName: 'Jürgen', surname: 'Müller', birthDate: '1980-03-04', gender: 'm', email: ' Juergen.Mueller@Example.NET ' }));
+      const res = await as('verein').post(
+        '/api/v1/admin/member',
+        person({ firstName: 'Jürgen', surname: 'Müller', birthDate: '1980-03-04', gender: 'm', email: ' Juergen.Mueller@Example.NET ' }),
+      );
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ firstName: 'Jürgen', surname: 'Müller', email: 'juergen.mueller@example.net', orgId: 11, updatedAt: expect.any(String) });
+      expect(res.body).toMatchObject({
+        firstName: 'Jürgen',
+        surname: 'Müller',
+        email: 'juergen.mueller@example.net',
+        orgId: 11,
+        updatedAt: expect.any(String),
+      });
       expect(res.body.organizations).toEqual([expect.objectContaining({ orgId: 11, dateFrom: today, dateTo: '2999-12-31', active: true })]);
       // Now an own member of the club: readable and found by an umlaut-free search.
       expect((await as('verein').get(`/api/v1/admin/member/11/${res.body.id}`)).status).toBe(200);
@@ -58,20 +76,34 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
       const before = [await memberCount(), await assignmentCount()];
       const res = await as('verein').post('/api/v1/admin/member', person({ email: 'MITGLIED@example.org' }));
       expect(res.status).toBe(409);
-      expect(res.body.error).toMatchObject({ code: 'unique_email', value: 'mitglied@example.org', message: 'Die Email mitglied@example.org ist bereits in Verwendung!' });
+      expect(res.body.error).toMatchObject({
+        code: 'unique_email',
+        value: 'mitglied@example.org',
+        message: 'Die Email mitglied@example.org ist bereits in Verwendung!',
+      });
       expect([await memberCount(), await assignmentCount()]).toEqual(before);
     });
 
     it('answers 409 identity_conflict with the birth date for the same name, gender and birth date', async () => {
       const before = [await memberCount(), await assignmentCount()];
-      const res = await as('verein').post('/api/v1/admin/member', person({ firstName: 'lena', surname: 'STEINER', birthDate: '2001-05-17', gender: 'w' }));
+      const res = await as('verein').post(
+        '/api/v1/admin/member',
+        person({ firstName: 'lena', surname: 'STEINER', birthDate: '2001-05-17', gender: 'w' }),
+      );
       expect(res.status).toBe(409);
       expect(res.body.error).toMatchObject({ code: 'identity_conflict', value: '2001-05-17' });
       expect(res.body.error.message).toBe('A person with this name, gender and birth date (2001-05-17) already exists.');
       // The club membership that would have followed in the same transaction is not there either.
       expect([await memberCount(), await assignmentCount()]).toEqual(before);
       // Another gender is another person.
-      expect((await as('verein').post('/api/v1/admin/member', person({ firstName: 'Lena', surname: 'Steiner', birthDate: '2001-05-17', gender: 'd' }))).status).toBe(201);
+      expect(
+        (
+          await as('verein').post(
+            '/api/v1/admin/member',
+            person({ firstName: 'Lena', surname: 'Steiner', birthDate: '2001-05-17', gender: 'd' }),
+          )
+        ).status,
+      ).toBe(201);
     });
 
     it.each([
@@ -94,7 +126,11 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
     it('refuses a birth date less than 2 years back, accepts exactly 2 years', async () => {
       const tooRecent = await as('verein').post('/api/v1/admin/member', person({ birthDate: addDays(addMonths(today, -24), 1) }));
       expect(tooRecent.status).toBe(422);
-      expect(tooRecent.body.error).toMatchObject({ field: 'birthDate', rule: 'birthDateTooRecent', message: "'birthDate' is invalid (birthDateTooRecent)" });
+      expect(tooRecent.body.error).toMatchObject({
+        field: 'birthDate',
+        rule: 'birthDateTooRecent',
+        message: "'birthDate' is invalid (birthDateTooRecent)",
+      });
       expect((await as('verein').post('/api/v1/admin/member', person({ birthDate: addMonths(today, -24) }))).status).toBe(201);
     });
 
@@ -111,7 +147,17 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
       const read = await as('verein').get('/api/v1/admin/member/11/5');
       const { access: _access, id, updatedAt, ...rest } = read.body;
       void _access;
-      const body = { id, updatedAt, orgId: 11, firstName: rest.firstName, surname: rest.surname, birthDate: rest.birthDate, gender: rest.gender, email: rest.email, city: 'Baden' };
+      const body = {
+        id,
+        updatedAt,
+        orgId: 11,
+        firstName: rest.firstName,
+        surname: rest.surname,
+        birthDate: rest.birthDate,
+        gender: rest.gender,
+        email: rest.email,
+        city: 'Baden',
+      };
       const ok = await as('verein').put('/api/v1/admin/member', body);
       expect(ok.status).toBe(200);
       expect(ok.body.city).toBe('Baden');
@@ -124,7 +170,9 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
       expect(row.city).toBe('Baden');
 
       // With the new version the next edit goes through.
-      expect((await as('trainer').put('/api/v1/admin/member', { ...body, updatedAt: ok.body.updatedAt, city: 'Mödling' })).status).toBe(200);
+      expect((await as('trainer').put('/api/v1/admin/member', { ...body, updatedAt: ok.body.updatedAt, city: 'Mödling' })).status).toBe(
+        200,
+      );
     });
 
     it('answers 409 unique_email when taking another member’s address, and changes nothing', async () => {
@@ -146,7 +194,15 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
     });
 
     it("refuses another club's member, a state association and a garbled version", async () => {
-      const body = { id: 1, updatedAt: '2020-01-01T00:00:00Z', orgId: 11, firstName: 'X', surname: 'Y', birthDate: '1970-01-01', gender: 'w' };
+      const body = {
+        id: 1,
+        updatedAt: '2020-01-01T00:00:00Z',
+        orgId: 11,
+        firstName: 'X',
+        surname: 'Y',
+        birthDate: '1970-01-01',
+        gender: 'w',
+      };
       expect((await as('verein').put('/api/v1/admin/member', body)).status).toBe(403);
       const lena = (await as('land').get('/api/v1/admin/member/4/5')).body;
       expect((await as('land').put('/api/v1/admin/member', { ...body, id: 5, updatedAt: lena.updatedAt, orgId: 4 })).status).toBe(403);
@@ -168,7 +224,10 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true, id: created.id, name: `${created.firstName} Testerin` });
       expect((await as('verein').get(`/api/v1/admin/member/11/${created.id}`)).status).toBe(404);
-      const left = await tdb.db.select({ id: functionAssignments.id }).from(functionAssignments).where(eq(functionAssignments.memberId, created.id));
+      const left = await tdb.db
+        .select({ id: functionAssignments.id })
+        .from(functionAssignments)
+        .where(eq(functionAssignments.memberId, created.id));
       expect(left).toEqual([]);
       expect((await as('verband').del(`/api/v1/admin/member/${created.id}`)).status).toBe(404);
       expect((await as('verband').del('/api/v1/admin/member/1')).body.error.code).toBe('self');
@@ -182,8 +241,18 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
     let strauss: number;
 
     beforeAll(async () => {
-      juergen = (await as('verband').post('/api/v1/admin/member', person({ orgId: 1, firstName: 'Jürgen', surname: 'Müllner', birthDate: '1975-03-08', gender: 'm', email: 'jm@example.net' }))).body.id;
-      strauss = (await as('verband').post('/api/v1/admin/member', person({ orgId: 13, firstName: 'Theresa', surname: 'Strauß', birthDate: '1992-11-23', gender: 'w', email: null }))).body.id;
+      juergen = (
+        await as('verband').post(
+          '/api/v1/admin/member',
+          person({ orgId: 1, firstName: 'Jürgen', surname: 'Müllner', birthDate: '1975-03-08', gender: 'm', email: 'jm@example.net' }),
+        )
+      ).body.id;
+      strauss = (
+        await as('verband').post(
+          '/api/v1/admin/member',
+          person({ orgId: 13, firstName: 'Theresa', surname: 'Strauß', birthDate: '1992-11-23', gender: 'w', email: null }),
+        )
+      ).body.id;
     });
 
     const find = (res: { body: { candidates: Candidate[] } }, id: number) => res.body.candidates.find((c) => c.id === id);
@@ -191,7 +260,12 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
     it('finds the exact person first, with its reasons and clubs, but no contact data', async () => {
       const res = await check({ firstName: 'Theresa', surname: 'Strauß', birthDate: '1992-11-23' });
       expect(res.status).toBe(200);
-      expect(res.body.candidates[0]).toMatchObject({ id: strauss, score: 100, reasons: ['same_name', 'same_birth_date'], organizations: [{ orgId: 13, orgName: '1. Bogensportclub Krems' }] });
+      expect(res.body.candidates[0]).toMatchObject({
+        id: strauss,
+        score: 100,
+        reasons: ['same_name', 'same_birth_date'],
+        organizations: [{ orgId: 13, orgName: '1. Bogensportclub Krems' }],
+      });
       expect(res.body.candidates[0]).not.toHaveProperty('email');
     });
 
@@ -199,7 +273,11 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
       ['umlaut spelled out', { firstName: 'Juergen', surname: 'Muellner', birthDate: '1975-03-08' }, ['name_spelling', 'same_birth_date']],
       ['umlaut dropped', { firstName: 'Jurgen', surname: 'Mullner', birthDate: '1975-03-08' }, ['name_spelling', 'same_birth_date']],
       ['a typo', { firstName: 'Jürgen', surname: 'Mülner', birthDate: '1975-03-08' }, ['name_typo', 'same_birth_date']],
-      ['first and last name swapped', { firstName: 'Müllner', surname: 'Jürgen', birthDate: '1975-03-08' }, ['swapped_names', 'same_birth_date']],
+      [
+        'first and last name swapped',
+        { firstName: 'Müllner', surname: 'Jürgen', birthDate: '1975-03-08' },
+        ['swapped_names', 'same_birth_date'],
+      ],
       ['day and month swapped', { firstName: 'Jürgen', surname: 'Müllner', birthDate: '1975-08-03' }, ['same_name', 'swapped_day_month']],
       ['the same e-mail only', { firstName: 'Hans', surname: 'Anders', birthDate: '1960-01-01', email: 'JM@example.net' }, ['same_email']],
     ])('catches %s and says why', async (_kind, body, reasons) => {
@@ -209,17 +287,29 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
     });
 
     it('catches ß written as ss', async () => {
-      expect(find(await check({ firstName: 'Theresa', surname: 'Strauss', birthDate: '1992-11-23' }), strauss)?.reasons).toEqual(['name_spelling', 'same_birth_date']);
+      expect(find(await check({ firstName: 'Theresa', surname: 'Strauss', birthDate: '1992-11-23' }), strauss)?.reasons).toEqual([
+        'name_spelling',
+        'same_birth_date',
+      ]);
     });
 
     it('does not match a different person, another birth date, or the member being edited', async () => {
       expect(find(await check({ firstName: 'Jürgen', surname: 'Müllner', birthDate: '1976-03-08' }), juergen)).toBeUndefined();
       expect(find(await check({ firstName: 'Peter', surname: 'Müllner', birthDate: '1975-03-08' }), juergen)).toBeUndefined();
-      expect(find(await check({ firstName: 'Jürgen', surname: 'Müllner', birthDate: '1975-03-08', excludeId: juergen }), juergen)).toBeUndefined();
+      expect(
+        find(await check({ firstName: 'Jürgen', surname: 'Müllner', birthDate: '1975-03-08', excludeId: juergen }), juergen),
+      ).toBeUndefined();
     });
 
     it('refuses callers without the member form and bad input', async () => {
-      expect((await call(t.app, 'PUT', '/api/v1/admin/member/duplicates', { token: tokens.mitglied, json: { firstName: 'A', surname: 'B', birthDate: '1990-01-01' } })).status).toBe(403);
+      expect(
+        (
+          await call(t.app, 'PUT', '/api/v1/admin/member/duplicates', {
+            token: tokens.mitglied,
+            json: { firstName: 'A', surname: 'B', birthDate: '1990-01-01' },
+          })
+        ).status,
+      ).toBe(403);
       const bad = await check({ firstName: 'A', birthDate: '1990-01-01' });
       expect(bad.status).toBe(422);
       expect(bad.body.error.field).toBe('surname');
@@ -228,7 +318,9 @@ describe.each(testDrivers())('member writes on %s', (driver) => {
     it('connects the existing record to the club instead of creating a new one (membership from today, no end)', async () => {
       expect((await as('verein').get(`/api/v1/admin/member/11/${juergen}`)).status).toBe(403);
       // Only with the proof the duplicate check gave for the name and birth date entered, never by bare id.
-      expect((await as('verein').post('/api/v1/admin/member/membership', { orgId: 11, memberId: juergen })).body.error.code).toBe('proof_required');
+      expect((await as('verein').post('/api/v1/admin/member/membership', { orgId: 11, memberId: juergen })).body.error.code).toBe(
+        'proof_required',
+      );
       const { proof } = find(await check({ firstName: 'Jürgen', surname: 'Müllner', birthDate: '1975-03-08' }), juergen)!;
       const res = await as('verein').post('/api/v1/admin/member/membership', { orgId: 11, memberId: juergen, proof });
       expect(res.status).toBe(201);

@@ -41,10 +41,17 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     pushService = await startPushService();
     tdb = await createTestDb(driver);
     t = createTestApp(tdb.db, {
-      env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_REPLY_TO: 'Geschäftsstelle <office@example.org>', PUSH_ALLOWED_HOSTS: pushService.host },
+      env: {
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(sink.port),
+        MAIL_REPLY_TO: 'Geschäftsstelle <office@example.org>',
+        PUSH_ALLOWED_HOSTS: pushService.host,
+      },
       mailer: (env) => createMailer(env, () => {}),
     });
-    tokens = Object.fromEntries(await Promise.all(['verein', 'verband', 'land', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+    tokens = Object.fromEntries(
+      await Promise.all(['verein', 'verband', 'land', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])),
+    );
   }, 120_000);
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.stop()));
@@ -60,17 +67,45 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     put: (url: string, json: Json) => call(t.app, 'PUT', url, { token: tokens[who], json }),
     del: (url: string, json?: Json) => call(t.app, 'DELETE', url, { token: tokens[who], json }),
   });
-  const message = (over: Json = {}) => ({ orgId: CLUB, title: 'Vereinsabend', abstract: 'Freitag 19 Uhr', content: '<p><strong>Alle</strong> sind eingeladen</p>', lang: 'de', media: ['email'], roles: [ROLE_MEMBER], ...over });
+  const message = (over: Json = {}) => ({
+    orgId: CLUB,
+    title: 'Vereinsabend',
+    abstract: 'Freitag 19 Uhr',
+    content: '<p><strong>Alle</strong> sind eingeladen</p>',
+    lang: 'de',
+    media: ['email'],
+    roles: [ROLE_MEMBER],
+    ...over,
+  });
 
   function worker(options: { leaseMs?: number } = {}) {
-    const w = createOutboxWorker({ db: tdb.db, env: t.env, mailer: createMailer(t.env, () => {}), push: createPushSender(t.env), leaseMs: options.leaseMs ?? 60_000, retryBaseMs: 50, pollMs: 50, log: () => {} });
+    const w = createOutboxWorker({
+      db: tdb.db,
+      env: t.env,
+      mailer: createMailer(t.env, () => {}),
+      push: createPushSender(t.env),
+      leaseMs: options.leaseMs ?? 60_000,
+      retryBaseMs: 50,
+      pollMs: 50,
+      log: () => {},
+    });
     workers.push(w);
     return w;
   }
 
   async function rows(messageId: number) {
-    const res = await tdb.db.execute(sql`select member_id, medium, round, state, attempts, idempotency_key::text as key, target from message_deliveries where message_id = ${messageId} order by id`);
-    return res.rows as Array<{ member_id: number; medium: string; round: number; state: string; attempts: number; key: string; target: string | null }>;
+    const res = await tdb.db.execute(
+      sql`select member_id, medium, round, state, attempts, idempotency_key::text as key, target from message_deliveries where message_id = ${messageId} order by id`,
+    );
+    return res.rows as Array<{
+      member_id: number;
+      medium: string;
+      round: number;
+      state: string;
+      attempts: number;
+      key: string;
+      target: string | null;
+    }>;
   }
 
   /** Runs the worker until no row of the message is pending or being sent (or the time is up). */
@@ -89,8 +124,18 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     const today = todayIso(new Date());
     const res = await tdb.db.execute(sql`
       select distinct member_id from function_assignments
-      where role_id in (${sql.join(roleIds.map((r) => sql`${r}`), sql`, `)}) and date_from <= ${today} and date_to >= ${today}
-        ${orgIds ? sql`and org_id in (${sql.join(orgIds.map((o) => sql`${o}`), sql`, `)})` : sql``}`);
+      where role_id in (${sql.join(
+        roleIds.map((r) => sql`${r}`),
+        sql`, `,
+      )}) and date_from <= ${today} and date_to >= ${today}
+        ${
+          orgIds
+            ? sql`and org_id in (${sql.join(
+                orgIds.map((o) => sql`${o}`),
+                sql`, `,
+              )})`
+            : sql``
+        }`);
     return res.rows.map((r) => Number(r.member_id)).sort((a, b) => a - b);
   }
 
@@ -127,13 +172,22 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
   });
 
   it('reaches every holder of the roles in the club once, nobody outside it, and answers what it accepts back', async () => {
-    const res = await as('verein').post('/api/v1/admin/messages', message({ roles: [ROLE_MEMBER, ROLE_TRAINER, ROLE_MEMBER], audienceParams: { replyTo: 'office@example.org' } }));
+    const res = await as('verein').post(
+      '/api/v1/admin/messages',
+      message({ roles: [ROLE_MEMBER, ROLE_TRAINER, ROLE_MEMBER], audienceParams: { replyTo: 'office@example.org' } }),
+    );
     expect(res.status).toBe(201);
     const expected = await holders([CLUB], [ROLE_MEMBER, ROLE_TRAINER]);
     expect(expected.length).toBeGreaterThan(3);
     const r = await rows(res.body.id);
     expect(r.map((x) => x.member_id).sort((a, b) => a - b)).toEqual(expected); // one e-mail row per person
-    expect(res.body).toMatchObject({ newsId: res.body.id, mgId: 2, roles: [ROLE_MEMBER, ROLE_TRAINER], audienceParams: { replyTo: 'office@example.org' }, summary: { recipients: expected.length } });
+    expect(res.body).toMatchObject({
+      newsId: res.body.id,
+      mgId: 2,
+      roles: [ROLE_MEMBER, ROLE_TRAINER],
+      audienceParams: { replyTo: 'office@example.org' },
+      summary: { recipients: expected.length },
+    });
     expect(res.body.content).toBe('<p><strong>Alle</strong> sind eingeladen</p>');
     // Posting the answer back sends it again as a new message (read-only fields ignored).
     const again = await as('verein').post('/api/v1/admin/messages', { ...res.body, visible: false });
@@ -144,10 +198,15 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
   it('lets the federation reach several organisations and the referees of an event', async () => {
     // referees of the club's 3D tournament: the federation's staff member (club 18) and the state's (club 12)
     const referee = (id: number) => ({ id, firstName: 'R', lastName: String(id) });
-    await tdb.db.execute(sql`update tournaments set params = params || ${JSON.stringify({ mainReferee: referee(3), referees: [referee(1)] })}::jsonb where id = 2`);
+    await tdb.db.execute(
+      sql`update tournaments set params = params || ${JSON.stringify({ mainReferee: referee(3), referees: [referee(1)] })}::jsonb where id = 2`,
+    );
     const event = { id: 2 };
     const referees = [3, 1];
-    const res = await as('verband').post('/api/v1/admin/messages', message({ orgId: 1, organizations: [CLUB, 18], roles: [ROLE_TRAINER], events: [event.id], media: ['push'] }));
+    const res = await as('verband').post(
+      '/api/v1/admin/messages',
+      message({ orgId: 1, organizations: [CLUB, 18], roles: [ROLE_TRAINER], events: [event.id], media: ['push'] }),
+    );
     expect(res.status).toBe(201);
     const expected = [...new Set([...(await holders([CLUB, 18], [ROLE_TRAINER])), ...referees])].sort((a, b) => a - b);
     expect((await rows(res.body.id)).map((x) => x.member_id).sort((a, b) => a - b)).toEqual(expected);
@@ -155,7 +214,10 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
 
   it('delivers every e-mail once through SMTP, with the reply-to and the delivery key as Message-ID', async () => {
     const start = sink.messages.length;
-    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Einmal', audienceParams: { replyTo: 'office@example.org' } }));
+    const res = await as('verein').post(
+      '/api/v1/admin/messages',
+      message({ title: 'Einmal', audienceParams: { replyTo: 'office@example.org' } }),
+    );
     const w = worker();
     await drain(w, res.body.id);
     const r = await rows(res.body.id);
@@ -168,13 +230,19 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     expect(mails.map((m) => m.to[0]).sort()).toEqual(withAddress.map((x) => x.target).sort());
     expect(mails[0].raw).toMatch(/^Reply-To: office@example\.org/m);
     expect(mails[0].raw).toMatch(/^Subject: Einmal/m);
-    const ids = sink.messageIds().slice(start).filter((id) => withAddress.some((x) => id === `<${x.key}@example.org>`));
+    const ids = sink
+      .messageIds()
+      .slice(start)
+      .filter((id) => withAddress.some((x) => id === `<${x.key}@example.org>`));
     expect(ids).toHaveLength(withAddress.length);
     // the status lists every recipient with processedAt
     const status = await as('verein').get(`/api/v1/admin/messages/${res.body.id}/status`);
     expect(status.body.items).toHaveLength(r.length);
     expect(status.body.items.filter((i: Json) => i.state === 'sent').every((i: Json) => i.processedAt)).toBe(true);
-    expect(status.body).toMatchObject({ total: r.length, states: { sent: withAddress.length, pending: 0, no_address: r.length - withAddress.length } });
+    expect(status.body).toMatchObject({
+      total: r.length,
+      states: { sent: withAddress.length, pending: 0, no_address: r.length - withAddress.length },
+    });
     const second = await as('verein').get(`/api/v1/admin/messages/${res.body.id}/status?page=2&size=2`);
     expect(second.body.items.map((i: Json) => i.name)).toEqual(status.body.items.slice(2, 4).map((i: Json) => i.name));
     expect((await as('verband').get(`/api/v1/admin/messages/${res.body.id}/status`)).status).toBe(403);
@@ -257,7 +325,10 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     const evil = { ...pushService.subscription(), endpoint: 'http://169.254.169.254/latest' };
     expect((await as('trainer').post('/api/v1/notification/subscription', evil)).body.error.field).toBe('endpoint');
 
-    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Push-Test', abstract: 'Kurztext', roles: [ROLE_TRAINER, 1], media: ['push', 'email'] }));
+    const res = await as('verein').post(
+      '/api/v1/admin/messages',
+      message({ title: 'Push-Test', abstract: 'Kurztext', roles: [ROLE_TRAINER, 1], media: ['push', 'email'] }),
+    );
     expect(res.status).toBe(201);
     await drain(worker(), res.body.id);
     const received = pushService.received.filter((p) => p.payload.title === 'Push-Test');
@@ -297,13 +368,18 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     const sub = pushService.subscription();
     expect((await as('trainer').post('/api/v1/notification/subscription', sub)).status).toBe(201);
     pushService.answer(sub.endpoint, 500);
-    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Dienst gestört', roles: [ROLE_TRAINER], media: ['push'] }));
+    const res = await as('verein').post(
+      '/api/v1/admin/messages',
+      message({ title: 'Dienst gestört', roles: [ROLE_TRAINER], media: ['push'] }),
+    );
     const w = worker();
     await w.runOnce();
     const trainerRow = async () => (await rows(res.body.id)).find((x) => x.member_id === 4)!;
     expect(await trainerRow()).toMatchObject({ state: 'pending', attempts: 1 });
     // the tries before the last one have failed as well
-    await tdb.db.execute(sql`update message_deliveries set attempts = ${MAX_DELIVERY_ATTEMPTS - 1}, next_attempt_at = now() where message_id = ${res.body.id} and member_id = 4`);
+    await tdb.db.execute(
+      sql`update message_deliveries set attempts = ${MAX_DELIVERY_ATTEMPTS - 1}, next_attempt_at = now() where message_id = ${res.body.id} and member_id = 4`,
+    );
     await w.runOnce();
     expect(await trainerRow()).toMatchObject({ state: 'failed', attempts: MAX_DELIVERY_ATTEMPTS });
     const status = await as('verein').get(`/api/v1/admin/messages/${res.body.id}/status`);
@@ -340,11 +416,16 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     expect((await as('verband').del(`/api/v1/admin/messages/${res.body.id}`)).status).toBe(403);
     expect((await as('verein').del(`/api/v1/admin/messages/${res.body.id}`)).body).toEqual({ deleted: 1 });
     expect((await as('trainer').get(url)).status).toBe(404);
-    const left = await tdb.db.execute(sql`select count(*)::int as n from uploaded_files where owner_id = ${res.body.id} and owner_type like 'message%'`);
+    const left = await tdb.db.execute(
+      sql`select count(*)::int as n from uploaded_files where owner_id = ${res.body.id} and owner_type like 'message%'`,
+    );
     expect(left.rows[0].n).toBe(0);
   });
   it('holds the e-mails until the announced files are stored, then sends them with the files attached', async () => {
-    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Mit Anhang', roles: [ROLE_TRAINER], media: ['email'], files: 2 }));
+    const res = await as('verein').post(
+      '/api/v1/admin/messages',
+      message({ title: 'Mit Anhang', roles: [ROLE_TRAINER], media: ['email'], files: 2 }),
+    );
     expect(res.status).toBe(201);
     const w = worker();
     const recipients = (await rows(res.body.id)).length;
@@ -355,7 +436,14 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     expect((await rows(res.body.id)).every((r) => r.state === 'pending' && r.attempts === 0)).toBe(true);
     const upload = async (names: string[]) => {
       const form = new FormData();
-      for (const name of names) form.append('files', new Blob([new Uint8Array(name.endsWith('.pdf') ? PDF : await png(40, 20))], { type: name.endsWith('.pdf') ? 'application/pdf' : 'image/png' }), name);
+      for (const name of names)
+        form.append(
+          'files',
+          new Blob([new Uint8Array(name.endsWith('.pdf') ? PDF : await png(40, 20))], {
+            type: name.endsWith('.pdf') ? 'application/pdf' : 'image/png',
+          }),
+          name,
+        );
       return call(t.app, 'POST', `/api/v1/admin/messages/upload/${res.body.id}`, { token: tokens.verein, body: form });
     };
     // the first of two files: still held
@@ -368,7 +456,9 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     const mails = (await sink.waitForMessages(before + recipients)).slice(before).filter((m) => /Mit Anhang/.test(m.raw));
     expect(mails).toHaveLength(recipients);
     for (const mail of mails) {
-      const names = parseMessage(mail.raw).parts.map((p) => /filename="?([^";\r\n]+)/i.exec(p.headers['content-disposition'] ?? '')?.[1]).filter(Boolean);
+      const names = parseMessage(mail.raw)
+        .parts.map((p) => /filename="?([^";\r\n]+)/i.exec(p.headers['content-disposition'] ?? '')?.[1])
+        .filter(Boolean);
       expect(names).toEqual(['plakat.png', 'ausschreibung.pdf']);
     }
   });
@@ -383,7 +473,7 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     expect((await rows(res.body.id)).every((r) => r.state === 'sent')).toBe(true);
   });
 
-  it("counts recipients without a push subscription or e-mail address apart from the failed ones in the list", async () => {
+  it('counts recipients without a push subscription or e-mail address apart from the failed ones in the list', async () => {
     const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Nur Push', roles: [ROLE_MEMBER], media: ['push'] }));
     await drain(worker(), res.body.id);
     const listed = (await as('verein').get(`/api/v1/admin/messages/${CLUB}?q=Nur%20Push`)).body.items[0];
@@ -399,11 +489,17 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
 
   it('answers a big message before its recipients are written, shows it as being prepared, and a job cut off midway is finished by another worker, everyone mailed once', async () => {
     // this app writes 3 recipients per batch: the club's members are a big message to it
-    const small = createTestApp(tdb.db, { env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MESSAGE_BATCH: '3' }, mailer: (env) => createMailer(env, () => {}) });
+    const small = createTestApp(tdb.db, {
+      env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MESSAGE_BATCH: '3' },
+      mailer: (env) => createMailer(env, () => {}),
+    });
     const token = await signIn(small.app, 'verein@example.org');
     const expected = await holders([CLUB], [ROLE_MEMBER]);
     expect(expected.length).toBeGreaterThan(6);
-    const res = await call(small.app, 'POST', '/api/v1/admin/messages', { token, json: message({ title: 'Verteiler an alle', roles: [ROLE_MEMBER], media: ['email'] }) });
+    const res = await call(small.app, 'POST', '/api/v1/admin/messages', {
+      token,
+      json: message({ title: 'Verteiler an alle', roles: [ROLE_MEMBER], media: ['email'] }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.summary).toMatchObject({ recipients: 0, preparing: { done: 0, total: expected.length } });
     expect(await rows(res.body.id)).toEqual([]);
@@ -416,9 +512,20 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     // nobody takes it over while the claim holds
     expect(await prepareMessages(tdb.db, 'other', { batchSize: 3, leaseMs: 60_000 })).toBe(0);
     // ... until its lease has run out
-    await tdb.db.execute(sql`update message_preparations set claimed_until = now() - interval '1 second' where message_id = ${res.body.id}`);
+    await tdb.db.execute(
+      sql`update message_preparations set claimed_until = now() - interval '1 second' where message_id = ${res.body.id}`,
+    );
     const before = sink.messages.length;
-    const w = createOutboxWorker({ db: tdb.db, env: small.env, mailer: createMailer(small.env, () => {}), push: createPushSender(small.env), leaseMs: 60_000, retryBaseMs: 50, pollMs: 50, log: () => {} });
+    const w = createOutboxWorker({
+      db: tdb.db,
+      env: small.env,
+      mailer: createMailer(small.env, () => {}),
+      push: createPushSender(small.env),
+      leaseMs: 60_000,
+      retryBaseMs: 50,
+      pollMs: 50,
+      log: () => {},
+    });
     workers.push(w);
     const until = Date.now() + 20_000;
     while ((await status()).preparing !== null || (await rows(res.body.id)).some((r) => r.state === 'pending' || r.state === 'sending')) {
@@ -433,7 +540,9 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     expect(r.every((x) => x.state === 'sent' || x.state === 'no_address')).toBe(true);
     const mails = (await sink.waitForMessages(before + addressed.length)).slice(before).filter((m) => /Verteiler an alle/.test(m.raw));
     expect(mails.map((m) => m.to[0]).sort()).toEqual([...addressed].sort()); // each once
-    const notes = await tdb.db.execute(sql`select count(*)::int as n, count(distinct member_id)::int as people from notifications where message_id = ${res.body.id}`);
+    const notes = await tdb.db.execute(
+      sql`select count(*)::int as n, count(distinct member_id)::int as people from notifications where message_id = ${res.body.id}`,
+    );
     expect(notes.rows[0]).toEqual({ n: expected.length, people: expected.length });
     small.cleanup();
   });

@@ -25,7 +25,9 @@ describe.each(testDrivers())('news on %s', (driver) => {
   beforeAll(async () => {
     tdb = await createTestDb(driver);
     t = createTestApp(tdb.db);
-    tokens = Object.fromEntries(await Promise.all(['verein', 'verband', 'land', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+    tokens = Object.fromEntries(
+      await Promise.all(['verein', 'verband', 'land', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])),
+    );
   }, 120_000);
   afterAll(async () => {
     t?.cleanup();
@@ -38,7 +40,16 @@ describe.each(testDrivers())('news on %s', (driver) => {
     put: (url: string, json: Json) => call(t.app, 'PUT', url, { token: tokens[who], json }),
     del: (url: string) => call(t.app, 'DELETE', url, { token: tokens[who] }),
   });
-  const article = (over: Json = {}) => ({ orgId: CLUB, title: 'Saisonstart', abstract: '', content: '<p>Los geht’s</p>', lang: 'de', newscategory: ['Vereinsnews'], visible: true, ...over });
+  const article = (over: Json = {}) => ({
+    orgId: CLUB,
+    title: 'Saisonstart',
+    abstract: '',
+    content: '<p>Los geht’s</p>',
+    lang: 'de',
+    newscategory: ['Vereinsnews'],
+    visible: true,
+    ...over,
+  });
 
   it('lets a club write its own news only', async () => {
     const res = await as('verein').post('/api/v1/admin/news', article());
@@ -75,7 +86,9 @@ describe.each(testDrivers())('news on %s', (driver) => {
     const second = (await as('verein').get(`/api/v1/admin/news/${CLUB}?visible=true&size=1&page=2`)).body;
     expect([second.total, second.items.map((n: Json) => n.id)]).toEqual([shown.total, [shown.items[1].id]]);
     // the hidden article stays reachable by its category (the pages tab)
-    expect((await as('verein').get(`/api/v1/admin/news/${CLUB}?category=Vereinsnews&size=100`)).body.items.map((n: Json) => n.id)).toContain(hidden.id);
+    expect(
+      (await as('verein').get(`/api/v1/admin/news/${CLUB}?category=Vereinsnews&size=100`)).body.items.map((n: Json) => n.id),
+    ).toContain(hidden.id);
     expect((await as('verein').get(`/api/v1/admin/news/${CLUB}?visible=yes`)).status).toBe(422);
 
     const doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
@@ -89,7 +102,10 @@ describe.each(testDrivers())('news on %s', (driver) => {
       '<h2>Titel</h2><p><strong>fett</strong> <em>kursiv</em> <a href="https://example.org" target="_blank">Link</a></p><script>alert(1)</script>' +
       '<img src="x" onerror="alert(2)"><a href="javascript:alert(3)">böse</a><p style="margin-left: 40px; color: red" onclick="x()">eingerückt</p>' +
       '<iframe src="https://www.youtube.com/embed/abc"></iframe><iframe src="https://evil.example/embed"></iframe><table><tr><td>Zelle</td></tr></table>';
-    const res = await as('verein').post('/api/v1/admin/news', article({ title: 'Formatierung', content: dirty, abstract: '<p onmouseover="x()">Kurz</p>' }));
+    const res = await as('verein').post(
+      '/api/v1/admin/news',
+      article({ title: 'Formatierung', content: dirty, abstract: '<p onmouseover="x()">Kurz</p>' }),
+    );
     expect(res.status).toBe(201);
     const html: string = res.body.content;
     expect(html).not.toMatch(/script|onerror|onclick|javascript:|alert|evil\.example|color/);
@@ -103,8 +119,13 @@ describe.each(testDrivers())('news on %s', (driver) => {
     expect(html).toContain('<td>Zelle</td>');
     expect(res.body.abstract).toBe('<p>Kurz</p>');
     // Nothing left but markup that was removed: refused.
-    expect((await as('verein').post('/api/v1/admin/news', article({ content: '<script>x()</script>' }))).body.error).toMatchObject({ field: 'content', rule: 'required' });
-    expect((await as('verein').post('/api/v1/admin/news', article({ newscategory: ['Gibt es nicht'] }))).body.error.rule).toBe('unknownCategory');
+    expect((await as('verein').post('/api/v1/admin/news', article({ content: '<script>x()</script>' }))).body.error).toMatchObject({
+      field: 'content',
+      rule: 'required',
+    });
+    expect((await as('verein').post('/api/v1/admin/news', article({ newscategory: ['Gibt es nicht'] }))).body.error.rule).toBe(
+      'unknownCategory',
+    );
     expect((await as('verein').post('/api/v1/admin/news', article({ lang: 'fr' }))).status).toBe(422);
   });
 
@@ -118,17 +139,25 @@ describe.each(testDrivers())('news on %s', (driver) => {
     expect([inUse.status, inUse.body.error.code, inUse.body.error.value]).toEqual([409, 'category_in_use', ['Jugendcamp']]);
     const unused = await as('verein').post('/api/v1/admin/category', { orgId: CLUB, name: 'Leer' });
     expect((await as('verein').del(`/api/v1/admin/category?id=${unused.body.id}`)).body).toEqual({ deleted: 1 });
-    expect((await as('verein').get(`/api/v1/admin/categories/${CLUB}`)).body.map((c: Json) => c.name)).toEqual(expect.arrayContaining(['Vereinsnews', 'webshop', 'Jugend']));
+    expect((await as('verein').get(`/api/v1/admin/categories/${CLUB}`)).body.map((c: Json) => c.name)).toEqual(
+      expect.arrayContaining(['Vereinsnews', 'webshop', 'Jugend']),
+    );
 
     // Renamed: its articles keep it under the new name. Moved: never under itself.
     const renamed = await as('verein').put('/api/v1/admin/category', { id: created.body.id, name: 'Nachwuchs' });
     expect(renamed.body.name).toBe('Nachwuchs');
     expect((await as('verein').get(`/api/v1/admin/news/${CLUB}?q=Jugendcamp`)).body.items[0].newscategory).toEqual(['Nachwuchs']);
-    expect((await as('verein').put('/api/v1/admin/category', { id: created.body.id, name: 'vereinsnews' })).body.error.code).toBe('category_exists');
+    expect((await as('verein').put('/api/v1/admin/category', { id: created.body.id, name: 'vereinsnews' })).body.error.code).toBe(
+      'category_exists',
+    );
     const page = (await as('verein').post('/api/v1/admin/category', { orgId: CLUB, name: 'Über uns', inMenu: true })).body;
     const sub = (await as('verein').post('/api/v1/admin/category', { orgId: CLUB, name: 'Anfahrt', parentId: page.id })).body;
     expect((await as('verein').put('/api/v1/admin/category', { id: page.id, parentId: sub.id })).body.error.rule).toBe('cycle');
-    expect((await as('verein').put('/api/v1/admin/category', { id: sub.id, parentId: null, position: 0 })).body).toMatchObject({ parentId: null, position: 0, inMenu: true });
+    expect((await as('verein').put('/api/v1/admin/category', { id: sub.id, parentId: null, position: 0 })).body).toMatchObject({
+      parentId: null,
+      position: 0,
+      inMenu: true,
+    });
     expect((await as('land').put('/api/v1/admin/category', { id: sub.id, name: 'x' })).status).toBe(403);
 
     const menu: Json[] = (await as('verband').get('/api/v1/admin/news/menu/1')).body;
@@ -139,14 +168,26 @@ describe.each(testDrivers())('news on %s', (driver) => {
   });
 
   it('publishes visible news without sign-in, as JSON and RSS, with an ETag', async () => {
-    await as('verband').post('/api/v1/admin/news', article({ orgId: 1, title: 'Versteckt', newscategory: ['Verbandsnews'], visible: false }));
+    await as('verband').post(
+      '/api/v1/admin/news',
+      article({ orgId: 1, title: 'Versteckt', newscategory: ['Verbandsnews'], visible: false }),
+    );
     const res = await call(t.app, 'GET', '/api/v1/public/news/1');
     expect(res.status).toBe(200);
     const titles = res.body.items.map((n: Json) => n.title);
     expect(titles).toContain('Neue Lizenzsaison eröffnet');
     expect(titles).not.toContain('Versteckt');
     expect(titles).not.toContain('Entwurf: Kaderrichtlinien (intern)');
-    expect(Object.keys(res.body.items[0]).sort()).toEqual(['abstract', 'categories', 'content', 'id', 'lang', 'publishedAt', 'title', 'updatedAt']);
+    expect(Object.keys(res.body.items[0]).sort()).toEqual([
+      'abstract',
+      'categories',
+      'content',
+      'id',
+      'lang',
+      'publishedAt',
+      'title',
+      'updatedAt',
+    ]);
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^W\//);
     expect((await call(t.app, 'GET', '/api/v1/public/news/1', { headers: { 'if-none-match': etag } })).status).toBe(304);
@@ -167,8 +208,18 @@ describe.each(testDrivers())('news on %s', (driver) => {
   });
 
   it('writes RSS 2.0 that validates: no "undefined", guids that are no address marked so, plain-text titles, word breaks kept', async () => {
-    await as('verein').post('/api/v1/admin/news', article({ title: 'Fett <b>gedruckt</b> & <i>schräg</i>', abstract: '', content: '<h2>Erster</h2><p>Absatz</p><p>Zweiter<br>Absatz</p><ul><li>eins</li><li>zwei</li></ul>' }));
-    await as('verein').post('/api/v1/admin/news', article({ title: 'Mit Kurztext', abstract: '<p>Kurz</p><p>gefasst &lt;3</p>', content: '<p>Lang</p>' }));
+    await as('verein').post(
+      '/api/v1/admin/news',
+      article({
+        title: 'Fett <b>gedruckt</b> & <i>schräg</i>',
+        abstract: '',
+        content: '<h2>Erster</h2><p>Absatz</p><p>Zweiter<br>Absatz</p><ul><li>eins</li><li>zwei</li></ul>',
+      }),
+    );
+    await as('verein').post(
+      '/api/v1/admin/news',
+      article({ title: 'Mit Kurztext', abstract: '<p>Kurz</p><p>gefasst &lt;3</p>', content: '<p>Lang</p>' }),
+    );
     const xml = await (await call(t.app, 'GET', `/api/v1/public/news/${CLUB}.rss`)).raw.text();
     const { problems, items, channel } = validateRss(xml);
     expect(problems).toEqual([]);
@@ -207,13 +258,17 @@ describe.each(testDrivers())('webshop inventory on %s', (driver) => {
     t?.cleanup();
     await tdb?.close();
   });
-  const send = (method: string, json: Json, who = 'verband', org = 1) => call(t.app, method, `/api/v2/admin/${org}/inventory`, { token: tokens[who], json });
+  const send = (method: string, json: Json, who = 'verband', org = 1) =>
+    call(t.app, method, `/api/v2/admin/${org}/inventory`, { token: tokens[who], json });
 
   it('lists the stock lines with their article and price', async () => {
     const res = await call(t.app, 'GET', '/api/v2/admin/1/inventory?q=Softshell', { token: tokens.verband });
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(4);
-    expect(res.body.items[0]).toMatchObject({ title: 'Verbands-Softshelljacke', categoryParams: { cat: 'KLEIDUNG_SOFTSHELLJACKE', netPrice: 74.92 } });
+    expect(res.body.items[0]).toMatchObject({
+      title: 'Verbands-Softshelljacke',
+      categoryParams: { cat: 'KLEIDUNG_SOFTSHELLJACKE', netPrice: 74.92 },
+    });
     expect((await call(t.app, 'GET', '/api/v2/admin/11/inventory', { token: tokens.verein })).status).toBe(403);
   });
 
@@ -231,7 +286,9 @@ describe.each(testDrivers())('webshop inventory on %s', (driver) => {
     const updated = await send('PUT', { ...created.body, items: 2 });
     expect(updated.body.items).toBe(2);
     expect((await send('PUT', { ...created.body, items: 1 })).body.error.code).toBe('stale');
-    expect((await send('PUT', { ...updated.body, inventoryParams: { gender: 'f', size: 'S', visibility: true } })).body.error.code).toBe('duplicate');
+    expect((await send('PUT', { ...updated.body, inventoryParams: { gender: 'f', size: 'S', visibility: true } })).body.error.code).toBe(
+      'duplicate',
+    );
   });
 });
 
@@ -242,7 +299,9 @@ describe.each(testDrivers())('news gallery on %s', (driver) => {
   beforeAll(async () => {
     tdb = await createTestDb(driver);
     t = createTestApp(tdb.db);
-    tokens = Object.fromEntries(await Promise.all(['verein', 'verband', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+    tokens = Object.fromEntries(
+      await Promise.all(['verein', 'verband', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])),
+    );
   }, 120_000);
   afterAll(async () => {
     t?.cleanup();
@@ -254,8 +313,21 @@ describe.each(testDrivers())('news gallery on %s', (driver) => {
     return data;
   };
   const newArticle = async (visible: boolean) =>
-    (await call(t.app, 'POST', '/api/v1/admin/news', { token: tokens.verein, json: { orgId: CLUB, title: visible ? 'Bilder' : 'Geheim', content: '<p>x</p>', lang: 'de', newscategory: ['Vereinsnews'], visible } })).body;
-  const upload = (id: number, files: Array<[Buffer, string]>, who = 'verein') => call(t.app, 'POST', `/api/v1/admin/news/upload/${id}`, { token: tokens[who], body: form(files) });
+    (
+      await call(t.app, 'POST', '/api/v1/admin/news', {
+        token: tokens.verein,
+        json: {
+          orgId: CLUB,
+          title: visible ? 'Bilder' : 'Geheim',
+          content: '<p>x</p>',
+          lang: 'de',
+          newscategory: ['Vereinsnews'],
+          visible,
+        },
+      })
+    ).body;
+  const upload = (id: number, files: Array<[Buffer, string]>, who = 'verein') =>
+    call(t.app, 'POST', `/api/v1/admin/news/upload/${id}`, { token: tokens[who], body: form(files) });
 
   it('takes up to 3 pictures and PDFs by content, with thumbnails xs/sm/md of the right widths', async () => {
     const a = await newArticle(true);
@@ -275,17 +347,36 @@ describe.each(testDrivers())('news gallery on %s', (driver) => {
     }
     expect(widths).toEqual({ xs: 160, sm: 480, md: 1024 });
 
-    expect((await upload(a.id, [[png(), '1.png'], [png(), '2.png'], [png(), '3.png'], [png(), '4.png']])).body.error.code).toBe('too_many_files');
+    expect(
+      (
+        await upload(a.id, [
+          [png(), '1.png'],
+          [png(), '2.png'],
+          [png(), '3.png'],
+          [png(), '4.png'],
+        ])
+      ).body.error.code,
+    ).toBe('too_many_files');
     expect((await upload(a.id, [[Buffer.from('kein Bild'), 'bild.png']])).status).toBe(415);
     expect((await upload(a.id, [[Buffer.alloc(0), 'leer.png']])).body.error.code).toBe('file_empty');
     expect((await upload(a.id, [[png(), 'x.png']], 'trainer')).status).toBe(403);
     // nothing of the refused uploads stayed
-    expect((await call(t.app, 'GET', `/api/v1/admin/news/gallery/${CLUB}`, { token: tokens.verein })).body.items.find((d: Json) => d.newsId === a.id).files).toHaveLength(2);
+    expect(
+      (await call(t.app, 'GET', `/api/v1/admin/news/gallery/${CLUB}`, { token: tokens.verein })).body.items.find(
+        (d: Json) => d.newsId === a.id,
+      ).files,
+    ).toHaveLength(2);
 
     // one featured picture; removing a file takes its thumbnails along
-    const featured = await call(t.app, 'PUT', `/api/v1/admin/news/image/${a.id}`, { token: tokens.verein, json: { fileId: picture.fileId } });
+    const featured = await call(t.app, 'PUT', `/api/v1/admin/news/image/${a.id}`, {
+      token: tokens.verein,
+      json: { fileId: picture.fileId },
+    });
     expect(featured.body.attachedFiles.map((f: Json) => f.featuredImage)).toEqual([true, false]);
-    expect((await call(t.app, 'PUT', `/api/v1/admin/news/image/${a.id}`, { token: tokens.verein, json: { fileId: pdf.fileId } })).body.error.rule).toBe('notAPicture');
+    expect(
+      (await call(t.app, 'PUT', `/api/v1/admin/news/image/${a.id}`, { token: tokens.verein, json: { fileId: pdf.fileId } })).body.error
+        .rule,
+    ).toBe('notAPicture');
     const removed = await call(t.app, 'DELETE', `/api/v1/admin/news/image/${a.id}/${picture.fileId}`, { token: tokens.verein });
     expect(removed.body.attachedFiles.map((f: Json) => f.fileName)).toEqual(['Ergebnisse.pdf']);
     const thumb = Object.values(picture.fileParam.thumbnails as Record<string, string>)[0];
@@ -300,7 +391,8 @@ describe.each(testDrivers())('news gallery on %s', (driver) => {
       ids.push(a.id);
     }
     await newArticle(true); // no files: no directory
-    const page = async (n: number) => (await call(t.app, 'GET', `/api/v1/admin/news/gallery/${CLUB}?page=${n}`, { token: tokens.verein })).body;
+    const page = async (n: number) =>
+      (await call(t.app, 'GET', `/api/v1/admin/news/gallery/${CLUB}?page=${n}`, { token: tokens.verein })).body;
     const first = await page(1);
     expect(first.items).toHaveLength(GALLERY_DIRECTORIES_PER_PAGE);
     expect(first.items.map((d: Json) => d.newsId)).toEqual([...ids].reverse().slice(0, GALLERY_DIRECTORIES_PER_PAGE));

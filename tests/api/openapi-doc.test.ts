@@ -44,7 +44,13 @@ describe('OpenAPI document', () => {
     const doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
-    type Op = { operationId?: string; security?: unknown[]; parameters?: unknown[]; requestBody?: { content: Record<string, unknown> }; responses: Record<string, unknown> };
+    type Op = {
+      operationId?: string;
+      security?: unknown[];
+      parameters?: unknown[];
+      requestBody?: { content: Record<string, unknown> };
+      responses: Record<string, unknown>;
+    };
     const ops = Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
     );
@@ -52,15 +58,28 @@ describe('OpenAPI document', () => {
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     const publicOps = ops.filter(({ op }) => Array.isArray(op.security) && op.security.length === 0).map(({ key }) => key);
-    expect(publicOps.sort()).toEqual(['GET /api/v1/licence-key', 'GET /api/v1/public/news/{org}', 'GET /api/v1/public/tournaments.ics', 'POST /api/v1/auth/login', 'POST /api/v1/public/licence-status', 'PUT /api/v1/auth/request_password/{email}', 'PUT /api/v1/auth/reset_password/{token}']);
+    expect(publicOps.sort()).toEqual([
+      'GET /api/v1/licence-key',
+      'GET /api/v1/public/news/{org}',
+      'GET /api/v1/public/tournaments.ics',
+      'POST /api/v1/auth/login',
+      'POST /api/v1/public/licence-status',
+      'PUT /api/v1/auth/request_password/{email}',
+      'PUT /api/v1/auth/reset_password/{token}',
+    ]);
     for (const { key, op } of ops) {
       if (!publicOps.includes(key)) expect([key, op.responses['401']]).toEqual([key, expect.anything()]);
       if (op.requestBody || op.parameters?.length) expect([key, op.responses['422']]).toEqual([key, expect.anything()]);
-      if (op.requestBody?.content['application/json']) expect([key, op.responses['400'], op.responses['413']]).toEqual([key, expect.anything(), expect.anything()]);
+      if (op.requestBody?.content['application/json'])
+        expect([key, op.responses['400'], op.responses['413']]).toEqual([key, expect.anything(), expect.anything()]);
     }
     expect(doc.paths['/api/v1/admin/member'].put.responses['503']).toEqual({ $ref: '#/components/responses/Unavailable' });
     expect(doc.components.responses.Unavailable.headers).toHaveProperty('Retry-After');
-    for (const upload of [doc.paths['/api/v1/profile/image/{id}'].post, doc.paths['/api/v1/org/image/{id}'].post, doc.paths['/api/v1/admin/org/{orgId}/documents'].post]) {
+    for (const upload of [
+      doc.paths['/api/v1/profile/image/{id}'].post,
+      doc.paths['/api/v1/org/image/{id}'].post,
+      doc.paths['/api/v1/admin/org/{orgId}/documents'].post,
+    ]) {
       expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['413', '415']));
     }
   });

@@ -29,7 +29,8 @@ describe.each(testDrivers())('order tables on %s', (driver) => {
     const [row] = await db.insert(orders).values({ orgId, category }).returning();
     return row;
   };
-  const addPerson = (orderId: number, memberId: number, category = CAT) => db.insert(orderItems).values({ orderId, category, memberId, priceCents: 3500 });
+  const addPerson = (orderId: number, memberId: number, category = CAT) =>
+    db.insert(orderItems).values({ orderId, category, memberId, priceCents: 3500 });
 
   it('refuses a second live licence line for the same person and category, even in another order', async () => {
     const a = await newOrder(11);
@@ -40,7 +41,10 @@ describe.each(testDrivers())('order tables on %s', (driver) => {
     // Another category (next year) is a different licence.
     const other = await newOrder(11, 'JAHRESLIZENZ_2092');
     await expect(addPerson(other.id, 6, 'JAHRESLIZENZ_2092')).resolves.toBeDefined();
-    const lines = await db.select().from(orderItems).where(and(eq(orderItems.memberId, 6), eq(orderItems.category, CAT)));
+    const lines = await db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.memberId, 6), eq(orderItems.category, CAT)));
     expect(lines).toHaveLength(1);
   });
 

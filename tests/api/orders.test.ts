@@ -62,7 +62,8 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
     it('lists the active members with price and, for those who cannot be ordered, every reason', async () => {
       const list = await persons();
       const reasons = new Set(list.flatMap((p) => p.reasons));
-      for (const r of ['noSafetyFirst', 'licenceActive', 'outsideAgeBands', 'alreadyOrdered', 'noProfileImage']) expect(reasons).toContain(r);
+      for (const r of ['noSafetyFirst', 'licenceActive', 'outsideAgeBands', 'alreadyOrdered', 'noProfileImage'])
+        expect(reasons).toContain(r);
       const can = list.filter((p) => p.reasons.length === 0);
       expect(can.length).toBeGreaterThanOrEqual(2);
       for (const p of can) {
@@ -158,7 +159,10 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       const list = await as(club).get(`/api/v1/order/${CLUB}?state=created`);
       expect(list.body.items.map((o: Json) => o.id)).toContain(res.body.id);
       // On record: who ordered whom.
-      const audit = await db.select().from(auditEntries).where(and(eq(auditEntries.entity, 'order'), eq(auditEntries.entityId, String(res.body.id))));
+      const audit = await db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.entity, 'order'), eq(auditEntries.entityId, String(res.body.id))));
       expect(audit).toHaveLength(1);
     });
 
@@ -183,15 +187,23 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       const before = await orderCount();
       for (const reason of ['noSafetyFirst', 'noProfileImage', 'outsideAgeBands', 'licenceActive', 'alreadyOrdered']) {
         const person = list.find((p) => p.reasons.includes(reason));
-        const res = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: person.id, params: { print: false } }] });
+        const res = await as(club).post(`/api/v1/order/${CLUB}`, {
+          ordercat: NEXT,
+          members: [{ id: person.id, params: { print: false } }],
+        });
         expect(res.status).toBe(422);
         // The first rule the person fails is named.
-        expect(res.body.error).toMatchObject({ code: 'not_orderable', field: 'members', value: { id: person.id, reason: person.reasons[0] } });
+        expect(res.body.error).toMatchObject({
+          code: 'not_orderable',
+          field: 'members',
+          value: { id: person.id, reason: person.reasons[0] },
+        });
         // with the ordered year, which a reason such as an active licence is about
         expect(res.body.error.value.year).toBe(year + 1);
       }
       // Someone of another club is not an active member here.
-      const stranger = (await call(t.app, 'GET', `/api/v1/order/${FOREIGN_CLUB}/persons?ordercat=${NEXT}`, { token: federation })).body.persons[0];
+      const stranger = (await call(t.app, 'GET', `/api/v1/order/${FOREIGN_CLUB}/persons?ordercat=${NEXT}`, { token: federation })).body
+        .persons[0];
       const res = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: stranger.id }] });
       expect(res.body.error.value).toEqual({ id: stranger.id, reason: 'unknownPerson', year: year + 1 });
       expect(await orderCount()).toBe(before);
@@ -203,7 +215,10 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       const results = await Promise.all([as(club).post(`/api/v1/order/${CLUB}`, body), as(club).post(`/api/v1/order/${CLUB}`, body)]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
       expect(results.find((r) => r.status === 422)!.body.error.value).toMatchObject({ id: p.id, reason: 'alreadyOrdered' });
-      const lines = await db.select().from(orderItems).where(and(eq(orderItems.memberId, p.id), eq(orderItems.category, NEXT), eq(orderItems.orderCanceled, false)));
+      const lines = await db
+        .select()
+        .from(orderItems)
+        .where(and(eq(orderItems.memberId, p.id), eq(orderItems.category, NEXT), eq(orderItems.orderCanceled, false)));
       expect(lines).toHaveLength(1);
     });
 
@@ -217,7 +232,11 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       const [p] = await persons(); // the category is checked before any person
       for (const ordercat of [`JAHRESLIZENZ_${year + 7}`, 'KEINE_KATEGORIE']) {
         const res = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat, members: [{ id: p.id }] });
-        expect([ordercat, res.status, res.body.error]).toEqual([ordercat, 422, expect.objectContaining({ code: 'unknown_category', field: 'ordercat', value: ordercat })]);
+        expect([ordercat, res.status, res.body.error]).toEqual([
+          ordercat,
+          422,
+          expect.objectContaining({ code: 'unknown_category', field: 'ordercat', value: ordercat }),
+        ]);
       }
       const koop = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: `JAHRESLIZENZ_KOOP_${year + 1}`, members: [{ id: p.id }] });
       expect([koop.status, koop.body.error?.code]).toEqual([422, 'category_not_offered']);
@@ -226,11 +245,16 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
     it('needs the year’s club fee released before licences of that year', async () => {
       // A year whose fee the club has not paid: the federation adds licence and fee categories.
       const farYear = year + 3;
-      const add = (cat: string, params: Json) => as(federation).post('/api/v2/admin/1/category', { cat, params: { group: 'JAHRESLIZENZ', year: farYear, ...params } });
+      const add = (cat: string, params: Json) =>
+        as(federation).post('/api/v2/admin/1/category', { cat, params: { group: 'JAHRESLIZENZ', year: farYear, ...params } });
       expect((await add(`JAHRESLIZENZ_${farYear}`, { category: [{ age: [0, 120], license: 40, print: 5 }] })).status).toBe(201);
       expect((await add(`VEREINSBEITRAG_${farYear}`, { price: '130.00' })).status).toBe(201);
       const offers = (await as(club).get(`/api/v1/order/${CLUB}/offers`)).body as Json[];
-      expect(offers.find((o) => o.cat === `JAHRESLIZENZ_${farYear}`)).toMatchObject({ available: false, reason: 'clubFeeRequired', clubFee: `VEREINSBEITRAG_${farYear}` });
+      expect(offers.find((o) => o.cat === `JAHRESLIZENZ_${farYear}`)).toMatchObject({
+        available: false,
+        reason: 'clubFeeRequired',
+        clubFee: `VEREINSBEITRAG_${farYear}`,
+      });
 
       const [p] = await persons(CLUB, `JAHRESLIZENZ_${farYear}`).then((l) => l.filter((x) => x.reasons.length === 0));
       const refused = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: `JAHRESLIZENZ_${farYear}`, members: [{ id: p.id }] });
@@ -246,10 +270,17 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       expect(again.body.error.code).toBe('already_ordered');
 
       // Released by the federation, the licences can be ordered.
-      const released = await as(federation).put(`/api/v1/order/${CLUB}`, { id: fee.body.id, status: 'Freigegeben', updatedAt: fee.body.updatedAt });
+      const released = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        id: fee.body.id,
+        status: 'Freigegeben',
+        updatedAt: fee.body.updatedAt,
+      });
       expect(released.status).toBe(200);
       expect(released.body).toMatchObject({ status: 'Freigegeben', state: 'completed', completed: today });
-      const ok = await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: `JAHRESLIZENZ_${farYear}`, members: [{ id: p.id, params: { print: true } }] });
+      const ok = await as(club).post(`/api/v1/order/${CLUB}`, {
+        ordercat: `JAHRESLIZENZ_${farYear}`,
+        members: [{ id: p.id, params: { print: true } }],
+      });
       expect(ok.status).toBe(201);
       expect(ok.body.summary.price).toBe(149 + 40 + 5);
     });
@@ -263,14 +294,25 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
     beforeAll(async () => {
       // Two members who lacked only a profile picture upload one.
       const pictureless = (await persons()).filter((p) => p.reasons.length === 1 && p.reasons[0] === 'noProfileImage').slice(0, 2);
-      for (const p of pictureless) await db.update(members).set({ uuid: sql`gen_random_uuid()` }).where(eq(members.id, p.id));
+      for (const p of pictureless)
+        await db
+          .update(members)
+          .set({ uuid: sql`gen_random_uuid()` })
+          .where(eq(members.id, p.id));
       [a, b] = (await persons()).filter((p) => pictureless.some((x) => x.id === p.id));
       expect(b.reasons).toEqual([]);
       order = (await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: a.id }] })).body;
     });
 
     it('adds and removes persons while created, recomputing the total', async () => {
-      const added = await as(club).post(`/api/v1/order/${CLUB}/member/add`, { id: order.id, ordercat: NEXT, members: [{ id: b.id, params: { print: true, price: 0 } }, { id: null, params: { price: 5 } }] });
+      const added = await as(club).post(`/api/v1/order/${CLUB}/member/add`, {
+        id: order.id,
+        ordercat: NEXT,
+        members: [
+          { id: b.id, params: { print: true, price: 0 } },
+          { id: null, params: { price: 5 } },
+        ],
+      });
       expect(added.status).toBe(200);
       expect(added.body.summary.members).toBe(2);
       expect(added.body.summary.price).toBeCloseTo(order.summary.price + b.order + b.print, 2);
@@ -284,11 +326,19 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
     });
 
     it('lets only the federation release, refund and send back, each as of the loaded version', async () => {
-      expect((await as(club).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Freigegeben', updatedAt: order.updatedAt })).status).toBe(403);
-      expect((await as(state).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Freigegeben', updatedAt: order.updatedAt })).status).toBe(403);
+      expect(
+        (await as(club).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Freigegeben', updatedAt: order.updatedAt })).status,
+      ).toBe(403);
+      expect(
+        (await as(state).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Freigegeben', updatedAt: order.updatedAt })).status,
+      ).toBe(403);
 
       const current = (await as(federation).get(`/api/v1/order/${CLUB}/${order.id}`)).body;
-      const stale = await as(federation).put(`/api/v1/order/${CLUB}`, { ...current, status: 'Freigegeben', updatedAt: '2020-01-01T00:00:00.000Z' });
+      const stale = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        ...current,
+        status: 'Freigegeben',
+        updatedAt: '2020-01-01T00:00:00.000Z',
+      });
       expect(stale.status).toBe(409);
       expect(stale.body.error.code).toBe('stale');
 
@@ -299,7 +349,16 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       expect(released.body.invoiceNumber).toMatch(new RegExp(`^${year}-\\d{6}$`));
       // The release granted the licence for the year in the club: the member holds it, the wizard refuses them.
       const licencesOf = (memberId: number) =>
-        db.select().from(functionAssignments).where(and(eq(functionAssignments.memberId, memberId), eq(functionAssignments.roleId, 29), eq(functionAssignments.dateFrom, `${year + 1}-01-01`)));
+        db
+          .select()
+          .from(functionAssignments)
+          .where(
+            and(
+              eq(functionAssignments.memberId, memberId),
+              eq(functionAssignments.roleId, 29),
+              eq(functionAssignments.dateFrom, `${year + 1}-01-01`),
+            ),
+          );
       expect(await licencesOf(a.id)).toEqual([expect.objectContaining({ orgId: CLUB, dateTo: `${year + 1}-12-31` })]);
       expect((await persons()).find((p) => p.id === a.id).reasons).toContain('licenceActive');
       const twice = await as(federation).put(`/api/v1/order/${CLUB}`, { ...current, status: 'Freigegeben' });
@@ -313,32 +372,66 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
 
       const first = released.body.invoiceNumber as string;
       const numberAfter = (n: string, k = 1) => `${n.slice(0, 5)}${String(Number(n.slice(5)) + k).padStart(6, '0')}`;
-      const back = await as(federation).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Erstellt', updatedAt: released.body.updatedAt });
+      const back = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        id: order.id,
+        status: 'Erstellt',
+        updatedAt: released.body.updatedAt,
+      });
       // Sent back: the invoice is cancelled by the next number of the sequence, and nothing is in force.
       expect(back.body).toMatchObject({ state: 'created', completed: null, invoiceNumber: null, paymentRequest: true });
       expect(back.body.invoices).toEqual([
-        { kind: 'invoice', number: first, issuedOn: released.body.completed, total: released.body.summary.price, cancels: null, cancelledBy: numberAfter(first) },
-        { kind: 'cancellation', number: numberAfter(first), issuedOn: released.body.completed, total: -released.body.summary.price, cancels: first, cancelledBy: null },
+        {
+          kind: 'invoice',
+          number: first,
+          issuedOn: released.body.completed,
+          total: released.body.summary.price,
+          cancels: null,
+          cancelledBy: numberAfter(first),
+        },
+        {
+          kind: 'cancellation',
+          number: numberAfter(first),
+          issuedOn: released.body.completed,
+          total: -released.body.summary.price,
+          cancels: first,
+          cancelledBy: null,
+        },
       ]);
       // Sent back: the licence is taken back.
       expect(await licencesOf(a.id)).toEqual([]);
-      const again = await as(federation).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Freigegeben', updatedAt: back.body.updatedAt });
+      const again = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        id: order.id,
+        status: 'Freigegeben',
+        updatedAt: back.body.updatedAt,
+      });
       // Released again: a new invoice, never the cancelled number.
       expect(again.body.invoiceNumber).toBe(numberAfter(first, 2));
       expect(again.body.paymentRequest).toBe(false);
       expect(await licencesOf(a.id)).toHaveLength(1);
-      const backAgain = await as(federation).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Erstellt', updatedAt: again.body.updatedAt });
+      const backAgain = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        id: order.id,
+        status: 'Erstellt',
+        updatedAt: again.body.updatedAt,
+      });
       expect(backAgain.body.invoices.map((d: Json) => [d.kind, d.number, d.cancels])).toEqual([
         ['invoice', first, null],
         ['cancellation', numberAfter(first), first],
         ['invoice', numberAfter(first, 2), null],
         ['cancellation', numberAfter(first, 3), numberAfter(first, 2)],
       ]);
-      const refunded = await as(federation).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'canceled', updatedAt: backAgain.body.updatedAt });
+      const refunded = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        id: order.id,
+        status: 'canceled',
+        updatedAt: backAgain.body.updatedAt,
+      });
       expect(refunded.body).toMatchObject({ status: 'canceled', state: 'remitted', paymentRequest: false });
       // Refunding a sent-back order cancels nothing more: its invoice is cancelled already.
       expect(refunded.body.invoices).toHaveLength(4);
-      const noBack = await as(federation).put(`/api/v1/order/${CLUB}`, { id: order.id, status: 'Erstellt', updatedAt: refunded.body.updatedAt });
+      const noBack = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        id: order.id,
+        status: 'Erstellt',
+        updatedAt: refunded.body.updatedAt,
+      });
       expect(noBack.status).toBe(409);
       expect(noBack.body.error.code).toBe('invalid_transition');
       const remitted = await as(club).get(`/api/v1/order/${CLUB}?state=remitted`);
@@ -348,10 +441,26 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
     it('takes back the licences of a released order that is refunded', async () => {
       const [c] = (await persons()).filter((p) => p.reasons.length === 0);
       const placed = (await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: c.id }] })).body;
-      const released = (await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'Freigegeben', updatedAt: placed.updatedAt })).body;
-      const held = () => db.select().from(functionAssignments).where(and(eq(functionAssignments.memberId, c.id), eq(functionAssignments.roleId, 29), eq(functionAssignments.dateFrom, `${year + 1}-01-01`)));
+      const released = (
+        await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'Freigegeben', updatedAt: placed.updatedAt })
+      ).body;
+      const held = () =>
+        db
+          .select()
+          .from(functionAssignments)
+          .where(
+            and(
+              eq(functionAssignments.memberId, c.id),
+              eq(functionAssignments.roleId, 29),
+              eq(functionAssignments.dateFrom, `${year + 1}-01-01`),
+            ),
+          );
       expect(await held()).toHaveLength(1);
-      const refunded = await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'canceled', updatedAt: released.updatedAt });
+      const refunded = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        id: placed.id,
+        status: 'canceled',
+        updatedAt: released.updatedAt,
+      });
       expect(refunded.body.state).toBe('remitted');
       expect(await held()).toEqual([]);
       // Refunded, the person can be ordered again.
@@ -360,21 +469,48 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
 
     it('releases and takes out the persons marked for removal in one step, as of the version the user loaded', async () => {
       const [x, y] = (await persons()).filter((p) => p.reasons.length === 0);
-      const placed = (await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: x.id }, { id: y.id, params: { print: true } }] })).body;
-      const held = (memberId: number) => db.select().from(functionAssignments).where(and(eq(functionAssignments.memberId, memberId), eq(functionAssignments.roleId, 29), eq(functionAssignments.dateFrom, `${year + 1}-01-01`)));
+      const placed = (
+        await as(club).post(`/api/v1/order/${CLUB}`, { ordercat: NEXT, members: [{ id: x.id }, { id: y.id, params: { print: true } }] })
+      ).body;
+      const held = (memberId: number) =>
+        db
+          .select()
+          .from(functionAssignments)
+          .where(
+            and(
+              eq(functionAssignments.memberId, memberId),
+              eq(functionAssignments.roleId, 29),
+              eq(functionAssignments.dateFrom, `${year + 1}-01-01`),
+            ),
+          );
 
       // Removal with anything but a release is refused, and changes nothing.
-      const withRefund = await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'canceled', updatedAt: placed.updatedAt, removeMembers: [y.id] });
+      const withRefund = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        id: placed.id,
+        status: 'canceled',
+        updatedAt: placed.updatedAt,
+        removeMembers: [y.id],
+      });
       expect(withRefund.status).toBe(422);
       expect(withRefund.body.error.field).toBe('removeMembers');
       // Someone who is not in the order: refused as a whole, nothing removed, nothing released.
-      const unknown = await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'Freigegeben', updatedAt: placed.updatedAt, removeMembers: [y.id, 999_999] });
+      const unknown = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        id: placed.id,
+        status: 'Freigegeben',
+        updatedAt: placed.updatedAt,
+        removeMembers: [y.id, 999_999],
+      });
       expect(unknown.status).toBe(422);
       expect(unknown.body.error.code).toBe('not_in_order');
       const unchanged = (await as(federation).get(`/api/v1/order/${CLUB}/${placed.id}`)).body;
       expect(unchanged).toMatchObject({ state: 'created', updatedAt: placed.updatedAt, summary: placed.summary });
 
-      const released = await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'Freigegeben', updatedAt: placed.updatedAt, removeMembers: [y.id] });
+      const released = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        id: placed.id,
+        status: 'Freigegeben',
+        updatedAt: placed.updatedAt,
+        removeMembers: [y.id],
+      });
       expect(released.status).toBe(200);
       expect(released.body.state).toBe('completed');
       // The total is what remains: the base amount and x's licence; the panel, the list and the invoice agree.
@@ -391,18 +527,33 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       const emptied = await as(club).post(`/api/v1/order/${CLUB}/member/remove`, { id: placed.id, members: [z.id] });
       expect(emptied.status).toBe(422);
       expect(emptied.body.error).toMatchObject({ code: 'order_empty', field: 'members' });
-      const releasedEmpty = await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'Freigegeben', updatedAt: placed.updatedAt, removeMembers: [z.id] });
+      const releasedEmpty = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        id: placed.id,
+        status: 'Freigegeben',
+        updatedAt: placed.updatedAt,
+        removeMembers: [z.id],
+      });
       expect(releasedEmpty.status).toBe(422);
       expect(releasedEmpty.body.error.code).toBe('order_empty');
       // An order emptied before this rule existed is not released either.
       await db.delete(orderItems).where(and(eq(orderItems.orderId, placed.id), eq(orderItems.memberId, z.id)));
       const stillCreated = (await as(federation).get(`/api/v1/order/${CLUB}/${placed.id}`)).body;
-      const release = await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'Freigegeben', updatedAt: stillCreated.updatedAt });
+      const release = await as(federation).put(`/api/v1/order/${CLUB}`, {
+        id: placed.id,
+        status: 'Freigegeben',
+        updatedAt: stillCreated.updatedAt,
+      });
       expect(release.status).toBe(409);
       expect(release.body.error.code).toBe('order_empty');
-      expect((await as(federation).get(`/api/v1/order/${CLUB}/${placed.id}`)).body).toMatchObject({ state: 'created', invoiceNumber: null });
+      expect((await as(federation).get(`/api/v1/order/${CLUB}/${placed.id}`)).body).toMatchObject({
+        state: 'created',
+        invoiceNumber: null,
+      });
       // It is refunded instead.
-      expect((await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'canceled', updatedAt: stillCreated.updatedAt })).body.state).toBe('remitted');
+      expect(
+        (await as(federation).put(`/api/v1/order/${CLUB}`, { id: placed.id, status: 'canceled', updatedAt: stillCreated.updatedAt })).body
+          .state,
+      ).toBe('remitted');
     });
 
     it('keeps a conversation between the club and the federation', async () => {
@@ -461,7 +612,10 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
 
     it('refuses what the form refuses, and only the federation writes', async () => {
       const post = (token: string, body: Json) => call(t.app, 'POST', '/api/v2/admin/1/category', { token, json: body });
-      const polo = { cat: 'KLEIDUNG_KAPPE', params: { group: 'KLEIDUNG', price: '19.90', netPrice: '16.58', memberNetPrice: '15', weight: '85.5' } };
+      const polo = {
+        cat: 'KLEIDUNG_KAPPE',
+        params: { group: 'KLEIDUNG', price: '19.90', netPrice: '16.58', memberNetPrice: '15', weight: '85.5' },
+      };
       expect((await post(club, polo)).status).toBe(403);
       expect((await call(t.app, 'POST', `/api/v2/admin/${CLUB}/category`, { token: club, json: polo })).status).toBe(403);
       const refusals: Array<[Json, string]> = [
@@ -471,7 +625,20 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
         [{ ...polo, params: { ...polo.params, group: 'ABZEICHEN' } }, 'weightOnlyForClothing'],
         [{ ...polo, params: { ...polo.params, year: '26' } }, 'yearInvalid'],
         [{ ...polo, cat: 'kappe klein' }, 'categoryNameInvalid'],
-        [{ cat: 'JAHRESLIZENZ_2040', params: { group: 'JAHRESLIZENZ', year: 2040, category: [{ age: [0, 20], license: 10, print: 5 }, { age: [20, 30], license: 10, print: 5 }] } }, 'ageBandsOverlap'],
+        [
+          {
+            cat: 'JAHRESLIZENZ_2040',
+            params: {
+              group: 'JAHRESLIZENZ',
+              year: 2040,
+              category: [
+                { age: [0, 20], license: 10, print: 5 },
+                { age: [20, 30], license: 10, print: 5 },
+              ],
+            },
+          },
+          'ageBandsOverlap',
+        ],
       ];
       for (const [body, rule] of refusals) {
         const res = await post(federation, body);
@@ -493,7 +660,10 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
     it('keeps the age bands a change leaves out, clears them with null, and names the overlapping bands', async () => {
       const post = (body: Json) => call(t.app, 'POST', '/api/v2/admin/1/category', { token: federation, json: body });
       const put = (body: Json) => call(t.app, 'PUT', '/api/v2/admin/1/category', { token: federation, json: body });
-      const bands = [{ age: [0, 17], license: 20, print: 5 }, { age: [18, 120], license: 40, print: 5 }];
+      const bands = [
+        { age: [0, 17], license: 20, print: 5 },
+        { age: [18, 120], license: 40, print: 5 },
+      ];
       const created = await post({ cat: 'JAHRESLIZENZ_2041', params: { group: 'JAHRESLIZENZ', year: 2041, category: bands } });
       expect(created.status).toBe(201);
       const withoutBands = { ...created.body.params };
@@ -503,8 +673,18 @@ describe.each(testDrivers())('orders API on %s', (driver) => {
       expect(kept.body.params.category).toEqual(bands);
       expect(kept.body.params.price).toBe(3);
 
-      const overlap = await put({ ...kept.body, params: { ...kept.body.params, category: [bands[0], { age: [30, 40], license: 1, print: 1 }, { age: [10, 20], license: 1, print: 1 }] } });
-      expect([overlap.status, overlap.body.error.rule, overlap.body.error.field]).toEqual([422, 'ageBandsOverlap', 'params.category.0.age']);
+      const overlap = await put({
+        ...kept.body,
+        params: {
+          ...kept.body.params,
+          category: [bands[0], { age: [30, 40], license: 1, print: 1 }, { age: [10, 20], license: 1, print: 1 }],
+        },
+      });
+      expect([overlap.status, overlap.body.error.rule, overlap.body.error.field]).toEqual([
+        422,
+        'ageBandsOverlap',
+        'params.category.0.age',
+      ]);
 
       const cleared = await put({ ...kept.body, params: { ...kept.body.params, category: null } });
       expect(cleared.status).toBe(200);

@@ -35,7 +35,12 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
     return existsSync(dir) ? readdirSync(dir) : [];
   };
   const documentRows = async () =>
-    (await tdb.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(uploadedFiles).where(eq(uploadedFiles.ownerType, 'org_document')))[0].n;
+    (
+      await tdb.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(uploadedFiles)
+        .where(eq(uploadedFiles.ownerType, 'org_document'))
+    )[0].n;
 
   const uploadDocument = (token: string, orgId: number, acting: number, body: FormData, query = '') =>
     call(t.app, 'POST', `/api/v1/admin/org/${orgId}/documents?actingOrgId=${acting}${query}`, { token, body });
@@ -49,7 +54,11 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
   const snapshot = async () => ({ rows: await documentRows(), files: storedFiles() });
 
   beforeAll(async () => {
-    ({ tdb, t, tokens: { verband: fed, verein: club, land: state } } = await openApi(driver, ['verband', 'verein', 'land']));
+    ({
+      tdb,
+      t,
+      tokens: { verband: fed, verein: club, land: state },
+    } = await openApi(driver, ['verband', 'verein', 'land']));
   });
 
   afterAll(() => closeApi({ tdb, t }));
@@ -62,7 +71,12 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
       const res = await uploadDocument(club, 11, 11, form(PDF, 'Statuten 2026 – Vereinsgründung.pdf', { type: 'Statuten' }));
       expect(res.status).toBe(201);
       statuten = res.body;
-      expect(statuten).toMatchObject({ name: 'Statuten 2026 – Vereinsgründung.pdf', type: 'Statuten', mime: 'application/pdf', size: PDF.length });
+      expect(statuten).toMatchObject({
+        name: 'Statuten 2026 – Vereinsgründung.pdf',
+        type: 'Statuten',
+        mime: 'application/pdf',
+        size: PDF.length,
+      });
       expect(statuten.url).toMatch(/^\/api\/v1\/uploads\?file=org_document%2F\d{4}%2F\d{2}%2F[0-9a-f-]{36}\.pdf$/);
 
       const org = (await getOrg(t, club, 11, 11)).body;
@@ -86,7 +100,10 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
       expect(docx.body.mime).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
       const xlsx = await uploadDocument(club, 11, 11, form(XLSX, 'gruendung.xlsx'), '&type=Vereinsgr%C3%BCndung');
       expect(xlsx.status).toBe(201);
-      expect(xlsx.body).toMatchObject({ type: 'Vereinsgründung', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+      expect(xlsx.body).toMatchObject({
+        type: 'Vereinsgründung',
+        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      });
       const download = await call(t.app, 'GET', xlsx.body.url, { token: club });
       expect(download.headers.get('content-length')).toBe(String(XLSX.length));
     });
@@ -183,7 +200,7 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
       expect(read.status).toBe(200);
     });
 
-    it("another club may not download the document", async () => {
+    it('another club may not download the document', async () => {
       const fedDoc = await uploadDocument(fed, 12, 1, form(PDF, 'stp.pdf', { type: 'Statuten' }));
       expect(fedDoc.status).toBe(201);
       const res = await call(t.app, 'GET', fedDoc.body.url, { token: club });
@@ -214,14 +231,22 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
     });
 
     it('GET uploads: a well-formed key that was never stored → 404', async () => {
-      const res = await call(t.app, 'GET', `/api/v1/uploads?file=${encodeURIComponent('org_document/2026/01/0b5c2f7e-1111-4222-8333-444455556666.pdf')}`, {
-        token: club,
-      });
+      const res = await call(
+        t.app,
+        'GET',
+        `/api/v1/uploads?file=${encodeURIComponent('org_document/2026/01/0b5c2f7e-1111-4222-8333-444455556666.pdf')}`,
+        {
+          token: club,
+        },
+      );
       expect(res.status).toBe(404);
     });
 
     it('the club deletes its document: gone from the list, the disk and the download', async () => {
-      const [row] = await tdb.db.select().from(uploadedFiles).where(and(eq(uploadedFiles.uuid, statuten.uuid)));
+      const [row] = await tdb.db
+        .select()
+        .from(uploadedFiles)
+        .where(and(eq(uploadedFiles.uuid, statuten.uuid)));
       const file = path.join(t.env.uploadDir, row.storedPath);
       expect(existsSync(file)).toBe(true);
       const res = await call(t.app, 'DELETE', `/api/v1/admin/org/11/documents/${statuten.uuid}?actingOrgId=11`, { token: club });
@@ -229,7 +254,9 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
       expect(existsSync(file)).toBe(false);
       expect((await getOrg(t, club, 11, 11)).body.params.files.map((f: Json) => f.uuid)).not.toContain(statuten.uuid);
       expect((await call(t.app, 'GET', statuten.url, { token: club })).status).toBe(404);
-      expect((await call(t.app, 'DELETE', `/api/v1/admin/org/11/documents/${statuten.uuid}?actingOrgId=11`, { token: club })).status).toBe(404);
+      expect((await call(t.app, 'DELETE', `/api/v1/admin/org/11/documents/${statuten.uuid}?actingOrgId=11`, { token: club })).status).toBe(
+        404,
+      );
     });
   });
 
@@ -237,7 +264,10 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
     it('a club uploads a PNG for its organisation; it is served with type and length', async () => {
       const before = (await tdb.db.select().from(organisations).where(eq(organisations.id, 11)))[0];
       const image = png(3, 2);
-      const res = await call(t.app, 'POST', '/api/v1/org/image/11?actingOrgId=11', { token: club, body: form(image, 'logo.png', {}, 'image/png') });
+      const res = await call(t.app, 'POST', '/api/v1/org/image/11?actingOrgId=11', {
+        token: club,
+        body: form(image, 'logo.png', {}, 'image/png'),
+      });
       expect(res.status).toBe(200);
       expect(res.body.imageLink).toBe(`/api/v1/org/image/${res.body.uuid}`);
       const org = (await getOrg(t, club, 11, 11)).body;
@@ -257,14 +287,19 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
 
     it('refuses a non-image and another club', async () => {
       const before = storedFiles();
-      const text = await call(t.app, 'POST', '/api/v1/org/image/11?actingOrgId=11', { token: club, body: form(Buffer.from('GIF? no'), 'logo.png') });
+      const text = await call(t.app, 'POST', '/api/v1/org/image/11?actingOrgId=11', {
+        token: club,
+        body: form(Buffer.from('GIF? no'), 'logo.png'),
+      });
       expect(text.status).toBe(415);
       const pdf = await call(t.app, 'POST', '/api/v1/org/image/11?actingOrgId=11', { token: club, body: form(PDF, 'logo.jpg') });
       expect(pdf.status).toBe(415);
       const other = await call(t.app, 'POST', '/api/v1/org/image/12?actingOrgId=11', { token: club, body: form(png(), 'logo.png') });
       expect(other.status).toBe(403);
       expect(storedFiles()).toEqual(before);
-      expect((await call(t.app, 'POST', '/api/v1/org/image/99999?actingOrgId=1', { token: fed, body: form(png(), 'logo.png') })).status).toBe(404);
+      expect(
+        (await call(t.app, 'POST', '/api/v1/org/image/99999?actingOrgId=1', { token: fed, body: form(png(), 'logo.png') })).status,
+      ).toBe(404);
     });
   });
 });

@@ -30,7 +30,11 @@ describe.each(testDrivers())('organisation places on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    ({ tdb, t, tokens: { verband: fed, verein: club, land: state } } = await openApi(driver, ['verband', 'verein', 'land']));
+    ({
+      tdb,
+      t,
+      tokens: { verband: fed, verein: club, land: state },
+    } = await openApi(driver, ['verband', 'verein', 'land']));
   });
 
   afterAll(() => closeApi({ tdb, t }));
@@ -42,7 +46,14 @@ describe.each(testDrivers())('organisation places on %s', (driver) => {
     const org = await getOrg(t, club, 11, 11);
     expect(org.body.places.map((p: Json) => p.id)).toContain(created.body.id);
 
-    const updated = await save(club, 11, { ...valid, id: created.body.id, updatedAt: created.body.updatedAt, coordinates: undefined, lat: 47.9, lon: 16.3 });
+    const updated = await save(club, 11, {
+      ...valid,
+      id: created.body.id,
+      updatedAt: created.body.updatedAt,
+      coordinates: undefined,
+      lat: 47.9,
+      lon: 16.3,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: created.body.id, lat: 47.9, lon: 16.3 });
 

@@ -26,7 +26,11 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
     tdb.db.select().from(functionAssignments).where(eq(functionAssignments.orgId, orgId)).orderBy(asc(functionAssignments.id));
 
   beforeAll(async () => {
-    ({ tdb, t, tokens: { verband: fed, verein: club, land: state, trainer } } = await openApi(driver, ['verband', 'verein', 'land', 'trainer']));
+    ({
+      tdb,
+      t,
+      tokens: { verband: fed, verein: club, land: state, trainer },
+    } = await openApi(driver, ['verband', 'verein', 'land', 'trainer']));
     today = todayIso(t.clock.now());
   });
 
@@ -112,7 +116,12 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
       expect(org.fees).toHaveLength(fees.length);
       expect(org.fees.length).toBeGreaterThan(0);
       const released = fees.find((f) => f.status === 'Freigegeben')!;
-      expect(org.fees).toContainEqual({ orderId: released.id, ordercat: released.category, processing: { status: 'Freigegeben' }, completed: released.completed });
+      expect(org.fees).toContainEqual({
+        orderId: released.id,
+        ordercat: released.category,
+        processing: { status: 'Freigegeben' },
+        completed: released.completed,
+      });
 
       expect(org.places.length).toBeGreaterThan(0);
       expect(org.places[0]).toMatchObject({ orgId: 11, params: { training: expect.any(Array) } });
@@ -214,7 +223,10 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
     it('a state association may not edit its club, but edits itself', async () => {
       const before = await orgRow(11);
       const current = await getOrg(t, state, 11, 4);
-      const res = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=4', { token: state, json: formOf(current.body, { name: 'Taken over' }) });
+      const res = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=4', {
+        token: state,
+        json: formOf(current.body, { name: 'Taken over' }),
+      });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('forbidden');
       expect((await orgRow(11)).name).toBe(before.name);
@@ -226,7 +238,10 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
 
     it('a club may not write another club (even naming itself as acting organisation)', async () => {
       const other = await getOrg(t, fed, 12, 1);
-      const res = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=11', { token: club, json: formOf(other.body, { name: 'Hijacked' }) });
+      const res = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=11', {
+        token: club,
+        json: formOf(other.body, { name: 'Hijacked' }),
+      });
       expect(res.status).toBe(403);
       const noActing = await call(t.app, 'PUT', '/api/v1/admin/org', { token: club, json: formOf(other.body, { name: 'Hijacked' }) });
       expect(noActing.status).toBe(403);
@@ -268,7 +283,11 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
       body.params = { association: 'Neuer Dachverband' };
       const partial = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: body });
       expect(partial.status).toBe(200);
-      expect(partial.body.params).toMatchObject({ association: 'Neuer Dachverband', iban: storedIban, federalState: current.body.params.federalState });
+      expect(partial.body.params).toMatchObject({
+        association: 'Neuer Dachverband',
+        iban: storedIban,
+        federalState: current.body.params.federalState,
+      });
 
       const cleared = await saveOrg(t, fed, 13, 1, { params: { iban: '' } });
       expect(cleared.status).toBe(200);
@@ -350,15 +369,24 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
   describe('stale update', () => {
     it('the second save based on the same version gets 409 stale and does not overwrite', async () => {
       const loaded = await getOrg(t, fed, 14, 1);
-      const first = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: formOf(loaded.body, { homepage: 'https://first.example.org' }) });
+      const first = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', {
+        token: fed,
+        json: formOf(loaded.body, { homepage: 'https://first.example.org' }),
+      });
       expect(first.status).toBe(200);
       expect(first.body.updatedAt).not.toBe(loaded.body.updatedAt);
-      const second = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: formOf(loaded.body, { homepage: 'https://second.example.org' }) });
+      const second = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', {
+        token: fed,
+        json: formOf(loaded.body, { homepage: 'https://second.example.org' }),
+      });
       expect(second.status).toBe(409);
       expect(second.body.error.code).toBe('stale');
       expect((await orgRow(14)).homepage).toBe('https://first.example.org');
       // Based on the new version it goes through.
-      const third = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: formOf(first.body, { homepage: 'https://third.example.org' }) });
+      const third = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', {
+        token: fed,
+        json: formOf(first.body, { homepage: 'https://third.example.org' }),
+      });
       expect(third.status).toBe(200);
     });
   });
@@ -444,15 +472,19 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
       // A trigger fails the organisation row update, but only once the assignments have already been ended
       // inside the same transaction (so the failure is truly midway: if the steps ran the other way round,
       // the save would succeed and this test would fail).
-      await tdb.db.execute(sql.raw(`
+      await tdb.db.execute(
+        sql.raw(`
         create or replace function fail_org_update() returns trigger language plpgsql as $$
         begin
           if new.id = 17 and new.org_end_date is not null and not exists (
             select 1 from function_assignments where org_id = new.id and date_to > new.org_end_date
           ) then raise exception 'injected failure'; end if;
           return new;
-        end $$`));
-      await tdb.db.execute(sql.raw('create trigger fail_org_update before update on organisations for each row execute function fail_org_update()'));
+        end $$`),
+      );
+      await tdb.db.execute(
+        sql.raw('create trigger fail_org_update before update on organisations for each row execute function fail_org_update()'),
+      );
       const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
       try {
         const before = await assignmentsOf(17);

@@ -39,7 +39,16 @@ describe('outbox across a crash of the API process', () => {
   async function startApi() {
     // node itself with tsx's loader: one process (the tsx command would run the API as its child, which a kill of tsx misses)
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, API_PORT: String(port), SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), OUTBOX_LEASE: '2s', MAIL_FROM: 'Verband <noreply@example.org>' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        API_PORT: String(port),
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(sink.port),
+        OUTBOX_LEASE: '2s',
+        MAIL_FROM: 'Verband <noreply@example.org>',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -48,7 +57,10 @@ describe('outbox across a crash of the API process', () => {
     const until = Date.now() + 150_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the API ended: ${output}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > until) throw new Error(`the API did not start: ${output}`);
       await new Promise((r) => setTimeout(r, 250));
@@ -57,8 +69,10 @@ describe('outbox across a crash of the API process', () => {
   }
 
   // Typed calls over HTTP (hono/client on the app's type): bodies and answers as the routes define them.
-  const http = (token?: string) => hc<App>(`http://127.0.0.1:${port}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).api.v1;
-  const signIn = async () => (await answerOf(http().auth.login.$post({ json: { email: 'verein@example.org', password: DEMO_PASSWORD } }), 200)).jwtToken;
+  const http = (token?: string) =>
+    hc<App>(`http://127.0.0.1:${port}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).api.v1;
+  const signIn = async () =>
+    (await answerOf(http().auth.login.$post({ json: { email: 'verein@example.org', password: DEMO_PASSWORD } }), 200)).jwtToken;
 
   beforeAll(async () => {
     sink = await startSmtpSink({
@@ -81,7 +95,12 @@ describe('outbox across a crash of the API process', () => {
   it('loses no mail and sends none twice when the process dies mid-batch', async () => {
     await startApi();
     const token = await signIn();
-    const sent = await answerOf(http(token).admin.messages.$post({ json: { orgId: 11, title: 'Absturztest', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [32] } }), 201);
+    const sent = await answerOf(
+      http(token).admin.messages.$post({
+        json: { orgId: 11, title: 'Absturztest', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [32] },
+      }),
+      201,
+    );
     const recipients = sent.summary.recipients;
     expect(recipients).toBeGreaterThan(5);
     expect(recipients).toBeLessThanOrEqual(200); // one page of the status below
@@ -97,13 +116,15 @@ describe('outbox across a crash of the API process', () => {
 
     await startApi(); // the same data folder: the dead process's lock is taken over
     const again = await signIn();
-    const readStatus = () => answerOf(http(again).admin.messages[':id'].status.$get({ param: { id: String(sent.id) }, query: { size: '200' } }), 200);
+    const readStatus = () =>
+      answerOf(http(again).admin.messages[':id'].status.$get({ param: { id: String(sent.id) }, query: { size: '200' } }), 200);
     let status: Awaited<ReturnType<typeof readStatus>>;
     const done = Date.now() + 60_000;
     for (;;) {
       status = await readStatus();
       if (status.states.pending + status.states.sending === 0) break;
-      if (Date.now() > done) throw new Error(`still open: ${JSON.stringify(status.items.filter((i) => i.state === 'pending' || i.state === 'sending'))}`);
+      if (Date.now() > done)
+        throw new Error(`still open: ${JSON.stringify(status.items.filter((i) => i.state === 'pending' || i.state === 'sending'))}`);
       await new Promise((r) => setTimeout(r, 250));
     }
     const delivered = status.items.filter((i) => i.state === 'sent');

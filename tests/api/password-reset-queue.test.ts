@@ -41,7 +41,8 @@ describe.each(testDrivers())('password-reset queue on %s', (driver) => {
 
   const request = (email: string) => call(t.app, 'PUT', `/api/v1/auth/request_password/${encodeURIComponent(email)}`);
   const tokens = async () => Number((await tdb.db.select({ n: count() }).from(passwordResetTokens))[0].n);
-  const queued = async () => (await tdb.db.select({ email: passwordResetRequests.email }).from(passwordResetRequests)).map((r) => r.email).sort();
+  const queued = async () =>
+    (await tdb.db.select({ email: passwordResetRequests.email }).from(passwordResetRequests)).map((r) => r.email).sort();
   const deps = () => ({ db: tdb.db, env: t.env, mailer, clock: t.clock.now });
   const quiet = { log: () => undefined };
 
@@ -61,7 +62,14 @@ describe.each(testDrivers())('password-reset queue on %s', (driver) => {
   });
 
   it('is handled by the outbox worker: the mail goes to the known address only, and the queue is empty again', async () => {
-    const worker = createOutboxWorker({ db: tdb.db, env: t.env, mailer, push: { send: async () => ({ outcome: 'sent' }) }, log: () => undefined, jobs: [(id) => handlePasswordResetRequests(deps(), id, quiet)] });
+    const worker = createOutboxWorker({
+      db: tdb.db,
+      env: t.env,
+      mailer,
+      push: { send: async () => ({ outcome: 'sent' }) },
+      log: () => undefined,
+      jobs: [(id) => handlePasswordResetRequests(deps(), id, quiet)],
+    });
     await worker.runOnce();
     expect(sent.map((m) => m.to)).toEqual(['verein@example.org']);
     expect(await queued()).toEqual([]);
@@ -72,7 +80,9 @@ describe.each(testDrivers())('password-reset queue on %s', (driver) => {
     sent.length = 0;
     const addresses = ['verband@example.org', 'land@example.org', 'trainer@example.org', 'mitglied@example.org'];
     for (const a of addresses) expect((await request(a)).status).toBe(200);
-    const handled = await Promise.all(['a', 'b', 'c'].map((id) => handlePasswordResetRequests(deps(), `worker-${id}`, { ...quiet, batchSize: 2 })));
+    const handled = await Promise.all(
+      ['a', 'b', 'c'].map((id) => handlePasswordResetRequests(deps(), `worker-${id}`, { ...quiet, batchSize: 2 })),
+    );
     // whatever the passes left (batches of two) the next pass takes
     await handlePasswordResetRequests(deps(), 'worker-a', quiet);
     expect(handled.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(addresses.length);

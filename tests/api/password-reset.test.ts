@@ -21,7 +21,13 @@ describe.each(testDrivers())('password reset through a real SMTP server on %s', 
   beforeAll(async () => {
     tdb = await createTestDb(driver);
     smtp = await startSmtpSink();
-    const env = { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'false', ADMIN_PUBLIC_URL: ADMIN_URL, MAIL_FROM: 'Verband <noreply@verband.test>' };
+    const env = {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_SECURE: 'false',
+      ADMIN_PUBLIC_URL: ADMIN_URL,
+      MAIL_FROM: 'Verband <noreply@verband.test>',
+    };
     // The mailer is the real SMTP one the API builds from its configuration.
     t = createTestApp(tdb.db, {
       env,
@@ -52,7 +58,8 @@ describe.each(testDrivers())('password reset through a real SMTP server on %s', 
    * one is still being sent joins it (one mail), so a test's next request waits for this.
    */
   async function queueDrained() {
-    for (let i = 0; i < 500 && (await tdb.db.select().from(passwordResetRequests)).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 500 && (await tdb.db.select().from(passwordResetRequests)).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
   }
 
   /** Requests a reset for `email` and returns the token from the link in the received mail. */
@@ -218,7 +225,9 @@ describe('password-reset mail without SMTP', () => {
     expect(logged.join('\n')).toContain(path.join(mailDir, files[0]));
     await stop();
     const token = LINK.exec(plainText(raw))![1];
-    const res = await call(t.app, 'PUT', `/api/v1/auth/reset_password/${token}`, { json: { email: 'verein@example.org', password: 'AusDerDatei1' } });
+    const res = await call(t.app, 'PUT', `/api/v1/auth/reset_password/${token}`, {
+      json: { email: 'verein@example.org', password: 'AusDerDatei1' },
+    });
     expect(res.status).toBe(200);
   });
 });

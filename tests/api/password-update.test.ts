@@ -10,7 +10,11 @@ describe.each(testDrivers())('update_password on %s', (driver) => {
   const email = 'mitglied@example.org';
 
   beforeAll(async () => {
-    ({ tdb, t, tokens: { mitglied: token } } = await openApi(driver, ['mitglied']));
+    ({
+      tdb,
+      t,
+      tokens: { mitglied: token },
+    } = await openApi(driver, ['mitglied']));
   });
   afterAll(() => closeApi({ tdb, t }));
 
@@ -21,7 +25,8 @@ describe.each(testDrivers())('update_password on %s', (driver) => {
   /** Changes the password with the session of `token`, which goes on after the change. */
   const update = async (oldPassword: string, newPassword: string) =>
     answer(await client(t, token).api.v1.auth.update_password.$put({ json: { oldPassword, newPassword } }));
-  const login = async (password: string) => answer(await client(t, undefined, '203.0.113.90').api.v1.auth.login.$post({ json: { email, password } }));
+  const login = async (password: string) =>
+    answer(await client(t, undefined, '203.0.113.90').api.v1.auth.login.$post({ json: { email, password } }));
   const getUser = async (as: string) => (await client(t, as).api.v1.getUser.$get()).status;
 
   it.each([

@@ -36,15 +36,22 @@ describe.each(testDrivers())('persons on %s', (driver) => {
     tdb = await createTestDb(driver);
     db = tdb.db;
     t = createTestApp(db);
-    tokens = Object.fromEntries(await Promise.all(['verein', 'verband', 'land'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+    tokens = Object.fromEntries(
+      await Promise.all(['verein', 'verband', 'land'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])),
+    );
     // A member of the club whose membership ended yesterday, and who holds nothing else there.
     const [m] = await db
       .select({ id: members.id, surname: members.surname })
       .from(members)
-      .where(sql`${members.id} > 10 and ${members.id} in (select member_id from function_assignments where org_id = ${CLUB} and role_id = 32) and ${members.id} not in (select member_id from function_assignments where org_id = ${CLUB} and role_id <> 32)`)
+      .where(
+        sql`${members.id} > 10 and ${members.id} in (select member_id from function_assignments where org_id = ${CLUB} and role_id = 32) and ${members.id} not in (select member_id from function_assignments where org_id = ${CLUB} and role_id <> 32)`,
+      )
       .limit(1);
     former = m;
-    await db.update(functionAssignments).set({ dateTo: yesterday() }).where(and(eq(functionAssignments.memberId, m.id), eq(functionAssignments.orgId, CLUB)));
+    await db
+      .update(functionAssignments)
+      .set({ dateTo: yesterday() })
+      .where(and(eq(functionAssignments.memberId, m.id), eq(functionAssignments.orgId, CLUB)));
   }, 120_000);
   afterAll(async () => {
     t?.cleanup();
@@ -61,7 +68,20 @@ describe.each(testDrivers())('persons on %s', (driver) => {
   it('finds the club’s current members by name, not its former ones, and answers nothing below the rule', async () => {
     const page = await found('verein', { org, q: former.surname });
     expect(page.items.map((p) => p.id)).not.toContain(former.id);
-    for (const p of page.items) expect(Object.keys(p).sort()).toEqual(['ageClass', 'email', 'federalState', 'firstName', 'functions', 'id', 'licenseOrg', 'phoneMobile', 'regNr', 'surname', 'uuid']);
+    for (const p of page.items)
+      expect(Object.keys(p).sort()).toEqual([
+        'ageClass',
+        'email',
+        'federalState',
+        'firstName',
+        'functions',
+        'id',
+        'licenseOrg',
+        'phoneMobile',
+        'regNr',
+        'surname',
+        'uuid',
+      ]);
     expect(await found('verein', { org, q: 'ab', functions: '1,7,26' })).toEqual({ items: [], total: 0 });
   });
 
@@ -94,18 +114,31 @@ describe.each(testDrivers())('persons on %s', (driver) => {
     const [other] = await db
       .select({ id: members.id, surname: members.surname })
       .from(members)
-      .where(sql`${members.id} in (select member_id from function_assignments where org_id = 18 and role_id = 32 and date_to >= current_date) and ${members.id} not in (select member_id from function_assignments where org_id = ${CLUB})`)
+      .where(
+        sql`${members.id} in (select member_id from function_assignments where org_id = 18 and role_id = 32 and date_to >= current_date) and ${members.id} not in (select member_id from function_assignments where org_id = ${CLUB})`,
+      )
       .limit(1);
     expect((await found('verband', { org: '1', q: other.surname })).items.map((p) => p.id)).toContain(other.id);
     expect((await found('verein', { org, q: other.surname })).items.map((p) => p.id)).not.toContain(other.id);
   });
 
   it('takes a former member back from today, once', async () => {
-    const rejoin = (who: string, memberId: number, orgId: number) => api(who)[':memberId'].rejoin.$post({ param: { memberId: String(memberId) }, json: { orgId } });
+    const rejoin = (who: string, memberId: number, orgId: number) =>
+      api(who)[':memberId'].rejoin.$post({ param: { memberId: String(memberId) }, json: { orgId } });
     expect((await rejoin('verein', former.id, 18)).status).toBe(403);
-    expect(await answerOf(rejoin('verein', former.id, CLUB), 201)).toMatchObject({ memberId: former.id, orgId: CLUB, dateFrom: new Date().toISOString().slice(0, 10) });
+    expect(await answerOf(rejoin('verein', former.id, CLUB), 201)).toMatchObject({
+      memberId: former.id,
+      orgId: CLUB,
+      dateFrom: new Date().toISOString().slice(0, 10),
+    });
     expect((await answerOf(rejoin('verein', former.id, CLUB), 409)).error.code).toBe('already_member');
-    const never = (await db.select({ id: members.id }).from(members).where(sql`${members.id} not in (select member_id from function_assignments where org_id = ${CLUB})`).limit(1))[0];
+    const never = (
+      await db
+        .select({ id: members.id })
+        .from(members)
+        .where(sql`${members.id} not in (select member_id from function_assignments where org_id = ${CLUB})`)
+        .limit(1)
+    )[0];
     // Someone who was never a member and whom the club does not reach is, to the club, an id nobody has;
     // the federation, which reaches everyone, learns why.
     expect(await answerOf(rejoin('verein', never.id, CLUB), 404)).toEqual(await answerOf(rejoin('verein', 987_654, CLUB), 404));

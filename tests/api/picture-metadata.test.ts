@@ -26,7 +26,8 @@ function form(field: string, files: Array<[Buffer, string, string]>): FormData {
 
 /** The served bytes say nothing but the picture: no tag text, no EXIF entry but the orientation, orientation 6 and the size as sent. */
 async function expectClean(bytes: Buffer, width = 64, height = 32) {
-  for (const text of [TAGS.artist, TAGS.copyright, TAGS.xmpCreator, TAGS.comment, TAGS.iptc, 'Kamera AG', 'appended']) expect(bytesText(bytes)).not.toContain(text);
+  for (const text of [TAGS.artist, TAGS.copyright, TAGS.xmpCreator, TAGS.comment, TAGS.iptc, 'Kamera AG', 'appended'])
+    expect(bytesText(bytes)).not.toContain(text);
   expect(await exifTags(bytes)).toEqual([ORIENTATION]);
   const meta = await sharp(bytes).metadata();
   expect([meta.width, meta.height, meta.orientation, meta.xmp, meta.iptc]).toEqual([width, height, 6, undefined, undefined]);
@@ -56,22 +57,47 @@ describe.each(testDrivers())('pictures are stored without metadata on %s', (driv
 
   it('profile picture: JPEG and PNG', async () => {
     const me = (await callsWith(t, tokens.mitglied).get('/api/v1/getUser')).body.mg_id;
-    for (const [bytes, name, type] of [[jpeg, 'ich.jpg', 'image/jpeg'], [png, 'ich.png', 'image/png']] as const) {
-      const res = await call(t.app, 'POST', `/api/v1/profile/image/${me}`, { token: tokens.mitglied, body: form('file', [[bytes, name, type]]) });
+    for (const [bytes, name, type] of [
+      [jpeg, 'ich.jpg', 'image/jpeg'],
+      [png, 'ich.png', 'image/png'],
+    ] as const) {
+      const res = await call(t.app, 'POST', `/api/v1/profile/image/${me}`, {
+        token: tokens.mitglied,
+        body: form('file', [[bytes, name, type]]),
+      });
       expect(res.status).toBe(200);
       await expectClean(await bytesOf(res.body.imageLink, 'mitglied'));
     }
   });
 
   it('organisation image', async () => {
-    const res = await call(t.app, 'POST', `/api/v1/org/image/${CLUB}?actingOrgId=${CLUB}`, { token: tokens.verein, body: form('file', [[jpeg, 'logo.jpg', 'image/jpeg']]) });
+    const res = await call(t.app, 'POST', `/api/v1/org/image/${CLUB}?actingOrgId=${CLUB}`, {
+      token: tokens.verein,
+      body: form('file', [[jpeg, 'logo.jpg', 'image/jpeg']]),
+    });
     expect(res.status).toBe(200);
     await expectClean(await bytesOf(res.body.imageLink));
   });
 
   it('news gallery: the original and its thumbnails; a PDF stays as sent', async () => {
-    const article = (await callsWith(t, tokens.verein).post('/api/v1/admin/news', { orgId: CLUB, title: 'Fotos', content: '<p>x</p>', lang: 'de', newscategory: ['Vereinsnews'], visible: true })).body;
-    const res = await call(t.app, 'POST', `/api/v1/admin/news/upload/${article.id}`, { token: tokens.verein, body: form('files', [[jpeg, 'foto.jpg', 'image/jpeg'], [png, 'foto.png', 'image/png'], [PDF, 'x.pdf', 'application/pdf']]) });
+    const article = (
+      await callsWith(t, tokens.verein).post('/api/v1/admin/news', {
+        orgId: CLUB,
+        title: 'Fotos',
+        content: '<p>x</p>',
+        lang: 'de',
+        newscategory: ['Vereinsnews'],
+        visible: true,
+      })
+    ).body;
+    const res = await call(t.app, 'POST', `/api/v1/admin/news/upload/${article.id}`, {
+      token: tokens.verein,
+      body: form('files', [
+        [jpeg, 'foto.jpg', 'image/jpeg'],
+        [png, 'foto.png', 'image/png'],
+        [PDF, 'x.pdf', 'application/pdf'],
+      ]),
+    });
     expect(res.status).toBe(200);
     const [photo, picture, pdf] = res.body.attachedFiles;
     await expectClean(await bytesOf(uploadsUrl(photo.fileParam.original)));
@@ -85,8 +111,22 @@ describe.each(testDrivers())('pictures are stored without metadata on %s', (driv
   });
 
   it('message gallery', async () => {
-    const message = (await callsWith(t, tokens.verein).post('/api/v1/admin/messages', { orgId: CLUB, title: 'Fotos', abstract: 'x', content: '<p>x</p>', lang: 'de', media: ['email'], roles: [32], visible: false })).body;
-    const res = await call(t.app, 'POST', `/api/v1/admin/messages/upload/${message.id}`, { token: tokens.verein, body: form('files', [[jpeg, 'foto.jpg', 'image/jpeg']]) });
+    const message = (
+      await callsWith(t, tokens.verein).post('/api/v1/admin/messages', {
+        orgId: CLUB,
+        title: 'Fotos',
+        abstract: 'x',
+        content: '<p>x</p>',
+        lang: 'de',
+        media: ['email'],
+        roles: [32],
+        visible: false,
+      })
+    ).body;
+    const res = await call(t.app, 'POST', `/api/v1/admin/messages/upload/${message.id}`, {
+      token: tokens.verein,
+      body: form('files', [[jpeg, 'foto.jpg', 'image/jpeg']]),
+    });
     expect(res.status).toBe(200);
     await expectClean(await bytesOf(uploadsUrl(res.body.attachedFiles[0].fileParam.original)));
   });
@@ -100,13 +140,24 @@ describe.each(testDrivers())('pictures are stored without metadata on %s', (driv
       end: day(41),
       openFrom: day(1),
       openTo: day(35),
-      params: { location: 'Halle', email: 'turnier@example.org', contactPerson: 'Eva Muster', discipline: 1, rule: 'WA Halle 18 m', divisions: ['Recurve'], gradeCodes: ['B'] },
+      params: {
+        location: 'Halle',
+        email: 'turnier@example.org',
+        contactPerson: 'Eva Muster',
+        discipline: 1,
+        rule: 'WA Halle 18 m',
+        divisions: ['Recurve'],
+        gradeCodes: ['B'],
+      },
     });
     expect(created.status).toBe(201);
     const url = `/api/v1/tournament/${CLUB}/files/${created.body.id}`;
     const withPicture = await call(t.app, 'POST', url, { token: tokens.verein, body: form('file', [[jpeg, 'plan.jpg', 'image/jpeg']]) });
     expect(withPicture.status).toBe(200);
-    const withPdf = await call(t.app, 'POST', url, { token: tokens.verein, body: form('file', [[PDF, 'ausschreibung.pdf', 'application/pdf']]) });
+    const withPdf = await call(t.app, 'POST', url, {
+      token: tokens.verein,
+      body: form('file', [[PDF, 'ausschreibung.pdf', 'application/pdf']]),
+    });
     const files: Json[] = withPdf.body.params.files;
     await expectClean(await bytesOf(files.find((f) => f.name === 'plan.jpg').url));
     expect((await bytesOf(files.find((f) => f.name === 'ausschreibung.pdf').url)).equals(PDF)).toBe(true);

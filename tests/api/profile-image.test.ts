@@ -9,7 +9,9 @@ import { call, signIn, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
 
 /** Minimal JPEG: SOI, JFIF APP0, EOI — enough for content sniffing. */
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+const JPEG = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
+]);
 
 function form(bytes: Buffer, filename: string, type: string, field = 'file'): FormData {
   const data = new FormData();
@@ -24,7 +26,11 @@ describe.each(testDrivers())('profile image on %s', (driver) => {
   let myId: number;
 
   beforeAll(async () => {
-    ({ tdb, t, tokens: { mitglied: token } } = await openApi(driver, ['mitglied']));
+    ({
+      tdb,
+      t,
+      tokens: { mitglied: token },
+    } = await openApi(driver, ['mitglied']));
     myId = (await call(t.app, 'GET', '/api/v1/getUser', { token })).body.mg_id;
   });
   afterAll(() => closeApi({ tdb, t }));
@@ -35,7 +41,9 @@ describe.each(testDrivers())('profile image on %s', (driver) => {
   const storedFiles = () => {
     const root = path.join(t.env.uploadDir, 'member_image');
     const walk = (dir: string): string[] =>
-      existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [e.name])) : [];
+      existsSync(dir)
+        ? readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [e.name]))
+        : [];
     return walk(root);
   };
 
@@ -133,7 +141,9 @@ describe.each(testDrivers())('profile image on %s', (driver) => {
     const chunk = new Uint8Array(1024 * 1024);
     let sent = 0;
     const boundary = 'xxBOUNDARYxx';
-    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
         if (sent === 0) controller.enqueue(head);
@@ -146,7 +156,12 @@ describe.each(testDrivers())('profile image on %s', (driver) => {
     });
     const raw = await t.app.request(
       `/api/v1/profile/image/${myId}`,
-      { method: 'POST', body: stream, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, duplex: 'half' } as RequestInit,
+      {
+        method: 'POST',
+        body: stream,
+        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        duplex: 'half',
+      } as RequestInit,
       { incoming: { socket: { remoteAddress: '203.0.113.1' } } } as never,
     );
     expect(raw.status).toBe(413);

@@ -32,7 +32,12 @@ describe.each(testDrivers())('profile picture visibility on %s', (driver) => {
 
   const status = async (link: string, who: string) => (await call(t.app, 'GET', link, { token: tokens[who] })).status;
   const setVisible = (id: number, profileVisible: boolean | undefined) =>
-    tdb.db.update(members).set({ params: sql`(${members.params} - 'profileVisible') || ${JSON.stringify(profileVisible === undefined ? {} : { profileVisible })}::jsonb` }).where(eq(members.id, id));
+    tdb.db
+      .update(members)
+      .set({
+        params: sql`(${members.params} - 'profileVisible') || ${JSON.stringify(profileVisible === undefined ? {} : { profileVisible })}::jsonb`,
+      })
+      .where(eq(members.id, id));
 
   it("hidden: the member themselves and their organisations' member forms see it; shown: everyone signed in", async () => {
     // the demo member (5) hides their profile; club 11's trainer and administrator, the state and the federation read their record
@@ -40,7 +45,8 @@ describe.each(testDrivers())('profile picture visibility on %s', (driver) => {
     await setVisible(me, false);
     const own = await call(t.app, 'POST', `/api/v1/profile/image/${me}`, { token: tokens.mitglied, body: form(png(4, 4)) });
     expect(own.status).toBe(200);
-    for (const who of ['mitglied', 'trainer', 'verein', 'land', 'verband']) expect([who, await status(own.body.imageLink, who)]).toEqual([who, 200]);
+    for (const who of ['mitglied', 'trainer', 'verein', 'land', 'verband'])
+      expect([who, await status(own.body.imageLink, who)]).toEqual([who, 200]);
   });
 
   it("hidden: a caller who cannot read the member's record gets 404; shown: 200", async () => {
@@ -49,12 +55,26 @@ describe.each(testDrivers())('profile picture visibility on %s', (driver) => {
     const inside = tdb.db
       .select({ id: functionAssignments.memberId })
       .from(functionAssignments)
-      .where(and(sql`(${functionAssignments.orgId} in (4, 11) or ${functionAssignments.orgId} in ${clubsOfState4})`, lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today)));
+      .where(
+        and(
+          sql`(${functionAssignments.orgId} in (4, 11) or ${functionAssignments.orgId} in ${clubsOfState4})`,
+          lte(functionAssignments.dateFrom, today),
+          gte(functionAssignments.dateTo, today),
+        ),
+      );
     const [stranger] = await tdb.db
       .select({ id: members.id })
       .from(functionAssignments)
       .innerJoin(members, eq(members.id, functionAssignments.memberId))
-      .where(and(eq(functionAssignments.orgId, OTHER_CLUB), lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today), notInArray(members.id, inside), sql`${members.id} > 5`))
+      .where(
+        and(
+          eq(functionAssignments.orgId, OTHER_CLUB),
+          lte(functionAssignments.dateFrom, today),
+          gte(functionAssignments.dateTo, today),
+          notInArray(members.id, inside),
+          sql`${members.id} > 5`,
+        ),
+      )
       .limit(1);
     expect((await call(t.app, 'GET', `/api/v1/admin/member/11/${stranger.id}`, { token: tokens.verein })).status).toBe(403);
 
@@ -64,7 +84,8 @@ describe.each(testDrivers())('profile picture visibility on %s', (driver) => {
 
     for (const hidden of [false, undefined]) {
       await setVisible(stranger.id, hidden);
-      for (const who of ['mitglied', 'trainer', 'verein', 'land']) expect([hidden, who, await status(link, who)]).toEqual([hidden, who, 404]);
+      for (const who of ['mitglied', 'trainer', 'verein', 'land'])
+        expect([hidden, who, await status(link, who)]).toEqual([hidden, who, 404]);
       expect(await status(link, 'verband')).toBe(200);
     }
     await setVisible(stranger.id, true);

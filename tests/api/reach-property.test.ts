@@ -97,10 +97,13 @@ describe.each(testDrivers())('reach property (%s)', (driver) => {
     };
     const as = (method: string, url: string, json?: unknown): Promise<CallResult> =>
       // the identification an attacker skips: no duplicate check, so no proof
-      url.includes('/member/duplicates') ? Promise.resolve({ status: 0, headers: new Headers(), body: undefined, raw: new Response() }) : call(t.app, method, url, { token: club, json });
+      url.includes('/member/duplicates')
+        ? Promise.resolve({ status: 0, headers: new Headers(), body: undefined, raw: new Response() })
+        : call(t.app, method, url, { token: club, json });
     const reachable = async (ids: number[]) => {
       const read: number[] = [];
-      for (const id of ids) if ((await call(t.app, 'GET', `/api/v1/admin/member/${OWN_CLUB}/${id}`, { token: club })).status !== 403) read.push(id);
+      for (const id of ids)
+        if ((await call(t.app, 'GET', `/api/v1/admin/member/${OWN_CLUB}/${id}`, { token: club })).status !== 403) read.push(id);
       const held = await db
         .selectDistinct({ memberId: functionAssignments.memberId })
         .from(functionAssignments)
@@ -124,7 +127,9 @@ describe.each(testDrivers())('reach property (%s)', (driver) => {
           return { status: res.status, ...(await reachable(named)) };
         });
         if (outcome.read.length || outcome.held.length) {
-          broken.push(`${key} ${JSON.stringify(attack.json ?? null)} → ${outcome.status}: reads ${outcome.read.join(',') || '-'}, functions in the club for ${outcome.held.join(',') || '-'}`);
+          broken.push(
+            `${key} ${JSON.stringify(attack.json ?? null)} → ${outcome.status}: reads ${outcome.read.join(',') || '-'}, functions in the club for ${outcome.held.join(',') || '-'}`,
+          );
         }
       }
     }

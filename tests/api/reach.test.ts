@@ -30,9 +30,29 @@ describe.each(testDrivers())('reach on %s', (driver) => {
 
   beforeAll(async () => {
     api = await openApi(driver, ['verband', 'verein', 'land']);
-    const created = await answerOf(admin('verband').member.$post({ json: { orgId: OTHER_CLUB, firstName: 'Julia', surname: 'Reichweite', birthDate: '1991-03-14', gender: 'w', city: 'Wien', phoneMobile: '+43 660 1234567' } }), 201);
+    const created = await answerOf(
+      admin('verband').member.$post({
+        json: {
+          orgId: OTHER_CLUB,
+          firstName: 'Julia',
+          surname: 'Reichweite',
+          birthDate: '1991-03-14',
+          gender: 'w',
+          city: 'Wien',
+          phoneMobile: '+43 660 1234567',
+        },
+      }),
+      201,
+    );
     stranger = { id: created.id, firstName: 'Julia', surname: 'Reichweite', birthDate: '1991-03-14' };
-    own = (await answerOf(admin('verein').member.$post({ json: { orgId: CLUB, firstName: 'Otto', surname: 'Eigenmitglied', birthDate: '1985-05-05', gender: 'm' } }), 201)).id;
+    own = (
+      await answerOf(
+        admin('verein').member.$post({
+          json: { orgId: CLUB, firstName: 'Otto', surname: 'Eigenmitglied', birthDate: '1985-05-05', gender: 'm' },
+        }),
+        201,
+      )
+    ).id;
   }, 120_000);
   afterAll(async () => {
     await closeApi(api ?? {});
@@ -42,10 +62,15 @@ describe.each(testDrivers())('reach on %s', (driver) => {
   const admin = (who: DemoUser) => client(api.t, api.tokens[who]).api.v1.admin;
   type AssignBody = Parameters<ReturnType<typeof admin>['role']['assign']['$post']>[0]['json'];
   const assign = (who: DemoUser, json: AssignBody) => answerOf(admin(who).role.assign.$post({ json }), 200);
-  const undo = (who: DemoUser, batchId: string | null) => admin(who).role.assign[':batchId'].undo.$post({ param: { batchId: String(batchId) } });
+  const undo = (who: DemoUser, batchId: string | null) =>
+    admin(who).role.assign[':batchId'].undo.$post({ param: { batchId: String(batchId) } });
   const assignmentsIn = (memberIds: number[], orgId: number) =>
-    api.tdb.db.select().from(functionAssignments).where(and(inArray(functionAssignments.memberId, memberIds), eq(functionAssignments.orgId, orgId)));
-  const readStatus = async (memberId: number) => (await admin('verein').member[':orgId'][':memberId'].$get({ param: { orgId: String(CLUB), memberId: String(memberId) } })).status;
+    api.tdb.db
+      .select()
+      .from(functionAssignments)
+      .where(and(inArray(functionAssignments.memberId, memberIds), eq(functionAssignments.orgId, orgId)));
+  const readStatus = async (memberId: number) =>
+    (await admin('verein').member[':orgId'][':memberId'].$get({ param: { orgId: String(CLUB), memberId: String(memberId) } })).status;
 
   describe('the club cannot pull a person of another club into itself', () => {
     it('by assigning the membership (32): refused, nothing created, the person stays unreadable', async () => {
@@ -58,7 +83,9 @@ describe.each(testDrivers())('reach on %s', (driver) => {
       expect(await assignmentsIn(ids, CLUB)).toEqual([]);
       for (const id of ids) expect(await readStatus(id)).toBe(403);
       // and so cannot change their e-mail
-      const edit = await admin('verein').member.$put({ json: { id: stranger.id, updatedAt: new Date().toISOString(), orgId: CLUB, email: 'attacker@example.net' } });
+      const edit = await admin('verein').member.$put({
+        json: { id: stranger.id, updatedAt: new Date().toISOString(), orgId: CLUB, email: 'attacker@example.net' },
+      });
       expect(edit.status).toBe(403);
     });
 
@@ -71,7 +98,10 @@ describe.each(testDrivers())('reach on %s', (driver) => {
     });
 
     it('by a function written on the member screen', async () => {
-      const res = await admin('verein').functions[':id'].$post({ param: { id: String(stranger.id) }, json: { orgId: CLUB, memberId: stranger.id, roleId: MEMBERSHIP, from: '2026-01-01' } });
+      const res = await admin('verein').functions[':id'].$post({
+        param: { id: String(stranger.id) },
+        json: { orgId: CLUB, memberId: stranger.id, roleId: MEMBERSHIP, from: '2026-01-01' },
+      });
       expect(res.status).toBe(403);
       expect(await assignmentsIn([stranger.id], CLUB)).toEqual([]);
       expect(await readStatus(stranger.id)).toBe(403);
@@ -80,7 +110,8 @@ describe.each(testDrivers())('reach on %s', (driver) => {
     it('by connecting without a proof, or by taking them "back"', async () => {
       const connect = await answerOf(admin('verein').member.membership.$post({ json: { orgId: CLUB, memberId: stranger.id } }), 403);
       expect(connect.error.code).toBe('proof_required');
-      const rejoin = (memberId: number) => admin('verein').persons[':memberId'].rejoin.$post({ param: { memberId: String(memberId) }, json: { orgId: CLUB } });
+      const rejoin = (memberId: number) =>
+        admin('verein').persons[':memberId'].rejoin.$post({ param: { memberId: String(memberId) }, json: { orgId: CLUB } });
       expect(await answerOf(rejoin(stranger.id), 404)).toEqual(await answerOf(rejoin(NOBODY), 404));
       expect(await assignmentsIn([stranger.id], CLUB)).toEqual([]);
       expect(await readStatus(stranger.id)).toBe(403);
@@ -89,7 +120,12 @@ describe.each(testDrivers())('reach on %s', (driver) => {
 
   describe('answers name nobody beyond the caller’s reach', () => {
     it('a dry run answers a person of another club exactly like an id nobody has', async () => {
-      const res = await assign('verein', { orgId: CLUB, memberIds: [stranger.id, 1, NOBODY], roleIds: [MEMBERSHIP, YOUTH_WARDEN], dryRun: true });
+      const res = await assign('verein', {
+        orgId: CLUB,
+        memberIds: [stranger.id, 1, NOBODY],
+        roleIds: [MEMBERSHIP, YOUTH_WARDEN],
+        dryRun: true,
+      });
       const { memberId: unknownId, ...unknownAnswer } = { ...res.errors.find((e) => e.memberId === NOBODY && e.roleId === MEMBERSHIP) };
       expect(unknownId).toBe(NOBODY);
       expect(unknownAnswer).toMatchObject({ name: '', reason: 'notReached' });
@@ -119,10 +155,18 @@ describe.each(testDrivers())('reach on %s', (driver) => {
     });
 
     it('a club connects a person of another club with the duplicate check’s proof, and then reads them', async () => {
-      const person = await answerOf(admin('verband').member.$post({ json: { orgId: OTHER_CLUB, firstName: 'Vera', surname: 'Nachweis', birthDate: '1979-07-07', gender: 'w' } }), 201);
+      const person = await answerOf(
+        admin('verband').member.$post({
+          json: { orgId: OTHER_CLUB, firstName: 'Vera', surname: 'Nachweis', birthDate: '1979-07-07', gender: 'w' },
+        }),
+        201,
+      );
       const id = person.id;
       expect(await readStatus(id)).toBe(403);
-      const check = await answerOf(admin('verein').member.duplicates.$put({ json: { firstName: 'Vera', surname: 'Nachweis', birthDate: '1979-07-07' } }), 200);
+      const check = await answerOf(
+        admin('verein').member.duplicates.$put({ json: { firstName: 'Vera', surname: 'Nachweis', birthDate: '1979-07-07' } }),
+        200,
+      );
       const proof = check.candidates.find((c) => c.id === id)?.proof;
       expect(proof).toEqual(expect.any(String));
       const connect = await admin('verein').member.membership.$post({ json: { orgId: CLUB, memberId: id, proof } });
@@ -142,7 +186,10 @@ describe.each(testDrivers())('reach on %s', (driver) => {
     });
 
     it('lets the club undo the federation’s batch when it may give every role in it', async () => {
-      const other = await answerOf(admin('verein').member.$post({ json: { orgId: CLUB, firstName: 'Ida', surname: 'Jugend', birthDate: '1990-01-01', gender: 'w' } }), 201);
+      const other = await answerOf(
+        admin('verein').member.$post({ json: { orgId: CLUB, firstName: 'Ida', surname: 'Jugend', birthDate: '1990-01-01', gender: 'w' } }),
+        201,
+      );
       const batch = await assign('verband', { orgId: CLUB, memberIds: [other.id], roleIds: [YOUTH_WARDEN] });
       expect((await answerOf(undo('verein', batch.batchId), 200)).removed).toBe(1);
     });

@@ -58,7 +58,8 @@ describe('order downloads', () => {
   const get = (url: string, who: string) => call(t.app, 'GET', url, { token: tokens[who] });
   /** The public online check of one card, from a client address of its own unless one is named. */
   let nextClient = 1;
-  const cardStatus = (card: string, ip = `198.51.100.${nextClient++}`) => call(t.app, 'POST', '/api/v1/public/licence-status', { json: { card }, ip });
+  const cardStatus = (card: string, ip = `198.51.100.${nextClient++}`) =>
+    call(t.app, 'POST', '/api/v1/public/licence-status', { json: { card }, ip });
   /** The QR address of the released order's card, read back from the PDF. */
   let releasedCard = '';
   async function pdf(url: string, who: string): Promise<{ res: Response; file: string }> {
@@ -68,7 +69,8 @@ describe('order downloads', () => {
     return { res: raw, file };
   }
   const text = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  const euro = (value: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(value).replace(/\u00a0/g, ' ');
+  const euro = (value: number) =>
+    new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(value).replace(/\u00a0/g, ' ');
   const dayText = (iso: string) => iso.split('-').reverse().join('.');
   /** Every QR code on the PDF's first page, decoded. */
   function qrCodes(file: string): string[] {
@@ -84,7 +86,8 @@ describe('order downloads', () => {
         const w = Math.min(tile, png.width - x);
         const h = Math.min(tile, png.height - y);
         const data = new Uint8ClampedArray(w * h * 4);
-        for (let row = 0; row < h; row++) data.set(png.data.subarray(((y + row) * png.width + x) * 4, ((y + row) * png.width + x + w) * 4), row * w * 4);
+        for (let row = 0; row < h; row++)
+          data.set(png.data.subarray(((y + row) * png.width + x) * 4, ((y + row) * png.width + x + w) * 4), row * w * 4);
         const code = jsQR(data, w, h);
         if (code && !found.includes(code.data)) found.push(code.data);
       }
@@ -107,7 +110,13 @@ describe('order downloads', () => {
     expect(words).toContain(order.invoiceReference);
 
     const [epc] = qrCodes(file).map(parseEpcPayload).filter(Boolean);
-    expect(epc).toEqual({ bic: 'BKAUATWW', name: 'Österreichischer Bogensportverband', iban: 'AT611904300234573201', amountCents: Math.round(order.summary.price * 100), text: expect.stringContaining(order.invoiceReference) });
+    expect(epc).toEqual({
+      bic: 'BKAUATWW',
+      name: 'Österreichischer Bogensportverband',
+      iban: 'AT611904300234573201',
+      amountCents: Math.round(order.summary.price * 100),
+      text: expect.stringContaining(order.invoiceReference),
+    });
   });
 
   it('has no invoice for an order not yet released, and none for another club', async () => {
@@ -134,7 +143,13 @@ describe('order downloads', () => {
     expect(words).not.toMatch(/Rechnung \d{4}-\d{6}/);
     expect(words).not.toContain('Rechnungsdatum');
     const [epc] = qrCodes(file).map(parseEpcPayload).filter(Boolean);
-    expect(epc).toEqual({ bic: 'BKAUATWW', name: 'Österreichischer Bogensportverband', iban: 'AT611904300234573201', amountCents: Math.round(order.summary.price * 100), text: expect.stringContaining(order.invoiceReference) });
+    expect(epc).toEqual({
+      bic: 'BKAUATWW',
+      name: 'Österreichischer Bogensportverband',
+      iban: 'AT611904300234573201',
+      amountCents: Math.round(order.summary.price * 100),
+      text: expect.stringContaining(order.invoiceReference),
+    });
   });
 
   it('has no payment request once the order is released, and none for another club', async () => {
@@ -183,7 +198,11 @@ describe('order downloads', () => {
   });
 
   it('prints no card and no cover letter for an order not released: 409 licences_not_held', async () => {
-    for (const url of [`/api/v1/reports/licenses?order=${CREATED}`, `/api/v1/reports/licenses?order=${CREATED}&all=true`, `/api/v1/reports/attachment?order=${CREATED}`]) {
+    for (const url of [
+      `/api/v1/reports/licenses?order=${CREATED}`,
+      `/api/v1/reports/licenses?order=${CREATED}&all=true`,
+      `/api/v1/reports/attachment?order=${CREATED}`,
+    ]) {
       const res = await get(url, 'verband');
       expect(res.status).toBe(409);
       expect(res.body.error).toMatchObject({ code: 'licences_not_held', field: 'order', value: CREATED });
@@ -204,7 +223,15 @@ describe('order downloads', () => {
 
     const parts = splitCardToken(token)!;
     const changed = cardToken(parts.text.replace(String(nextYear), String(nextYear + 1)), parts.signature);
-    const neverIssuedText = licenceCardText({ memberId: 999_999, regNr: '9999999', firstName: 'Nie', surname: 'Bestellt', birthDate: '2000-01-01', club: 'Kein Verein', year: nextYear });
+    const neverIssuedText = licenceCardText({
+      memberId: 999_999,
+      regNr: '9999999',
+      firstName: 'Nie',
+      surname: 'Bestellt',
+      birthDate: '2000-01-01',
+      club: 'Kein Verein',
+      year: nextYear,
+    });
     const neverIssued = cardToken(neverIssuedText, signLicenceText(t.env.licenceKeyFile, neverIssuedText));
     // The same person, signed for a year no order of theirs covers.
     const otherYearText = parts.text.replace(`|${nextYear}`, `|${nextYear + 5}`);
@@ -251,7 +278,10 @@ describe('order downloads', () => {
     const res = await get(`/api/v1/reports/licences.csv?year=${nextYear}`, 'verband');
     expect(res.status).toBe(200);
     const body = Buffer.from(await res.raw.arrayBuffer()).toString('utf8');
-    const [header, ...lines] = body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const [header, ...lines] = body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(header).toBe('Lizenznummer;Nachname;Vorname;Geburtsdatum;Geschlecht;Verein;Vereinsnummer;Altersklasse;Bundesland');
     // The advance licence of next year is in it.
     const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
@@ -265,7 +295,13 @@ describe('order downloads', () => {
     const person = items.find((i) => i.mgId !== null)!;
     const removed = await tdb.db
       .delete(functionAssignments)
-      .where(and(eq(functionAssignments.memberId, person.mgId), eq(functionAssignments.roleId, FUNCTION_LICENCE), eq(functionAssignments.dateFrom, `${nextYear}-01-01`)))
+      .where(
+        and(
+          eq(functionAssignments.memberId, person.mgId),
+          eq(functionAssignments.roleId, FUNCTION_LICENCE),
+          eq(functionAssignments.dateFrom, `${nextYear}-01-01`),
+        ),
+      )
       .returning();
     expect(removed).toHaveLength(1);
     const { res, file } = await pdf(`/api/v1/reports/licenses?order=${RELEASED}&all=true`, 'verband');
@@ -277,9 +313,16 @@ describe('order downloads', () => {
   // Last: refunds the released order the tests above read.
   it('takes the cards back with a refund: no card, no letter, and the card already printed checks as revoked', async () => {
     const order: Json = (await get(`/api/v1/order/${CLUB}/${RELEASED}`, 'verband')).body;
-    const refund = await call(t.app, 'PUT', `/api/v1/order/${CLUB}`, { token: tokens.verband, json: { id: RELEASED, status: 'canceled', updatedAt: order.updatedAt } });
+    const refund = await call(t.app, 'PUT', `/api/v1/order/${CLUB}`, {
+      token: tokens.verband,
+      json: { id: RELEASED, status: 'canceled', updatedAt: order.updatedAt },
+    });
     expect(refund.status).toBe(200);
-    for (const url of [`/api/v1/reports/licenses?order=${RELEASED}`, `/api/v1/reports/licenses?order=${RELEASED}&all=true`, `/api/v1/reports/attachment?order=${RELEASED}`]) {
+    for (const url of [
+      `/api/v1/reports/licenses?order=${RELEASED}`,
+      `/api/v1/reports/licenses?order=${RELEASED}&all=true`,
+      `/api/v1/reports/attachment?order=${RELEASED}`,
+    ]) {
       const res = await get(url, 'verband');
       expect([url, res.status, res.body.error?.code]).toEqual([url, 409, 'licences_not_held']);
     }
@@ -297,7 +340,14 @@ describe('order downloads', () => {
     const [counter] = await tdb.db.select().from(invoiceCounters).where(eq(invoiceCounters.year, year));
     // The last number taken is the cancellation's: no number was skipped or used twice.
     expect(cancellation.number).toBe(`${year}-${String(counter.last).padStart(6, '0')}`);
-    const numbers = (await tdb.db.select({ number: orderInvoices.number }).from(orderInvoices).where(like(orderInvoices.number, `${year}-%`))).map((r) => Number(r.number.slice(5))).sort((a, b) => a - b);
+    const numbers = (
+      await tdb.db
+        .select({ number: orderInvoices.number })
+        .from(orderInvoices)
+        .where(like(orderInvoices.number, `${year}-%`))
+    )
+      .map((r) => Number(r.number.slice(5)))
+      .sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: counter.last }, (_, i) => i + 1).slice(-numbers.length));
 
     const storno = await pdf(`/api/v1/reports/cancellation?order=${RELEASED}`, 'verein');

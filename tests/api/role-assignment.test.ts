@@ -29,13 +29,21 @@ describe.each(testDrivers())('role assignment on %s', (driver) => {
     tdb = await createTestDb(driver);
     db = tdb.db;
     t = createTestApp(db);
-    tokens = Object.fromEntries(await Promise.all(['verein', 'verband', 'land', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+    tokens = Object.fromEntries(
+      await Promise.all(['verein', 'verband', 'land', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])),
+    );
     const activeIn = async (orgId: number) =>
       (
         await db
           .selectDistinct({ id: functionAssignments.memberId })
           .from(functionAssignments)
-          .where(and(eq(functionAssignments.orgId, orgId), eq(functionAssignments.roleId, 32), sql`${functionAssignments.dateTo} >= current_date`))
+          .where(
+            and(
+              eq(functionAssignments.orgId, orgId),
+              eq(functionAssignments.roleId, 32),
+              sql`${functionAssignments.dateTo} >= current_date`,
+            ),
+          )
           .orderBy(functionAssignments.memberId)
       ).map((r) => r.id);
     // Plain members (ids above the demo accounts), without youth-warden functions.
@@ -54,7 +62,12 @@ describe.each(testDrivers())('role assignment on %s', (driver) => {
   const assigned = (who: string, json: AssignBody) => answerOf(assign(who, json), 200);
   const undo = (batchId: string) => admin('verein').role.assign[':batchId'].undo.$post({ param: { batchId } });
   const held = (memberIds: number[], roleId: number) =>
-    db.select().from(functionAssignments).where(and(inArray(functionAssignments.memberId, memberIds), eq(functionAssignments.roleId, roleId), eq(functionAssignments.orgId, CLUB)));
+    db
+      .select()
+      .from(functionAssignments)
+      .where(
+        and(inArray(functionAssignments.memberId, memberIds), eq(functionAssignments.roleId, roleId), eq(functionAssignments.orgId, CLUB)),
+      );
 
   it('answers a mixed batch per person and role, saving only what is allowed', async () => {
     const [a, b] = clubMembers;
@@ -72,14 +85,24 @@ describe.each(testDrivers())('role assignment on %s', (driver) => {
     ]);
     // A person of another club is beyond the club's reach: not named.
     expect(body.errors.filter((e) => e.memberId === stranger).map((e) => e.name)).toEqual(['', '']);
-    expect(body.errors[0]).toMatchObject({ name: expect.stringMatching(/\S+ \S+/), role: expect.any(String), message: 'You may not give this role' });
+    expect(body.errors[0]).toMatchObject({
+      name: expect.stringMatching(/\S+ \S+/),
+      role: expect.any(String),
+      message: 'You may not give this role',
+    });
     expect(await held([a, b], YOUTH_WARDEN)).toHaveLength(2);
 
     // The same again overlaps what the first batch gave.
     const again = await assigned('verein', { orgId: CLUB, memberIds: [a], roleIds: [YOUTH_WARDEN] });
     expect(again).toMatchObject({ batchId: null, success: [], errors: [{ memberId: a, reason: 'overlapping' }] });
     // A period after the first one ended is no overlap.
-    const end = await assigned('verband', { orgId: CLUB, memberIds: [clubMembers[2]], roleIds: [YOUTH_WARDEN], start: '2030-01-01', end: '2030-12-31' });
+    const end = await assigned('verband', {
+      orgId: CLUB,
+      memberIds: [clubMembers[2]],
+      roleIds: [YOUTH_WARDEN],
+      start: '2030-01-01',
+      end: '2030-12-31',
+    });
     expect(end.success).toHaveLength(1);
   });
 
@@ -102,7 +125,10 @@ describe.each(testDrivers())('role assignment on %s', (driver) => {
     const second = await assigned('verein', { orgId: CLUB, memberIds: [c], roleIds: [TRAINER] });
     const secondId = second.success[0]?.assignmentId;
     if (!second.batchId || !secondId) throw new Error('the batch saved nothing');
-    await db.update(functionAssignments).set({ dateTo: '2040-12-31', updatedAt: sql`now() + interval '1 second'` }).where(eq(functionAssignments.id, secondId));
+    await db
+      .update(functionAssignments)
+      .set({ dateTo: '2040-12-31', updatedAt: sql`now() + interval '1 second'` })
+      .where(eq(functionAssignments.id, secondId));
     expect((await answerOf(undo(second.batchId), 409)).error.code).toBe('batch_changed');
     expect(await held([c], TRAINER)).toHaveLength(1);
   });
@@ -113,7 +139,13 @@ describe.each(testDrivers())('role assignment on %s', (driver) => {
     expect((await assign('verein', { orgId: 18, memberIds: [stranger], roleIds: [TRAINER] })).status).toBe(403);
     expect((await assign('land', { orgId: CLUB, memberIds: clubMembers, roleIds: [TRAINER] })).status).toBe(403);
     expect((await assign('trainer', { orgId: CLUB, memberIds: clubMembers, roleIds: [TRAINER] })).status).toBe(403);
-    const bad = await assigned('verein', { orgId: CLUB, memberIds: clubMembers, roleIds: [TRAINER], start: '2030-01-02', end: '2030-01-01' });
+    const bad = await assigned('verein', {
+      orgId: CLUB,
+      memberIds: clubMembers,
+      roleIds: [TRAINER],
+      start: '2030-01-02',
+      end: '2030-01-01',
+    });
     expect(bad.batchId).toBeNull();
     expect(bad.success).toEqual([]);
     expect(bad.errors.map((e) => e.reason)).toEqual(clubMembers.map(() => 'endBeforeStart'));

@@ -27,7 +27,9 @@ describe.each(testDrivers())('role catalogue on %s', (driver) => {
     tdb = await createTestDb(driver);
     db = tdb.db;
     t = createTestApp(db);
-    tokens = Object.fromEntries(await Promise.all(['verband', 'verein', 'land'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+    tokens = Object.fromEntries(
+      await Promise.all(['verband', 'verein', 'land'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])),
+    );
   }, 120_000);
   afterAll(async () => {
     t?.cleanup();
@@ -48,18 +50,43 @@ describe.each(testDrivers())('role catalogue on %s', (driver) => {
   };
   const stored = async (id: number) => (await db.select().from(roles).where(eq(roles.id, id)))[0];
   const roleCount = async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(roles))[0].n;
-  const auditOf = (id: number) => db.select().from(auditEntries).where(and(eq(auditEntries.entity, 'role'), eq(auditEntries.entityId, String(id))));
-  const asApi = (row: typeof roles.$inferSelect) => ({ id: row.id, name: row.name, groupId: row.groupId, params: row.params, updatedAt: rfc3339(row.updatedAt) });
+  const auditOf = (id: number) =>
+    db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entity, 'role'), eq(auditEntries.entityId, String(id))));
+  const asApi = (row: typeof roles.$inferSelect) => ({
+    id: row.id,
+    name: row.name,
+    groupId: row.groupId,
+    params: row.params,
+    updatedAt: rfc3339(row.updatedAt),
+  });
 
   it('lets the federation create a role that GET /admin/roles and /admin/rolegroups then list', async () => {
     const [{ max }] = await db.select({ max: sql<number>`max(${roles.id})`.mapWith(Number) }).from(roles);
     const res = await created201({ name: '  Bogenbauer  ', groupId: SPORTS_GROUP, params: { orgWhitelist: [1, 4, 4] } });
-    expect(res).toEqual({ id: max + 1, name: 'Bogenbauer', groupId: SPORTS_GROUP, params: { orgWhitelist: [1, 4] }, updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/) });
+    expect(res).toEqual({
+      id: max + 1,
+      name: 'Bogenbauer',
+      groupId: SPORTS_GROUP,
+      params: { orgWhitelist: [1, 4] },
+      updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/),
+    });
 
     const list = await answerOf(admin('verein').roles.$get(), 200);
-    expect(list.find((r) => r.id === res.id)).toEqual({ id: res.id, name: 'Bogenbauer', groupId: SPORTS_GROUP, params: { orgWhitelist: [1, 4] } });
+    expect(list.find((r) => r.id === res.id)).toEqual({
+      id: res.id,
+      name: 'Bogenbauer',
+      groupId: SPORTS_GROUP,
+      params: { orgWhitelist: [1, 4] },
+    });
     const groups = await answerOf(admin('land').rolegroups.$get(), 200);
-    expect(groups.find((g) => g.id === SPORTS_GROUP)?.roles).toContainEqual({ id: res.id, name: 'Bogenbauer', params: { orgWhitelist: [1, 4] } });
+    expect(groups.find((g) => g.id === SPORTS_GROUP)?.roles).toContainEqual({
+      id: res.id,
+      name: 'Bogenbauer',
+      params: { orgWhitelist: [1, 4] },
+    });
 
     const audit = await auditOf(res.id);
     expect(audit).toEqual([expect.objectContaining({ actorId: 1, actingOrgId: 1, action: 'create' })]);
@@ -68,8 +95,16 @@ describe.each(testDrivers())('role catalogue on %s', (driver) => {
 
   it('renames a role, keeping its lists when params are left out, and refuses a stale updatedAt', async () => {
     const created = await created201({ name: 'Pfeilbauer', groupId: SPORTS_GROUP, params: { orgBlacklist: [18], editWhitelist: [1] } });
-    const renamed = await answerOf(put('verband', { id: created.id, updatedAt: created.updatedAt, name: 'Pfeilbaumeister', groupId: SPORTS_GROUP }), 200);
-    expect(renamed).toMatchObject({ id: created.id, name: 'Pfeilbaumeister', groupId: SPORTS_GROUP, params: { orgBlacklist: [18], editWhitelist: [1] } });
+    const renamed = await answerOf(
+      put('verband', { id: created.id, updatedAt: created.updatedAt, name: 'Pfeilbaumeister', groupId: SPORTS_GROUP }),
+      200,
+    );
+    expect(renamed).toMatchObject({
+      id: created.id,
+      name: 'Pfeilbaumeister',
+      groupId: SPORTS_GROUP,
+      params: { orgBlacklist: [18], editWhitelist: [1] },
+    });
     expect(renamed.updatedAt).not.toBe(created.updatedAt);
     expect(asApi(await stored(created.id))).toEqual(renamed);
     const audit = await auditOf(created.id);
@@ -77,7 +112,10 @@ describe.each(testDrivers())('role catalogue on %s', (driver) => {
     expect(audit.find((a) => a.action === 'update')!.changes).toEqual({ name: { before: 'Pfeilbauer', after: 'Pfeilbaumeister' } });
 
     // The updatedAt of the first answer is out of date now.
-    const stale = await refusal(put('verband', { id: created.id, updatedAt: created.updatedAt, name: 'Sehnenbauer', groupId: BOARD_GROUP, params: {} }), 409);
+    const stale = await refusal(
+      put('verband', { id: created.id, updatedAt: created.updatedAt, name: 'Sehnenbauer', groupId: BOARD_GROUP, params: {} }),
+      409,
+    );
     expect(stale).toMatchObject({ code: 'stale', value: renamed.updatedAt });
     expect(asApi(await stored(created.id))).toEqual(renamed);
     expect(await auditOf(created.id)).toHaveLength(2);
@@ -103,7 +141,12 @@ describe.each(testDrivers())('role catalogue on %s', (driver) => {
     for (const who of ['verein', 'land']) {
       expect([who, (await refusal(post(who, { name: `Scheibenwart ${who}`, groupId: 9 }), 403)).code]).toEqual([who, 'forbidden']);
       expect([who, (await refusal(put(who, { ...created, name: `Umbenannt ${who}` }), 403)).code]).toEqual([who, 'forbidden']);
-      const sys = await put(who, { id: ROLE_EDIT, updatedAt: rfc3339((await stored(ROLE_EDIT)).updatedAt), name: 'Rollen', groupId: SYSTEM_GROUP });
+      const sys = await put(who, {
+        id: ROLE_EDIT,
+        updatedAt: rfc3339((await stored(ROLE_EDIT)).updatedAt),
+        name: 'Rollen',
+        groupId: SYSTEM_GROUP,
+      });
       expect([who, sys.status]).toEqual([who, 403]);
     }
     expect(await roleCount()).toBe(before);
@@ -116,13 +159,25 @@ describe.each(testDrivers())('role catalogue on %s', (driver) => {
     const before = await roleCount();
     const badGroup = await refusal(post('verband', { name: 'Ohne Gruppe', groupId: 999 }), 422);
     expect([badGroup.code, badGroup.field]).toEqual(['validation', 'groupId']);
-    const both = await refusal(post('verband', { name: 'Beides', groupId: SPORTS_GROUP, params: { orgWhitelist: [1], orgBlacklist: [4] } }), 422);
+    const both = await refusal(
+      post('verband', { name: 'Beides', groupId: SPORTS_GROUP, params: { orgWhitelist: [1], orgBlacklist: [4] } }),
+      422,
+    );
     expect([both.code, both.field]).toEqual(['validation', 'params.orgBlacklist']);
-    const unknownOrg = await refusal(post('verband', { name: 'Nirgends', groupId: SPORTS_GROUP, params: { orgWhitelist: [1, 999999] } }), 422);
+    const unknownOrg = await refusal(
+      post('verband', { name: 'Nirgends', groupId: SPORTS_GROUP, params: { orgWhitelist: [1, 999999] } }),
+      422,
+    );
     expect([unknownOrg.field, unknownOrg.value]).toEqual(['params.orgWhitelist', 999999]);
-    const unknownEditor = await refusal(post('verband', { name: 'Nirgends', groupId: SPORTS_GROUP, params: { editWhitelist: [999999] } }), 422);
+    const unknownEditor = await refusal(
+      post('verband', { name: 'Nirgends', groupId: SPORTS_GROUP, params: { editWhitelist: [999999] } }),
+      422,
+    );
     expect(unknownEditor.field).toBe('params.editWhitelist');
-    const tooMany = await refusal(post('verband', { name: 'Überall', groupId: SPORTS_GROUP, params: { orgWhitelist: Array.from({ length: 501 }, (_, i) => i + 1) } }), 422);
+    const tooMany = await refusal(
+      post('verband', { name: 'Überall', groupId: SPORTS_GROUP, params: { orgWhitelist: Array.from({ length: 501 }, (_, i) => i + 1) } }),
+      422,
+    );
     expect(tooMany.field).toBe('params.orgWhitelist');
     for (const name of ['', '   ', 'x'.repeat(81)]) {
       expect([name, (await refusal(post('verband', { name, groupId: SPORTS_GROUP }), 422)).field]).toEqual([name, 'name']);
@@ -131,7 +186,9 @@ describe.each(testDrivers())('role catalogue on %s', (driver) => {
 
     const created = await created201({ name: 'Gruppenwechsler', groupId: SPORTS_GROUP });
     expect((await refusal(put('verband', { ...created, groupId: 999 }), 422)).field).toBe('groupId');
-    expect((await refusal(put('verband', { ...created, params: { orgWhitelist: [4], orgBlacklist: [18] } }), 422)).field).toBe('params.orgBlacklist');
+    expect((await refusal(put('verband', { ...created, params: { orgWhitelist: [4], orgBlacklist: [18] } }), 422)).field).toBe(
+      'params.orgBlacklist',
+    );
     expect(asApi(await stored(created.id))).toEqual(created);
     // Into another ordinary group is fine.
     expect((await answerOf(put('verband', { ...created, groupId: BOARD_GROUP }), 200)).groupId).toBe(BOARD_GROUP);
@@ -160,8 +217,16 @@ describe.each(testDrivers())('role catalogue on %s', (driver) => {
     expect(asApi(await stored(ROLE_EDIT))).toEqual(current);
 
     // Renamed, with other lists, it stays a system role.
-    const renamed = await answerOf(put('verband', { ...current, name: 'Funktionsverwaltung', params: { editWhitelist: [1], orgWhitelist: [1] } }), 200);
-    expect(renamed).toMatchObject({ id: ROLE_EDIT, name: 'Funktionsverwaltung', groupId: SYSTEM_GROUP, params: { editWhitelist: [1], orgWhitelist: [1] } });
+    const renamed = await answerOf(
+      put('verband', { ...current, name: 'Funktionsverwaltung', params: { editWhitelist: [1], orgWhitelist: [1] } }),
+      200,
+    );
+    expect(renamed).toMatchObject({
+      id: ROLE_EDIT,
+      name: 'Funktionsverwaltung',
+      groupId: SYSTEM_GROUP,
+      params: { editWhitelist: [1], orgWhitelist: [1] },
+    });
     const back = await put('verband', { ...renamed, name: 'Funktionen', params: current.params });
     expect(back.status).toBe(200);
 
@@ -179,6 +244,8 @@ describe.each(testDrivers())('role catalogue on %s', (driver) => {
   });
 
   it('answers 404 for an unknown id', async () => {
-    expect((await refusal(put('verband', { id: 999_999, updatedAt: '2026-01-01T00:00:00Z', name: 'Niemand', groupId: SPORTS_GROUP }), 404)).code).toBe('not_found');
+    expect(
+      (await refusal(put('verband', { id: 999_999, updatedAt: '2026-01-01T00:00:00Z', name: 'Niemand', groupId: SPORTS_GROUP }), 404)).code,
+    ).toBe('not_found');
   });
 });

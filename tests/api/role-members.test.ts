@@ -27,12 +27,16 @@ describe.each(testDrivers())('role screen reads on %s', (driver) => {
     tdb = await createTestDb(driver);
     db = tdb.db;
     t = createTestApp(db);
-    tokens = Object.fromEntries(await Promise.all(['verein', 'verband', 'land', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+    tokens = Object.fromEntries(
+      await Promise.all(['verein', 'verband', 'land', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])),
+    );
     // A member of another club who never was anything in the demo club.
     [outsider] = await db
       .select({ id: members.id, surname: members.surname })
       .from(members)
-      .where(sql`${members.id} in (select member_id from function_assignments where org_id = ${OTHER_CLUB} and role_id = 32 and date_to >= current_date) and ${members.id} not in (select member_id from function_assignments where org_id = ${CLUB})`)
+      .where(
+        sql`${members.id} in (select member_id from function_assignments where org_id = ${OTHER_CLUB} and role_id = 32 and date_to >= current_date) and ${members.id} not in (select member_id from function_assignments where org_id = ${CLUB})`,
+      )
       .limit(1);
   }, 120_000);
   afterAll(async () => {
@@ -44,7 +48,8 @@ describe.each(testDrivers())('role screen reads on %s', (driver) => {
   const role = (who: string) => client(t, tokens[who]).api.v1.admin.role;
   const organisations = (who: string, orgId: number) => role(who).organisations[':orgId'].$get({ param: { orgId: String(orgId) } });
   type MembersQuery = Parameters<ReturnType<typeof role>['members'][':orgId']['$get']>[0]['query'];
-  const memberList = (who: string, orgId: number, query: MembersQuery = {}) => role(who).members[':orgId'].$get({ param: { orgId: String(orgId) }, query });
+  const memberList = (who: string, orgId: number, query: MembersQuery = {}) =>
+    role(who).members[':orgId'].$get({ param: { orgId: String(orgId) }, query });
   const page = (who: string, orgId: number, query: MembersQuery = {}) => answerOf(memberList(who, orgId, query), 200);
 
   it('lists where the caller may assign: the club itself, everything for the federation', async () => {
@@ -98,13 +103,17 @@ describe.each(testDrivers())('role screen reads on %s', (driver) => {
   });
 
   it('a membership in the same batch makes the person a member for its other roles', async () => {
-    const assign = (json: Parameters<ReturnType<typeof role>['assign']['$post']>[0]['json']) => answerOf(role('verband').assign.$post({ json }), 200);
+    const assign = (json: Parameters<ReturnType<typeof role>['assign']['$post']>[0]['json']) =>
+      answerOf(role('verband').assign.$post({ json }), 200);
     const without = await assign({ orgId: CLUB, memberIds: [outsider.id], roleIds: [TRAINER], dryRun: true });
     expect(without.errors.map((e) => e.reason)).toEqual(['notAMember']);
     const withMembership = await assign({ orgId: CLUB, memberIds: [outsider.id], roleIds: [TRAINER, MEMBERSHIP] });
     expect(withMembership.errors).toEqual([]);
     expect(withMembership.success.map((s) => s.roleId)).toEqual([TRAINER, MEMBERSHIP]);
-    const rows = await db.select().from(functionAssignments).where(and(eq(functionAssignments.memberId, outsider.id), eq(functionAssignments.orgId, CLUB)));
+    const rows = await db
+      .select()
+      .from(functionAssignments)
+      .where(and(eq(functionAssignments.memberId, outsider.id), eq(functionAssignments.orgId, CLUB)));
     expect(rows.map((r) => r.roleId).sort()).toEqual([TRAINER, MEMBERSHIP]);
     // Now a member: the club's own list shows them with both functions.
     const listed = await page('verein', CLUB, { q: outsider.surname });

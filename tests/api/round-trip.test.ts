@@ -70,7 +70,10 @@ describe.each(testDrivers())('round trips on %s', (driver) => {
       const kept = await read();
       expect(unversioned(kept)).toEqual(unversioned({ ...before, phoneMobile: '+43 660 1234567' }));
 
-      expect((await club().put('/api/v1/admin/member', { id: 5, updatedAt: kept.updatedAt, street: null, params: { emailVisible: true } })).status).toBe(200);
+      expect(
+        (await club().put('/api/v1/admin/member', { id: 5, updatedAt: kept.updatedAt, street: null, params: { emailVisible: true } }))
+          .status,
+      ).toBe(200);
       const cleared = await read();
       expect(unversioned(cleared)).toEqual(unversioned({ ...kept, street: null, params: { ...kept.params, emailVisible: true } }));
     });
@@ -107,7 +110,11 @@ describe.each(testDrivers())('round trips on %s', (driver) => {
     it('refuses __proto__ keys and deep nesting with 422 and changes nothing', async () => {
       const before = await read();
       const [stored] = await tdb.db.select().from(members).where(eq(members.id, 5));
-      const proto = await sendText('PUT', '/api/v1/admin/member', `{"id":5,"updatedAt":"${before.updatedAt}","__proto__":{"city":"Graz"},"city":"Linz"}`);
+      const proto = await sendText(
+        'PUT',
+        '/api/v1/admin/member',
+        `{"id":5,"updatedAt":"${before.updatedAt}","__proto__":{"city":"Graz"},"city":"Linz"}`,
+      );
       expect(proto.status).toBe(422);
       expect(proto.body.error).toMatchObject({ code: 'unsafe_body', field: '__proto__' });
       const nested = `{"id":5,"updatedAt":"${before.updatedAt}","city":"Linz","params":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`;
@@ -148,12 +155,25 @@ describe.each(testDrivers())('round trips on %s', (driver) => {
       const kept = await read();
       expect(unversioned(kept)).toEqual(unversioned({ ...before, homepage: 'https://bogen.example.at' }));
       expect((await put({ id: 11, updatedAt: kept.updatedAt, homepage: null, params: { iban: 'AT611904300234573201' } })).status).toBe(200);
-      expect(unversioned(await read())).toEqual(unversioned({ ...kept, homepage: null, params: { ...kept.params, iban: 'AT611904300234573201' } }));
+      expect(unversioned(await read())).toEqual(
+        unversioned({ ...kept, homepage: null, params: { ...kept.params, iban: 'AT611904300234573201' } }),
+      );
     });
 
     it('ignores read-only and unknown keys', async () => {
       const before = await read();
-      const res = await put({ ...before, members: 999, licenses: 999, canEdit: false, fees: [], places: [], orgMotherName: 'X', imageLink: '/x.png', params: { ...before.params, files: [] }, motto: 'Alle ins Gold' });
+      const res = await put({
+        ...before,
+        members: 999,
+        licenses: 999,
+        canEdit: false,
+        fees: [],
+        places: [],
+        orgMotherName: 'X',
+        imageLink: '/x.png',
+        params: { ...before.params, files: [] },
+        motto: 'Alle ins Gold',
+      });
       expect(res.status).toBe(200);
       expect(unversioned(await read())).toEqual(unversioned(before));
     });
@@ -161,12 +181,24 @@ describe.each(testDrivers())('round trips on %s', (driver) => {
     it('refuses a __proto__ key inside params and deep nesting with 422 and changes nothing', async () => {
       const before = await read();
       const [stored] = await tdb.db.select().from(organisations).where(eq(organisations.id, 11));
-      const proto = await sendText('PUT', '/api/v1/admin/org?actingOrgId=11', `{"id":11,"updatedAt":"${before.updatedAt}","params":{"__proto__":{"coop_partner":true}},"zip":"2701"}`);
+      const proto = await sendText(
+        'PUT',
+        '/api/v1/admin/org?actingOrgId=11',
+        `{"id":11,"updatedAt":"${before.updatedAt}","params":{"__proto__":{"coop_partner":true}},"zip":"2701"}`,
+      );
       expect(proto.status).toBe(422);
       expect(proto.body.error).toMatchObject({ code: 'unsafe_body', field: 'params.__proto__' });
-      const ctor = await sendText('PUT', '/api/v1/admin/org?actingOrgId=11', `{"id":11,"updatedAt":"${before.updatedAt}","constructor":{"prototype":{"x":1}}}`);
+      const ctor = await sendText(
+        'PUT',
+        '/api/v1/admin/org?actingOrgId=11',
+        `{"id":11,"updatedAt":"${before.updatedAt}","constructor":{"prototype":{"x":1}}}`,
+      );
       expect(ctor.status).toBe(422);
-      const deep = await sendText('PUT', '/api/v1/admin/org?actingOrgId=11', `{"id":11,"updatedAt":"${before.updatedAt}","params":${'['.repeat(3000)}${']'.repeat(3000)}}`);
+      const deep = await sendText(
+        'PUT',
+        '/api/v1/admin/org?actingOrgId=11',
+        `{"id":11,"updatedAt":"${before.updatedAt}","params":${'['.repeat(3000)}${']'.repeat(3000)}}`,
+      );
       expect(deep.status).toBe(422);
       const [after] = await tdb.db.select().from(organisations).where(eq(organisations.id, 11));
       expect(after).toEqual(stored);
@@ -183,7 +215,16 @@ describe.each(testDrivers())('round trips on %s', (driver) => {
     const save = (body: Json) => club().post('/api/v1/admin/org/places?actingOrgId=11', body);
 
     beforeAll(async () => {
-      const created = await save({ orgId: 11, pname: 'Halle Süd', address: 'Hauptplatz 1', city: 'Wiener Neustadt', zip: '2700', lat: 47.81, lon: 16.24, params: { openingHours: 'Di 18–21', training: ['Outdoor'] } });
+      const created = await save({
+        orgId: 11,
+        pname: 'Halle Süd',
+        address: 'Hauptplatz 1',
+        city: 'Wiener Neustadt',
+        zip: '2700',
+        lat: 47.81,
+        lon: 16.24,
+        params: { openingHours: 'Di 18–21', training: ['Outdoor'] },
+      });
       expect(created.status).toBe(201);
       placeId = created.body.id;
     });
@@ -198,8 +239,13 @@ describe.each(testDrivers())('round trips on %s', (driver) => {
 
     it('keeps what is left out, clears what is null and ignores unknown keys', async () => {
       const before = await readPlace();
-      expect((await save({ id: placeId, orgId: 11, updatedAt: before.updatedAt, zip: null, params: { openingHours: 'Do 18–21' }, roof: true })).status).toBe(200);
-      expect(unversioned(await readPlace())).toEqual(unversioned({ ...before, zip: null, params: { ...before.params, openingHours: 'Do 18–21' } }));
+      expect(
+        (await save({ id: placeId, orgId: 11, updatedAt: before.updatedAt, zip: null, params: { openingHours: 'Do 18–21' }, roof: true }))
+          .status,
+      ).toBe(200);
+      expect(unversioned(await readPlace())).toEqual(
+        unversioned({ ...before, zip: null, params: { ...before.params, openingHours: 'Do 18–21' } }),
+      );
     });
   });
 
@@ -238,13 +284,25 @@ describe.each(testDrivers())('round trips on %s', (driver) => {
 
   describe('training (POST /admin/training/{memberId})', () => {
     it('records a certificate sent as the member answer lists it, with one field changed', async () => {
-      const first = await club().post('/api/v1/admin/training/5', { orgId: 11, trainingId: 8, dateFrom: '2025-03-02', dateTo: '2027-03-02', controller: 'Rotes Kreuz' });
+      const first = await club().post('/api/v1/admin/training/5', {
+        orgId: 11,
+        trainingId: 8,
+        dateFrom: '2025-03-02',
+        dateTo: '2027-03-02',
+        controller: 'Rotes Kreuz',
+      });
       expect(first.status).toBe(201);
       const member = (await club().get('/api/v1/admin/member/11/5')).body;
       const answered = member.certificates.find((c: Json) => c.ausb_mg_id === first.body.ausb_mg_id);
       expect(answered).toEqual(first.body);
 
-      const res = await club().post('/api/v1/admin/training/5', { ...answered, orgId: 11, dateFrom: '2025-04-01', ausb_mg_id: 999999, certTitle: 'ignored' });
+      const res = await club().post('/api/v1/admin/training/5', {
+        ...answered,
+        orgId: 11,
+        dateFrom: '2025-04-01',
+        ausb_mg_id: 999999,
+        certTitle: 'ignored',
+      });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ ...answered, dateFrom: '2025-04-01', ausb_mg_id: res.body.ausb_mg_id });
       expect(res.body.ausb_mg_id).not.toBe(answered.ausb_mg_id);

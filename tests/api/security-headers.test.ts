@@ -11,7 +11,11 @@ describe.each(testDrivers())('API security headers on %s', (driver) => {
   let token: string;
 
   beforeAll(async () => {
-    ({ tdb, t, tokens: { verein: token } } = await openApi(driver, ['verein']));
+    ({
+      tdb,
+      t,
+      tokens: { verein: token },
+    } = await openApi(driver, ['verein']));
   });
   afterAll(() => closeApi({ tdb, t }));
 

@@ -8,7 +8,16 @@ import { categoryOffers } from '@/lib/domain/orders/availability';
 import { eligibility, INELIGIBILITY_REASONS, type IneligibilityReason } from '@/lib/domain/orders/eligibility';
 import { licenceOrderTotal } from '@/lib/domain/orders/pricing';
 import type { Db } from '@/server/db/client';
-import { functionAssignments, memberTrainings, members, orderCategories, orderItems, orders, organisations, uploadedFiles } from '@/server/db/schema';
+import {
+  functionAssignments,
+  memberTrainings,
+  members,
+  orderCategories,
+  orderItems,
+  orders,
+  organisations,
+  uploadedFiles,
+} from '@/server/db/schema';
 import { seedDemo } from '@/server/db/seed';
 import { seedPicturePath } from '@/server/db/seed/orders';
 import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
@@ -35,11 +44,23 @@ describe.each(testDrivers())('seeded orders on %s', (driver) => {
     const memberships = await db
       .select({ id: functionAssignments.memberId })
       .from(functionAssignments)
-      .where(and(eq(functionAssignments.orgId, orgId), eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP), sql`${functionAssignments.dateTo} >= ${today}`));
+      .where(
+        and(
+          eq(functionAssignments.orgId, orgId),
+          eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP),
+          sql`${functionAssignments.dateTo} >= ${today}`,
+        ),
+      );
     const ids = [...new Set(memberships.map((m) => m.id))];
     const people = await db.select().from(members).where(inArray(members.id, ids));
-    const licences = await db.select().from(functionAssignments).where(and(inArray(functionAssignments.memberId, ids), eq(functionAssignments.roleId, FUNCTION_LICENCE)));
-    const trained = await db.select({ id: memberTrainings.memberId }).from(memberTrainings).where(and(inArray(memberTrainings.memberId, ids), eq(memberTrainings.trainingId, 1)));
+    const licences = await db
+      .select()
+      .from(functionAssignments)
+      .where(and(inArray(functionAssignments.memberId, ids), eq(functionAssignments.roleId, FUNCTION_LICENCE)));
+    const trained = await db
+      .select({ id: memberTrainings.memberId })
+      .from(memberTrainings)
+      .where(and(inArray(memberTrainings.memberId, ids), eq(memberTrainings.trainingId, 1)));
     const ordered = await db
       .select({ id: orderItems.memberId })
       .from(orderItems)
@@ -64,7 +85,9 @@ describe.each(testDrivers())('seeded orders on %s', (driver) => {
     const cats = await db.select().from(orderCategories);
     const names = cats.map((c) => c.cat);
     for (const y of [year, year + 1]) {
-      expect(names).toEqual(expect.arrayContaining([`JAHRESLIZENZ_${y}`, `JAHRESLIZENZ_KOOP_${y}`, `VEREINSBEITRAG_${y}`, `VEREINSBEITRAG_KOOP_${y}`]));
+      expect(names).toEqual(
+        expect.arrayContaining([`JAHRESLIZENZ_${y}`, `JAHRESLIZENZ_KOOP_${y}`, `VEREINSBEITRAG_${y}`, `VEREINSBEITRAG_KOOP_${y}`]),
+      );
     }
     const licence = cats.find((c) => c.cat === `JAHRESLIZENZ_${year + 1}`)!;
     expect(licence).toMatchObject({ group: 'JAHRESLIZENZ', year: year + 1 });
@@ -87,7 +110,10 @@ describe.each(testDrivers())('seeded orders on %s', (driver) => {
 
   it('has club fee orders for most clubs, released and created, and none for the club founded this year', async () => {
     const clubs = await db.select().from(organisations).where(eq(organisations.orgLevel, 3));
-    const fees = await db.select().from(orders).where(sql`${orders.category} like 'VEREINSBEITRAG%'`);
+    const fees = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.category} like 'VEREINSBEITRAG%'`);
     const paying = new Set(fees.map((f) => f.orgId));
     expect(paying.size).toBeGreaterThan(clubs.length * 0.9);
     expect(fees.some((f) => f.status === 'Freigegeben' && f.completed)).toBe(true);
@@ -106,7 +132,10 @@ describe.each(testDrivers())('seeded orders on %s', (driver) => {
     expect(rows.rows.length).toBeGreaterThan(100);
     for (const r of rows.rows) expect([r.id, Number(r.total_cents)]).toEqual([r.id, Number(r.sum)]);
     // Released licence orders carry the persons whose licences they issued.
-    const [issued] = await db.select({ n: sql<number>`count(*)::int` }).from(orderItems).where(and(isNotNull(orderItems.memberId), sql`${orderItems.category} like 'JAHRESLIZENZ%'`));
+    const [issued] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderItems)
+      .where(and(isNotNull(orderItems.memberId), sql`${orderItems.category} like 'JAHRESLIZENZ%'`));
     expect(Number(issued.n)).toBeGreaterThan(20);
   });
 
@@ -145,7 +174,15 @@ describe.each(testDrivers())('seeded orders on %s', (driver) => {
   it('gives the pictured demo members a stored picture record, and writes the files when told where', async () => {
     const pictured = await db.select().from(members).where(isNotNull(members.uuid));
     expect(pictured.length).toBeGreaterThanOrEqual(6);
-    const files = await db.select().from(uploadedFiles).where(inArray(uploadedFiles.uuid, pictured.map((m) => m.uuid!)));
+    const files = await db
+      .select()
+      .from(uploadedFiles)
+      .where(
+        inArray(
+          uploadedFiles.uuid,
+          pictured.map((m) => m.uuid!),
+        ),
+      );
     expect(files.map((f) => f.ownerId).sort()).toEqual(pictured.map((m) => m.id).sort());
     expect(files.every((f) => f.ownerType === 'member_image' && f.mime === 'image/png')).toBe(true);
 
@@ -168,7 +205,7 @@ describe.each(testDrivers())('seeded orders on %s', (driver) => {
     expect(after.uuid).toBeNull();
   });
 
-  it("gives the seeded pictures random uuids (the address they are served under), recorded once however often it runs", async () => {
+  it('gives the seeded pictures random uuids (the address they are served under), recorded once however often it runs', async () => {
     const pictures = await db.select().from(uploadedFiles).where(eq(uploadedFiles.ownerType, 'member_image'));
     expect(pictures.length).toBeGreaterThanOrEqual(6);
     for (const p of pictures) expect(p.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -184,7 +221,13 @@ describe.each(testDrivers())('seeded orders on %s', (driver) => {
     await db.update(uploadedFiles).set({ uuid: counted }).where(eq(uploadedFiles.uuid, member.uuid!));
     await db.update(members).set({ uuid: counted }).where(eq(members.id, member.id));
     const dir = path.join(__dirname, '../../server/db/migrations');
-    const migration = readFileSync(path.join(dir, readdirSync(dir).find((f) => f.endsWith('_random_seed_picture_ids.sql'))!), 'utf8');
+    const migration = readFileSync(
+      path.join(
+        dir,
+        readdirSync(dir).find((f) => f.endsWith('_random_seed_picture_ids.sql'))!,
+      ),
+      'utf8',
+    );
     await db.execute(sql.raw(migration));
     const [after] = await db.select().from(members).where(eq(members.id, member.id));
     expect(after.uuid).not.toBe(counted);

@@ -6,7 +6,19 @@ import { and, count, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-o
 import sharp from 'sharp';
 import { FORM_FUNCTION_IDS, FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { closeDb, createDb, migrate, type Db } from '@/server/db/client';
-import { functionAssignments, memberTrainings, members, messages, news, orders, organisations, places, roles, trainingDefinitions, uploadedFiles } from '@/server/db/schema';
+import {
+  functionAssignments,
+  memberTrainings,
+  members,
+  messages,
+  news,
+  orders,
+  organisations,
+  places,
+  roles,
+  trainingDefinitions,
+  uploadedFiles,
+} from '@/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '@/server/db/seed';
 import { MemberGenerator } from '@/server/db/seed/members';
 import { SeedUploads } from '@/server/db/seed/news-pictures';
@@ -31,7 +43,24 @@ function ageClass(age: number): string {
 }
 
 async function tableCounts(db: Db) {
-  const tables = ['countries', 'organisations', 'places', 'order_categories', 'orders', 'order_items', 'uploaded_files', 'role_groups', 'roles', 'training_definitions', 'members', 'function_assignments', 'member_trainings', 'messages', 'notifications', 'message_deliveries'];
+  const tables = [
+    'countries',
+    'organisations',
+    'places',
+    'order_categories',
+    'orders',
+    'order_items',
+    'uploaded_files',
+    'role_groups',
+    'roles',
+    'training_definitions',
+    'members',
+    'function_assignments',
+    'member_trainings',
+    'messages',
+    'notifications',
+    'message_deliveries',
+  ];
   const out: Record<string, number> = {};
   for (const t of tables) {
     const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(t)}`);
@@ -69,7 +98,17 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
     expect(states.map((s) => s.id)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(states.every((s) => s.orgMotherId === 1 && s.params.federalState)).toBe(true);
     expect(states.map((s) => s.params.federalState)).toEqual(
-      expect.arrayContaining(['Burgenland', 'Kärnten', 'Niederösterreich', 'Oberösterreich', 'Salzburg', 'Steiermark', 'Tirol', 'Vorarlberg', 'Wien']),
+      expect.arrayContaining([
+        'Burgenland',
+        'Kärnten',
+        'Niederösterreich',
+        'Oberösterreich',
+        'Salzburg',
+        'Steiermark',
+        'Tirol',
+        'Vorarlberg',
+        'Wien',
+      ]),
     );
 
     const clubs = orgs.filter((o) => o.orgLevel === 3);
@@ -158,7 +197,10 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
       expect(byName.get(name) ?? 0).toBeGreaterThan(0);
     }
     // Every form-opening function exists as a role with a name.
-    const systemRoles = await db.select().from(roles).where(inArray(roles.id, [...FORM_FUNCTION_IDS]));
+    const systemRoles = await db
+      .select()
+      .from(roles)
+      .where(inArray(roles.id, [...FORM_FUNCTION_IDS]));
     expect(systemRoles.map((r) => r.id).sort((a, b) => a - b)).toEqual([...FORM_FUNCTION_IDS]);
     expect(systemRoles.every((r) => r.name.length > 0 && r.params.editWhitelist?.includes(1))).toBe(true);
   });
@@ -171,25 +213,28 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
     expect(Number(n)).toBeGreaterThan(MEMBERS / 2);
   });
 
-  it.each(DEMO_ACCOUNTS.map((a) => [a.email, a] as const))('%s holds exactly its listed system roles and signs in with the demo password', async (_email, account) => {
-    const [person] = await db.select().from(members).where(eq(members.email, account.email));
-    expect(person.id).toBe(account.memberId);
-    expect(await verifyPassword(DEMO_PASSWORD, person.passwordHash)).toBe(true);
+  it.each(DEMO_ACCOUNTS.map((a) => [a.email, a] as const))(
+    '%s holds exactly its listed system roles and signs in with the demo password',
+    async (_email, account) => {
+      const [person] = await db.select().from(members).where(eq(members.email, account.email));
+      expect(person.id).toBe(account.memberId);
+      expect(await verifyPassword(DEMO_PASSWORD, person.passwordHash)).toBe(true);
 
-    const active = await db
-      .select({ orgId: functionAssignments.orgId, roleId: functionAssignments.roleId })
-      .from(functionAssignments)
-      .where(
-        and(
-          eq(functionAssignments.memberId, person.id),
-          inArray(functionAssignments.roleId, [...FORM_FUNCTION_IDS]),
-          lte(functionAssignments.dateFrom, today),
-          gte(functionAssignments.dateTo, today),
-        ),
-      );
-    const held = active.map((a) => `${a.orgId}:${a.roleId}`).sort();
-    expect(held).toEqual(account.forms.map((f) => `${account.orgId}:${f}`).sort());
-  });
+      const active = await db
+        .select({ orgId: functionAssignments.orgId, roleId: functionAssignments.roleId })
+        .from(functionAssignments)
+        .where(
+          and(
+            eq(functionAssignments.memberId, person.id),
+            inArray(functionAssignments.roleId, [...FORM_FUNCTION_IDS]),
+            lte(functionAssignments.dateFrom, today),
+            gte(functionAssignments.dateTo, today),
+          ),
+        );
+      const held = active.map((a) => `${a.orgId}:${a.roleId}`).sort();
+      expect(held).toEqual(account.forms.map((f) => `${account.orgId}:${f}`).sort());
+    },
+  );
 
   it('gives the trainer the ordinary Trainer function and the plain member a membership and an active licence', async () => {
     const functionsOf = async (email: string) => {
@@ -198,7 +243,13 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
         .select({ orgId: functionAssignments.orgId, name: roles.name })
         .from(functionAssignments)
         .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
-        .where(and(eq(functionAssignments.memberId, account.memberId), lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today)));
+        .where(
+          and(
+            eq(functionAssignments.memberId, account.memberId),
+            lte(functionAssignments.dateFrom, today),
+            gte(functionAssignments.dateTo, today),
+          ),
+        );
       return rows.map((r) => `${r.orgId}:${r.name}`).sort();
     };
     expect(await functionsOf('trainer@example.org')).toEqual(['11:Lizenz', '11:Mitglied', '11:Mitglieder', '11:Trainer']);
@@ -221,11 +272,20 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
 
   it('gives published and hidden news of the federation and three clubs pictures with thumbnails xs, sm and md', async () => {
     const files = await db
-      .select({ orgId: news.orgId, visible: news.visible, mime: uploadedFiles.mime, params: uploadedFiles.params, featured: sql<boolean>`(${uploadedFiles.params}->>'featured')::boolean` })
+      .select({
+        orgId: news.orgId,
+        visible: news.visible,
+        mime: uploadedFiles.mime,
+        params: uploadedFiles.params,
+        featured: sql<boolean>`(${uploadedFiles.params}->>'featured')::boolean`,
+      })
       .from(uploadedFiles)
       .innerJoin(news, eq(news.id, uploadedFiles.ownerId))
       .where(eq(uploadedFiles.ownerType, 'news_file'));
-    const thumbs = await db.select({ storedPath: uploadedFiles.storedPath, mime: uploadedFiles.mime, params: uploadedFiles.params }).from(uploadedFiles).where(eq(uploadedFiles.ownerType, 'news_thumb'));
+    const thumbs = await db
+      .select({ storedPath: uploadedFiles.storedPath, mime: uploadedFiles.mime, params: uploadedFiles.params })
+      .from(uploadedFiles)
+      .where(eq(uploadedFiles.ownerType, 'news_thumb'));
     const thumbByPath = new Map(thumbs.map((th) => [th.storedPath, th]));
     for (const orgId of [1, 11, 12, 18]) {
       for (const visible of [true, false]) {
@@ -235,7 +295,8 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
           const keys = (picture.params as { thumbnails: Record<string, string> }).thumbnails;
           expect(Object.keys(keys).sort()).toEqual(['md', 'sm', 'xs']);
           // each thumbnail is a stored file of its own, a WebP of its size
-          for (const [size, key] of Object.entries(keys)) expect(thumbByPath.get(key)).toMatchObject({ mime: 'image/webp', params: { size } });
+          for (const [size, key] of Object.entries(keys))
+            expect(thumbByPath.get(key)).toMatchObject({ mime: 'image/webp', params: { size } });
         }
       }
       // a published article of each has its featured picture
@@ -288,9 +349,15 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
       .values({ memberId: created.id, trainingId: 1, orgId: 11, dateFrom: today })
       .returning({ id: memberTrainings.id });
     expect(training.id).toBeGreaterThan(0);
-    const [order] = await db.insert(orders).values({ orgId: 11, category: `JAHRESLIZENZ_${year + 1}` }).returning({ id: orders.id });
+    const [order] = await db
+      .insert(orders)
+      .values({ orgId: 11, category: `JAHRESLIZENZ_${year + 1}` })
+      .returning({ id: orders.id });
     expect(order.id).toBeGreaterThan(0);
-    const [org] = await db.insert(organisations).values({ name: 'Neuer Verein', nameShort: 'NV', orgLevel: 3, orgMotherId: 4 }).returning({ id: organisations.id });
+    const [org] = await db
+      .insert(organisations)
+      .values({ name: 'Neuer Verein', nameShort: 'NV', orgLevel: 3, orgMotherId: 4 })
+      .returning({ id: organisations.id });
     expect(org.id).toBeGreaterThan(45);
     const [place] = await db.insert(places).values({ orgId: org.id, pname: 'Halle' }).returning({ id: places.id });
     expect(place.id).toBeGreaterThan(0);
@@ -298,12 +365,24 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
 
   it('refuses a second person with the same name, gender and birth date as a seeded one', async () => {
     // An ASCII first name, so the upper-cased copy is lower-cased back the same on any database locale.
-    const candidates = await db.select().from(members).where(and(gt(members.id, 5), isNotNull(members.email))).limit(50);
+    const candidates = await db
+      .select()
+      .from(members)
+      .where(and(gt(members.id, 5), isNotNull(members.email)))
+      .limit(50);
     const someone = candidates.find((m) => /^[A-Za-z]+$/.test(m.firstName))!;
     await expect(
-      db.insert(members).values({ firstName: someone.firstName.toUpperCase(), surname: someone.surname, birthDate: someone.birthDate, gender: someone.gender }),
+      db.insert(members).values({
+        firstName: someone.firstName.toUpperCase(),
+        surname: someone.surname,
+        birthDate: someone.birthDate,
+        gender: someone.gender,
+      }),
     ).rejects.toThrow();
-    const [{ n }] = await db.select({ n: count() }).from(members).where(and(eq(members.surname, someone.surname), eq(members.birthDate, someone.birthDate)));
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(members)
+      .where(and(eq(members.surname, someone.surname), eq(members.birthDate, someone.birthDate)));
     expect(Number(n)).toBe(1);
   });
 });
@@ -329,14 +408,25 @@ describe('news pictures of the demo data', () => {
       const widths: Record<string, number> = {};
       for (const orgId of [1, 11, 12, 18]) {
         const list = await call(t.app, 'GET', `/api/v1/admin/news/${orgId}?size=100`, { token });
-        const pictures = (list.body.items as Array<{ visible: boolean; attachedFiles: Array<{ fileName: string; fileParam: { original: string; mime: string; thumbnails: Record<string, string> } }> }>).flatMap((n) =>
-          n.attachedFiles.map((f) => ({ ...f, visible: n.visible })),
-        );
+        const pictures = (
+          list.body.items as Array<{
+            visible: boolean;
+            attachedFiles: Array<{ fileName: string; fileParam: { original: string; mime: string; thumbnails: Record<string, string> } }>;
+          }>
+        ).flatMap((n) => n.attachedFiles.map((f) => ({ ...f, visible: n.visible })));
         expect(new Set(pictures.map((p) => p.visible))).toEqual(new Set([true, false]));
         for (const picture of pictures) {
           const original = await call(t.app, 'GET', `/api/v1/uploads?file=${encodeURIComponent(picture.fileParam.original)}`, { token });
-          expect([picture.fileName, original.status, original.headers.get('content-type')]).toEqual([picture.fileName, 200, picture.fileParam.mime]);
-          expect(await sharp(Buffer.from(await original.raw.arrayBuffer())).metadata()).toMatchObject({ format: picture.fileParam.mime === 'image/png' ? 'png' : 'jpeg', width: 480, height: 300 });
+          expect([picture.fileName, original.status, original.headers.get('content-type')]).toEqual([
+            picture.fileName,
+            200,
+            picture.fileParam.mime,
+          ]);
+          expect(await sharp(Buffer.from(await original.raw.arrayBuffer())).metadata()).toMatchObject({
+            format: picture.fileParam.mime === 'image/png' ? 'png' : 'jpeg',
+            width: 480,
+            height: 300,
+          });
           for (const [size, key] of Object.entries(picture.fileParam.thumbnails)) {
             const thumb = await call(t.app, 'GET', `/api/v1/uploads?file=${encodeURIComponent(key)}`, { token });
             expect([key, thumb.status, thumb.headers.get('content-type')]).toEqual([key, 200, 'image/webp']);

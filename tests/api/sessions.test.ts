@@ -80,7 +80,10 @@ describe.each(testDrivers())('sessions on %s', (driver) => {
 
   it("refuses a correctly signed token that names another member's session, or no session", async () => {
     const victim = await signIn(t.app, 'verband@example.org');
-    const [row] = await tdb.db.select().from(sessions).where(eq(sessions.memberId, (await me(victim)).body.mg_id));
+    const [row] = await tdb.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.memberId, (await me(victim)).body.mg_id));
     const settings = { secret: TEST_JWT_SECRET, clock: t.clock.now };
     const expires = new Date(t.clock.now().getTime() + 3600_000);
     // member 5 (a plain member) claiming the federation administrator's session, and vice versa

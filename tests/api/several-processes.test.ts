@@ -50,7 +50,12 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
   let balancer: Balancer;
 
   type Answer = { status: number; upstream: string | null; body: Json; text: string };
-  async function request(base: string, method: string, url: string, options: { token?: string; json?: unknown; client?: string } = {}): Promise<Answer> {
+  async function request(
+    base: string,
+    method: string,
+    url: string,
+    options: { token?: string; json?: unknown; client?: string } = {},
+  ): Promise<Answer> {
     const res = await fetch(base + url, {
       method,
       headers: {
@@ -70,7 +75,8 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
     return { status: res.status, upstream: res.headers.get('x-upstream'), body, text };
   }
   const viaBalancer = (method: string, url: string, options?: Parameters<typeof request>[3]) => request(balancer.url, method, url, options);
-  const direct = (api: ApiProcess, method: string, url: string, token: string) => request(`http://127.0.0.1:${api.port}`, method, url, { token });
+  const direct = (api: ApiProcess, method: string, url: string, token: string) =>
+    request(`http://127.0.0.1:${api.port}`, method, url, { token });
   const signIn = async (email: string) => {
     const res = await viaBalancer('POST', '/api/v1/auth/login', { json: { email, password: DEMO_PASSWORD } });
     expect(res.status).toBe(200);
@@ -133,7 +139,11 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
 
     const searches = async (n: number) => {
       const words = ['huber', 'ma', 'stein', 'er', 'wien'];
-      for (let i = 0; loading; i++) note('search', await viaBalancer('GET', `/api/v1/admin/members?pageSize=20&q=${words[(i + n) % words.length]}`, { token: verband }));
+      for (let i = 0; loading; i++)
+        note(
+          'search',
+          await viaBalancer('GET', `/api/v1/admin/members?pageSize=20&q=${words[(i + n) % words.length]}`, { token: verband }),
+        );
     };
     const reads = async () => {
       for (let i = 0; loading; i++) {
@@ -148,30 +158,63 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
         if (read.status !== 200) continue;
         const m = read.body;
         const city = `Ort ${writer}-${i}`;
-        const res = note('update member', await viaBalancer('PUT', '/api/v1/admin/member', {
-          token: verein,
-          json: { id, updatedAt: m.updatedAt, orgId: CLUB, firstName: m.firstName, surname: m.surname, birthDate: m.birthDate, gender: m.gender, email: m.email, city },
-        }));
+        const res = note(
+          'update member',
+          await viaBalancer('PUT', '/api/v1/admin/member', {
+            token: verein,
+            json: {
+              id,
+              updatedAt: m.updatedAt,
+              orgId: CLUB,
+              firstName: m.firstName,
+              surname: m.surname,
+              birthDate: m.birthDate,
+              gender: m.gender,
+              email: m.email,
+              city,
+            },
+          }),
+        );
         if (res.status === 200) updates.push({ id, from: m.updatedAt, to: res.body.updatedAt, city });
       }
     };
     const placeWriter = async () => {
       for (let i = 0; loading; i++) {
         const pname = `Lastplatz ${i}`;
-        const res = note('new place', await viaBalancer('POST', `/api/v1/admin/org/places?actingOrgId=${CLUB}`, {
-          token: verein,
-          json: { orgId: CLUB, pname, city: 'Wien', zip: '1100', address: 'Hauptplatz 2', params: { openingHours: 'Di 18:00–21:00', training: ['Indoor'] } },
-        }));
+        const res = note(
+          'new place',
+          await viaBalancer('POST', `/api/v1/admin/org/places?actingOrgId=${CLUB}`, {
+            token: verein,
+            json: {
+              orgId: CLUB,
+              pname,
+              city: 'Wien',
+              zip: '1100',
+              address: 'Hauptplatz 2',
+              params: { openingHours: 'Di 18:00–21:00', training: ['Indoor'] },
+            },
+          }),
+        );
         if (res.status >= 200 && res.status < 300) placesMade.push(pname);
       }
     };
 
     const load = [searches(0), searches(1), reads(), writes(0), writes(1), writes(2), placeWriter()];
     // meanwhile: one message to every member of the federation, and an export of all members
-    const message = note('message', await viaBalancer('POST', '/api/v1/admin/messages', {
-      token: verband,
-      json: { orgId: FEDERATION, title: 'An alle Mitglieder', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [ROLE_MEMBER] },
-    }));
+    const message = note(
+      'message',
+      await viaBalancer('POST', '/api/v1/admin/messages', {
+        token: verband,
+        json: {
+          orgId: FEDERATION,
+          title: 'An alle Mitglieder',
+          content: '<p>Hallo</p>',
+          lang: 'de',
+          media: ['email'],
+          roles: [ROLE_MEMBER],
+        },
+      }),
+    );
     const csv = note('export', await viaBalancer('GET', `/api/v1/admin/members/${FEDERATION}/export.csv`, { token: verband }));
     await new Promise((r) => setTimeout(r, LOAD_MS));
     loading = false;
@@ -200,7 +243,10 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
       const chain = updates.filter((u) => u.id === id).sort((a, b) => Date.parse(a.to) - Date.parse(b.to));
       expect(chain.length).toBeGreaterThan(0);
       expect(chain.map((u) => u.from)).toEqual([initial.get(id), ...chain.slice(0, -1).map((u) => u.to)]);
-      const [row] = await tdb.db.select({ city: members.city }).from(members).where(sql`${members.id} = ${id}`);
+      const [row] = await tdb.db
+        .select({ city: members.city })
+        .from(members)
+        .where(sql`${members.id} = ${id}`);
       expect(row.city).toBe(chain[chain.length - 1].city);
     }
 

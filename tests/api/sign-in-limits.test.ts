@@ -31,7 +31,8 @@ describe.each(testDrivers())('sign-in limits on %s', (driver) => {
     await tdb?.close();
   });
 
-  const login = (email: string, password: string, ip: string) => call(t.app, 'POST', '/api/v1/auth/login', { json: { email, password }, ip });
+  const login = (email: string, password: string, ip: string) =>
+    call(t.app, 'POST', '/api/v1/auth/login', { json: { email, password }, ip });
 
   it(`checks at most ${MAX_FAILURES} passwords of 30 parallel wrong ones for one address`, async () => {
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login('verein@example.org', `Wrong-${i}!x`, '198.51.100.1')));

@@ -25,9 +25,20 @@ describe.each(testDrivers())('SMTP refusals on %s', (driver) => {
   beforeAll(async () => {
     sink = await startSmtpSink({ recipient: (a) => recipient(a) });
     tdb = await createTestDb(driver);
-    t = createTestApp(tdb.db, { env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port) }, mailer: (env) => createMailer(env, () => {}) });
+    t = createTestApp(tdb.db, {
+      env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port) },
+      mailer: (env) => createMailer(env, () => {}),
+    });
     token = await signIn(t.app, 'verein@example.org');
-    worker = createOutboxWorker({ db: tdb.db, env: t.env, mailer: createMailer(t.env, () => {}), push: createPushSender(t.env), retryBaseMs: 50, pollMs: 50, log: () => {} });
+    worker = createOutboxWorker({
+      db: tdb.db,
+      env: t.env,
+      mailer: createMailer(t.env, () => {}),
+      push: createPushSender(t.env),
+      retryBaseMs: 50,
+      pollMs: 50,
+      log: () => {},
+    });
   }, 120_000);
   afterAll(async () => {
     await worker?.stop();
@@ -37,13 +48,18 @@ describe.each(testDrivers())('SMTP refusals on %s', (driver) => {
   });
 
   async function rows(messageId: number) {
-    const res = await tdb.db.execute(sql`select target, state, attempts, last_error from message_deliveries where message_id = ${messageId} and target is not null order by id`);
+    const res = await tdb.db.execute(
+      sql`select target, state, attempts, last_error from message_deliveries where message_id = ${messageId} and target is not null order by id`,
+    );
     return res.rows as Array<{ target: string; state: string; attempts: number; last_error: string | null }>;
   }
 
   it('fails a permanently refused address at once with the reason, retries a temporary refusal, delivers the rest', async () => {
     const messages = client(t, token).api.v1.admin.messages;
-    const sent = await answerOf(messages.$post({ json: { orgId: 11, title: 'Abweisungen', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [32] } }), 201);
+    const sent = await answerOf(
+      messages.$post({ json: { orgId: 11, title: 'Abweisungen', content: '<p>Hallo</p>', lang: 'de', media: ['email'], roles: [32] } }),
+      201,
+    );
     const id = sent.id;
     const addresses = (await rows(id)).map((r) => r.target);
     expect(addresses.length).toBeGreaterThan(3);

@@ -17,7 +17,12 @@ import { createTestDb, type TestDb } from './helpers/test-db';
  * (they are refused), so the valid samples themselves are never sent.
  */
 
-type Param = { name: string; in: 'path' | 'query'; required?: boolean; schema?: { type?: string; format?: string; enum?: unknown[]; pattern?: string } };
+type Param = {
+  name: string;
+  in: 'path' | 'query';
+  required?: boolean;
+  schema?: { type?: string; format?: string; enum?: unknown[]; pattern?: string };
+};
 type Operation = { key: string; method: string; path: string; parameters: Param[]; jsonBody: boolean };
 
 /** Values no id parameter accepts: digits only. */
@@ -93,15 +98,16 @@ describe('status codes of every operation (generated from the OpenAPI document)'
     token = await signIn(t.app, 'verband@example.org');
     fx = await createMatrixFixtures(t, token, tdb.db);
     const doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
-    operations = Object.entries(doc.paths as Record<string, Record<string, { parameters?: Param[]; requestBody?: { content: Record<string, unknown> } }>>).flatMap(
-      ([path, byMethod]) =>
-        Object.entries(byMethod).map(([method, op]) => ({
-          key: `${method.toUpperCase()} ${path}`,
-          method: method.toUpperCase(),
-          path,
-          parameters: op.parameters ?? [],
-          jsonBody: Boolean(op.requestBody?.content['application/json']),
-        })),
+    operations = Object.entries(
+      doc.paths as Record<string, Record<string, { parameters?: Param[]; requestBody?: { content: Record<string, unknown> } }>>,
+    ).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, op]) => ({
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        parameters: op.parameters ?? [],
+        jsonBody: Boolean(op.requestBody?.content['application/json']),
+      })),
     );
     const as = (method: string, url: string, json?: unknown) => call(t.app, method, url, { token, json });
     const cell = matrixCell('federation', 'foreign', fx, todayIso(t.clock.now()), as);
@@ -136,7 +142,8 @@ describe('status codes of every operation (generated from the OpenAPI document)'
   /** Sends the sample as it is except for url/body; multipart samples keep their form. */
   function send(op: Operation, sample: MatrixRequest, change: { url?: string; json?: unknown; raw?: string }): Promise<CallResult> {
     const url = change.url ?? sample.url;
-    if (change.raw !== undefined) return call(t.app, op.method, url, { token, body: change.raw, headers: { 'content-type': 'application/json' } });
+    if (change.raw !== undefined)
+      return call(t.app, op.method, url, { token, body: change.raw, headers: { 'content-type': 'application/json' } });
     if (sample.form && change.json === undefined) return call(t.app, op.method, url, { token, body: sample.form() });
     return call(t.app, op.method, url, { token, json: change.json ?? sample.json });
   }
@@ -151,10 +158,12 @@ describe('status codes of every operation (generated from the OpenAPI document)'
     for (const op of operations.filter((o) => o.jsonBody)) {
       const sample = samples.get(op.key)!;
       const malformed = await send(op, sample, { raw: '{"unfinished": ' });
-      if (malformed.status !== 400 || malformed.body?.error?.code !== 'malformed_json') wrong.push(`${op.key} not JSON → ${malformed.status} ${malformed.body?.error?.code}`);
+      if (malformed.status !== 400 || malformed.body?.error?.code !== 'malformed_json')
+        wrong.push(`${op.key} not JSON → ${malformed.status} ${malformed.body?.error?.code}`);
       else expectSentence(malformed);
       const shape = await send(op, sample, { json: ['not', 'an', 'object'] });
-      if (shape.status !== 422 || shape.body?.error?.code !== 'validation') wrong.push(`${op.key} wrong shape → ${shape.status} ${shape.body?.error?.code}`);
+      if (shape.status !== 422 || shape.body?.error?.code !== 'validation')
+        wrong.push(`${op.key} wrong shape → ${shape.status} ${shape.body?.error?.code}`);
       else expectSentence(shape);
     }
     expect(wrong).toEqual([]);
@@ -206,11 +215,14 @@ describe('status codes of every operation (generated from the OpenAPI document)'
         const original = sample.url.split('?')[0].split('/')[op.path.split('/').indexOf(`{${p.name}}`)];
         const json =
           sample.json && typeof sample.json === 'object'
-            ? Object.fromEntries(Object.entries(sample.json).map(([k, v]) => [k, /Id$/.test(k) && String(v) === original ? Number(unknown) : v]))
+            ? Object.fromEntries(
+                Object.entries(sample.json).map(([k, v]) => [k, /Id$/.test(k) && String(v) === original ? Number(unknown) : v]),
+              )
             : undefined;
         const res = await send(op, sample, { url: withPathValue(op, sample.url, p.name, unknown), json });
         const expected = acting ? 403 : 404;
-        if (res.status !== expected) wrong.push(`${op.key} {${p.name}} unknown → ${res.status} ${res.body?.error?.code} (expected ${expected})`);
+        if (res.status !== expected)
+          wrong.push(`${op.key} {${p.name}} unknown → ${res.status} ${res.body?.error?.code} (expected ${expected})`);
         else expectSentence(res);
       }
     }

@@ -39,21 +39,47 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     tdb = await createTestDb(driver);
     db = tdb.db;
     t = createTestApp(db);
-    tokens = Object.fromEntries(await Promise.all(['verein', 'verband', 'land', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])));
+    tokens = Object.fromEntries(
+      await Promise.all(['verein', 'verband', 'land', 'trainer'].map(async (w) => [w, await signIn(t.app, `${w}@example.org`)])),
+    );
     const holder = async (roleId: number) =>
-      (await db.select({ id: functionAssignments.memberId }).from(functionAssignments).where(and(eq(functionAssignments.roleId, roleId), gte(functionAssignments.dateTo, day(today)), sql`${functionAssignments.dateFrom} <= ${day(today)}`)).limit(1))[0]?.id;
+      (
+        await db
+          .select({ id: functionAssignments.memberId })
+          .from(functionAssignments)
+          .where(
+            and(
+              eq(functionAssignments.roleId, roleId),
+              gte(functionAssignments.dateTo, day(today)),
+              sql`${functionAssignments.dateFrom} <= ${day(today)}`,
+            ),
+          )
+          .limit(1)
+      )[0]?.id;
     refereeA = await holder(20);
     refereeB = await holder(21);
     if (!refereeA || !refereeB) {
       // the small test seed may lack a referee: make two
-      const [a, b] = (await db.select({ id: members.id }).from(members).where(sql`${members.id} > 20`).limit(2)).map((m) => m.id);
+      const [a, b] = (
+        await db
+          .select({ id: members.id })
+          .from(members)
+          .where(sql`${members.id} > 20`)
+          .limit(2)
+      ).map((m) => m.id);
       await db.insert(functionAssignments).values([
         { memberId: a, orgId: 4, roleId: 20, dateFrom: '2020-01-01', dateTo: '2999-12-31' },
         { memberId: b, orgId: 4, roleId: 21, dateFrom: '2020-01-01', dateTo: '2999-12-31' },
       ]);
       [refereeA, refereeB] = [a, b];
     }
-    plain = (await db.select({ id: members.id }).from(members).where(sql`${members.id} not in (select member_id from function_assignments where role_id in (20, 21))`).limit(1))[0].id;
+    plain = (
+      await db
+        .select({ id: members.id })
+        .from(members)
+        .where(sql`${members.id} not in (select member_id from function_assignments where role_id in (20, 21))`)
+        .limit(1)
+    )[0].id;
   }, 120_000);
   afterAll(async () => {
     t?.cleanup();
@@ -94,7 +120,12 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
   it('lists the types with what they offer', async () => {
     const res = await as('trainer').get('/api/v1/tournament/types');
     expect(res.status).toBe(200);
-    expect(res.body.map((x: Json) => x.param.filter)).toEqual(['Leistungssport', 'Leistungssport 3D', 'Leistungssport ÖSTM/ÖM', 'Breitensport']);
+    expect(res.body.map((x: Json) => x.param.filter)).toEqual([
+      'Leistungssport',
+      'Leistungssport 3D',
+      'Leistungssport ÖSTM/ÖM',
+      'Breitensport',
+    ]);
     expect(res.body[1].param.disciplines).toEqual([4]);
   });
 
@@ -124,8 +155,16 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     expect(await refusal(valid({}, { numberAnimals: 24 }))).toEqual([422, 'params.numberAnimals', 'only3D']);
     expect(await refusal(valid({}, { mainReferee: { id: refereeB } }))).toEqual([422, 'params.mainReferee', 'notARefereeA']);
     expect(await refusal(valid({}, { referees: [{ id: plain }] }))).toEqual([422, 'params.referees', 'notAReferee']);
-    expect(await refusal(valid({}, { mainReferee: { id: refereeA }, referees: [{ id: refereeA }] }))).toEqual([422, 'params.referees', 'pickedTwice']);
-    expect(await refusal(valid({}, { referees: [refereeA, refereeB, refereeA, refereeB].map((id) => ({ id })) }))).toEqual([422, 'params.referees', 'tooMany']);
+    expect(await refusal(valid({}, { mainReferee: { id: refereeA }, referees: [{ id: refereeA }] }))).toEqual([
+      422,
+      'params.referees',
+      'pickedTwice',
+    ]);
+    expect(await refusal(valid({}, { referees: [refereeA, refereeB, refereeA, refereeB].map((id) => ({ id })) }))).toEqual([
+      422,
+      'params.referees',
+      'tooMany',
+    ]);
     expect((await create(valid({}, { email: 'kein-mail' }))).status).toBe(422);
     expect((await create(valid({ name: '' }))).body.error.field).toBe('name');
     const after = (await db.select({ n: sql<number>`count(*)::int` }).from(tournaments))[0].n;
@@ -133,7 +172,9 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
   });
 
   it('keeps the first submission while the club changes the current copy', async () => {
-    const created = await create(valid({ name: 'Vergleichsturnier' }, { mainReferee: { id: refereeA, firstName: 'X', lastName: 'Y' }, referees: [{ id: refereeB }] }));
+    const created = await create(
+      valid({ name: 'Vergleichsturnier' }, { mainReferee: { id: refereeA, firstName: 'X', lastName: 'Y' }, referees: [{ id: refereeB }] }),
+    );
     expect(created.status).toBe(201);
     const t0: Json = created.body;
     expect(t0).toMatchObject({ status: 'created', approved: null, orgId: CLUB, typeName: 'Leistungssport Halle/Freiluft/Feld' });
@@ -160,8 +201,12 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     const bytes = new Uint8Array(await csv.raw.clone().arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = (await csv.raw.text()).split('\r\n');
-    expect(lines[0]).toBe('Name;Veranstalter;Turnierart;Beginn;Ende;Anmeldung ab;Anmeldung bis;Ort;Disziplin;Regelwerk;Bogenklassen;Kontaktperson;E-Mail;Status;Zahlungsstatus');
-    expect(lines[1]).toMatch(/^Vergleichsturnier;BSV Wiener Neustadt;Leistungssport Halle\/Freiluft\/Feld;\d{2}\.\d{2}\.\d{4};.*;Freiluftplatz;Indoor;WA Halle 18 m;Recurve, Compound;Eva Muster;turnier@example.org;erstellt;$/);
+    expect(lines[0]).toBe(
+      'Name;Veranstalter;Turnierart;Beginn;Ende;Anmeldung ab;Anmeldung bis;Ort;Disziplin;Regelwerk;Bogenklassen;Kontaktperson;E-Mail;Status;Zahlungsstatus',
+    );
+    expect(lines[1]).toMatch(
+      /^Vergleichsturnier;BSV Wiener Neustadt;Leistungssport Halle\/Freiluft\/Feld;\d{2}\.\d{2}\.\d{4};.*;Freiluftplatz;Indoor;WA Halle 18 m;Recurve, Compound;Eva Muster;turnier@example.org;erstellt;$/,
+    );
     expect(lines.filter(Boolean)).toHaveLength(2);
     expect((await as('verein').get(`/api/v1/tournament/${OTHER_CLUB}/export.csv`)).status).toBe(403);
   });
@@ -183,7 +228,9 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     expect(after.order.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
     expect((await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id })).body.error.code).toBe('already_approved');
     // A type without a fee category: no order.
-    const free: Json = (await create(valid({ name: 'Breitensporttag', type: 4 }, { rule: 'Vereinsturnier', divisions: [], gradeCodes: [] }))).body;
+    const free: Json = (
+      await create(valid({ name: 'Breitensporttag', type: 4 }, { rule: 'Vereinsturnier', divisions: [], gradeCodes: [] }))
+    ).body;
     expect((await as('verband').put('/api/v1/tournament/1/approve', { id: free.id })).body.order).toBeNull();
     expect((await as('verband').get('/api/v1/tournament/1?filter=erstellt&q=Freigabe')).body.total).toBe(0);
 
@@ -193,7 +240,9 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
 
     const canceled = await as('verein').put(`/api/v1/tournament/${CLUB}/cancel`, { id: t0.id });
     expect([canceled.status, canceled.body.status]).toEqual([200, 'canceled']);
-    expect((await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...canceled.body, name: 'Doch nicht' })).body.error.code).toBe('tournament_canceled');
+    expect((await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...canceled.body, name: 'Doch nicht' })).body.error.code).toBe(
+      'tournament_canceled',
+    );
     expect((await as('verein').put(`/api/v1/tournament/${CLUB}/cancel`, { id: t0.id })).body.error.code).toBe('tournament_canceled');
   });
 
@@ -201,9 +250,13 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     const waiting: Json = (await create(valid({ name: 'Filterprobe Leistung' }))).body;
     const approved: Json = (await create(valid({ name: 'Filterprobe Leistung frei' }))).body;
     expect((await as('verband').put('/api/v1/tournament/1/approve', { id: approved.id })).status).toBe(200);
-    const broad: Json = (await create(valid({ name: 'Filterprobe Breite', type: 4 }, { rule: 'Vereinsturnier', divisions: [], gradeCodes: [] }))).body;
+    const broad: Json = (
+      await create(valid({ name: 'Filterprobe Breite', type: 4 }, { rule: 'Vereinsturnier', divisions: [], gradeCodes: [] }))
+    ).body;
     const ids = async (filter: string) =>
-      (await as('verband').get(`/api/v1/tournament/1?filter=${encodeURIComponent(filter)}&q=Filterprobe`)).body.items.map((x: Json) => x.id).sort();
+      (await as('verband').get(`/api/v1/tournament/1?filter=${encodeURIComponent(filter)}&q=Filterprobe`)).body.items
+        .map((x: Json) => x.id)
+        .sort();
     expect(await ids('Leistungssport,erstellt')).toEqual([waiting.id]);
     expect(await ids('Breitensport,erstellt')).toEqual([broad.id]);
     // the types are alternatives: a tournament has one
@@ -214,19 +267,37 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
   /** The feed's event of a tournament: summary, url, SEQUENCE (null when not in the feed). */
   async function feedEvent(id: number) {
     const res = await call(t.app, 'GET', '/api/v1/public/tournaments.ics');
-    const vevent = new ICAL.Component(ICAL.parse(await res.raw.text())).getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === `tournament-${id}@tournaments.bogensport.example.org`);
+    const vevent = new ICAL.Component(ICAL.parse(await res.raw.text()))
+      .getAllSubcomponents('vevent')
+      .find((v) => v.getFirstPropertyValue('uid') === `tournament-${id}@tournaments.bogensport.example.org`);
     if (!vevent) return null;
-    return { summary: vevent.getFirstPropertyValue('summary'), url: vevent.getFirstPropertyValue('url'), location: vevent.getFirstPropertyValue('location'), sequence: vevent.getFirstPropertyValue('sequence'), status: vevent.getFirstPropertyValue('status') };
+    return {
+      summary: vevent.getFirstPropertyValue('summary'),
+      url: vevent.getFirstPropertyValue('url'),
+      location: vevent.getFirstPropertyValue('location'),
+      sequence: vevent.getFirstPropertyValue('sequence'),
+      status: vevent.getFirstPropertyValue('status'),
+    };
   }
 
   it("waits for the federation's approval before a club's change of an approved tournament goes public", async () => {
     const t0: Json = (await create(valid({ name: 'Sommerturnier' }, { linkToRegistration: 'https://bsv-wn.example.org/anmeldung' }))).body;
     const approved: Json = (await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id })).body;
     expect(approved.status).toBe('approved');
-    expect(await feedEvent(t0.id)).toEqual({ summary: 'Sommerturnier', url: 'https://bsv-wn.example.org/anmeldung', location: 'Sporthalle', sequence: 0, status: 'CONFIRMED' });
+    expect(await feedEvent(t0.id)).toEqual({
+      summary: 'Sommerturnier',
+      url: 'https://bsv-wn.example.org/anmeldung',
+      location: 'Sporthalle',
+      sequence: 0,
+      status: 'CONFIRMED',
+    });
 
     // The club renames it and sends registrations elsewhere: changed, awaiting approval.
-    const edited = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...approved, name: 'Sommerturnier NEU', params: { ...approved.params, linkToRegistration: 'https://anderswo.example.com/anmeldung' } });
+    const edited = await as('verein').put(`/api/v1/tournament/${CLUB}`, {
+      ...approved,
+      name: 'Sommerturnier NEU',
+      params: { ...approved.params, linkToRegistration: 'https://anderswo.example.com/anmeldung' },
+    });
     expect(edited.status).toBe(200);
     expect([edited.body.status, edited.body.approved]).toEqual(['changed', false]);
     // The public still sees the approved version, with the same SEQUENCE.
@@ -234,11 +305,20 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     // The approval screen compares the approved version with the current one.
     const tuple = (await as('verband').get(`/api/v1/tournament/tuple/${t0.id}`)).body;
     expect(tuple.originalIs).toBe('approved');
-    expect([tuple.original.name, tuple.original.params.linkToRegistration]).toEqual(['Sommerturnier', 'https://bsv-wn.example.org/anmeldung']);
-    expect([tuple.current.name, tuple.current.params.linkToRegistration, tuple.current.status]).toEqual(['Sommerturnier NEU', 'https://anderswo.example.com/anmeldung', 'changed']);
+    expect([tuple.original.name, tuple.original.params.linkToRegistration]).toEqual([
+      'Sommerturnier',
+      'https://bsv-wn.example.org/anmeldung',
+    ]);
+    expect([tuple.current.name, tuple.current.params.linkToRegistration, tuple.current.status]).toEqual([
+      'Sommerturnier NEU',
+      'https://anderswo.example.com/anmeldung',
+      'changed',
+    ]);
     expect(tuple.awaitingApproval).toEqual(['name', 'linkToRegistration']);
     // The approval screen's filter finds it among those awaiting approval.
-    expect((await as('verband').get('/api/v1/tournament/1?filter=erstellt&q=Sommerturnier')).body.items.map((x: Json) => x.id)).toEqual([t0.id]);
+    expect((await as('verband').get('/api/v1/tournament/1?filter=erstellt&q=Sommerturnier')).body.items.map((x: Json) => x.id)).toEqual([
+      t0.id,
+    ]);
     // The club cannot approve its own change.
     expect((await as('verein').put(`/api/v1/tournament/${CLUB}/approve`, { id: t0.id })).status).toBe(403);
     expect(await feedEvent(t0.id)).toMatchObject({ summary: 'Sommerturnier', sequence: 0 });
@@ -246,18 +326,31 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     // The federation approves: the new version goes public with the next SEQUENCE; no second fee order.
     const again = await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id });
     expect([again.status, again.body.status, again.body.order.id]).toEqual([200, 'approved', approved.order.id]);
-    expect(await feedEvent(t0.id)).toMatchObject({ summary: 'Sommerturnier NEU', url: 'https://anderswo.example.com/anmeldung', sequence: 1 });
+    expect(await feedEvent(t0.id)).toMatchObject({
+      summary: 'Sommerturnier NEU',
+      url: 'https://anderswo.example.com/anmeldung',
+      sequence: 1,
+    });
     const after = (await as('verband').get(`/api/v1/tournament/tuple/${t0.id}`)).body;
     expect([after.original.name, after.awaitingApproval]).toEqual(['Sommerturnier NEU', []]);
     expect((await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id })).body.error.code).toBe('already_approved');
 
     // A change only the federation and the club see (grade codes) needs no new approval.
-    const internal = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...again.body, params: { ...again.body.params, gradeCodes: ['A'] } });
+    const internal = await as('verein').put(`/api/v1/tournament/${CLUB}`, {
+      ...again.body,
+      params: { ...again.body.params, gradeCodes: ['A'] },
+    });
     expect(internal.body.status).toBe('approved');
     // A change back to the approved version undoes the "changed".
-    const moved = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...internal.body, params: { ...internal.body.params, location: 'Halle Nord' } });
+    const moved = await as('verein').put(`/api/v1/tournament/${CLUB}`, {
+      ...internal.body,
+      params: { ...internal.body.params, location: 'Halle Nord' },
+    });
     expect(moved.body.status).toBe('changed');
-    const back = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...moved.body, params: { ...moved.body.params, location: 'Sporthalle' } });
+    const back = await as('verein').put(`/api/v1/tournament/${CLUB}`, {
+      ...moved.body,
+      params: { ...moved.body.params, location: 'Sporthalle' },
+    });
     expect(back.body.status).toBe('approved');
     expect(await feedEvent(t0.id)).toMatchObject({ summary: 'Sommerturnier NEU', location: 'Sporthalle', sequence: 1 });
 
@@ -271,7 +364,10 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
   it("publishes the federation's own change of an approved tournament at once", async () => {
     const t0: Json = (await create(valid({ name: 'Verbandskorrektur' }))).body;
     const approved: Json = (await as('verband').put('/api/v1/tournament/1/approve', { id: t0.id })).body;
-    const fixed = await as('verband').put('/api/v1/tournament/1', { ...approved, params: { ...approved.params, location: 'Sporthalle Ost' } });
+    const fixed = await as('verband').put('/api/v1/tournament/1', {
+      ...approved,
+      params: { ...approved.params, location: 'Sporthalle Ost' },
+    });
     expect([fixed.status, fixed.body.status]).toEqual([200, 'approved']);
     expect(await feedEvent(t0.id)).toMatchObject({ location: 'Sporthalle Ost', sequence: 1 });
     // A club's pending change the federation saves over is published with its save.
@@ -297,14 +393,27 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     await db.update(tournaments).set({ approvedSnapshot: null, publishedAt: null }).where(eq(tournaments.id, t0.id));
     const dir = path.join(process.cwd(), 'server/db/migrations');
     const file = readdirSync(dir).find((f) => f.endsWith('_tournament_approved_version.sql'))!;
-    const fill = readFileSync(path.join(dir, file), 'utf8').split('--> statement-breakpoint').find((x) => /^\s*(--.*\n\s*)*UPDATE/i.test(x))!;
+    const fill = readFileSync(path.join(dir, file), 'utf8')
+      .split('--> statement-breakpoint')
+      .find((x) => /^\s*(--.*\n\s*)*UPDATE/i.test(x))!;
     await db.execute(sql.raw(fill));
     const [row] = await db.select().from(tournaments).where(eq(tournaments.id, t0.id));
-    expect(row.approvedSnapshot).toEqual({ name: 'Altbestand', typeId: 1, start: t0.start, end: t0.end, openFrom: t0.openFrom, openTo: t0.openTo, params: row.params });
+    expect(row.approvedSnapshot).toEqual({
+      name: 'Altbestand',
+      typeId: 1,
+      start: t0.start,
+      end: t0.end,
+      openFrom: t0.openFrom,
+      openTo: t0.openTo,
+      params: row.params,
+    });
     expect(row.publishedAt).not.toBeNull();
     expect(await feedEvent(t0.id)).toMatchObject({ summary: 'Altbestand', sequence: 0 });
     // never approved ones keep none
-    const never = await db.select({ n: sql<number>`count(*)::int` }).from(tournaments).where(and(sql`${tournaments.approved} is null`, sql`${tournaments.approvedSnapshot} is not null`));
+    const never = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tournaments)
+      .where(and(sql`${tournaments.approved} is null`, sql`${tournaments.approvedSnapshot} is not null`));
     expect(never[0].n).toBe(0);
   });
 
@@ -315,7 +424,8 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
       data.append('file', new Blob([new Uint8Array(bytes)]), name);
       return data;
     };
-    const upload = (who: string, body: FormData, org = CLUB) => call(t.app, 'POST', `/api/v1/tournament/${org}/files/${t0.id}`, { token: tokens[who], body });
+    const upload = (who: string, body: FormData, org = CLUB) =>
+      call(t.app, 'POST', `/api/v1/tournament/${org}/files/${t0.id}`, { token: tokens[who], body });
     const res = await upload('verein', form(PDF, 'Ausschreibung.pdf'));
     expect(res.status).toBe(200);
     expect(res.body.params.files).toEqual([{ name: 'Ausschreibung.pdf', url: expect.stringMatching(/^\/api\/v1\/uploads\?file=/) }]);
@@ -327,7 +437,10 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     expect([file.status, file.headers.get('content-type')]).toEqual([200, 'application/pdf']);
     // A PUT of the answer keeps the attachments; files sent in it are ignored.
     const current: Json = (await as('verein').get(`/api/v1/tournament/tuple/${t0.id}`)).body.current;
-    const put = await as('verein').put(`/api/v1/tournament/${CLUB}`, { ...current, params: { ...current.params, files: [{ name: 'fremd', url: 'https://evil.example' }] } });
+    const put = await as('verein').put(`/api/v1/tournament/${CLUB}`, {
+      ...current,
+      params: { ...current.params, files: [{ name: 'fremd', url: 'https://evil.example' }] },
+    });
     expect(put.body.params.files.map((f: Json) => f.name)).toEqual(['Ausschreibung.pdf', 'Lageplan.png']);
     const uuid = /[0-9a-f-]{36}/.exec(put.body.params.files[0].url)![0];
     const removed = await call(t.app, 'DELETE', `/api/v1/tournament/${CLUB}/files/${t0.id}/${uuid}`, { token: tokens.verein });
@@ -339,13 +452,18 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     const t0: Json = (await create(valid({ name: 'Kommentarturnier' }))).body;
     expect((await as('verband').post(`/api/v1/tournament/1/comment/${t0.id}`, { comment: '  ' })).status).toBe(422);
     const res = await as('verband').post(`/api/v1/tournament/1/comment/${t0.id}`, { comment: 'Bitte Zeitplan ergänzen.' });
-    expect(res.body.comment.messages).toEqual([expect.objectContaining({ content: 'Bitte Zeitplan ergänzen.', name: 'Elisabeth Wallner', user: 1 })]);
-    expect((await as('verein').post(`/api/v1/tournament/${CLUB}/comment/${t0.id}`, { comment: 'Erledigt.' })).body.comment.messages).toHaveLength(2);
+    expect(res.body.comment.messages).toEqual([
+      expect.objectContaining({ content: 'Bitte Zeitplan ergänzen.', name: 'Elisabeth Wallner', user: 1 }),
+    ]);
+    expect(
+      (await as('verein').post(`/api/v1/tournament/${CLUB}/comment/${t0.id}`, { comment: 'Erledigt.' })).body.comment.messages,
+    ).toHaveLength(2);
   });
 
   it('publishes approved tournaments as a calendar a calendar library reads', async () => {
     const indoor: Json = (await create(valid({ name: 'Kalenderturnier Halle' }))).body;
-    const field: Json = (await create(valid({ name: 'Kalenderturnier Feld' }, { discipline: 3, rule: 'WA Feld', divisions: ['Recurve'] }))).body;
+    const field: Json = (await create(valid({ name: 'Kalenderturnier Feld' }, { discipline: 3, rule: 'WA Feld', divisions: ['Recurve'] })))
+      .body;
     const hidden: Json = (await create(valid({ name: 'Nicht freigegeben' }))).body;
     for (const x of [indoor, field]) await as('verband').put('/api/v1/tournament/1/approve', { id: x.id });
     await as('verein').put(`/api/v1/tournament/${CLUB}/cancel`, { id: field.id });
@@ -369,7 +487,9 @@ describe.each(testDrivers())('tournaments on %s', (driver) => {
     expect(hidden.approved).toBeNull();
 
     const fieldOnly = await call(t.app, 'GET', '/api/v1/public/tournaments.ics?discipline=3');
-    const fieldEvents = new ICAL.Component(ICAL.parse(await fieldOnly.raw.text())).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const fieldEvents = new ICAL.Component(ICAL.parse(await fieldOnly.raw.text()))
+      .getAllSubcomponents('vevent')
+      .map((v) => new ICAL.Event(v));
     expect(fieldEvents.map((e) => e.uid)).toContain(`tournament-${field.id}@tournaments.bogensport.example.org`);
     expect(fieldEvents.map((e) => e.uid)).not.toContain(`tournament-${indoor.id}@tournaments.bogensport.example.org`);
     // Another state association's feed does not have the demo club's (Lower Austria's) tournaments.

@@ -20,7 +20,9 @@ import { testDrivers, type TestDb } from './helpers/test-db';
 
 const BOUNDARY = 'xxROBUSTxx';
 const partHead = (name = 'file', filename = 'big.png') =>
-  new TextEncoder().encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`);
+  new TextEncoder().encode(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+  );
 
 function form(bytes: Buffer, filename: string, type: string, fields: Record<string, string> = {}): FormData {
   const data = new FormData();
@@ -38,7 +40,9 @@ function pngOfSize(size: number): Buffer {
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
 }
 
 describe.each(testDrivers())('upload robustness on %s', (driver) => {
@@ -49,7 +53,11 @@ describe.each(testDrivers())('upload robustness on %s', (driver) => {
   let myId: number;
 
   beforeAll(async () => {
-    ({ tdb, t, tokens: { mitglied: token, verband: federation } } = await openApi(driver, ['mitglied', 'verband']));
+    ({
+      tdb,
+      t,
+      tokens: { mitglied: token, verband: federation },
+    } = await openApi(driver, ['mitglied', 'verband']));
     myId = (await call(t.app, 'GET', '/api/v1/getUser', { token })).body.mg_id;
   });
   afterAll(() => closeApi({ tdb, t }));
@@ -76,7 +84,12 @@ describe.each(testDrivers())('upload robustness on %s', (driver) => {
       });
       const raw = await t.app.request(
         `/api/v1/profile/image/${myId}`,
-        { method: 'POST', body: stream, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, duplex: 'half' } as RequestInit,
+        {
+          method: 'POST',
+          body: stream,
+          headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          duplex: 'half',
+        } as RequestInit,
         { incoming: { socket: { remoteAddress: '203.0.113.1' } } } as never,
       );
       expect(raw.status).toBe(413);
@@ -115,7 +128,9 @@ describe.each(testDrivers())('upload robustness on %s', (driver) => {
     const [me] = await tdb.db.select({ uuid: members.uuid }).from(members).where(eq(members.id, myId));
     expect(mine.map((r) => r.uuid)).toEqual([me.uuid]);
     // Every picture file on disk belongs to a record (no orphans), and the member's file is there.
-    const onDisk = filesUnder(path.join(t.env.uploadDir, 'member_image')).map((f) => path.relative(t.env.uploadDir, f).split(path.sep).join('/'));
+    const onDisk = filesUnder(path.join(t.env.uploadDir, 'member_image')).map((f) =>
+      path.relative(t.env.uploadDir, f).split(path.sep).join('/'),
+    );
     // (the demo seed's pictures live under seed/, outside the folder uploads write to)
     const uploaded = rows.filter((r) => r.storedPath.startsWith('member_image/'));
     expect(onDisk.sort()).toEqual(uploaded.map((r) => r.storedPath).sort());
@@ -127,13 +142,18 @@ describe.each(testDrivers())('upload robustness on %s', (driver) => {
     const before = await tdb.db.select().from(uploadedFiles).where(eq(uploadedFiles.ownerType, 'org_document'));
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        call(t.app, 'POST', `/api/v1/admin/org/${orgId}/documents`, { token: federation, body: form(PDF, `d${i}.pdf`, 'application/pdf', { type: 'Statuten' }) }),
+        call(t.app, 'POST', `/api/v1/admin/org/${orgId}/documents`, {
+          token: federation,
+          body: form(PDF, `d${i}.pdf`, 'application/pdf', { type: 'Statuten' }),
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     const rows = await tdb.db.select().from(uploadedFiles).where(eq(uploadedFiles.ownerType, 'org_document'));
     expect(rows.length).toBe(before.length + 10);
-    const onDisk = filesUnder(path.join(t.env.uploadDir, 'org_document')).map((f) => path.relative(t.env.uploadDir, f).split(path.sep).join('/'));
+    const onDisk = filesUnder(path.join(t.env.uploadDir, 'org_document')).map((f) =>
+      path.relative(t.env.uploadDir, f).split(path.sep).join('/'),
+    );
     expect(onDisk.sort()).toEqual(rows.map((r) => r.storedPath).sort());
   });
 

@@ -2,7 +2,13 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ABANDONED_UPLOAD_AGE_MS, REQUEST_TIMEOUT_MS, startUploadTempCleanup, UPLOAD_TEMP_SWEEP_MS, uploadTempDir } from '@/server/files/upload-temp';
+import {
+  ABANDONED_UPLOAD_AGE_MS,
+  REQUEST_TIMEOUT_MS,
+  startUploadTempCleanup,
+  UPLOAD_TEMP_SWEEP_MS,
+  uploadTempDir,
+} from '@/server/files/upload-temp';
 
 /**
  * Temporary files of uploads a crashed process left behind (`.tmp/<uuid>.part` and a gallery
@@ -38,7 +44,11 @@ it('the longest upload is the request time limit, and a temporary file is abando
 
 it('at start the abandoned temporary upload files go; a fresh one (another process uploading into a shared folder) and other files stay', async () => {
   const old = ABANDONED_UPLOAD_AGE_MS + 1000;
-  const leftovers = [put('0b6c1c52-7d0e-4c54-9d8e-1f1e0c7a4b11.part', old), put('0b6c1c52-7d0e-4c54-9d8e-1f1e0c7a4b11.part.small.webp', old), put('9f3e.part', 3 * 3600_000)];
+  const leftovers = [
+    put('0b6c1c52-7d0e-4c54-9d8e-1f1e0c7a4b11.part', old),
+    put('0b6c1c52-7d0e-4c54-9d8e-1f1e0c7a4b11.part.small.webp', old),
+    put('9f3e.part', 3 * 3600_000),
+  ];
   const other = put('notes.txt', 3 * 3600_000);
   const uploading = put('5d1e.part');
   const lines: string[] = [];

@@ -42,8 +42,23 @@ describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
     const { user } = await session('verein@example.org');
     expect(Object.keys(user).sort()).toEqual(
       [
-        'mg_id', 'imageLink', 'rolesOrg', 'givenName', 'familyName', 'birthDate', 'gender', 'nationality', 'email',
-        'cellPhone', 'companyPhone', 'jr_id', 'ext_id', 'city', 'address', 'zip', 'sysconfig',
+        'mg_id',
+        'imageLink',
+        'rolesOrg',
+        'givenName',
+        'familyName',
+        'birthDate',
+        'gender',
+        'nationality',
+        'email',
+        'cellPhone',
+        'companyPhone',
+        'jr_id',
+        'ext_id',
+        'city',
+        'address',
+        'zip',
+        'sysconfig',
       ].sort(),
     );
     const [m] = await tdb.db.select().from(members).where(eq(members.id, user.mg_id));
@@ -65,7 +80,11 @@ describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
     expect(Array.isArray(user.sysconfig.EMAIL_REPLY_TO)).toBe(true);
     expect(user.sysconfig.EMAIL_REPLY_TO[0]).toEqual({ title: expect.any(String), value: expect.stringContaining('@') });
     // the federation's account a created order is paid to (the order screen shows it before release)
-    expect(user.sysconfig.BANK).toEqual({ name: expect.any(String), iban: expect.stringMatching(/^[A-Z]{2}\d{2}[A-Z0-9]+$/), bic: expect.any(String) });
+    expect(user.sysconfig.BANK).toEqual({
+      name: expect.any(String),
+      iban: expect.stringMatching(/^[A-Z]{2}\d{2}[A-Z0-9]+$/),
+      bic: expect.any(String),
+    });
     expect(user.rolesOrg.map((e: object) => Object.keys(e)[0])).toEqual(['trainerOrg', 'adminOrg', 'tunierAdmin']);
   });
 
@@ -97,7 +116,7 @@ describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
     expect(roles.find((r) => r.funkId === 1000)!.funkMgId).toBe(lists.tunierAdmin[0].funkMgId);
   });
 
-  it('land@example.org has forms 50, 51 and 56 in a state association: admin there, reads its clubs\' orders', async () => {
+  it("land@example.org has forms 50, 51 and 56 in a state association: admin there, reads its clubs' orders", async () => {
     const { user, roles } = await session('land@example.org');
     expect(roles.map((r) => r.funkId).sort((a, b) => a - b)).toEqual([50, 51, 56]);
     const orgIds = [...new Set(roles.map((r) => r.orgId))];
@@ -146,7 +165,10 @@ describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
     try {
       await tdb.db.update(functionAssignments).set({ dateTo: yesterday }).where(eq(functionAssignments.id, assignment));
       expect((await call(t.app, 'GET', '/api/v1/admin/systemroles', { token })).body).toEqual([]);
-      await tdb.db.update(functionAssignments).set({ dateFrom: tomorrow, dateTo: '2999-12-31' }).where(eq(functionAssignments.id, assignment));
+      await tdb.db
+        .update(functionAssignments)
+        .set({ dateFrom: tomorrow, dateTo: '2999-12-31' })
+        .where(eq(functionAssignments.id, assignment));
       expect((await call(t.app, 'GET', '/api/v1/admin/systemroles', { token })).body).toEqual([]);
       const user = await call(t.app, 'GET', '/api/v1/getUser', { token });
       expect(user.body.rolesOrg).toEqual([{ trainerOrg: [] }, { adminOrg: [] }, { tunierAdmin: [] }]);
@@ -164,7 +186,12 @@ describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
     const res = await call(t.app, 'GET', '/api/v1/admin/countries', { token });
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(5);
-    expect(res.body[0]).toEqual({ id: expect.any(Number), iso2: expect.stringMatching(/^[A-Z]{2}$/), nameDe: expect.any(String), nameEn: expect.any(String) });
+    expect(res.body[0]).toEqual({
+      id: expect.any(Number),
+      iso2: expect.stringMatching(/^[A-Z]{2}$/),
+      nameDe: expect.any(String),
+      nameEn: expect.any(String),
+    });
     const names = res.body.map((c: { nameDe: string }) => c.nameDe);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'de')));
     expect(res.body.find((c: { iso2: string }) => c.iso2 === 'AT')?.nameDe).toBe('Österreich');

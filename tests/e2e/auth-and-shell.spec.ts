@@ -39,7 +39,9 @@ test('a member without system roles gets the no-permissions error and stays sign
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
 });
 
-test('club administrator gets its one organisation chosen, picks a form, is refused elsewhere, keeps both on the profile and signs out', async ({ page }) => {
+test('club administrator gets its one organisation chosen, picks a form, is refused elsewhere, keeps both on the profile and signs out', async ({
+  page,
+}) => {
   await signIn(page, 'verein@example.org');
   await expect(page.getByText('erfolgreicher Login!')).toBeVisible();
 
@@ -102,7 +104,9 @@ test('forgot password → mail → reset → sign in with the new password', asy
   await expectAccessible(page, 'forgot password page');
   await page.getByRole('button', { name: 'Senden' }).click();
   // a link is sent, not a password
-  await expect(page.getByText(`Ein Link zum Zurücksetzen des Passworts wurde an die E-Mail-Adresse ${email} gesendet.`).first()).toBeVisible();
+  await expect(
+    page.getByText(`Ein Link zum Zurücksetzen des Passworts wurde an die E-Mail-Adresse ${email} gesendet.`).first(),
+  ).toBeVisible();
 
   const link = await waitForResetLink(email, since);
   await page.goto(new URL(link).pathname);
@@ -133,10 +137,7 @@ test('the footer shows the build version', async ({ page }) => {
 });
 
 // A 1×1 transparent PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 test('profile picture upload; the image comes back through the proxy with its Content-Length', async ({ page }) => {
   await signIn(page, 'land@example.org');

@@ -78,7 +78,10 @@ async function signInAgain(page: Page) {
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 
-test('an ended session met by the members table, its search and its CSV download signs in again and comes back', async ({ page, browser }, testInfo) => {
+test('an ended session met by the members table, its search and its CSV download signs in again and comes back', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   await signIn(page, 'verein@example.org');
   await page.goto('/admin/form/O11/F51?view=table');
@@ -87,7 +90,10 @@ test('an ended session met by the members table, its search and its CSV download
 
   // a new page of rows (here: the other order): not 'Verbindungsfehler !!!' and '0 Einträge', but the sign-in, then back
   await endSessionsElsewhere(browser, testInfo);
-  await table.getByRole('columnheader', { name: /Nachname/ }).getByRole('button').click();
+  await table
+    .getByRole('columnheader', { name: /Nachname/ })
+    .getByRole('button')
+    .click();
   await expect(page).toHaveURL(/\/admin\/?\?expired=1&next=%2Fform%2FO11%2FF51%3Fview%3Dtable/);
   await expect(page.getByText('Verbindungsfehler !!!')).toHaveCount(0);
   await signInAgain(page);
@@ -118,7 +124,9 @@ test('a list request that gets no answer says so in the list with a toast, never
   await expect(page.getByRole('navigation', { name: 'Turniere' })).toBeVisible();
   // the next list request (a server action to the page's own address) gets no answer
   await page.route('**/admin/form/O11/F1000**', (route) =>
-    route.request().method() === 'POST' && route.request().headers()['next-action'] ? route.abort('internetdisconnected') : route.fallback(),
+    route.request().method() === 'POST' && route.request().headers()['next-action']
+      ? route.abort('internetdisconnected')
+      : route.fallback(),
   );
   await page.getByRole('navigation', { name: 'Turniere' }).getByRole('searchbox').fill('xyz');
   await expect(page.getByText('Verbindungsfehler !!!')).toBeVisible();

@@ -89,7 +89,10 @@ test('the federation chooses the club it orders for and sees that club’s order
   await expect(page.getByRole('radio', { name: new RegExp(`Jahreslizenz ${nextYear}`) })).toBeEnabled();
   const list = page.getByRole('navigation', { name: 'Bestellungen' });
   await expect(list.getByRole('button', { name: /JAHRESLIZENZ_/ }).first()).toBeVisible();
-  await list.getByRole('button', { name: /JAHRESLIZENZ_/ }).first().click();
+  await list
+    .getByRole('button', { name: /JAHRESLIZENZ_/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: /^Bestellung #0011-/ })).toBeVisible();
   await expectAccessible(page, 'federation ordering for a club');
 });

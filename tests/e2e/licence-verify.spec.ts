@@ -27,7 +27,15 @@ test('a signed licence card checks as valid, a changed one as invalid, without s
   await expect(page.getByText('Scannen Sie den QR-Code einer Lizenzkarte')).toBeVisible();
   const key = createPrivateKey(readFileSync(path.join(E2E_DATA_DIR, 'licence-signing-key.pem'), 'utf8'));
   const year = new Date().getFullYear() + 1;
-  const text = licenceCardText({ memberId: 42, regNr: '3011042', firstName: 'Anna', surname: 'Öllinger', birthDate: '2001-05-17', club: 'BSV Wiener Neustadt', year });
+  const text = licenceCardText({
+    memberId: 42,
+    regNr: '3011042',
+    firstName: 'Anna',
+    surname: 'Öllinger',
+    birthDate: '2001-05-17',
+    club: 'BSV Wiener Neustadt',
+    year,
+  });
   const token = cardToken(text, new Uint8Array(sign(null, Buffer.from(text, 'utf8'), key)));
 
   await page.goto(`/admin/verify#${token}`);
@@ -41,14 +49,29 @@ test('a signed licence card checks as valid, a changed one as invalid, without s
   await expect(page.getByText('Ungültig: Die Signatur der Lizenzkarte stimmt nicht.')).toBeVisible();
 });
 
-test('beside the offline result, the federation confirms a held licence online, knows no card it never issued, and the page says when it cannot ask', async ({ page }) => {
+test('beside the offline result, the federation confirms a held licence online, knows no card it never issued, and the page says when it cannot ask', async ({
+  page,
+}) => {
   const year = new Date().getFullYear() + 1;
   // The demo club's released advance licence order for next year: its person holds the licence.
   await signIn(page, 'verband@example.org');
-  const items = (await (await page.request.get('/admin/api/v1/order/11/items/118')).json()) as Array<{ mgId: number | null; firstName: string; surname: string; birthDate: string }>;
+  const items = (await (await page.request.get('/admin/api/v1/order/11/items/118')).json()) as Array<{
+    mgId: number | null;
+    firstName: string;
+    surname: string;
+    birthDate: string;
+  }>;
   const person = items.find((i) => i.mgId !== null)!;
   await page.context().clearCookies();
-  const held = signedCard({ memberId: person.mgId!, regNr: '', firstName: person.firstName, surname: person.surname, birthDate: person.birthDate, club: 'BSV Demo', year });
+  const held = signedCard({
+    memberId: person.mgId!,
+    regNr: '',
+    firstName: person.firstName,
+    surname: person.surname,
+    birthDate: person.birthDate,
+    club: 'BSV Demo',
+    year,
+  });
 
   await page.goto(`/admin/verify#${held}`);
   await expect(page.getByText(`Gültige Lizenz ${year}`)).toBeVisible();
@@ -56,7 +79,9 @@ test('beside the offline result, the federation confirms a held licence online, 
   await expectAccessible(page, 'licence confirmed online');
 
   // Genuinely signed, but never on any order: the offline check cannot tell, the federation can.
-  await page.goto(`/admin/verify#${signedCard({ memberId: 999_999, regNr: '9999999', firstName: 'Nie', surname: 'Bestellt', birthDate: '2000-01-01', club: 'Kein Verein', year })}`);
+  await page.goto(
+    `/admin/verify#${signedCard({ memberId: 999_999, regNr: '9999999', firstName: 'Nie', surname: 'Bestellt', birthDate: '2000-01-01', club: 'Kein Verein', year })}`,
+  );
   await expect(page.getByText(`Gültige Lizenz ${year}`)).toBeVisible();
   await expect(page.getByText('Unbekannt: Der Verband kennt diese Karte nicht. Die Karte gilt nicht.')).toBeVisible();
 

@@ -90,7 +90,9 @@ async function saveAndConfirm(page: Page) {
   await question.getByRole('button', { name: 'Ja' }).click();
 }
 
-test('an existing member typed with "ue" instead of "ü" is found and connected to the club; then the membership is ended', async ({ page }) => {
+test('an existing member typed with "ue" instead of "ü" is found and connected to the club; then the membership is ended', async ({
+  page,
+}) => {
   const existing = await memberOfAnotherClubWithUmlaut();
   const spelled = transliterate(existing.surname);
   expect(spelled).not.toBe(existing.surname);
@@ -158,7 +160,11 @@ test('an existing member typed with "ue" instead of "ü" is found and connected 
   await expectAccessible(page, 'end membership confirmation');
   await question.getByRole('button', { name: 'Ja' }).click();
   await expect(page.getByText(`Mitgliedschaft beendet ab ${display(end)}`)).toBeVisible();
-  const row = page.getByRole('table', { name: 'Funktionen und Lizenzen' }).getByRole('row').filter({ hasText: 'BSV Wiener Neustadt' }).filter({ hasText: /^Mitglied/ });
+  const row = page
+    .getByRole('table', { name: 'Funktionen und Lizenzen' })
+    .getByRole('row')
+    .filter({ hasText: 'BSV Wiener Neustadt' })
+    .filter({ hasText: /^Mitglied/ });
   await expect(row).toContainText(display(end));
 });
 
@@ -190,7 +196,9 @@ test('a genuinely new member is created, then gets a training and a function', a
   await addTraining.click();
   await expect(page.getByText('Erfolgreich gespeichert')).toBeVisible();
   const trainings = page.getByRole('table', { name: 'Ausbildungen' });
-  await expect(trainings.getByRole('row').filter({ hasText: 'Erste-Hilfe-Kurs (16 Stunden)' })).toContainText('01.03.202501.03.2027Rotes Kreuz');
+  await expect(trainings.getByRole('row').filter({ hasText: 'Erste-Hilfe-Kurs (16 Stunden)' })).toContainText(
+    '01.03.202501.03.2027Rotes Kreuz',
+  );
 
   // A function: open-ended, shown 'unbefristet'; the club membership from creating is there too.
   await page.getByRole('tab', { name: 'Funktionen und Lizenzen' }).click();
@@ -285,7 +293,10 @@ test('the overview table exports every member of the club as CSV (byte-order mar
   expect(lines.slice(1).filter((l) => l.includes('BSV Wiener Neustadt')).length).toBeGreaterThan(total / 2);
 
   // The edit column opens the member in the list view, ready to edit.
-  await table.getByRole('button', { name: /bearbeiten$/ }).first().click();
+  await table
+    .getByRole('button', { name: /bearbeiten$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/F51\/\d+\?edit=1$/);
   await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Persönliche Daten' })).toBeVisible();

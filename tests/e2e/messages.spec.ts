@@ -66,8 +66,14 @@ test('a club sends a message to its trainers, sees the deliveries, and the train
   await page.keyboard.press('ControlOrMeta+a');
   await form.getByRole('toolbar', { name: 'Formatierung: Inhalt' }).getByRole('button', { name: 'Fett' }).click();
   await expect(content.locator('strong')).toHaveText('Bitte bringt eure eigenen Pfeile mit.');
-  await form.getByRole('group', { name: /^Rollen/ }).getByRole('checkbox', { name: 'Trainer', exact: true }).check();
-  await form.getByRole('group', { name: /^Organisationen/ }).getByRole('checkbox', { name: 'BSV Wiener Neustadt' }).check();
+  await form
+    .getByRole('group', { name: /^Rollen/ })
+    .getByRole('checkbox', { name: 'Trainer', exact: true })
+    .check();
+  await form
+    .getByRole('group', { name: /^Organisationen/ })
+    .getByRole('checkbox', { name: 'BSV Wiener Neustadt' })
+    .check();
   const media = form.getByRole('group', { name: /^Versand über/ });
   await expect(media.getByRole('checkbox', { name: 'E-Mail' })).toBeChecked();
   await media.getByRole('checkbox', { name: 'Push' }).check();
@@ -81,8 +87,12 @@ test('a club sends a message to its trainers, sees the deliveries, and the train
   await expect(form.getByRole('combobox', { name: 'Antwort an' })).toBeEnabled();
 
   // A picture, uploaded once the message exists.
-  const picture = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#27a' } }).png().toBuffer();
-  await page.getByLabel('Dateien hinzufügen', { exact: true }).setInputFiles({ name: 'hallenplan.png', mimeType: 'image/png', buffer: picture });
+  const picture = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#27a' } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Dateien hinzufügen', { exact: true })
+    .setInputFiles({ name: 'hallenplan.png', mimeType: 'image/png', buffer: picture });
   await expect(form.getByRole('img', { name: 'hallenplan.png' })).toBeVisible();
   await expectAccessible(page, 'message form');
 
@@ -142,7 +152,11 @@ test('a club sends a message to its trainers, sees the deliveries, and the train
   await page.context().grantPermissions(['notifications']);
   const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'));
   const shown = await worker.evaluate(async () => {
-    type Sw = { dispatchEvent: (e: Event) => void; registration: ServiceWorkerRegistration; PushEvent: new (type: string, init: { data: string }) => Event };
+    type Sw = {
+      dispatchEvent: (e: Event) => void;
+      registration: ServiceWorkerRegistration;
+      PushEvent: new (type: string, init: { data: string }) => Event;
+    };
     const sw = globalThis as unknown as Sw;
     const data = JSON.stringify({ title: 'Probe', body: 'Kurztext', notificationId: 99, url: '/admin/inbox?open=99' });
     sw.dispatchEvent(new sw.PushEvent('push', { data }));
@@ -173,7 +187,10 @@ test('a club sends a message to its trainers, sees the deliveries, and the train
   await signOut(page);
   await signIn(page, 'verein@example.org');
   await openMessageCentre(page);
-  await page.getByRole('list', { name: 'Nachrichten' }).getByRole('button', { name: new RegExp(title) }).click();
+  await page
+    .getByRole('list', { name: 'Nachrichten' })
+    .getByRole('button', { name: new RegExp(title) })
+    .click();
   await page.getByRole('tab', { name: 'Status' }).click();
   await expect(trainerRow(page, 'Push')).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
   await expect(page.getByText(`${recipients} Empfänger, ${unreadBefore - 1} ungelesen`)).toBeVisible();

@@ -16,7 +16,10 @@ test('a club writes an article with bold text and a picture from the gallery, an
   const title = `Vereinsmeister E2E ${Date.now().toString(36)}`;
   const storedFiles = async () => {
     const res = await page.request.get(`/admin/api/v1/admin/news/11?q=${encodeURIComponent(title)}`);
-    return ((await res.json()).items as Article[]).find((n) => n.title === title)?.attachedFiles.map((f) => f.fileName).sort();
+    return ((await res.json()).items as Article[])
+      .find((n) => n.title === title)
+      ?.attachedFiles.map((f) => f.fileName)
+      .sort();
   };
   await signIn(page, 'verein@example.org');
   await page.goto('/admin/form/O11/F200');
@@ -39,14 +42,20 @@ test('a club writes an article with bold text and a picture from the gallery, an
   await expect(content.locator('strong')).toHaveText('Großer Erfolg beim Turnier');
 
   // Pictures chosen before the first save wait in the form (with a preview) until it is saved.
-  const picture = (background: string) => sharp({ create: { width: 640, height: 400, channels: 3, background } }).png().toBuffer();
+  const picture = (background: string) =>
+    sharp({ create: { width: 640, height: 400, channels: 3, background } })
+      .png()
+      .toBuffer();
   await page.getByRole('button', { name: 'Galerie' }).click();
   let gallery = page.getByRole('dialog', { name: 'Galerie – Neue Nachricht' });
   await gallery.getByLabel('Dateien hinzufügen', { exact: true }).setInputFiles([
     { name: 'siegerfoto.png', mimeType: 'image/png', buffer: await picture('#2a7') },
     { name: 'probefoto.png', mimeType: 'image/png', buffer: await picture('#a72') },
   ]);
-  await expect(gallery.getByRole('list', { name: 'Neue Dateien' }).getByRole('img', { name: 'siegerfoto.png' })).toHaveAttribute('src', /^blob:/);
+  await expect(gallery.getByRole('list', { name: 'Neue Dateien' }).getByRole('img', { name: 'siegerfoto.png' })).toHaveAttribute(
+    'src',
+    /^blob:/,
+  );
   await expectAccessible(page, 'gallery with files to upload');
   await page.keyboard.press('Escape');
   const attachments = page.getByRole('list', { name: 'Anhänge' });
@@ -84,7 +93,9 @@ test('a club writes an article with bold text and a picture from the gallery, an
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
   await page.getByRole('button', { name: 'Galerie' }).click();
   await gallery.getByRole('button', { name: 'siegerfoto.png entfernen' }).click();
-  await gallery.getByLabel('Dateien hinzufügen', { exact: true }).setInputFiles({ name: 'verworfen.png', mimeType: 'image/png', buffer: await picture('#27a') });
+  await gallery
+    .getByLabel('Dateien hinzufügen', { exact: true })
+    .setInputFiles({ name: 'verworfen.png', mimeType: 'image/png', buffer: await picture('#27a') });
   await page.keyboard.press('Escape');
   await expect(attachments.getByRole('listitem')).toHaveCount(2);
   await page.getByRole('button', { name: 'Abbrechen' }).click();
@@ -148,7 +159,9 @@ test('an embedded video plays in the editor and in the saved article: the page p
   );
   await page.addInitScript(() => {
     (window as unknown as { violations: string[] }).violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.effectiveDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { violations: string[] }).violations.push(`${e.effectiveDirective} ${e.blockedURI}`),
+    );
   });
   await signIn(page, 'verein@example.org');
   await page.goto('/admin/form/O11/F200');

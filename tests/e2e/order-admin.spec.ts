@@ -15,7 +15,10 @@ test('a club takes a person out of its created order, confirmed, and cannot rele
   await page.goto('/admin/form/O11/F56');
   const list = page.getByRole('navigation', { name: 'Bestellungen' });
   await list.getByRole('checkbox', { name: 'erstellt' }).check();
-  await list.getByRole('link', { name: /JAHRESLIZENZ_\d{4} erstellt/ }).first().click();
+  await list
+    .getByRole('link', { name: /JAHRESLIZENZ_\d{4} erstellt/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: /^Bestellung #0011-/ })).toBeVisible();
   const items = page.getByRole('table', { name: 'Positionen' });
   await expect(items.getByRole('checkbox').first()).toBeVisible();
@@ -27,7 +30,6 @@ test('a club takes a person out of its created order, confirmed, and cannot rele
   await expect(items.getByRole('checkbox')).toHaveCount(persons - 1);
   await expect(page.getByRole('button', { name: 'Freigeben' })).toHaveCount(0);
 });
-
 
 test('the federation releases an order, the member holds the licence, and the club downloads the invoice', async ({ page, browser }) => {
   await signIn(page, 'verband@example.org');
@@ -72,9 +74,18 @@ test('the federation releases an order, the member holds the licence, and the cl
   await signIn(club, 'verein@example.org');
   await club.goto('/admin/form/O11/F51');
   await club.getByRole('searchbox', { name: 'Mitglieder suchen' }).fill(person.split(' ').at(-1)!);
-  await club.getByRole('link', { name: new RegExp(person.split(' ').at(-1)!) }).first().click();
+  await club
+    .getByRole('link', { name: new RegExp(person.split(' ').at(-1)!) })
+    .first()
+    .click();
   await club.getByRole('tab', { name: 'Funktionen und Lizenzen' }).click();
-  await expect(club.getByRole('table', { name: 'Funktionen und Lizenzen' }).getByRole('row').filter({ hasText: `31.12.${nextYear}` }).filter({ hasText: /Lizenz/ })).toHaveCount(1);
+  await expect(
+    club
+      .getByRole('table', { name: 'Funktionen und Lizenzen' })
+      .getByRole('row')
+      .filter({ hasText: `31.12.${nextYear}` })
+      .filter({ hasText: /Lizenz/ }),
+  ).toHaveCount(1);
 
   await club.goto('/admin/form/O11/F55/119');
   const link = club.getByRole('link', { name: /^Rechnung \d{4}-\d{6} \(PDF\)$/ });

@@ -65,7 +65,10 @@ test('a licence year keeps its age bands; overlapping bands are refused', async 
   await signIn(page, 'verband@example.org');
   await page.goto('/admin/form/O1/F1032');
   const nextYear = new Date().getFullYear() + 1;
-  await page.getByRole('navigation', { name: 'Artikelkategorien' }).getByRole('link', { name: new RegExp(`^JAHRESLIZENZ_${nextYear}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Artikelkategorien' })
+    .getByRole('link', { name: new RegExp(`^JAHRESLIZENZ_${nextYear}`) })
+    .click();
   await expect(page.getByRole('group', { name: 'Altersklasse 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
   const second = page.getByRole('group', { name: 'Altersklasse 2' });

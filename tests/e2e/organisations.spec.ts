@@ -162,7 +162,9 @@ test('club administrator edits its own club, adds a place, uploads and downloads
   await expectAccessible(page, 'documents tab');
   await chooseOption(page, 'Dokumenttyp', 'Statuten');
   const pdf = minimalPdf();
-  await page.getByLabel('Datei auswählen und hochladen').setInputFiles({ name: 'statuten-2026.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page
+    .getByLabel('Datei auswählen und hochladen')
+    .setInputFiles({ name: 'statuten-2026.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(page.getByText('Erfolgreich hochgeladen')).toBeVisible();
   const docs = page.getByRole('table', { name: 'Dokumente der Organisation' });
   await expect(docs.getByRole('row').filter({ hasText: 'statuten-2026.pdf' })).toContainText('Statuten');
@@ -202,7 +204,9 @@ test('state association reads its clubs without editing them, and edits itself',
   await expect(orgList(page).getByRole('link', { name: /Linz/ })).toHaveCount(0); // a club of another state
   await expect(orgList(page).getByRole('link', { name: 'Organisation hinzufügen' })).toHaveCount(0);
 
-  await orgList(page).getByRole('link', { name: /BSV WN/ }).click();
+  await orgList(page)
+    .getByRole('link', { name: /BSV WN/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\/form\/O4\/F50\/11$/);
   await expect(page.getByText('Nur Ansicht: Sie dürfen diese Organisation nicht bearbeiten.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Bearbeiten' })).toHaveCount(0);
@@ -302,7 +306,9 @@ test('unsaved changes are not lost silently when another organisation is chosen;
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
   await form.getByLabel('Telefon').fill('+43 1 2345');
   await orgList(page).getByRole('searchbox').fill('BSV WN');
-  await orgList(page).getByRole('link', { name: /BSV WN/ }).click();
+  await orgList(page)
+    .getByRole('link', { name: /BSV WN/ })
+    .click();
   const question = page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
   await expect(question).toBeVisible();
   await expectAccessible(page, 'discard question');
@@ -310,7 +316,9 @@ test('unsaved changes are not lost silently when another organisation is chosen;
   await expect(page).toHaveURL(/\/F50\/12$/);
   await expect(form.getByLabel('Telefon')).toHaveValue('+43 1 2345');
 
-  await orgList(page).getByRole('link', { name: /BSV WN/ }).click();
+  await orgList(page)
+    .getByRole('link', { name: /BSV WN/ })
+    .click();
   await question.getByRole('button', { name: 'Ja' }).click();
   await expect(page).toHaveURL(/\/F50\/11$/);
   await expect(page.getByRole('heading', { name: 'BSV WN' })).toBeFocused();

@@ -24,7 +24,12 @@ test('the club gives two members the trainer role: one refused with its reason, 
   await huber.getByRole('checkbox').check();
 
   await panel.getByRole('tab', { name: 'Alle' }).click();
-  const other = panel.getByRole('row').filter({ has: page.getByRole('checkbox') }).filter({ hasNotText: 'Trainer' }).filter({ hasNotText: 'Huber' }).nth(1);
+  const other = panel
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox') })
+    .filter({ hasNotText: 'Trainer' })
+    .filter({ hasNotText: 'Huber' })
+    .nth(1);
   await expect(other).toBeVisible();
   const otherName = ((await other.getByRole('checkbox').getAttribute('aria-label')) ?? '').replace(/ auswählen$/, '');
   await other.getByRole('checkbox').check();
@@ -112,7 +117,12 @@ test('person search: nothing until narrowed; a former member is taken back into 
   await page.getByRole('checkbox', { name: 'Ehemalige' }).uncheck();
   // Any function, not only the six groups: the membership itself shows.
   for (const group of await page.getByRole('group', { name: 'Funktionen' }).getByRole('checkbox').all()) await group.uncheck();
-  await expect(table.getByRole('row').filter({ hasText: name.split(' ').reverse().join(' ') }).first()).toContainText('Mitglied · BSV Wiener Neustadt');
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ hasText: name.split(' ').reverse().join(' ') })
+      .first(),
+  ).toContainText('Mitglied · BSV Wiener Neustadt');
 });
 
 // (not the trainer: an earlier browser test resets the trainer's password)

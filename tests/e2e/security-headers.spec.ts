@@ -13,7 +13,9 @@ async function watchCsp(page: Page): Promise<string[]> {
   await page.exposeFunction('__reportCsp', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`);
+      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
+        `${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`,
+      );
     });
   });
   page.on('console', (msg) => {
@@ -27,7 +29,9 @@ const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADU
 test('every screen carries a nonce-based CSP and the hardening headers, and nothing on it is blocked', async ({ page }) => {
   const violations = await watchCsp(page);
   // No internet here: the tile server answers from the test. A tile the policy blocked would never get here.
-  await page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG }));
+  await page.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG }),
+  );
 
   const signInPage = await page.goto('/admin');
   const headers = signInPage!.headers();

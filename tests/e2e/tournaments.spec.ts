@@ -68,7 +68,9 @@ test('a club announces a tournament in four steps, changes it, and the federatio
 
   // The invitation as an attachment: saved at once, a link to download.
   await page.getByRole('button', { name: '3. Anhänge' }).click();
-  await page.getByLabel('Anhang hochladen', { exact: true }).setInputFiles({ name: 'Ausschreibung.pdf', mimeType: 'application/pdf', buffer: minimalPdf() });
+  await page
+    .getByLabel('Anhang hochladen', { exact: true })
+    .setInputFiles({ name: 'Ausschreibung.pdf', mimeType: 'application/pdf', buffer: minimalPdf() });
   await expect(page.getByText('Anhang hochgeladen')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ausschreibung.pdf' })).toBeVisible();
   await page.getByRole('button', { name: '1. Allgemein' }).click();
@@ -86,7 +88,10 @@ test('a club announces a tournament in four steps, changes it, and the federatio
   await signIn(page, 'verband@example.org');
   await page.goto('/admin/form/O1/F1001');
   await page.getByRole('searchbox', { name: 'Turnier suchen' }).fill(name);
-  await page.getByRole('navigation', { name: 'Turniere' }).getByRole('link', { name: new RegExp(name) }).click();
+  await page
+    .getByRole('navigation', { name: 'Turniere' })
+    .getByRole('link', { name: new RegExp(name) })
+    .click();
   const detail = page.getByRole('region', { name });
   const table = detail.getByRole('table', { name: 'Ursprüngliche und aktuelle Werte' });
   const location = table.getByRole('row', { name: /Ort/ });
@@ -117,7 +122,10 @@ test('a club announces a tournament in four steps, changes it, and the federatio
   const renamed = `${name} (neu)`;
   await signIn(page, 'verein@example.org');
   await page.goto('/admin/form/O11/F1000');
-  await page.getByRole('navigation', { name: 'Turniere' }).getByRole('link', { name: new RegExp(name) }).click();
+  await page
+    .getByRole('navigation', { name: 'Turniere' })
+    .getByRole('link', { name: new RegExp(name) })
+    .click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
   await page.getByLabel('Name *').fill(renamed);
@@ -128,7 +136,9 @@ test('a club announces a tournament in four steps, changes it, and the federatio
   await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
   await expect(page.getByText('Veranstaltung aktualisiert')).toBeVisible();
   await expect(page.getByText('Die Änderungen warten auf die Freigabe durch den Verband.')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Turniere' }).getByRole('link', { name: new RegExp(renamed.replace(/[()]/g, '\\$&')) })).toContainText('geändert, Freigabe ausstehend');
+  await expect(
+    page.getByRole('navigation', { name: 'Turniere' }).getByRole('link', { name: new RegExp(renamed.replace(/[()]/g, '\\$&')) }),
+  ).toContainText('geändert, Freigabe ausstehend');
   await signOut(page);
 
   // The federation compares it with the approved version and approves the change.
@@ -136,7 +146,10 @@ test('a club announces a tournament in four steps, changes it, and the federatio
   await page.goto('/admin/form/O1/F1001');
   await page.getByRole('checkbox', { name: 'erstellt' }).check();
   await page.getByRole('searchbox', { name: 'Turnier suchen' }).fill(renamed);
-  await page.getByRole('navigation', { name: 'Turniere' }).getByRole('link', { name: new RegExp(renamed.replace(/[()]/g, '\\$&')) }).click();
+  await page
+    .getByRole('navigation', { name: 'Turniere' })
+    .getByRole('link', { name: new RegExp(renamed.replace(/[()]/g, '\\$&')) })
+    .click();
   const changed = page.getByRole('region', { name: renamed });
   const versions = changed.getByRole('table', { name: 'Ursprüngliche und aktuelle Werte' });
   await expect(versions.getByRole('columnheader', { name: 'Freigegeben' })).toBeVisible();

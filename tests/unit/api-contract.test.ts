@@ -24,7 +24,12 @@ const realFetch = global.fetch;
 beforeAll(() => {
   process.env.UPSTREAM_URL = 'http://127.0.0.1:9';
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    asked.push({ url: String(input), method: init?.method ?? 'GET', headers: new Headers(init?.headers), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    asked.push({
+      url: String(input),
+      method: init?.method ?? 'GET',
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
 });
@@ -39,7 +44,9 @@ beforeEach(() => {
 describe('the typed API client', () => {
   it('asks the path, query and body the API defines, with the token and the client address', async () => {
     answer = { status: 200, body: { items: [], total: 0 } };
-    const page = await apiCall((api) => api.api.v1.order[':orgId'].$get({ param: { orgId: '11' }, query: queryOf({ q: '', state: undefined, page: 2, size: 10 }) }));
+    const page = await apiCall((api) =>
+      api.api.v1.order[':orgId'].$get({ param: { orgId: '11' }, query: queryOf({ q: '', state: undefined, page: 2, size: 10 }) }),
+    );
     expect(page.total).toBe(0);
     expect(asked).toHaveLength(1);
     // an empty search and an unset filter are left out; numbers go as the URL writes them
@@ -48,21 +55,35 @@ describe('the typed API client', () => {
     expect(asked[0].headers.get('authorization')).toBe('Bearer tok');
     expect(asked[0].headers.get('x-forwarded-for')).toBe('198.51.100.7');
 
-    await apiCall((api) => api.api.v1.order[':orgId'].comment[':orderId'].$post({ param: { orgId: '11', orderId: '7' }, json: { comment: 'Bitte prüfen' } }));
-    expect(asked[1]).toMatchObject({ url: 'http://127.0.0.1:9/api/v1/order/11/comment/7', method: 'POST', body: { comment: 'Bitte prüfen' } });
+    await apiCall((api) =>
+      api.api.v1.order[':orgId'].comment[':orderId'].$post({ param: { orgId: '11', orderId: '7' }, json: { comment: 'Bitte prüfen' } }),
+    );
+    expect(asked[1]).toMatchObject({
+      url: 'http://127.0.0.1:9/api/v1/order/11/comment/7',
+      method: 'POST',
+      body: { comment: 'Bitte prüfen' },
+    });
   });
 
   it('turns a refusal into an ApiError with the API code', async () => {
     answer = { status: 409, body: { error: { code: 'stale', message: 'changed meanwhile' } } };
     const call = apiCall((api) => api.api.v1.admin.member[':memberId'].$delete({ param: { memberId: '5' } }));
     await expect(call).rejects.toBeInstanceOf(ApiError);
-    await expect(apiCall((api) => api.api.v1.admin.member[':memberId'].$delete({ param: { memberId: '5' } }))).rejects.toMatchObject({ status: 409, code: 'stale' });
+    await expect(apiCall((api) => api.api.v1.admin.member[':memberId'].$delete({ param: { memberId: '5' } }))).rejects.toMatchObject({
+      status: 409,
+      code: 'stale',
+    });
   });
 
   it('ends the session on a 401 unless the caller handles it', async () => {
     answer = { status: 401, body: { error: { code: 'unauthorized', message: 'no' } } };
     await expect(apiCall((api) => api.api.v1.getUser.$get())).rejects.toThrow('REDIRECT /?expired=1');
-    await expect(apiCall((api) => api.api.v1.auth.login.$post({ json: { email: 'a@example.org', password: 'x' } }), { token: 'NONE', onUnauthorized: 'throw' })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      apiCall((api) => api.api.v1.auth.login.$post({ json: { email: 'a@example.org', password: 'x' } }), {
+        token: 'NONE',
+        onUnauthorized: 'throw',
+      }),
+    ).rejects.toMatchObject({ status: 401 });
   });
 
   it('does not compile a call the API does not define', () => {

@@ -6,7 +6,10 @@ import { apiErrorFromResponse, errorMessageKey } from '@/lib/api/errors';
 /** While the API or its database is down, the admin app says so and asks to try again, instead of "something went wrong". */
 describe('an unreachable API or database', () => {
   it.each([503, 502, 504])('%i maps to the "unavailable" text, in German and English', async (status) => {
-    const res = Response.json({ error: { code: 'unavailable', message: 'The database is not reachable; try again shortly.' } }, { status, headers: { 'retry-after': '5' } });
+    const res = Response.json(
+      { error: { code: 'unavailable', message: 'The database is not reachable; try again shortly.' } },
+      { status, headers: { 'retry-after': '5' } },
+    );
     const key = errorMessageKey(await apiErrorFromResponse(res)) as keyof typeof de.errors;
     expect(key).toBe('unavailable');
     expect(de.errors[key]).toBe('Der Server ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.');
@@ -14,6 +17,8 @@ describe('an unreachable API or database', () => {
   });
 
   it('other server failures keep the generic text', async () => {
-    expect(errorMessageKey(await apiErrorFromResponse(Response.json({ error: { code: 'internal', message: 'x' } }, { status: 500 })))).toBe('generic');
+    expect(errorMessageKey(await apiErrorFromResponse(Response.json({ error: { code: 'internal', message: 'x' } }, { status: 500 })))).toBe(
+      'generic',
+    );
   });
 });

@@ -2,7 +2,9 @@ import { diffRecords, isSecretField } from '@/lib/domain/audit-diff';
 
 describe('audit diff', () => {
   it('lists only changed fields, before and after', () => {
-    expect(diffRecords({ name: 'A', city: 'Wien', zip: '1010' }, { name: 'B', city: 'Wien', zip: '1010' })).toEqual({ name: { before: 'A', after: 'B' } });
+    expect(diffRecords({ name: 'A', city: 'Wien', zip: '1010' }, { name: 'B', city: 'Wien', zip: '1010' })).toEqual({
+      name: { before: 'A', after: 'B' },
+    });
   });
 
   it('treats undefined and null alike and compares objects by value, whatever their key order', () => {
@@ -21,7 +23,8 @@ describe('audit diff', () => {
       { passwordHash: 'new', resetToken: 'b', proof: 'q', updatedAt: '2', email: 'b@x.at' },
     );
     expect(changes).toEqual({ email: { before: 'a@x.at', after: 'b@x.at' } });
-    for (const name of ['password', 'passwordHash', 'jwtToken', 'sessionSecret', 'credentialFingerprint']) expect(isSecretField(name)).toBe(true);
+    for (const name of ['password', 'passwordHash', 'jwtToken', 'sessionSecret', 'credentialFingerprint'])
+      expect(isSecretField(name)).toBe(true);
     expect(isSecretField('email')).toBe(false);
   });
 });

@@ -40,7 +40,13 @@ describe('a key file made once for every process sharing the data folder', () =>
     expect(readOrCreateOnce(file, () => 'first')).toBe('first');
     expect(readOrCreateOnce(file, () => 'second')).toBe('first');
     writeFileSync(file, '');
-    expect(readOrCreateOnce(file, () => 'third', (t) => t.length > 0)).toBe('third');
+    expect(
+      readOrCreateOnce(
+        file,
+        () => 'third',
+        (t) => t.length > 0,
+      ),
+    ).toBe('third');
   });
 
   it('push: answers the VAPID keys of the process that was first', () => {

@@ -32,10 +32,10 @@ describe('toCsv', () => {
   });
 
   it('writes empty cells for null and undefined, keeps umlauts', () => {
-    const csv = toCsv([{ name: 'Jürgen Größ', city: null, age: 0, note: undefined }], [
-      ...columns,
-      { header: 'Notiz', value: (m: Member) => m.note },
-    ]);
+    const csv = toCsv(
+      [{ name: 'Jürgen Größ', city: null, age: 0, note: undefined }],
+      [...columns, { header: 'Notiz', value: (m: Member) => m.note }],
+    );
     expect(csv.slice(1)).toBe('Name;Ort;Alter;Notiz\r\nJürgen Größ;;0;\r\n');
   });
 

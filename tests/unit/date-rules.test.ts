@@ -33,7 +33,9 @@ describe('birth-date rule', () => {
 });
 
 describe('tournament form check', () => {
-  const types: TournamentType[] = [{ id: 5, name: 'T', param: { filter: 'Breitensport', disciplines: [2, 4], rules: [], gradeCodes: [], ordercat: null } }];
+  const types: TournamentType[] = [
+    { id: 5, name: 'T', param: { filter: 'Breitensport', disciplines: [2, 4], rules: [], gradeCodes: [], ordercat: null } },
+  ];
   const filled = {
     ...toFormValues(null),
     name: 'T',
@@ -56,10 +58,14 @@ describe('tournament form check', () => {
 
   it('neither checks nor counts the number of animals outside 3D', () => {
     expect(formIssues(tournamentParamsInput.shape, { ...filled, numberAnimals: '20' }, types, [], 11, '2025-06-01')).toEqual({});
-    expect(formIssues(tournamentParamsInput.shape, { ...filled, discipline: 4, numberAnimals: '600' }, types, [], 11, '2025-06-01')).toEqual({ numberAnimals: 'tooLarge' });
+    expect(
+      formIssues(tournamentParamsInput.shape, { ...filled, discipline: 4, numberAnimals: '600' }, types, [], 11, '2025-06-01'),
+    ).toEqual({ numberAnimals: 'tooLarge' });
   });
 
   it('checks the registration link with the API schema', () => {
-    expect(formIssues(tournamentParamsInput.shape, { ...filled, linkToRegistration: 'javascript:alert(1)' }, types, [], 11, '2025-06-01')).toEqual({ linkToRegistration: 'urlInvalid' });
+    expect(
+      formIssues(tournamentParamsInput.shape, { ...filled, linkToRegistration: 'javascript:alert(1)' }, types, [], 11, '2025-06-01'),
+    ).toEqual({ linkToRegistration: 'urlInvalid' });
   });
 });

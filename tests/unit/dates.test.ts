@@ -1,4 +1,12 @@
-import { addDaysIso, addMonthsIso, completeIsoDate, formatDisplayDate, formatDisplayDateTime, parseDisplayDate, todayIso } from '@/lib/domain/dates';
+import {
+  addDaysIso,
+  addMonthsIso,
+  completeIsoDate,
+  formatDisplayDate,
+  formatDisplayDateTime,
+  parseDisplayDate,
+  todayIso,
+} from '@/lib/domain/dates';
 
 describe('display dates (DD.MM.YYYY) without a date library', () => {
   it.each([
@@ -59,9 +67,12 @@ describe('completeIsoDate: partial text is never a date', () => {
     expect(completeIsoDate('2024-02-29')).toBe('2024-02-29');
   });
 
-  it.each(['', '1', '12.0', '01.03.2025', '2025-0', '2025-03-1', '2025-02-30', '2025-13-01', ' 2025-03-01', 'NaN-NaN-NaN'])('refuses %p', (text) => {
-    expect(completeIsoDate(text)).toBeNull();
-  });
+  it.each(['', '1', '12.0', '01.03.2025', '2025-0', '2025-03-1', '2025-02-30', '2025-13-01', ' 2025-03-01', 'NaN-NaN-NaN'])(
+    'refuses %p',
+    (text) => {
+      expect(completeIsoDate(text)).toBeNull();
+    },
+  );
 
   it('refuses nothing at all', () => {
     expect(completeIsoDate(null)).toBeNull();

@@ -11,8 +11,16 @@ const ORGS: Record<number, { level: number; mother: number | null }> = {
   18: { level: 3, mother: 10 },
 };
 
-const fn = (orgId: number, funkId: number): HeldFunction => ({ funkId, orgId, orgLevel: ORGS[orgId].level, orgMotherId: ORGS[orgId].mother });
-const person = (memberId: number, ...functions: Array<[orgId: number, funkId: number]>): Person => ({ memberId, functions: functions.map(([o, f]) => fn(o, f)) });
+const fn = (orgId: number, funkId: number): HeldFunction => ({
+  funkId,
+  orgId,
+  orgLevel: ORGS[orgId].level,
+  orgMotherId: ORGS[orgId].mother,
+});
+const person = (memberId: number, ...functions: Array<[orgId: number, funkId: number]>): Person => ({
+  memberId,
+  functions: functions.map(([o, f]) => fn(o, f)),
+});
 
 const MEMBER = 32;
 const LICENCE = 29;
@@ -51,7 +59,11 @@ describe('function rank', () => {
       expect(dominates(trainer, stateStaff)).toBe(false);
       expect(dominates(trainer, federationAdmin)).toBe(false);
       // what stands above: the administrator's forms the trainer does not hold
-      expect(functionsAbove(trainer, clubAdmin).map((f) => f.funkId).sort((a, b) => a - b)).toEqual(CLUB_ADMIN_FORMS.filter((f) => f !== 51));
+      expect(
+        functionsAbove(trainer, clubAdmin)
+          .map((f) => f.funkId)
+          .sort((a, b) => a - b),
+      ).toEqual(CLUB_ADMIN_FORMS.filter((f) => f !== 51));
     });
 
     it('a trainer dominates a plain member of the club', () => {

@@ -1,4 +1,12 @@
-import { batches, GALLERY_ACCEPT, GALLERY_MAX_BYTES, GALLERY_MAX_FILES, galleryFileProblem, galleryHasRoom, isGalleryPicture } from '@/lib/domain/gallery';
+import {
+  batches,
+  GALLERY_ACCEPT,
+  GALLERY_MAX_BYTES,
+  GALLERY_MAX_FILES,
+  galleryFileProblem,
+  galleryHasRoom,
+  isGalleryPicture,
+} from '@/lib/domain/gallery';
 
 /** Gallery files: PNG, JPEG or PDF of 1 byte to 50 MB, uploaded 3 per request. */
 
@@ -6,7 +14,14 @@ const file = (name: string, size: number, type = '') => ({ name, size, type });
 
 describe('gallery file rules', () => {
   it('takes PNG, JPEG and PDF by name ending or by type, any case', () => {
-    for (const f of [file('a.png', 1), file('b.JPG', 10), file('c.jpeg', 10), file('d.Pdf', 10), file('scan', 10, 'application/pdf'), file('foto', 10, 'image/jpeg')]) {
+    for (const f of [
+      file('a.png', 1),
+      file('b.JPG', 10),
+      file('c.jpeg', 10),
+      file('d.Pdf', 10),
+      file('scan', 10, 'application/pdf'),
+      file('foto', 10, 'image/jpeg'),
+    ]) {
       expect([f.name, galleryFileProblem(f)]).toEqual([f.name, null]);
     }
   });

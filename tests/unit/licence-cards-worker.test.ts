@@ -41,7 +41,10 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 function pdfText(bytes: Buffer): { pages: string; text: string } {
   const file = path.join(work, `${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, bytes);
-  return { pages: execFileSync('pdfinfo', [file], { encoding: 'utf8' }), text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) };
+  return {
+    pages: execFileSync('pdfinfo', [file], { encoding: 'utf8' }),
+    text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
+  };
 }
 
 it('draws off the event loop and streams the pages while later cards are still read', async () => {
@@ -90,7 +93,9 @@ it('cuts the download off when a card cannot be read', async () => {
   }
   await expect(bytesOf(licenceCardsPdfOffThread('Österreichischer Bogensportverband', failing()))).rejects.toThrow('photo unreadable');
   // the worker draws the next document
-  expect(pdfText(await bytesOf(licenceCardsPdfOffThread('Österreichischer Bogensportverband', [card(7)]))).text).toContain('Lizenz-Nr. 5007');
+  expect(pdfText(await bytesOf(licenceCardsPdfOffThread('Österreichischer Bogensportverband', [card(7)]))).text).toContain(
+    'Lizenz-Nr. 5007',
+  );
 }, 180_000);
 
 it('refuses a document when every worker is busy and the queue is full, and serves again once they finish', async () => {
@@ -99,7 +104,9 @@ it('refuses a document when every worker is busy and the queue is full, and serv
     await new Promise<void>((resolve) => gates.push(resolve));
     yield card(1);
   };
-  const streams = Array.from({ length: POOL_SIZE + MAX_WAITING }, () => licenceCardsPdfOffThread('Österreichischer Bogensportverband', held()));
+  const streams = Array.from({ length: POOL_SIZE + MAX_WAITING }, () =>
+    licenceCardsPdfOffThread('Österreichischer Bogensportverband', held()),
+  );
   const all = streams.map(bytesOf);
   // wait until the workers have asked for their first cards
   while (gates.length < POOL_SIZE) await new Promise((r) => setTimeout(r, 20));

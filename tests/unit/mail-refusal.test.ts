@@ -15,13 +15,48 @@ const smtpError = (message: string, response: string | undefined, command: strin
   });
 
 it.each([
-  ['a recipient refused for good', smtpError("Can't send mail - all recipients were rejected", '550 5.1.1 Mailbox unknown', 'RCPT TO'), true, '550 5.1.1 Mailbox unknown'],
-  ['a message refused for good', smtpError('Message failed', '554 5.7.1 Rejected as spam', 'DATA', 'EMESSAGE'), true, '554 5.7.1 Rejected as spam'],
-  ['a recipient not taken just now', smtpError("Can't send mail - all recipients were rejected", '451 4.3.0 Try again later', 'RCPT TO'), false, '451 4.3.0 Try again later'],
-  ['our login refused', smtpError('Invalid login', '535 5.7.8 Authentication failed', 'AUTH PLAIN', 'EAUTH'), false, '535 5.7.8 Authentication failed'],
-  ['our sender address refused', smtpError('Mail command failed', '550 5.7.1 Sender not allowed', 'MAIL FROM'), false, '550 5.7.1 Sender not allowed'],
-  ['a lost connection', smtpError('Connection closed unexpectedly', undefined, 'CONN', 'ECONNECTION'), false, 'Connection closed unexpectedly'],
-  ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ESOCKET', command: 'CONN' }), false, 'connect ECONNREFUSED 127.0.0.1:25'],
+  [
+    'a recipient refused for good',
+    smtpError("Can't send mail - all recipients were rejected", '550 5.1.1 Mailbox unknown', 'RCPT TO'),
+    true,
+    '550 5.1.1 Mailbox unknown',
+  ],
+  [
+    'a message refused for good',
+    smtpError('Message failed', '554 5.7.1 Rejected as spam', 'DATA', 'EMESSAGE'),
+    true,
+    '554 5.7.1 Rejected as spam',
+  ],
+  [
+    'a recipient not taken just now',
+    smtpError("Can't send mail - all recipients were rejected", '451 4.3.0 Try again later', 'RCPT TO'),
+    false,
+    '451 4.3.0 Try again later',
+  ],
+  [
+    'our login refused',
+    smtpError('Invalid login', '535 5.7.8 Authentication failed', 'AUTH PLAIN', 'EAUTH'),
+    false,
+    '535 5.7.8 Authentication failed',
+  ],
+  [
+    'our sender address refused',
+    smtpError('Mail command failed', '550 5.7.1 Sender not allowed', 'MAIL FROM'),
+    false,
+    '550 5.7.1 Sender not allowed',
+  ],
+  [
+    'a lost connection',
+    smtpError('Connection closed unexpectedly', undefined, 'CONN', 'ECONNECTION'),
+    false,
+    'Connection closed unexpectedly',
+  ],
+  [
+    'a refused connection',
+    Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ESOCKET', command: 'CONN' }),
+    false,
+    'connect ECONNREFUSED 127.0.0.1:25',
+  ],
 ])('%s', (_what, err, permanent, reason) => {
   expect(mailFailureOf(err)).toEqual({ permanent, reason });
 });

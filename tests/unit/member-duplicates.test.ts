@@ -146,7 +146,10 @@ describe('duplicate check limits and audit record', () => {
   });
 
   it('keeps the name, only the birth year, whether an e-mail was given, counts and the identified ids', () => {
-    const record = duplicateCheckAuditRecord({ firstName: ' Anna ', surname: 'Huber', birthDate: '1990-06-15', email: 'a@example.net' }, { candidates: 2, identified: [7] });
+    const record = duplicateCheckAuditRecord(
+      { firstName: ' Anna ', surname: 'Huber', birthDate: '1990-06-15', email: 'a@example.net' },
+      { candidates: 2, identified: [7] },
+    );
     expect(record).toEqual({ firstName: 'Anna', surname: 'Huber', birthYear: 1990, emailGiven: true, candidates: 2, identified: [7] });
     expect(JSON.stringify(record)).not.toContain('06-15');
     expect(JSON.stringify(record)).not.toContain('a@example.net');
@@ -155,7 +158,13 @@ describe('duplicate check limits and audit record', () => {
 
 describe('newMemberBlock', () => {
   const entered = { firstName: 'Alois', surname: 'Brueckl', birthDate: '1991-11-13', gender: 'm', email: 'familie@example.net' };
-  const person = { firstName: 'alois', surname: 'BRUECKL', birthDate: '1991-11-13', gender: 'm', reasons: ['same_name', 'same_birth_date'] };
+  const person = {
+    firstName: 'alois',
+    surname: 'BRUECKL',
+    birthDate: '1991-11-13',
+    gender: 'm',
+    reasons: ['same_name', 'same_birth_date'],
+  };
   const emailOnly = { firstName: 'Maria', surname: 'Brueckl', birthDate: null, gender: 'f', reasons: ['same_email'] };
 
   it.each([

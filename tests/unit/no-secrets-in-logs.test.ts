@@ -18,7 +18,11 @@ it('next.config.mjs turns off the logging of server-action calls and their argum
 
 describe('loggable', () => {
   const cause = Object.assign(new Error('duplicate key value violates unique constraint "members_email_key"'), { code: '23505' });
-  const failed = new DrizzleQueryError('insert into "members" ("email", "password_hash") values ($1, $2)', ['anna@example.org', 'scrypt$secret-hash'], cause);
+  const failed = new DrizzleQueryError(
+    'insert into "members" ("email", "password_hash") values ($1, $2)',
+    ['anna@example.org', 'scrypt$secret-hash'],
+    cause,
+  );
 
   it('keeps the SQL and the database message, drops the parameters', () => {
     const safe = loggable(failed) as Error;

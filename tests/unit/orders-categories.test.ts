@@ -1,9 +1,24 @@
 import { categoryOffers } from '@/lib/domain/orders/availability';
-import { clubFeeCategoryName, isLicenceOrClubFee, isVisibleTo, licenceCategoryName, parseCategoryName } from '@/lib/domain/orders/categories';
+import {
+  clubFeeCategoryName,
+  isLicenceOrClubFee,
+  isVisibleTo,
+  licenceCategoryName,
+  parseCategoryName,
+} from '@/lib/domain/orders/categories';
 import { itemsEditable, orderState } from '@/lib/domain/orders/status';
 
 const TODAY = '2026-11-23';
-const CATS = ['JAHRESLIZENZ_2025', 'JAHRESLIZENZ_2026', 'JAHRESLIZENZ_2027', 'JAHRESLIZENZ_2028', 'VEREINSBEITRAG_2027', 'JAHRESLIZENZ_KOOP_2027', 'VEREINSBEITRAG_KOOP_2027', 'ABZEICHEN_GOLD'];
+const CATS = [
+  'JAHRESLIZENZ_2025',
+  'JAHRESLIZENZ_2026',
+  'JAHRESLIZENZ_2027',
+  'JAHRESLIZENZ_2028',
+  'VEREINSBEITRAG_2027',
+  'JAHRESLIZENZ_KOOP_2027',
+  'VEREINSBEITRAG_KOOP_2027',
+  'ABZEICHEN_GOLD',
+];
 const CLUB = { coopPartner: false, orgStartDate: '1976-03-12' };
 
 describe('category names', () => {
@@ -32,7 +47,14 @@ describe('category names', () => {
 describe('categories the wizard offers', () => {
   it('asks for the year’s club fee until it is released', () => {
     const none = categoryOffers(CATS, CLUB, [], TODAY);
-    expect(none.find((o) => o.cat === 'JAHRESLIZENZ_2027')).toEqual({ cat: 'JAHRESLIZENZ_2027', kind: 'licence', year: 2027, available: false, reason: 'clubFeeRequired', clubFee: 'VEREINSBEITRAG_2027' });
+    expect(none.find((o) => o.cat === 'JAHRESLIZENZ_2027')).toEqual({
+      cat: 'JAHRESLIZENZ_2027',
+      kind: 'licence',
+      year: 2027,
+      available: false,
+      reason: 'clubFeeRequired',
+      clubFee: 'VEREINSBEITRAG_2027',
+    });
     const created = categoryOffers(CATS, CLUB, [{ category: 'VEREINSBEITRAG_2027', status: 'Erstellt' }], TODAY);
     expect(created.find((o) => o.cat === 'JAHRESLIZENZ_2027')).toMatchObject({ available: false, reason: 'clubFeeRequired' });
     const paid = categoryOffers(CATS, CLUB, [{ category: 'VEREINSBEITRAG_2027', status: 'Freigegeben' }], TODAY);

@@ -21,7 +21,16 @@ const OK: PersonFacts = {
 describe('who may be ordered a licence', () => {
   it('lets a trained, pictured person without a licence for the year be ordered, with their band', () => {
     const e = eligibility(OK, CATEGORY, TODAY);
-    expect(e).toMatchObject({ age: 36, season: 2026, licenceDate: '2026-12-31', active: false, disabled: false, alreadyOrdered: false, reasons: [], selectable: true });
+    expect(e).toMatchObject({
+      age: 36,
+      season: 2026,
+      licenceDate: '2026-12-31',
+      active: false,
+      disabled: false,
+      alreadyOrdered: false,
+      reasons: [],
+      selectable: true,
+    });
     expect(e.band?.licenceCents).toBe(4500);
   });
 
@@ -46,22 +55,40 @@ describe('who may be ordered a licence', () => {
 
   it('takes the age bands inclusively at both ends (age = current year − birth year)', () => {
     expect(eligibility({ ...OK, birthDate: '2020-12-31' }, CATEGORY, TODAY)).toMatchObject({ age: 6, selectable: true });
-    expect(eligibility({ ...OK, birthDate: '2021-01-01' }, CATEGORY, TODAY)).toMatchObject({ age: 5, disabled: true, reasons: ['outsideAgeBands'] });
+    expect(eligibility({ ...OK, birthDate: '2021-01-01' }, CATEGORY, TODAY)).toMatchObject({
+      age: 5,
+      disabled: true,
+      reasons: ['outsideAgeBands'],
+    });
     expect(eligibility({ ...OK, birthDate: '1927-01-01' }, CATEGORY, TODAY)).toMatchObject({ age: 99, selectable: true });
     expect(eligibility({ ...OK, birthDate: '2006-06-06' }, CATEGORY, TODAY).band?.licenceCents).toBe(2500);
     expect(eligibility({ ...OK, birthDate: '2005-06-06' }, CATEGORY, TODAY).band?.licenceCents).toBe(4500);
   });
 
   it('gives every failed rule, in a fixed order', () => {
-    const e = eligibility({ ...OK, hasSafetyFirst: false, hasProfileImage: false, alreadyOrdered: true, birthDate: '2022-01-01' }, CATEGORY, TODAY);
+    const e = eligibility(
+      { ...OK, hasSafetyFirst: false, hasProfileImage: false, alreadyOrdered: true, birthDate: '2022-01-01' },
+      CATEGORY,
+      TODAY,
+    );
     expect(e.reasons).toEqual(['noSafetyFirst', 'outsideAgeBands', 'alreadyOrdered', 'noProfileImage']);
   });
 
   it('computes the season as year of (licence date + 1 day) − 1', () => {
     // A licence ending 30 September closes the previous season; one ending 31 December its own year.
-    expect(eligibility({ ...OK, licences: [{ dateFrom: '2026-10-01', dateTo: '2027-09-30' }] }, CATEGORY, TODAY)).toMatchObject({ season: 2026, selectable: true });
-    expect(eligibility({ ...OK, licences: [{ dateFrom: '2026-10-01', dateTo: '2027-12-30' }] }, CATEGORY, TODAY)).toMatchObject({ season: 2026, selectable: true });
-    expect(eligibility({ ...OK, licences: [{ dateFrom: '2027-01-01', dateTo: '2027-12-31' }] }, CATEGORY, TODAY)).toMatchObject({ season: 2027, active: true, selectable: false });
+    expect(eligibility({ ...OK, licences: [{ dateFrom: '2026-10-01', dateTo: '2027-09-30' }] }, CATEGORY, TODAY)).toMatchObject({
+      season: 2026,
+      selectable: true,
+    });
+    expect(eligibility({ ...OK, licences: [{ dateFrom: '2026-10-01', dateTo: '2027-12-30' }] }, CATEGORY, TODAY)).toMatchObject({
+      season: 2026,
+      selectable: true,
+    });
+    expect(eligibility({ ...OK, licences: [{ dateFrom: '2027-01-01', dateTo: '2027-12-31' }] }, CATEGORY, TODAY)).toMatchObject({
+      season: 2027,
+      active: true,
+      selectable: false,
+    });
     // The latest licence decides, whatever order they come in.
     const two = [
       { dateFrom: '2027-01-01', dateTo: '2027-12-31' },
@@ -105,14 +132,37 @@ describe('order lines from a request', () => {
   });
 
   it('refuses the first ineligible person, naming them and the reason', () => {
-    expect(orderLines([{ memberId: 1, print: false }, { memberId: 3, print: false }], facts, CATEGORY, TODAY)).toEqual({
+    expect(
+      orderLines(
+        [
+          { memberId: 1, print: false },
+          { memberId: 3, print: false },
+        ],
+        facts,
+        CATEGORY,
+        TODAY,
+      ),
+    ).toEqual({
       ok: false,
       refusal: { memberId: 3, reason: 'noSafetyFirst' },
     });
   });
 
   it('refuses a person twice in one request and a person it knows nothing about', () => {
-    expect(orderLines([{ memberId: 1, print: false }, { memberId: 1, print: true }], facts, CATEGORY, TODAY)).toMatchObject({ ok: false, refusal: { memberId: 1, reason: 'duplicateInRequest' } });
-    expect(orderLines([{ memberId: 9, print: false }], facts, CATEGORY, TODAY)).toMatchObject({ ok: false, refusal: { memberId: 9, reason: 'unknownPerson' } });
+    expect(
+      orderLines(
+        [
+          { memberId: 1, print: false },
+          { memberId: 1, print: true },
+        ],
+        facts,
+        CATEGORY,
+        TODAY,
+      ),
+    ).toMatchObject({ ok: false, refusal: { memberId: 1, reason: 'duplicateInRequest' } });
+    expect(orderLines([{ memberId: 9, print: false }], facts, CATEGORY, TODAY)).toMatchObject({
+      ok: false,
+      refusal: { memberId: 9, reason: 'unknownPerson' },
+    });
   });
 });

@@ -61,17 +61,34 @@ describe('what a decision issues', () => {
       if (step === 'issue') docs.push(invoice(next()));
       if (step === 'cancel') docs.push(cancellation(next(), inForce!.number));
     }
-    expect(docs).toEqual([invoice('2026-000001'), cancellation('2026-000002', '2026-000001'), invoice('2026-000003'), cancellation('2026-000004', '2026-000003')]);
+    expect(docs).toEqual([
+      invoice('2026-000001'),
+      cancellation('2026-000002', '2026-000001'),
+      invoice('2026-000003'),
+      cancellation('2026-000004', '2026-000003'),
+    ]);
     expect(invoiceInForce(docs)).toBeNull();
   });
 });
 
 describe('cancellation amounts', () => {
   it('negates every line, net and gross', () => {
-    expect(cancellationAmounts({ grossCents: 23600, netCents: 19667, lines: [{ text: 'Grundbetrag', grossCents: 14900 }, { text: 'Jahreslizenz 2027: Marie Kovačević', grossCents: 8700 }] })).toEqual({
+    expect(
+      cancellationAmounts({
+        grossCents: 23600,
+        netCents: 19667,
+        lines: [
+          { text: 'Grundbetrag', grossCents: 14900 },
+          { text: 'Jahreslizenz 2027: Marie Kovačević', grossCents: 8700 },
+        ],
+      }),
+    ).toEqual({
       grossCents: -23600,
       netCents: -19667,
-      lines: [{ text: 'Grundbetrag', grossCents: -14900 }, { text: 'Jahreslizenz 2027: Marie Kovačević', grossCents: -8700 }],
+      lines: [
+        { text: 'Grundbetrag', grossCents: -14900 },
+        { text: 'Jahreslizenz 2027: Marie Kovačević', grossCents: -8700 },
+      ],
     });
   });
   it('keeps zero at zero (never -0)', () => {
@@ -99,8 +116,12 @@ describe('numbers and lines', () => {
     expect(() => invoiceNumberText(2026, 0)).toThrow(RangeError);
   });
   it('names a fee line by its label and a person line by year, name and printed card', () => {
-    expect(invoiceLineText(2027, { memberId: null, label: 'Grundbetrag', print: false, firstName: null, surname: null })).toBe('Grundbetrag');
-    expect(invoiceLineText(2027, { memberId: 5, label: null, print: true, firstName: 'Łukasz', surname: 'Szőke' })).toBe('Jahreslizenz 2027: Łukasz Szőke (mit Lizenzkarte)');
+    expect(invoiceLineText(2027, { memberId: null, label: 'Grundbetrag', print: false, firstName: null, surname: null })).toBe(
+      'Grundbetrag',
+    );
+    expect(invoiceLineText(2027, { memberId: 5, label: null, print: true, firstName: 'Łukasz', surname: 'Szőke' })).toBe(
+      'Jahreslizenz 2027: Łukasz Szőke (mit Lizenzkarte)',
+    );
   });
   it('computes net in the category proportion, gross when it has no net price', () => {
     expect(netOf(12000, { priceCents: 12000, netPriceCents: 10000 })).toBe(10000);

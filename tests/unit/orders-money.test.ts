@@ -16,9 +16,12 @@ describe('money: cents inside, euros with two decimals at the edges', () => {
     expect(eurosToCents(euros)).toBe(cents);
   });
 
-  it.each([['12.345'], ['12,50'], ['abc'], [''], ['1e3'], ['.5'], [12.345], [Number.NaN], [Number.POSITIVE_INFINITY]])('refuses %p as an amount', (euros) => {
-    expect(eurosToCents(euros)).toBeNull();
-  });
+  it.each([['12.345'], ['12,50'], ['abc'], [''], ['1e3'], ['.5'], [12.345], [Number.NaN], [Number.POSITIVE_INFINITY]])(
+    'refuses %p as an amount',
+    (euros) => {
+      expect(eurosToCents(euros)).toBeNull();
+    },
+  );
 
   it('answers euros from cents and refuses fractions of a cent', () => {
     expect(centsToEuros(14900)).toBe(149);

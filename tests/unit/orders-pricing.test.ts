@@ -37,7 +37,9 @@ describe('age bands (both ends inclusive)', () => {
 
   it('names overlapping, reversed and negative bands', () => {
     expect(ageBandProblems(BANDS)).toEqual([]);
-    expect(ageBandProblems([...BANDS, { min: 64, max: 70, licenceCents: 1, printCents: 0 }])).toEqual(expect.arrayContaining([expect.stringContaining('overlap')]));
+    expect(ageBandProblems([...BANDS, { min: 64, max: 70, licenceCents: 1, printCents: 0 }])).toEqual(
+      expect.arrayContaining([expect.stringContaining('overlap')]),
+    );
     expect(ageBandProblems([{ min: 30, max: 20, licenceCents: 1, printCents: 0 }])).toHaveLength(1);
     expect(ageBandProblems([{ min: 0, max: 20, licenceCents: -1, printCents: 0 }])).toHaveLength(1);
   });

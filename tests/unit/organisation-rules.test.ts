@@ -112,7 +112,10 @@ describe('checkOrgChange', () => {
     const changed = { ...club, orgStartDate: '1981-01-01' };
     expect(checkOrgChange({ level: 1 }, club, changed, TODAY)).toBeNull();
     expect(checkOrgChange({ level: 2 }, club, changed, TODAY)).toEqual({ kind: 'field_not_allowed', field: 'orgStartDate' });
-    expect(checkOrgChange({ level: 3 }, club, { ...club, orgEndDate: TODAY }, TODAY)).toEqual({ kind: 'field_not_allowed', field: 'orgEndDate' });
+    expect(checkOrgChange({ level: 3 }, club, { ...club, orgEndDate: TODAY }, TODAY)).toEqual({
+      kind: 'field_not_allowed',
+      field: 'orgEndDate',
+    });
     expect(checkOrgChange({ level: 3 }, club, { ...club, inoperativeSince: TODAY }, TODAY)).toEqual({
       kind: 'field_not_allowed',
       field: 'inoperativeSince',
@@ -131,7 +134,10 @@ describe('checkOrgChange', () => {
       kind: 'field_not_allowed',
       field: 'params.coop_partner',
     });
-    expect(checkOrgChange({ level: 3 }, club, { ...club, orgMotherId: 5 }, TODAY)).toEqual({ kind: 'field_not_allowed', field: 'orgMotherId' });
+    expect(checkOrgChange({ level: 3 }, club, { ...club, orgMotherId: 5 }, TODAY)).toEqual({
+      kind: 'field_not_allowed',
+      field: 'orgMotherId',
+    });
     expect(checkOrgChange({ level: 3 }, club, { ...club, orgLevel: 2 }, TODAY)).toEqual({ kind: 'field_not_allowed', field: 'orgLevel' });
   });
   it('end date at the range boundaries', () => {
@@ -151,10 +157,16 @@ describe('checkOrgChange', () => {
   });
   it('the federation itself can not be dissolved', () => {
     const fed = { ...club, id: 1, orgLevel: 1, orgMotherId: null, federalState: null, bso: null };
-    expect(checkOrgChange({ level: 1 }, fed, { ...fed, orgEndDate: TODAY }, TODAY)).toEqual({ kind: 'field_not_allowed', field: 'orgEndDate' });
+    expect(checkOrgChange({ level: 1 }, fed, { ...fed, orgEndDate: TODAY }, TODAY)).toEqual({
+      kind: 'field_not_allowed',
+      field: 'orgEndDate',
+    });
   });
   it('federal state missing: refused except for organisation 1', () => {
-    expect(checkOrgChange({ level: 1 }, club, { ...club, federalState: ' ' }, TODAY)).toEqual({ kind: 'required', field: 'params.federalState' });
+    expect(checkOrgChange({ level: 1 }, club, { ...club, federalState: ' ' }, TODAY)).toEqual({
+      kind: 'required',
+      field: 'params.federalState',
+    });
     const fed = { ...club, id: 1, orgLevel: 1, orgMotherId: null, federalState: null };
     expect(checkOrgChange({ level: 1 }, fed, { ...fed, zvr: 'x' } as OrgRuleValues, TODAY)).toBeNull();
   });

@@ -62,7 +62,15 @@ describe('names outside Latin-1 in every PDF', () => {
     const text = pdfText(
       await licenceCardsPdf(
         'Österreichischer Bogensportverband',
-        NAMES.map((name, i) => ({ name, birthDate: '1990-05-0' + (i + 1), club: club.name, regNr: String(1000 + i), year: 2027, photo: null, qrText: 'https://example.org/verify#x' })),
+        NAMES.map((name, i) => ({
+          name,
+          birthDate: '1990-05-0' + (i + 1),
+          club: club.name,
+          regNr: String(1000 + i),
+          year: 2027,
+          photo: null,
+          qrText: 'https://example.org/verify#x',
+        })),
       ),
       'cards.pdf',
     );
@@ -72,7 +80,17 @@ describe('names outside Latin-1 in every PDF', () => {
   });
 
   it('the cover letter lists each person', async () => {
-    const text = pdfText(await coverLetterPdf({ federation: 'Österreichischer Bogensportverband', club, date: '2026-11-27', orderNumber: '119', year: 2027, persons: NAMES }), 'letter.pdf');
+    const text = pdfText(
+      await coverLetterPdf({
+        federation: 'Österreichischer Bogensportverband',
+        club,
+        date: '2026-11-27',
+        orderNumber: '119',
+        year: 2027,
+        persons: NAMES,
+      }),
+      'letter.pdf',
+    );
     for (const n of NAMES) expect(text).toContain(n);
     expect(text).toContain(club.name);
   });

@@ -13,7 +13,8 @@ describe('pictures without metadata', () => {
   it('the tagged samples do carry it all (so the tests below prove something)', async () => {
     const jpeg = await taggedJpeg();
     expect(await exifTags(jpeg)).toEqual(expect.arrayContaining([ORIENTATION, GPS_IFD]));
-    for (const text of [TAGS.artist, TAGS.copyright, TAGS.xmpCreator, TAGS.comment, TAGS.iptc, 'appended']) expect(bytesText(jpeg)).toContain(text);
+    for (const text of [TAGS.artist, TAGS.copyright, TAGS.xmpCreator, TAGS.comment, TAGS.iptc, 'appended'])
+      expect(bytesText(jpeg)).toContain(text);
     const picture = await taggedPng();
     expect(await exifTags(picture)).toEqual(expect.arrayContaining([ORIENTATION, GPS_IFD]));
     expect(bytesText(picture)).toContain(TAGS.artist);
@@ -22,7 +23,18 @@ describe('pictures without metadata', () => {
   it('JPEG: only the orientation stays; pixels, size and orientation as before', async () => {
     const input = await taggedJpeg(64, 32);
     const output = jpegWithoutMetadata(input);
-    for (const text of [TAGS.artist, TAGS.copyright, TAGS.xmpCreator, TAGS.comment, TAGS.iptc, 'Kamera', 'appended', 'Photoshop', 'http://ns.adobe.com']) expect(bytesText(output)).not.toContain(text);
+    for (const text of [
+      TAGS.artist,
+      TAGS.copyright,
+      TAGS.xmpCreator,
+      TAGS.comment,
+      TAGS.iptc,
+      'Kamera',
+      'appended',
+      'Photoshop',
+      'http://ns.adobe.com',
+    ])
+      expect(bytesText(output)).not.toContain(text);
     expect(await exifTags(output)).toEqual([ORIENTATION]);
     const [before, after] = await Promise.all([sharp(input).metadata(), sharp(output).metadata()]);
     expect([after.width, after.height, after.orientation, after.xmp, after.iptc]).toEqual([64, 32, 6, undefined, undefined]);
@@ -46,9 +58,14 @@ describe('pictures without metadata', () => {
   it('leaves a picture without metadata as it is, upright ones without any EXIF', async () => {
     const plain = png(3, 2);
     expect(pngWithoutMetadata(plain).equals(plain)).toBe(true);
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
     expect(jpegWithoutMetadata(jpeg).equals(jpeg)).toBe(true);
-    const upright = await sharp(jpeg).withExif({ IFD0: { Artist: TAGS.artist } }).jpeg().toBuffer();
+    const upright = await sharp(jpeg)
+      .withExif({ IFD0: { Artist: TAGS.artist } })
+      .jpeg()
+      .toBuffer();
     expect(await exifTags(jpegWithoutMetadata(upright))).toEqual([]);
   });
 

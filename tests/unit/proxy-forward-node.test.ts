@@ -20,7 +20,9 @@ let onFirstBytes: (() => void) | null = null;
 let useHandler = false;
 
 function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 beforeAll(async () => {
@@ -75,7 +77,11 @@ describe('forwardNode (the admin server proxy)', () => {
   it('keeps Content-Length and Content-Disposition of a download and its bytes', async () => {
     const pdf = Buffer.alloc(300_000, 7);
     reply = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(pdf.length), 'content-disposition': 'attachment; filename="a.pdf"' });
+      res.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-length': String(pdf.length),
+        'content-disposition': 'attachment; filename="a.pdf"',
+      });
       res.end(pdf);
     };
     const res = await fetch(`${adminUrl}/admin/api/v1/reports/invoice?order=3`);

@@ -38,7 +38,10 @@ const clubAdmin: AssignmentContext['caller'] = {
   functions: [51, 66].map((funkId) => ({ funkId, orgId: 11, orgLevel: 3, orgMotherId: 4 })),
   actingOrgIds: [11],
 };
-const federation: AssignmentContext['caller'] = { functions: [{ funkId: 66, orgId: 1, orgLevel: 1, orgMotherId: null }], actingOrgIds: [1] };
+const federation: AssignmentContext['caller'] = {
+  functions: [{ funkId: 66, orgId: 1, orgLevel: 1, orgMotherId: null }],
+  actingOrgIds: [1],
+};
 const ctx = (caller: AssignmentContext['caller']): AssignmentContext => ({ org: CLUB, caller, start: '2026-01-01', end: '2999-12-31' });
 const MEMBERSHIP = { id: 32, params: {} };
 const YOUTH_WARDEN = { id: 16, params: {} };
@@ -46,8 +49,17 @@ const TOURNAMENTS = { id: 1000, params: { editWhitelist: [1] } };
 
 describe('role assignment and reach', () => {
   it('gives the membership to an own member or from the federation', () => {
-    expect(assignmentRefusal(ctx(clubAdmin), { role: MEMBERSHIP, reach: { ...stranger, ownMemberOfActingClub: true }, isMember: false, held: [] })).toBeNull();
-    expect(assignmentRefusal(ctx(federation), { role: MEMBERSHIP, reach: { ...stranger, fromFederation: true }, isMember: false, held: [] })).toBeNull();
+    expect(
+      assignmentRefusal(ctx(clubAdmin), {
+        role: MEMBERSHIP,
+        reach: { ...stranger, ownMemberOfActingClub: true },
+        isMember: false,
+        held: [],
+      }),
+    ).toBeNull();
+    expect(
+      assignmentRefusal(ctx(federation), { role: MEMBERSHIP, reach: { ...stranger, fromFederation: true }, isMember: false, held: [] }),
+    ).toBeNull();
   });
 
   it('refuses a person beyond the caller’s reach exactly like an unknown id, for the membership and every other role', () => {

@@ -1,10 +1,20 @@
 import { deriveRolesOrg } from '@/lib/domain/roles-org';
 
-const r = (funkId: number, orgId: number, funkMgId = funkId * 10 + orgId) => ({ funkId, orgId, funkMgId, functionName: `F${funkId}`, orgName: `Org ${orgId}` });
+const r = (funkId: number, orgId: number, funkMgId = funkId * 10 + orgId) => ({
+  funkId,
+  orgId,
+  funkMgId,
+  functionName: `F${funkId}`,
+  orgName: `Org ${orgId}`,
+});
 
 describe('deriveRolesOrg', () => {
   it('puts a trainer (member form only) under trainerOrg', () => {
-    expect(deriveRolesOrg([r(51, 7)])).toEqual([{ trainerOrg: [{ orgId: 7, orgName: 'Org 7', funkMgId: 517 }] }, { adminOrg: [] }, { tunierAdmin: [] }]);
+    expect(deriveRolesOrg([r(51, 7)])).toEqual([
+      { trainerOrg: [{ orgId: 7, orgName: 'Org 7', funkMgId: 517 }] },
+      { adminOrg: [] },
+      { tunierAdmin: [] },
+    ]);
   });
   it('puts a club administrator under adminOrg once, and tournament functions under tunierAdmin', () => {
     const [trainer, admin, tournament] = deriveRolesOrg([r(51, 7), r(50, 7), r(1000, 7), r(66, 7)]);

@@ -16,7 +16,7 @@ describe('security headers of the admin app', () => {
     expect(contentSecurityPolicy('abc', false)).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic'");
   });
 
-  it("lets the app register its own service worker (push notifications) and no other", () => {
+  it('lets the app register its own service worker (push notifications) and no other', () => {
     expect(contentSecurityPolicy('abc', false)).toContain("worker-src 'self';");
   });
 });
@@ -35,13 +35,18 @@ describe('tileSource (img-src of the places map)', () => {
 });
 
 describe('embedded videos: the policy frames exactly what the sanitiser keeps', () => {
-  const frameSources = (csp: string) => csp.split('; ').find((d) => d.startsWith('frame-src '))?.split(' ').slice(1) ?? [];
+  const frameSources = (csp: string) =>
+    csp
+      .split('; ')
+      .find((d) => d.startsWith('frame-src '))
+      ?.split(' ')
+      .slice(1) ?? [];
 
   it('has a frame-src naming every embed host over HTTPS and nothing else', () => {
     expect(frameSources(contentSecurityPolicy('abc', false)).sort()).toEqual(EMBED_HOSTS.map((h) => `https://${h}`).sort());
   });
 
-  it('allows the editor\'s youtube-nocookie embed, which the sanitiser keeps', () => {
+  it("allows the editor's youtube-nocookie embed, which the sanitiser keeps", () => {
     const src = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
     expect(sanitizeRichText(`<iframe src="${src}"></iframe>`)).toContain(src);
     expect(frameSources(contentSecurityPolicy('abc', false))).toContain(new URL(src).origin);

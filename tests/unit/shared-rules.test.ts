@@ -43,10 +43,15 @@ describe('tournament form (1000) and POST /tournament', () => {
     expect(Boolean(formIssues(tournamentParamsInput.shape, v, [], [], ORG).email)).toBe(apiRefusesTournament(v, 'email'));
   });
 
-  it.each(['', 'https://bogen.at/anmeldung', 'bogen.at', 'javascript:alert(1)', 'http://x'])('registration link %p: the same verdict', (link) => {
-    const v = base({ linkToRegistration: link });
-    expect(Boolean(formIssues(tournamentParamsInput.shape, v, [], [], ORG).linkToRegistration)).toBe(apiRefusesTournament(v, 'linkToRegistration'));
-  });
+  it.each(['', 'https://bogen.at/anmeldung', 'bogen.at', 'javascript:alert(1)', 'http://x'])(
+    'registration link %p: the same verdict',
+    (link) => {
+      const v = base({ linkToRegistration: link });
+      expect(Boolean(formIssues(tournamentParamsInput.shape, v, [], [], ORG).linkToRegistration)).toBe(
+        apiRefusesTournament(v, 'linkToRegistration'),
+      );
+    },
+  );
 
   it.each(['0', '1', '500', '501', '2.5'])('number of animals %p (3D): the same verdict', (numberAnimals) => {
     const v = base({ discipline: DISCIPLINE_3D, numberAnimals });
@@ -97,12 +102,16 @@ describe('news form (200) and POST /admin/news', () => {
 describe('inventory form (1004) and POST /admin/inventory', () => {
   const values = (items: string) => ({ newsId: '1', ordercatId: '2', gender: '', size: '', items, visibility: true, active: true });
 
-  it.each(['0', '7', '1000000', '1000001', '9999999', '12345678', '-1', '1.5', '', 'zwölf'])('stock %p: the same verdict', async (items) => {
-    const form = Boolean((await inventoryFormIssues(values(items))).items);
-    // what the form sends: the text as a number
-    const api = !inventoryInputSchema.safeParse({ newsId: 1, ordercatId: 2, items: items.trim() === '' ? undefined : Number(items) }).success;
-    expect(form).toBe(api);
-  });
+  it.each(['0', '7', '1000000', '1000001', '9999999', '12345678', '-1', '1.5', '', 'zwölf'])(
+    'stock %p: the same verdict',
+    async (items) => {
+      const form = Boolean((await inventoryFormIssues(values(items))).items);
+      // what the form sends: the text as a number
+      const api = !inventoryInputSchema.safeParse({ newsId: 1, ordercatId: 2, items: items.trim() === '' ? undefined : Number(items) })
+        .success;
+      expect(form).toBe(api);
+    },
+  );
 
   it('names the rule the API names', async () => {
     expect((await inventoryFormIssues(values('1000001'))).items).toBe('tooLarge');

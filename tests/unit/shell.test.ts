@@ -15,13 +15,23 @@ import {
   shellContextQuery,
 } from '@/lib/domain/shell';
 
-const role = (orgId: number, funkId: number, functionName = `F${funkId}`) => ({ orgId, funkId, functionName, funkMgId: orgId * 1000 + funkId });
+const role = (orgId: number, funkId: number, functionName = `F${funkId}`) => ({
+  orgId,
+  funkId,
+  functionName,
+  funkMgId: orgId * 1000 + funkId,
+});
 
 describe('organisationsOf', () => {
   it('joins trainer, admin and tournament-admin organisations, each once, by name', () => {
     const orgs = organisationsOf([
       { trainerOrg: [{ orgId: 30, orgName: 'BSV Wien', funkMgId: 1 }] },
-      { adminOrg: [{ orgId: 12, orgName: 'Bogensport Graz', funkMgId: 2 }, { orgId: 30, orgName: 'BSV Wien', funkMgId: 3 }] },
+      {
+        adminOrg: [
+          { orgId: 12, orgName: 'Bogensport Graz', funkMgId: 2 },
+          { orgId: 30, orgName: 'BSV Wien', funkMgId: 3 },
+        ],
+      },
       { tunierAdmin: [{ orgId: 1, orgName: 'Österreichischer Bogensportverband', funkMgId: 4 }] },
     ]);
     expect(orgs).toEqual([
@@ -160,7 +170,18 @@ describe('safeReturnPath', () => {
   });
 
   it('never to another site, the API or anything odd', () => {
-    for (const bad of ['//evil.example/x', 'https://evil.example', '/api/v1/getUser', '/form/O1/../../x', 'form/O1', '/profile#x', '', null, undefined, `/form/O1/F50/${'x'.repeat(400)}`]) {
+    for (const bad of [
+      '//evil.example/x',
+      'https://evil.example',
+      '/api/v1/getUser',
+      '/form/O1/../../x',
+      'form/O1',
+      '/profile#x',
+      '',
+      null,
+      undefined,
+      `/form/O1/F50/${'x'.repeat(400)}`,
+    ]) {
       expect(safeReturnPath(bad)).toBeNull();
     }
   });

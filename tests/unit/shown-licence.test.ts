@@ -8,7 +8,11 @@ const TODAY = '2026-11-27';
 
 describe('the licence a member shows', () => {
   it('shows next year’s released licence rather than this year’s, and counts this year’s as valid today', () => {
-    const rows = [licence('2026-01-01', '2026-12-31'), licence('2027-01-01', '2027-12-31'), { funcId: FUNCTION_MEMBERSHIP, dateFrom: '2020-01-01', dateTo: '2999-12-31' }];
+    const rows = [
+      licence('2026-01-01', '2026-12-31'),
+      licence('2027-01-01', '2027-12-31'),
+      { funcId: FUNCTION_MEMBERSHIP, dateFrom: '2020-01-01', dateTo: '2999-12-31' },
+    ];
     expect(shownLicence(rows, TODAY)).toEqual(licence('2027-01-01', '2027-12-31'));
     expect(activeLicence(rows, TODAY)).toEqual(licence('2026-01-01', '2026-12-31'));
   });

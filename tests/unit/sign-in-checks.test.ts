@@ -11,9 +11,25 @@ function schemaAnswer(email: string, password: string) {
 }
 
 const emails = [
-  '', '   ', 'verband@example.org', ' verband@example.org ', 'VERBAND@EXAMPLE.ORG', 'a.b+c@sub.example.co.at', "o'brien@example.ie",
-  'no-at-sign', 'two@@example.org', '.leading@example.org', 'double..dot@example.org', 'trailing.@example.org', 'user@localhost',
-  'user@example.c', 'user@-example.org', 'user@exa mple.org', 'üser@example.org', 'user@example.org.', '@example.org',
+  '',
+  '   ',
+  'verband@example.org',
+  ' verband@example.org ',
+  'VERBAND@EXAMPLE.ORG',
+  'a.b+c@sub.example.co.at',
+  "o'brien@example.ie",
+  'no-at-sign',
+  'two@@example.org',
+  '.leading@example.org',
+  'double..dot@example.org',
+  'trailing.@example.org',
+  'user@localhost',
+  'user@example.c',
+  'user@-example.org',
+  'user@exa mple.org',
+  'üser@example.org',
+  'user@example.org.',
+  '@example.org',
 ];
 
 describe('sign-in checks in the browser', () => {

@@ -97,7 +97,12 @@ describe('build assets as Brotli', () => {
   it('leaves other paths, missing assets, paths out of the folder and range requests to Next', async () => {
     writeFileSync(path.join(dir, 'chunks', 'app.js.br'), brotliCompressSync(SCRIPT));
     writeFileSync(path.join(os.tmpdir(), 'outside-brotli-static.js'), SCRIPT);
-    for (const url of ['/admin/chunks/app.js', '/admin/_next/static/chunks/missing.js', '/admin/_next/static/..%2Foutside-brotli-static.js', '/admin/_next/static/chunks/app.png']) {
+    for (const url of [
+      '/admin/chunks/app.js',
+      '/admin/_next/static/chunks/missing.js',
+      '/admin/_next/static/..%2Foutside-brotli-static.js',
+      '/admin/_next/static/chunks/app.png',
+    ]) {
       const res = await get(url, { 'accept-encoding': 'br' });
       expect(res.headers['x-answered-by']).toBe('next');
     }

@@ -41,7 +41,12 @@ describe('supervise', () => {
     const script = `const fs=require('fs');if(!fs.existsSync(${JSON.stringify(marker)})){fs.writeFileSync(${JSON.stringify(marker)},'');process.exit(7)}setInterval(()=>{},1000)`;
     const lines: string[] = [];
     const gaveUp = jest.fn();
-    const s = supervise('api', process.execPath, ['-e', script], { policy: fast, log: (l) => lines.push(l), onGiveUp: gaveUp, spawnOptions: { stdio: 'ignore' } });
+    const s = supervise('api', process.execPath, ['-e', script], {
+      policy: fast,
+      log: (l) => lines.push(l),
+      onGiveUp: gaveUp,
+      spawnOptions: { stdio: 'ignore' },
+    });
     await waitFor(() => s.restarts === 1 && s.child.pid !== undefined && s.child.exitCode === null);
     await new Promise((r) => setTimeout(r, 300));
     expect(s.child.exitCode).toBeNull();
@@ -54,7 +59,12 @@ describe('supervise', () => {
   it('gives up on a child that keeps crashing and says so', async () => {
     const lines: string[] = [];
     const code = await new Promise<number | null>((resolve) => {
-      supervise('admin', process.execPath, ['-e', 'process.exit(3)'], { policy: fast, log: (l) => lines.push(l), onGiveUp: resolve, spawnOptions: { stdio: 'ignore' } });
+      supervise('admin', process.execPath, ['-e', 'process.exit(3)'], {
+        policy: fast,
+        log: (l) => lines.push(l),
+        onGiveUp: resolve,
+        spawnOptions: { stdio: 'ignore' },
+      });
     });
     expect(code).toBe(3);
     expect(lines.filter((l) => l.includes('restarting'))).toHaveLength(2);

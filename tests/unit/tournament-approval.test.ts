@@ -9,14 +9,30 @@ const approved: TournamentVersion = {
   end: '2027-01-11',
   openFrom: '2026-12-01',
   openTo: '2027-01-09',
-  params: { location: 'Sporthalle', linkToRegistration: 'https://verein.example.org/anmeldung', contactPerson: 'Eva Muster', email: 'turnier@example.org', phone: null, discipline: 1, rule: 'WA Halle 18 m', divisions: ['Recurve'] },
+  params: {
+    location: 'Sporthalle',
+    linkToRegistration: 'https://verein.example.org/anmeldung',
+    contactPerson: 'Eva Muster',
+    email: 'turnier@example.org',
+    phone: null,
+    discipline: 1,
+    rule: 'WA Halle 18 m',
+    divisions: ['Recurve'],
+  },
 };
-const withParams = (p: Partial<TournamentVersion['params']>, over: Partial<TournamentVersion> = {}): TournamentVersion => ({ ...approved, ...over, params: { ...approved.params, ...p } });
+const withParams = (p: Partial<TournamentVersion['params']>, over: Partial<TournamentVersion> = {}): TournamentVersion => ({
+  ...approved,
+  ...over,
+  params: { ...approved.params, ...p },
+});
 
 describe('public changes', () => {
   it('names every field the public sees that differs, in a fixed order', () => {
     expect(publicChanges(approved, approved)).toEqual([]);
-    expect(publicChanges(approved, withParams({ linkToRegistration: 'https://anderswo.example.com' }, { name: 'Neu' }))).toEqual(['name', 'linkToRegistration']);
+    expect(publicChanges(approved, withParams({ linkToRegistration: 'https://anderswo.example.com' }, { name: 'Neu' }))).toEqual([
+      'name',
+      'linkToRegistration',
+    ]);
     for (const [over, field] of [
       [{ start: '2027-01-09' }, 'start'],
       [{ end: '2027-01-12' }, 'end'],
@@ -24,20 +40,28 @@ describe('public changes', () => {
       [{ openTo: '2027-01-08' }, 'openTo'],
     ] as const)
       expect(publicChanges(approved, { ...approved, ...over })).toEqual([field]);
-    expect(publicChanges(approved, withParams({ location: 'Halle Nord', contactPerson: 'Max', email: 'x@example.org', phone: '+43 1', discipline: 2, rule: 'WA 70 m', divisions: ['Recurve', 'Compound'] }))).toEqual([
-      'location',
-      'contactPerson',
-      'email',
-      'phone',
-      'discipline',
-      'rule',
-      'divisions',
-    ]);
+    expect(
+      publicChanges(
+        approved,
+        withParams({
+          location: 'Halle Nord',
+          contactPerson: 'Max',
+          email: 'x@example.org',
+          phone: '+43 1',
+          discipline: 2,
+          rule: 'WA 70 m',
+          divisions: ['Recurve', 'Compound'],
+        }),
+      ),
+    ).toEqual(['location', 'contactPerson', 'email', 'phone', 'discipline', 'rule', 'divisions']);
   });
 
   it('reads absent and empty alike, and ignores what only the federation and the club see', () => {
     expect(publicChanges(approved, withParams({ phone: undefined }))).toEqual([]);
-    const internal = { ...withParams({}), params: { ...approved.params, gradeCodes: ['A'], referees: [{ id: 3 }], numberAnimals: 20 } } as TournamentVersion;
+    const internal = {
+      ...withParams({}),
+      params: { ...approved.params, gradeCodes: ['A'], referees: [{ id: 3 }], numberAnimals: 20 },
+    } as TournamentVersion;
     expect(publicChanges(approved, internal)).toEqual([]);
   });
 });

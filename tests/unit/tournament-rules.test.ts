@@ -18,7 +18,9 @@ describe('display status', () => {
 });
 
 describe('date windows', () => {
-  const type = { params: { rules: [{ name: 'R', divisions: [] }], gradeCodes: [], disciplines: [1, 4], ordercat: null, filter: 'Breitensport' as const } };
+  const type = {
+    params: { rules: [{ name: 'R', divisions: [] }], gradeCodes: [], disciplines: [1, 4], ordercat: null, filter: 'Breitensport' as const },
+  };
   const facts = (over: Partial<TournamentFacts>): TournamentFacts => ({
     orgId: 11,
     start: '2027-01-10',
@@ -34,7 +36,8 @@ describe('date windows', () => {
     numberAnimals: null,
     ...over,
   });
-  const rules = (over: Partial<TournamentFacts>) => tournamentIssues(facts(over), type, TODAY, new Map()).map((i) => `${i.field}:${i.rule}`);
+  const rules = (over: Partial<TournamentFacts>) =>
+    tournamentIssues(facts(over), type, TODAY, new Map()).map((i) => `${i.field}:${i.rule}`);
 
   it('starts from today to less than 24 months ahead', () => {
     expect(latestTournamentDay(TODAY)).toBe('2028-11-23');

@@ -37,7 +37,9 @@ export default async function OrganisationStartPage({ params }: { params: Promis
   }
   const orgName = organisationsOf(user.rolesOrg).find((o) => o.orgId === orgId)?.orgName ?? `O${orgId}`;
   // The orders overview for those who hold an order form here; it links into the most capable one.
-  const orderForm = [FORM_ORDER_OVERVIEW, FORM_ORDER_DETAIL, FORM_LICENCE_ORDER].find((f) => systemRoles.some((r) => r.orgId === orgId && r.funkId === f));
+  const orderForm = [FORM_ORDER_OVERVIEW, FORM_ORDER_DETAIL, FORM_LICENCE_ORDER].find((f) =>
+    systemRoles.some((r) => r.orgId === orgId && r.funkId === f),
+  );
   const orders = orderForm ? await getOverseenOrders(orgId, { page: 1, size: SHELL_ORDERS_PAGE_SIZE }).catch(() => null) : null;
   return (
     <SignedInLayout user={user} systemRoles={systemRoles} orgId={orgId}>

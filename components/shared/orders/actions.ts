@@ -42,9 +42,19 @@ export const decide = defineAction({
   failure: 'failed',
   refusal: adminRefusal,
   run: async (body, { t }) => {
-    const order = await decideOrder(body.orgId, { id: body.id, status: body.status, updatedAt: body.updatedAt, removeMembers: body.removeMembers });
+    const order = await decideOrder(body.orgId, {
+      id: body.id,
+      status: body.status,
+      updatedAt: body.updatedAt,
+      removeMembers: body.removeMembers,
+    });
     const decision = decisionForStatus(body.status);
-    const message = decision === 'release' ? t('released', { id: order.orderNumber }) : decision === 'refund' ? t('refunded') : t('sentBack', { id: order.orderNumber });
+    const message =
+      decision === 'release'
+        ? t('released', { id: order.orderNumber })
+        : decision === 'refund'
+          ? t('refunded')
+          : t('sentBack', { id: order.orderNumber });
     return { order, message };
   },
 });

@@ -32,7 +32,9 @@ export function OrderDocumentLinks({ order, hint = false }: { order: Pick<Order,
           {order.invoices.map((d) => (
             <li key={d.number}>
               <DownloadLink className={linkClass} href={report(d.kind, d.number)}>
-                {d.kind === 'cancellation' ? t('cancellation', { number: d.number, cancels: d.cancels ?? '' }) : t(d.cancelledBy ? 'invoiceCancelled' : 'invoice', { number: d.number })}
+                {d.kind === 'cancellation'
+                  ? t('cancellation', { number: d.number, cancels: d.cancels ?? '' })
+                  : t(d.cancelledBy ? 'invoiceCancelled' : 'invoice', { number: d.number })}
               </DownloadLink>
             </li>
           ))}

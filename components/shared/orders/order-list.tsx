@@ -31,7 +31,17 @@ export interface OrderListProps {
 }
 
 /** The organisation's orders: search, the three state filters, 11 per page, read from the API page by page. */
-export function OrderList({ orgId, initial, selectedId, hrefFor, onSelect, onNew, scope = 'own', showOrg = false, reloadKey }: OrderListProps) {
+export function OrderList({
+  orgId,
+  initial,
+  selectedId,
+  hrefFor,
+  onSelect,
+  onNew,
+  scope = 'own',
+  showOrg = false,
+  reloadKey,
+}: OrderListProps) {
   const t = useTranslations('orders');
   const locale = useLocale();
   const [query, setQuery] = useState('');
@@ -50,7 +60,9 @@ export function OrderList({ orgId, initial, selectedId, hrefFor, onSelect, onNew
     <MasterList
       label={t('listLabel')}
       search={{ label: t('search'), value: query, onSearch: setQuery }}
-      actions={scope === 'overseen' ? null : <AddButton label={t('newOrder')} {...(onNew ? { onClick: onNew } : { href: hrefFor(null) })} />}
+      actions={
+        scope === 'overseen' ? null : <AddButton label={t('newOrder')} {...(onNew ? { onClick: onNew } : { href: hrefFor(null) })} />
+      }
       filters={
         <fieldset className="mb-2 flex flex-wrap gap-x-3 gap-y-1 text-sm">
           <legend className="sr-only">{t('filters')}</legend>
@@ -64,7 +76,9 @@ export function OrderList({ orgId, initial, selectedId, hrefFor, onSelect, onNew
       }
       rows={list.shown?.items ?? []}
       rowKey={(o) => o.id}
-      renderRow={(o) => <OrderListItem order={o} active={o.id === selectedId} href={hrefFor(o.id)} onSelect={onSelect} showOrg={showOrg} locale={locale} />}
+      renderRow={(o) => (
+        <OrderListItem order={o} active={o.id === selectedId} href={hrefFor(o.id)} onSelect={onSelect} showOrg={showOrg} locale={locale} />
+      )}
       emptyText={t('emptyList')}
       loading={list.loading}
       failed={list.failed}
@@ -73,19 +87,36 @@ export function OrderList({ orgId, initial, selectedId, hrefFor, onSelect, onNew
   );
 }
 
-function OrderListItem({ order, active, href, onSelect, showOrg, locale }: { order: Order; active: boolean; href: string; onSelect?: (order: Order) => void; showOrg: boolean; locale: string }) {
+function OrderListItem({
+  order,
+  active,
+  href,
+  onSelect,
+  showOrg,
+  locale,
+}: {
+  order: Order;
+  active: boolean;
+  href: string;
+  onSelect?: (order: Order) => void;
+  showOrg: boolean;
+  locale: string;
+}) {
   const t = useTranslations('orders');
-  const className = cn('block w-full rounded px-2 py-2 text-left text-sm hover:bg-brand-light/60', active && 'bg-brand-light font-semibold text-brand-dark');
+  const className = cn(
+    'block w-full rounded px-2 py-2 text-left text-sm hover:bg-brand-light/60',
+    active && 'bg-brand-light font-semibold text-brand-dark',
+  );
   const content = (
     <>
-        <span className="flex items-center justify-between gap-2">
-          <span className="truncate">{showOrg ? `${order.orgName} · ${order.ordercat}` : order.ordercat}</span>
-          <OrderStateTag state={order.state} />
-        </span>
-        <span className="block truncate text-xs text-gray-600">
-          #{order.orderNumber} · {formatDisplayDate(order.createdAt.slice(0, 10))} · {euros(order.summary.price, locale)}
-          {order.summary.members > 0 && ` · ${t('persons', { count: order.summary.members })}`}
-        </span>
+      <span className="flex items-center justify-between gap-2">
+        <span className="truncate">{showOrg ? `${order.orgName} · ${order.ordercat}` : order.ordercat}</span>
+        <OrderStateTag state={order.state} />
+      </span>
+      <span className="block truncate text-xs text-gray-600">
+        #{order.orderNumber} · {formatDisplayDate(order.createdAt.slice(0, 10))} · {euros(order.summary.price, locale)}
+        {order.summary.members > 0 && ` · ${t('persons', { count: order.summary.members })}`}
+      </span>
     </>
   );
   return onSelect ? (
@@ -101,5 +132,9 @@ function OrderListItem({ order, active, href, onSelect, showOrg, locale }: { ord
 
 export function OrderStateTag({ state }: { state: Order['state'] }) {
   const t = useTranslations('orders');
-  return <span className={cn('inline-block shrink-0 rounded border px-2 py-0.5 text-xs font-medium', STATE_TONE[state])}>{t(`state.${state}`)}</span>;
+  return (
+    <span className={cn('inline-block shrink-0 rounded border px-2 py-0.5 text-xs font-medium', STATE_TONE[state])}>
+      {t(`state.${state}`)}
+    </span>
+  );
 }

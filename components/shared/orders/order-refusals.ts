@@ -3,7 +3,16 @@ import type { ApiError } from '@/lib/api/errors';
 
 /** What the API's refusals of an order call mean on screen: the wizard's and the order admin's texts. */
 
-const REASONS = ['noSafetyFirst', 'licenceActive', 'outsideAgeBands', 'alreadyOrdered', 'noProfileImage', 'seasonNotBelowYear', 'unknownPerson', 'duplicateInRequest'];
+const REASONS = [
+  'noSafetyFirst',
+  'licenceActive',
+  'outsideAgeBands',
+  'alreadyOrdered',
+  'noProfileImage',
+  'seasonNotBelowYear',
+  'unknownPerson',
+  'duplicateInRequest',
+];
 
 export function orderRefusal(error: ApiError, { t }: ActionContext): Refusal | undefined {
   switch (error.code) {

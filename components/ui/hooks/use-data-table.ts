@@ -16,7 +16,16 @@ import {
   type RowData,
   type SortFn,
 } from '@tanstack/react-table';
-import { collator, compareValues, isEmptyFilter, nextSort, textOf, type DataTableColumn, type DataTableSort, type DataTableState } from '../data-table-types';
+import {
+  collator,
+  compareValues,
+  isEmptyFilter,
+  nextSort,
+  textOf,
+  type DataTableColumn,
+  type DataTableSort,
+  type DataTableState,
+} from '../data-table-types';
 
 /**
  * Client mode of the data table: every row is in the browser; search, column filters, sort and
@@ -81,9 +90,7 @@ export function useDataTable<Row extends RowData>({ columns, rows, pageSize, get
     const fn: FilterFn<Features, Row> = (row, columnId, filterValue) => {
       const def = byId.get(columnId);
       if (!def || isEmptyFilter(filterValue)) return true;
-      return textOf(def, row.original)
-        .toLocaleLowerCase('de')
-        .includes(String(filterValue).trim().toLocaleLowerCase('de'));
+      return textOf(def, row.original).toLocaleLowerCase('de').includes(String(filterValue).trim().toLocaleLowerCase('de'));
     };
     return fn;
   }, [byId]);

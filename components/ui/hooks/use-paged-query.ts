@@ -102,34 +102,37 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
     if (!enabled) return;
     const controller = new AbortController();
     const asked = JSON.parse(queryKey) as Query;
-    const handle = setTimeout(() => {
-      startTransition(async () => {
-        let result: ActionResult<Data>;
-        try {
-          result = await loadRef.current(asked, page, controller.signal);
-        } catch (error) {
-          // no answer (or a browser fetch refused): the generic toast; a 401 has already left for the sign-in page
-          if (controller.signal.aborted) return;
-          setLoaded({ key, status: 'error' });
-          if (!isSessionEnd(error)) notify.error(failedText.current);
-          return;
-        }
-        if (controller.signal.aborted) return;
-        if (result.ok) {
-          const last = Math.max(1, Math.ceil(result.data.total / pageSize));
-          if (result.data.items.length === 0 && page > last) {
-            setPageOf(last);
+    const handle = setTimeout(
+      () => {
+        startTransition(async () => {
+          let result: ActionResult<Data>;
+          try {
+            result = await loadRef.current(asked, page, controller.signal);
+          } catch (error) {
+            // no answer (or a browser fetch refused): the generic toast; a 401 has already left for the sign-in page
+            if (controller.signal.aborted) return;
+            setLoaded({ key, status: 'error' });
+            if (!isSessionEnd(error)) notify.error(failedText.current);
             return;
           }
-          setLoaded({ key, status: 'ok', data: result.data });
-          setLatest(result.data);
-          onLoadedRef.current?.(result.data);
-        } else {
-          setLoaded({ key, status: 'error' });
-          applyActionResult(result, null, { success: false });
-        }
-      });
-    }, typing ? typingDelayMs : delayMs);
+          if (controller.signal.aborted) return;
+          if (result.ok) {
+            const last = Math.max(1, Math.ceil(result.data.total / pageSize));
+            if (result.data.items.length === 0 && page > last) {
+              setPageOf(last);
+              return;
+            }
+            setLoaded({ key, status: 'ok', data: result.data });
+            setLatest(result.data);
+            onLoadedRef.current?.(result.data);
+          } else {
+            setLoaded({ key, status: 'error' });
+            applyActionResult(result, null, { success: false });
+          }
+        });
+      },
+      typing ? typingDelayMs : delayMs,
+    );
     return () => {
       clearTimeout(handle);
       controller.abort();
@@ -172,7 +175,12 @@ export function usePagedQuery<Data extends ListPage<unknown>, Query>({
  * through a list loads only the last one; an answer for an entry no longer chosen is dropped. A
  * failure shows its toast (an ended session signs in again). Answers whether a load is under way.
  */
-export function useSelectionLoad<Id, Data>(id: Id | null, load: (id: Id) => Promise<ActionResult<Data>>, onLoaded: (data: Data) => void, delayMs = LIST_LOAD_DELAY_MS): boolean {
+export function useSelectionLoad<Id, Data>(
+  id: Id | null,
+  load: (id: Id) => Promise<ActionResult<Data>>,
+  onLoaded: (data: Data) => void,
+  delayMs = LIST_LOAD_DELAY_MS,
+): boolean {
   const [pending, startTransition] = useTransition();
   const loadRef = useRef(load);
   const onLoadedRef = useRef(onLoaded);

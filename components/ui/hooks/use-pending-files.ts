@@ -90,7 +90,16 @@ export function usePendingFiles<T>(steps: PendingFilesSteps<T>) {
       let record: T | null = null;
       const groups = batches(added, GALLERY_BATCH_SIZE);
       const stop = (status: number | null, from: number, removedFrom: number): PendingFilesResult<T> => {
-        const result = { ok: false as const, status, record, notUploaded: groups.slice(from).flat().map((p) => p.file), notRemoved: removed.slice(removedFrom) };
+        const result = {
+          ok: false as const,
+          status,
+          record,
+          notUploaded: groups
+            .slice(from)
+            .flat()
+            .map((p) => p.file),
+          notRemoved: removed.slice(removedFrom),
+        };
         setPercent(null);
         reset();
         return result;

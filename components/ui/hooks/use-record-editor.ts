@@ -154,10 +154,7 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
     [confirm, draftKey, form, isNew, releaseGuard, router, t],
   );
 
-  const save = useCallback(
-    () => form.handleSubmit(onValid, (errors) => latest.current.onInvalid?.({ errors }))(),
-    [form, onValid],
-  );
+  const save = useCallback(() => form.handleSubmit(onValid, (errors) => latest.current.onInvalid?.({ errors }))(), [form, onValid]);
 
   return {
     /** Render once: the Ja/Nein confirmations. */

@@ -90,18 +90,33 @@ export function serverTableSearch<Row>(
 
 type Loaded<Row> = { key: string; status: 'ok'; items: Row[]; total: number } | { key: string; status: 'error' };
 
-export function useServerTable<Row>({ columns, fetchPage, defaultSort, defaultPageSize, pageSizeOptions, typingDelayMs = 300 }: UseServerTableOptions<Row>) {
+export function useServerTable<Row>({
+  columns,
+  fetchPage,
+  defaultSort,
+  defaultPageSize,
+  pageSizeOptions,
+  typingDelayMs = 300,
+}: UseServerTableOptions<Row>) {
   const searchParams = useSearchParams();
-  const defaults = useMemo(() => ({ sort: defaultSort, pageSize: defaultPageSize, pageSizeOptions }), [defaultSort, defaultPageSize, pageSizeOptions]);
+  const defaults = useMemo(
+    () => ({ sort: defaultSort, pageSize: defaultPageSize, pageSizeOptions }),
+    [defaultSort, defaultPageSize, pageSizeOptions],
+  );
   const [query, setQuery] = useState<ServerTableQuery>(() =>
-    parseServerTableQuery(new URLSearchParams(searchParams?.toString() ?? (typeof window === 'undefined' ? '' : window.location.search)), columns, defaults),
+    parseServerTableQuery(
+      new URLSearchParams(searchParams?.toString() ?? (typeof window === 'undefined' ? '' : window.location.search)),
+      columns,
+      defaults,
+    ),
   );
 
   // the address follows the state
   useEffect(() => {
     const current = new URLSearchParams(window.location.search);
     const next = serverTableSearch(current, query, columns, defaults).toString();
-    if (next !== current.toString()) window.history.replaceState(null, '', `${window.location.pathname}${next ? `?${next}` : ''}${window.location.hash}`);
+    if (next !== current.toString())
+      window.history.replaceState(null, '', `${window.location.pathname}${next ? `?${next}` : ''}${window.location.hash}`);
   }, [query, columns, defaults]);
 
   // the rows follow the state: at once for paging and sorting, after a pause while typing

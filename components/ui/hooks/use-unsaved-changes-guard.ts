@@ -86,7 +86,8 @@ export function useUnsavedChangesGuard(active: boolean, confirmLeave: () => Prom
       event.preventDefault();
       event.stopPropagation();
       void confirmLeaving().then((leave) => {
-        if (leave) router.push((url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) || '/' : url.pathname) + url.search);
+        if (leave)
+          router.push((url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) || '/' : url.pathname) + url.search);
       });
     }
     function onBeforeUnload(event: BeforeUnloadEvent) {

@@ -18,7 +18,13 @@ export function useUpload() {
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
 
-  async function send(url: string, file: File | File[], fields: Record<string, string> | undefined, onAnswer: (result: UploadResult) => void, fileField?: string) {
+  async function send(
+    url: string,
+    file: File | File[],
+    fields: Record<string, string> | undefined,
+    onAnswer: (result: UploadResult) => void,
+    fileField?: string,
+  ) {
     setPercent(0);
     try {
       const result = await uploadFile(url, file, setPercent, fields, fileField);

@@ -32,7 +32,11 @@ export const ATTACHMENT_WAIT_MS = 15 * 60_000;
 export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'failed', 'no_address', 'no_subscription'] as const;
 
 /** A message needs roles, a title and a language; the fields missing, in the form's order. */
-export function missingMessageFields(v: { roles: readonly unknown[]; title: string; lang: string | null | undefined }): Array<'roles' | 'title' | 'lang'> {
+export function missingMessageFields(v: {
+  roles: readonly unknown[];
+  title: string;
+  lang: string | null | undefined;
+}): Array<'roles' | 'title' | 'lang'> {
   const missing: Array<'roles' | 'title' | 'lang'> = [];
   if (v.roles.length === 0) missing.push('roles');
   if (!v.title.trim()) missing.push('title');

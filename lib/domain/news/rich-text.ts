@@ -8,8 +8,36 @@ import { HIDDEN_CHARACTERS, isWebAddress } from '../web-address';
  * these hosts.
  */
 export const RICH_TEXT_TAGS = [
-  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'iframe', 'figure', 'figcaption', 'hr', 'span', 'div',
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'img',
+  'iframe',
+  'figure',
+  'figcaption',
+  'hr',
+  'span',
+  'div',
 ] as const;
 
 /** Embeds (iframes) only from these hosts: video platforms the federation uses. */
@@ -41,5 +69,10 @@ export const RICH_TEXT_MAX = 200_000;
  */
 export function hasRichTextContent(html: string): boolean {
   if (/<(img|iframe|table)\b/i.test(html)) return true;
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\u00a0/gi, ' ').trim() !== '';
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;|\u00a0/gi, ' ')
+      .trim() !== ''
+  );
 }

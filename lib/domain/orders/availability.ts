@@ -39,7 +39,12 @@ export function isFirstYear(org: OrganisationForOffers, today: string): boolean 
  * (other groups, the other side's KOOP split, names without a year) are left out; those that are
  * shown but cannot be chosen carry the reason.
  */
-export function categoryOffers(cats: readonly string[], org: OrganisationForOffers, orders: readonly ExistingOrder[], today: string): CategoryOffer[] {
+export function categoryOffers(
+  cats: readonly string[],
+  org: OrganisationForOffers,
+  orders: readonly ExistingOrder[],
+  today: string,
+): CategoryOffer[] {
   const currentYear = Number(today.slice(0, 4));
   const firstYear = isFirstYear(org, today);
   const live = orders.filter((o) => o.status !== CANCELED_STATUS);
@@ -58,7 +63,9 @@ export function categoryOffers(cats: readonly string[], org: OrganisationForOffe
       continue;
     }
     const fee = clubFeeCategoryName(year, org.coopPartner);
-    out.push(paid.has(fee) ? { cat, kind, year, available: true } : { cat, kind, year, available: false, reason: 'clubFeeRequired', clubFee: fee });
+    out.push(
+      paid.has(fee) ? { cat, kind, year, available: true } : { cat, kind, year, available: false, reason: 'clubFeeRequired', clubFee: fee },
+    );
   }
   return out;
 }

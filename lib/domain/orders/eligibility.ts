@@ -16,7 +16,14 @@ import { bandForAge, orderAge, type AgeBand } from './age-bands';
 /** The Safety First training (training id 1): required before a first licence. */
 export const SAFETY_FIRST_TRAINING_ID = 1;
 
-export const INELIGIBILITY_REASONS = ['noSafetyFirst', 'licenceActive', 'outsideAgeBands', 'alreadyOrdered', 'noProfileImage', 'seasonNotBelowYear'] as const;
+export const INELIGIBILITY_REASONS = [
+  'noSafetyFirst',
+  'licenceActive',
+  'outsideAgeBands',
+  'alreadyOrdered',
+  'noProfileImage',
+  'seasonNotBelowYear',
+] as const;
 export type IneligibilityReason = (typeof INELIGIBILITY_REASONS)[number];
 
 /** A licence (function 29) of the person, as stored: from and to dates (YYYY-MM-DD; year 2999 = open-ended). */
@@ -79,5 +86,15 @@ export function eligibility(person: PersonFacts, category: LicenceCategoryFacts,
   if (!person.hasProfileImage) reasons.push('noProfileImage');
   if (season !== null && season >= category.year && !active) reasons.push('seasonNotBelowYear');
 
-  return { age, licenceDate, season, band, active, disabled: !band, alreadyOrdered: person.alreadyOrdered, reasons, selectable: reasons.length === 0 };
+  return {
+    age,
+    licenceDate,
+    season,
+    band,
+    active,
+    disabled: !band,
+    alreadyOrdered: person.alreadyOrdered,
+    reasons,
+    selectable: reasons.length === 0,
+  };
 }

@@ -13,7 +13,19 @@ export function epcPayload(t: EpcTransfer): string {
     throw new RangeError(`EPC amount out of range: ${t.amountCents}`);
   }
   const euros = `${Math.floor(t.amountCents / 100)}.${String(t.amountCents % 100).padStart(2, '0')}`;
-  return ['BCD', '002', '1', 'SCT', t.bic, t.name.slice(0, 70), t.iban.replace(/\s+/g, ''), `EUR${euros}`, '', '', t.text.slice(0, 140)].join('\n');
+  return [
+    'BCD',
+    '002',
+    '1',
+    'SCT',
+    t.bic,
+    t.name.slice(0, 70),
+    t.iban.replace(/\s+/g, ''),
+    `EUR${euros}`,
+    '',
+    '',
+    t.text.slice(0, 140),
+  ].join('\n');
 }
 
 /** The transfer an EPC payload describes (what a banking app would fill in); null when it is not one. */

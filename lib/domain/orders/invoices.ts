@@ -41,9 +41,17 @@ export function invoiceStep(decision: OrderDecision, hasInvoiceInForce: boolean)
 }
 
 /** The amounts of a cancellation invoice: those of the invoice it cancels, negated line by line. */
-export function cancellationAmounts(invoice: { grossCents: number; netCents: number; lines: readonly InvoiceLine[] }): { grossCents: number; netCents: number; lines: InvoiceLine[] } {
+export function cancellationAmounts(invoice: { grossCents: number; netCents: number; lines: readonly InvoiceLine[] }): {
+  grossCents: number;
+  netCents: number;
+  lines: InvoiceLine[];
+} {
   const neg = (cents: number) => (cents === 0 ? 0 : -cents);
-  return { grossCents: neg(invoice.grossCents), netCents: neg(invoice.netCents), lines: invoice.lines.map((l) => ({ text: l.text, grossCents: neg(l.grossCents) })) };
+  return {
+    grossCents: neg(invoice.grossCents),
+    netCents: neg(invoice.netCents),
+    lines: invoice.lines.map((l) => ({ text: l.text, grossCents: neg(l.grossCents) })),
+  };
 }
 
 /** An invoice asks for payment (text and payment code) while it is in force and has an amount to pay. */
@@ -63,12 +71,17 @@ export function invoiceNumberText(year: number, n: number): string {
 }
 
 /** An invoice line's text: a fee line's label, or the licence year and the person (with the printed card when chosen). */
-export function invoiceLineText(year: number | null, line: { memberId: number | null; label: string | null; print: boolean; firstName: string | null; surname: string | null }): string {
+export function invoiceLineText(
+  year: number | null,
+  line: { memberId: number | null; label: string | null; print: boolean; firstName: string | null; surname: string | null },
+): string {
   if (line.memberId === null) return line.label ?? '';
   return `Jahreslizenz ${year ?? ''}: ${line.firstName ?? ''} ${line.surname ?? ''}${line.print ? ' (mit Lizenzkarte)' : ''}`;
 }
 
 /** Net amount in the proportion of the category's net to gross price; without both, the gross amount (no tax shown). */
 export function netOf(grossCents: number, category: { priceCents: number | null; netPriceCents: number | null } | undefined): number {
-  return category?.priceCents && category.netPriceCents !== null ? Math.round((grossCents * category.netPriceCents) / category.priceCents) : grossCents;
+  return category?.priceCents && category.netPriceCents !== null
+    ? Math.round((grossCents * category.netPriceCents) / category.priceCents)
+    : grossCents;
 }

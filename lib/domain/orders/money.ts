@@ -40,7 +40,12 @@ const euroFormats = new Map<string, Intl.NumberFormat>();
 export function formatEuros(cents: number, locale: string = 'de'): string {
   let format = euroFormats.get(locale);
   if (!format) {
-    format = new Intl.NumberFormat(locale === 'en' ? 'en-IE' : 'de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    format = new Intl.NumberFormat(locale === 'en' ? 'en-IE' : 'de-DE', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     euroFormats.set(locale, format);
   }
   return format.format(centsToEuros(cents));

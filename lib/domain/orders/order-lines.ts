@@ -12,8 +12,7 @@ export type RequestedPerson = { memberId: number; print: boolean };
 export type OrderLine = { memberId: number; print: boolean; priceCents: number; printCents: number; sumCents: number };
 
 export type Refusal =
-  | { memberId: number; reason: IneligibilityReason }
-  | { memberId: number; reason: 'unknownPerson' | 'duplicateInRequest' };
+  { memberId: number; reason: IneligibilityReason } | { memberId: number; reason: 'unknownPerson' | 'duplicateInRequest' };
 
 export type LinesResult = { ok: true; lines: OrderLine[] } | { ok: false; refusal: Refusal };
 
@@ -34,7 +33,13 @@ export function orderLines(
     if (!check.selectable) return { ok: false, refusal: { memberId: r.memberId, reason: check.reasons[0] } };
     const choice: PersonChoice = { order: true, print: r.print };
     const price = personPrice(category.ageBands, check.age, choice)!;
-    lines.push({ memberId: r.memberId, print: r.print, priceCents: price.licenceCents, printCents: price.printCents, sumCents: price.sumCents });
+    lines.push({
+      memberId: r.memberId,
+      print: r.print,
+      priceCents: price.licenceCents,
+      printCents: price.printCents,
+      sumCents: price.sumCents,
+    });
   }
   return { ok: true, lines };
 }

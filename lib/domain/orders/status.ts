@@ -39,7 +39,10 @@ export function isEmptyLicenceOrder(category: string | Pick<CategoryName, 'kind'
 export type OrderDecision = 'release' | 'refund' | 'sendBack';
 
 /** The status text each decision sets. */
-export const DECISION_STATUS = { release: RELEASED_STATUS, refund: CANCELED_STATUS, sendBack: CREATED_STATUS } as const satisfies Record<OrderDecision, string>;
+export const DECISION_STATUS = { release: RELEASED_STATUS, refund: CANCELED_STATUS, sendBack: CREATED_STATUS } as const satisfies Record<
+  OrderDecision,
+  string
+>;
 
 /** Every status text a decision sets, as the API accepts them. */
 export const DECISION_STATUSES = [CREATED_STATUS, RELEASED_STATUS, CANCELED_STATUS] as const;

@@ -57,7 +57,9 @@ export type PublicTournamentField = keyof typeof PUBLIC_TOURNAMENT_FIELDS;
 
 /** The public fields in which `next` differs from `published` (in a fixed order). */
 export function publicChanges(published: TournamentVersion, next: TournamentVersion): PublicTournamentField[] {
-  return (Object.keys(PUBLIC_TOURNAMENT_FIELDS) as PublicTournamentField[]).filter((f) => PUBLIC_TOURNAMENT_FIELDS[f](published) !== PUBLIC_TOURNAMENT_FIELDS[f](next));
+  return (Object.keys(PUBLIC_TOURNAMENT_FIELDS) as PublicTournamentField[]).filter(
+    (f) => PUBLIC_TOURNAMENT_FIELDS[f](published) !== PUBLIC_TOURNAMENT_FIELDS[f](next),
+  );
 }
 
 /**
@@ -68,7 +70,12 @@ export function publicChanges(published: TournamentVersion, next: TournamentVers
  * - otherwise: approved while the saved version shows the public what the approved one does (a
  *   change back to it undoes the "changed"), else changed, awaiting approval.
  */
-export function approvalAfterChange(input: { state: ApprovalState; approved: TournamentVersion | null; next: TournamentVersion; byApprover: boolean }): { state: ApprovalState; publish: boolean } {
+export function approvalAfterChange(input: {
+  state: ApprovalState;
+  approved: TournamentVersion | null;
+  next: TournamentVersion;
+  byApprover: boolean;
+}): { state: ApprovalState; publish: boolean } {
   if (input.state === null || input.approved === null) return { state: input.state, publish: false };
   if (input.byApprover) return { state: true, publish: true };
   return { state: publicChanges(input.approved, input.next).length === 0, publish: false };

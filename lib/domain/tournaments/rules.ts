@@ -64,7 +64,12 @@ export function typeOfferedTo(type: { params: Pick<TournamentTypeParams, 'orgWhi
   return !list || list.length === 0 || list.includes(orgId);
 }
 
-export function tournamentIssues(t: TournamentFacts, type: { params: TournamentTypeParams }, today: string, referees: RefereeFunctions): TournamentIssue[] {
+export function tournamentIssues(
+  t: TournamentFacts,
+  type: { params: TournamentTypeParams },
+  today: string,
+  referees: RefereeFunctions,
+): TournamentIssue[] {
   const issues: TournamentIssue[] = [];
   const add = (field: string, rule: string) => issues.push({ field, rule });
   const latest = latestTournamentDay(today);

@@ -7,7 +7,10 @@
 export const TOURNAMENT_STATUSES = ['canceled', 'over', 'ongoing', 'changed', 'approved', 'created'] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
-export function tournamentStatus(t: { start: string; end: string; approved: boolean | null; canceled: boolean }, today: string): TournamentStatus {
+export function tournamentStatus(
+  t: { start: string; end: string; approved: boolean | null; canceled: boolean },
+  today: string,
+): TournamentStatus {
   if (t.canceled) return 'canceled';
   if (today > t.end) return 'over';
   if (today >= t.start) return 'ongoing';

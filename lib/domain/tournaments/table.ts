@@ -5,7 +5,14 @@ import { formatDisplayDate } from '@/lib/domain/dates';
  * The tournament table's columns (screen and CSV export alike): the German header and the text of
  * each row. Status and discipline come as their German words.
  */
-const STATUS_DE: Record<Tournament['status'], string> = { canceled: 'storniert', over: 'vorbei', ongoing: 'läuft', changed: 'geändert, Freigabe ausstehend', approved: 'freigegeben', created: 'erstellt' };
+const STATUS_DE: Record<Tournament['status'], string> = {
+  canceled: 'storniert',
+  over: 'vorbei',
+  ongoing: 'läuft',
+  changed: 'geändert, Freigabe ausstehend',
+  approved: 'freigegeben',
+  created: 'erstellt',
+};
 const DISCIPLINE_DE: Record<number, string> = { 1: 'Indoor', 2: 'Outdoor', 3: 'Feld', 4: '3D' };
 
 export const TOURNAMENT_TABLE_COLUMNS: ReadonlyArray<{ id: string; header: string; text: (t: Tournament) => string }> = [

@@ -49,7 +49,8 @@ export const systemRoles = createRoute({
   ...access.signedIn,
   tags,
   summary: "The caller's active system roles",
-  description: 'Active assignments (from ≤ today ≤ to) whose function opens a form; funkMgId is the assignment id, orgLevel the level of the organisation (what the member page needs to know before any member is opened).',
+  description:
+    'Active assignments (from ≤ today ≤ to) whose function opens a form; funkMgId is the assignment id, orgLevel the level of the organisation (what the member page needs to know before any member is opened).',
   responses: {
     200: { description: 'System roles (empty when none)', content: json(z.array(SystemRole)) },
     ...errorResponses(401),

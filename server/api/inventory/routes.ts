@@ -1,5 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { InventoryArticleSchema, inventoryInputSchema, inventoryListQuery, InventoryPageSchema, inventoryUpdateSchema } from '@/lib/schemas/news';
+import {
+  InventoryArticleSchema,
+  inventoryInputSchema,
+  inventoryListQuery,
+  InventoryPageSchema,
+  inventoryUpdateSchema,
+} from '@/lib/schemas/news';
 import { idText } from '@/lib/schemas/common';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';

@@ -1,7 +1,14 @@
 import type { AppRouteHandler } from '../../http/context';
 import { findDuplicates } from '../../services/members/duplicates';
 import { memberRoles } from '../../services/members/functions';
-import { getMember, listAllMembers, listOrgMembers, listOrgRoleMembers, orgSummary, searchMembers } from '../../services/members/member-queries';
+import {
+  getMember,
+  listAllMembers,
+  listOrgMembers,
+  listOrgRoleMembers,
+  orgSummary,
+  searchMembers,
+} from '../../services/members/member-queries';
 import { createMember, deleteMember, updateMember } from '../../services/members/member-write';
 import * as memberships from '../../services/members/memberships';
 import { targetOrgs as organisationsForMemberships } from '../../services/members/target-orgs';

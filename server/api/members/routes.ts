@@ -166,7 +166,8 @@ export const update = createRoute({
   ...access({ own: ['trainer', 'club', 'federation'], foreign: ['federation'] }),
   tags,
   summary: 'Update a member',
-  description: 'Send the updatedAt the edit was based on; 409 stale when the member changed since. 409 unique_email / identity_conflict as on create.',
+  description:
+    'Send the updatedAt the edit was based on; 409 stale when the member changed since. 409 unique_email / identity_conflict as on create.',
   request: { body: { required: true, content: json(memberUpdateSchema) } },
   responses: { 200: { description: 'Updated', content: json(MemberSchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
@@ -191,7 +192,10 @@ export const endMembership = createRoute({
   summary: 'End a membership as of a date',
   description:
     "The member's running membership in club {orgId} ends on `date` (today … today + 364 days, else 422 invalid_date). Federation or that club only.",
-  request: { params: memberParams, query: z.object({ date: isoDate().meta({ description: 'The last day of the membership (YYYY-MM-DD)' }) }) },
+  request: {
+    params: memberParams,
+    query: z.object({ date: isoDate().meta({ description: 'The last day of the membership (YYYY-MM-DD)' }) }),
+  },
   responses: { 200: { description: 'Ended', content: json(MembershipEndedSchema) }, ...errorResponses(401, 403, 404, 422) },
 });
 

@@ -85,7 +85,10 @@ export const remove = createRoute({
   tags,
   summary: 'Delete a message with its files, notifications and outbox rows (deliveries not yet made are not made)',
   request: { params: messageParams },
-  responses: { 200: { description: 'Deleted', content: json(z.object({ deleted: z.number().int() })) }, ...errorResponses(401, 403, 404, 422) },
+  responses: {
+    200: { description: 'Deleted', content: json(z.object({ deleted: z.number().int() })) },
+    ...errorResponses(401, 403, 404, 422),
+  },
 });
 
 export const status = createRoute({
@@ -94,7 +97,8 @@ export const status = createRoute({
   operationId: 'messageStatus',
   ...messageCentre,
   tags,
-  summary: 'One row per recipient, medium and round: state, attempts, processedAt, readAt (push: when the notification was opened); paged by recipient name (50 recipients per page), with the count per state',
+  summary:
+    'One row per recipient, medium and round: state, attempts, processedAt, readAt (push: when the notification was opened); paged by recipient name (50 recipients per page), with the count per state',
   request: { params: messageParams, query: deliveryStatusQuery },
   responses: { 200: { description: 'Delivery status', content: json(DeliveryStatusListSchema) }, ...errorResponses(401, 403, 404, 422) },
 });
@@ -129,9 +133,13 @@ export const uploadDoc = {
   ...messageCentre,
   tags,
   summary: 'Add up to 3 files to a message (PNG, JPEG or PDF by content, 1 byte to 50 MB each); pictures get thumbnails xs/sm/md',
-  description: 'multipart/form-data, field `files` (repeated). 422 `too_many_files` for a fourth; 409 `gallery_full` when the gallery would hold more than 20 files; 415 for another type; all or nothing.',
+  description:
+    'multipart/form-data, field `files` (repeated). 422 `too_many_files` for a fourth; 409 `gallery_full` when the gallery would hold more than 20 files; 415 for another type; all or nothing.',
   security: signedIn.security,
-  request: { params: messageParams, body: { required: true, content: { 'multipart/form-data': { schema: z.object({ files: z.array(binary) }) } } } },
+  request: {
+    params: messageParams,
+    body: { required: true, content: { 'multipart/form-data': { schema: z.object({ files: z.array(binary) }) } } },
+  },
   responses: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
 };
 
@@ -182,7 +190,7 @@ export const notificationUpdate = createRoute({
   ...own,
   ...signedIn,
   tags: notificationTags,
-  summary: 'Mark one of the caller\'s notifications read (`read: true`, sets readAt once) or unread; the rest of the object is ignored',
+  summary: "Mark one of the caller's notifications read (`read: true`, sets readAt once) or unread; the rest of the object is ignored",
   request: { body: { required: true, content: json(notificationUpdateSchema) } },
   responses: { 200: { description: 'The notification', content: json(NotificationSchema) }, ...errorResponses(400, 401, 404, 422) },
 });

@@ -48,5 +48,8 @@ export const remove = createRoute({
   tags,
   summary: 'Delete a category; 409 `category_in_use` naming the articles (value) that still use it',
   request: { query: categoryDeleteQuery },
-  responses: { 200: { description: 'Deleted', content: json(z.object({ deleted: z.number().int() })) }, ...errorResponses(401, 403, 404, 409, 422) },
+  responses: {
+    200: { description: 'Deleted', content: json(z.object({ deleted: z.number().int() })) },
+    ...errorResponses(401, 403, 404, 409, 422),
+  },
 });

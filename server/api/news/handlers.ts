@@ -7,15 +7,20 @@ import { deleteNewsFile, deleteNewsWithFiles, newsGallery, setFeaturedImage, upl
 import { createNews, listNews, updateNews } from '../../services/news/news';
 import type * as routes from './routes';
 
-export const list: AppRouteHandler<typeof routes.list> = async (c) => c.json(await listNews(c.var.deps, c.var.callerId, c.req.valid('param').org, c.req.valid('query')), 200);
+export const list: AppRouteHandler<typeof routes.list> = async (c) =>
+  c.json(await listNews(c.var.deps, c.var.callerId, c.req.valid('param').org, c.req.valid('query')), 200);
 
-export const menu: AppRouteHandler<typeof routes.menu> = async (c) => c.json(await menuTree(c.var.deps, c.var.callerId, c.req.valid('param').org), 200);
+export const menu: AppRouteHandler<typeof routes.menu> = async (c) =>
+  c.json(await menuTree(c.var.deps, c.var.callerId, c.req.valid('param').org), 200);
 
-export const create: AppRouteHandler<typeof routes.create> = async (c) => c.json(await createNews(c.var.deps, c.var.callerId, c.req.valid('json')), 201);
+export const create: AppRouteHandler<typeof routes.create> = async (c) =>
+  c.json(await createNews(c.var.deps, c.var.callerId, c.req.valid('json')), 201);
 
-export const update: AppRouteHandler<typeof routes.update> = async (c) => c.json(await updateNews(c.var.deps, c.var.callerId, c.req.valid('json')), 200);
+export const update: AppRouteHandler<typeof routes.update> = async (c) =>
+  c.json(await updateNews(c.var.deps, c.var.callerId, c.req.valid('json')), 200);
 
-export const remove: AppRouteHandler<typeof routes.remove> = async (c) => c.json(await deleteNewsWithFiles(c.var.deps, c.var.callerId, c.req.valid('query').ids), 200);
+export const remove: AppRouteHandler<typeof routes.remove> = async (c) =>
+  c.json(await deleteNewsWithFiles(c.var.deps, c.var.callerId, c.req.valid('query').ids), 200);
 
 /** Streamed upload (see routes.ts uploadDoc). */
 export async function upload(c: Context<AppEnv>) {

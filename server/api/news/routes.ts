@@ -1,5 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { MenuNodeSchema, newsDeleteQuery, newsInputSchema, newsListQuery, NewsGalleryPageSchema, NewsPageSchema, NewsSchema, newsUpdateSchema } from '@/lib/schemas/news';
+import {
+  MenuNodeSchema,
+  newsDeleteQuery,
+  newsInputSchema,
+  newsListQuery,
+  NewsGalleryPageSchema,
+  NewsPageSchema,
+  NewsSchema,
+  newsUpdateSchema,
+} from '@/lib/schemas/news';
 import { idText } from '@/lib/schemas/common';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
@@ -22,7 +31,8 @@ export const list = createRoute({
   operationId: 'listNews',
   ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
   tags,
-  summary: "The organisation's articles, newest first, searched (title and text), filtered (category, visible) and paged in the database (6 per page)",
+  summary:
+    "The organisation's articles, newest first, searched (title and text), filtered (category, visible) and paged in the database (6 per page)",
   request: { params: orgParams, query: newsListQuery },
   responses: { 200: { description: 'A page of articles', content: json(NewsPageSchema) }, ...errorResponses(401, 403, 422) },
 });
@@ -69,7 +79,10 @@ export const remove = createRoute({
   tags,
   summary: 'Delete articles with their files; all or nothing',
   request: { query: newsDeleteQuery },
-  responses: { 200: { description: 'Deleted', content: json(z.object({ deleted: z.number().int() })) }, ...errorResponses(401, 403, 404, 422) },
+  responses: {
+    200: { description: 'Deleted', content: json(z.object({ deleted: z.number().int() })) },
+    ...errorResponses(401, 403, 404, 422),
+  },
 });
 
 const articleParams = z.object({ id: idText.meta({ description: 'The article' }) });
@@ -81,10 +94,15 @@ export const uploadDoc = {
   operationId: 'uploadNewsFiles',
   ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
   tags,
-  summary: "Add up to 3 files to an article's gallery (PNG, JPEG or PDF by content, 1 byte to 50 MB each); pictures get thumbnails xs/sm/md",
-  description: 'multipart/form-data, field `files` (repeated). 422 `too_many_files` for a fourth; 409 `gallery_full` when the gallery would hold more than 20 files; 415 for another type; all or nothing.',
+  summary:
+    "Add up to 3 files to an article's gallery (PNG, JPEG or PDF by content, 1 byte to 50 MB each); pictures get thumbnails xs/sm/md",
+  description:
+    'multipart/form-data, field `files` (repeated). 422 `too_many_files` for a fourth; 409 `gallery_full` when the gallery would hold more than 20 files; 415 for another type; all or nothing.',
   security: signedIn.security,
-  request: { params: articleParams, body: { required: true, content: { 'multipart/form-data': { schema: z.object({ files: z.array(binary) }) } } } },
+  request: {
+    params: articleParams,
+    body: { required: true, content: { 'multipart/form-data': { schema: z.object({ files: z.array(binary) }) } } },
+  },
   responses: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
 };
 
@@ -117,7 +135,10 @@ export const gallery = createRoute({
   ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
   tags,
   summary: "The organisation {id}'s files, one directory per article, newest first, 7 per page",
-  request: { params: z.object({ id: idText.meta({ description: 'The organisation' }) }), query: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
+  request: {
+    params: z.object({ id: idText.meta({ description: 'The organisation' }) }),
+    query: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+  },
   responses: {
     200: {
       description: 'Directories',

@@ -14,5 +14,8 @@ export const create: AppRouteHandler<typeof routes.create> = async (c) => {
 export const update: AppRouteHandler<typeof routes.update> = async (c) => {
   const body = c.req.valid('json');
   if (body.id === undefined) throw new ApiError(422, 'validation', "'id' is required", { field: 'id', rule: 'required' });
-  return c.json(await updateCategory(c.var.deps, c.var.callerId, c.req.valid('param').orgId, { ...body, id: body.id, updatedAt: body.updatedAt! }), 200);
+  return c.json(
+    await updateCategory(c.var.deps, c.var.callerId, c.req.valid('param').orgId, { ...body, id: body.id, updatedAt: body.updatedAt! }),
+    200,
+  );
 };

@@ -36,7 +36,8 @@ export const update = createRoute({
   ...signedIn,
   tags,
   summary: 'Change an order category (federation only)',
-  description: 'id and the updatedAt the form loaded (409 `stale` otherwise). A category that orders name keeps its name (409 `category_in_use`).',
+  description:
+    'id and the updatedAt the form loaded (409 `stale` otherwise). A category that orders name keeps its name (409 `category_in_use`).',
   request: { params: orgPath, body: { required: true, content: json(orderCategoryInputSchema) } },
   responses: { 200: { description: 'The category', content: json(OrderCategorySchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });

@@ -1,6 +1,13 @@
 import type { AppRouteHandler } from '../../http/context';
 import { listCategories as readCategories } from '../../services/orders/categories';
-import { getOrder as readOrder, getOrderItems, listOrgOrders as readOrgOrders, listOverseenOrders, orderReport, orderReportCsv } from '../../services/orders/order-read';
+import {
+  getOrder as readOrder,
+  getOrderItems,
+  listOrgOrders as readOrgOrders,
+  listOverseenOrders,
+  orderReport,
+  orderReportCsv,
+} from '../../services/orders/order-read';
 import { commentOrder } from '../../services/orders/order-comments';
 import { decideOrder } from '../../services/orders/order-decide';
 import { addOrderMembers, createOrder, removeOrderMembers } from '../../services/orders/order-place';

@@ -45,7 +45,7 @@ export const listCategories = createRoute({
   tags,
   summary: 'Order categories (what is sold, at which price)',
   description:
-    'Newest year first. The federation sees all; others the side of the KOOP split of their order screens\' organisations (cooperation partners only KOOP categories). With `orgId`: what that organisation sees (the caller must be able to read its orders).',
+    "Newest year first. The federation sees all; others the side of the KOOP split of their order screens' organisations (cooperation partners only KOOP categories). With `orgId`: what that organisation sees (the caller must be able to read its orders).",
   request: { query: z.object({ orgId: idText.optional().meta({ description: 'Only the categories this organisation sees' }) }) },
   responses: { 200: { description: 'Categories', content: json(z.array(OrderCategorySchema)) }, ...errorResponses(401, 403, 404, 422) },
 });
@@ -70,7 +70,8 @@ export const report = createRoute({
   ...signedIn,
   tags,
   summary: 'Ordered persons of every order the acting organisation oversees',
-  description: 'orgId is the acting organisation (an order screen there): the federation sees all, a state association itself and its clubs, a club itself.',
+  description:
+    'orgId is the acting organisation (an order screen there): the federation sees all, a state association itself and its clubs, a club itself.',
   request: { params: orgPath, query: orderReportQuerySchema },
   responses: { 200: { description: 'A page of report lines', content: json(OrderReportPageSchema) }, ...errorResponses(401, 403, 422) },
 });
@@ -99,7 +100,10 @@ export const persons = createRoute({
   description:
     'Only the organisation itself (licence order wizard, 55) or the federation. `reasons` lists every rule a person fails (noSafetyFirst, licenceActive, outsideAgeBands, alreadyOrdered, noProfileImage, seasonNotBelowYear); empty = can be ordered. Sorted by surname, first name. With `page`, `size` or `q`: one page of the persons matching `q`, and `total`; without them every person.',
   request: { params: orgPath, query: personsForOrderingQuerySchema },
-  responses: { 200: { description: 'Persons for ordering', content: json(PersonsForOrderingSchema) }, ...errorResponses(401, 403, 404, 422) },
+  responses: {
+    200: { description: 'Persons for ordering', content: json(PersonsForOrderingSchema) },
+    ...errorResponses(401, 403, 404, 422),
+  },
 });
 
 export const offers = createRoute({
@@ -149,7 +153,7 @@ export const create = createRoute({
   tags,
   summary: 'Place an order: licences for persons, or the club fee',
   description:
-    'One transaction. Licence orders: `members` (at least one) are checked against every rule (422 `not_orderable` naming the person and the reason, also when a parallel request ordered them first) and priced from the category; the base amount is added as a line. A category that does not exist is 422 `unknown_category`, one not offered to the organisation 422 `category_not_offered`. The year\'s club fee must be released first (422 `club_fee_required`). Club fee orders: one line with the category\'s price; a second live one is 409 `already_ordered`. Prices, summary and status a client sends are ignored.',
+    "One transaction. Licence orders: `members` (at least one) are checked against every rule (422 `not_orderable` naming the person and the reason, also when a parallel request ordered them first) and priced from the category; the base amount is added as a line. A category that does not exist is 422 `unknown_category`, one not offered to the organisation 422 `category_not_offered`. The year's club fee must be released first (422 `club_fee_required`). Club fee orders: one line with the category's price; a second live one is 409 `already_ordered`. Prices, summary and status a client sends are ignored.",
   request: { params: orgPath, body: { required: true, content: json(orderCreateSchema) } },
   responses: { 201: { description: 'The new order', content: json(OrderSchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
@@ -163,7 +167,7 @@ export const decide = createRoute({
   tags,
   summary: 'Release, refund or send back an order (federation only)',
   description:
-    "status Freigegeben releases a created order (completed = today), canceled refunds a created or released one, Erstellt sends a released one back. As of `updatedAt` (409 `stale`); the state the order is in already changes nothing; any other move is 409 `invalid_transition`. Other fields of the order, as GET answers it, are ignored.",
+    'status Freigegeben releases a created order (completed = today), canceled refunds a created or released one, Erstellt sends a released one back. As of `updatedAt` (409 `stale`); the state the order is in already changes nothing; any other move is 409 `invalid_transition`. Other fields of the order, as GET answers it, are ignored.',
   request: { params: orgPath, body: { required: true, content: json(orderUpdateSchema) } },
   responses: { 200: { description: 'The order', content: json(OrderSchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
@@ -177,7 +181,10 @@ export const comment = createRoute({
   tags,
   summary: 'Add a comment to the order (the ordering club and the federation)',
   request: { params: orderPath, body: { required: true, content: json(orderCommentSchema) } },
-  responses: { 200: { description: 'The order with its comments', content: json(OrderSchema) }, ...errorResponses(400, 401, 403, 404, 422) },
+  responses: {
+    200: { description: 'The order with its comments', content: json(OrderSchema) },
+    ...errorResponses(400, 401, 403, 404, 422),
+  },
 });
 
 export const addMembers = createRoute({
@@ -188,7 +195,8 @@ export const addMembers = createRoute({
   ...signedIn,
   tags,
   summary: 'Add persons to a licence order that is not completed',
-  description: 'Same rules as placing the order (422 `not_orderable` naming the person and the reason); 409 `order_closed` once released or refunded. Entries with id null (fee lines) and prices are ignored.',
+  description:
+    'Same rules as placing the order (422 `not_orderable` naming the person and the reason); 409 `order_closed` once released or refunded. Entries with id null (fee lines) and prices are ignored.',
   request: { params: orgPath, body: { required: true, content: json(orderMembersAddSchema) } },
   responses: { 200: { description: 'The order', content: json(OrderSchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
@@ -213,7 +221,8 @@ export const listOverseen = createRoute({
   ...signedIn,
   tags,
   summary: 'Orders of every organisation the acting organisation oversees (order overview)',
-  description: 'orgId is the acting organisation (an order screen there): the federation sees all, a state association itself and its clubs, a club itself.',
+  description:
+    'orgId is the acting organisation (an order screen there): the federation sees all, a state association itself and its clubs, a club itself.',
   request: { params: orgPath, query: orderListQuerySchema },
   responses: { 200: { description: 'A page of orders', content: json(OrderPageSchema) }, ...errorResponses(401, 403, 422) },
 });

@@ -30,7 +30,10 @@ export const getImage = createRoute({
   summary: "An organisation's image",
   request: { params: z.object({ id: z.uuid().meta({ description: "The image's uuid (from imageLink)" }) }) },
   responses: {
-    200: { description: 'Image bytes with Content-Type and Content-Length', content: { 'image/png': { schema: binary }, 'image/jpeg': { schema: binary } } },
+    200: {
+      description: 'Image bytes with Content-Type and Content-Length',
+      content: { 'image/png': { schema: binary }, 'image/jpeg': { schema: binary } },
+    },
     ...errorResponses(401, 404, 422),
   },
 });
@@ -62,7 +65,10 @@ export const deleteDocument = createRoute({
   ...access({ own: ['club', 'state', 'federation'], foreign: ['federation'] }),
   tags,
   summary: "Delete one of an organisation's documents",
-  request: { params: z.object({ orgId: orgIdParam, documentId: z.uuid().meta({ description: "The document's uuid" }) }), query: actingQuery },
+  request: {
+    params: z.object({ orgId: orgIdParam, documentId: z.uuid().meta({ description: "The document's uuid" }) }),
+    query: actingQuery,
+  },
   responses: { 200: { description: 'Deleted', content: json(OkSchema) }, ...errorResponses(401, 403, 404, 422) },
 });
 

@@ -29,10 +29,16 @@ export const rejoin = createRoute({
   ...access({ own: ['trainer', 'club', 'federation'], foreign: ['federation'] }),
   tags,
   summary: 'Take a former member back into the club (membership, function 32, from today)',
-  description: "The club itself (member form or person search) or the federation. 409 `already_member`; 422 `not_a_former_member` for someone who never was a member there.",
+  description:
+    'The club itself (member form or person search) or the federation. 409 `already_member`; 422 `not_a_former_member` for someone who never was a member there.',
   request: { params: z.object({ memberId: memberIdParam }), body: { required: true, content: json(rejoinSchema) } },
   responses: {
-    201: { description: 'A member again', content: json(z.object({ memberId: z.number().int(), orgId: z.number().int(), assignmentId: z.number().int(), dateFrom: z.string() })) },
+    201: {
+      description: 'A member again',
+      content: json(
+        z.object({ memberId: z.number().int(), orgId: z.number().int(), assignmentId: z.number().int(), dateFrom: z.string() }),
+      ),
+    },
     ...errorResponses(400, 401, 403, 404, 409, 422),
   },
 });

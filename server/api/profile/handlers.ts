@@ -6,7 +6,7 @@ import type * as routes from './routes';
 
 // The body is a stream, so the handler returns a plain Response.
 export const getImage: AppRouteHandler<typeof routes.getImage> = async (c) =>
-  (await profileImageResponse(c.var.deps, c.var.callerId, c.req.valid('param').id));
+  await profileImageResponse(c.var.deps, c.var.callerId, c.req.valid('param').id);
 
 /** Streamed upload (see routes.ts uploadImageDoc). */
 export async function uploadImage(c: Context<AppEnv>) {

@@ -20,7 +20,8 @@ export const getImage = createRoute({
   ...signedIn,
   tags,
   summary: 'A profile picture',
-  description: "Any signed-in caller sees the picture of a member who shows their profile (`profileVisible`); of one who does not, only the member and whoever may read their record through a member form (404 for everyone else, as for an unknown picture).",
+  description:
+    'Any signed-in caller sees the picture of a member who shows their profile (`profileVisible`); of one who does not, only the member and whoever may read their record through a member form (404 for everyone else, as for an unknown picture).',
   request: { params: z.object({ id: z.uuid().meta({ description: "The picture's uuid (from imageLink)" }) }) },
   responses: {
     200: {

@@ -17,7 +17,12 @@ export const feed = createRoute({
   summary: "An organisation's visible news for its website, newest first (20 per page); `{org}.rss` answers RSS 2.0",
   description: 'No sign-in. Hidden articles never appear. ETag on every answer; If-None-Match answers 304 while nothing changed.',
   request: {
-    params: z.object({ org: z.string().regex(/^\d{1,10}(\.rss)?$/, 'invalidId').meta({ description: 'Organisation id, or id.rss for RSS', example: '1' }) }),
+    params: z.object({
+      org: z
+        .string()
+        .regex(/^\d{1,10}(\.rss)?$/, 'invalidId')
+        .meta({ description: 'Organisation id, or id.rss for RSS', example: '1' }),
+    }),
     query: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
   },
   responses: {

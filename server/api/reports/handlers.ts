@@ -3,7 +3,17 @@ import type { Context } from 'hono';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv, AppRouteHandler } from '../../http/context';
 import { licenceStatus as cardStatus } from '../../services/licence-status';
-import { cancellationDownload, coverLetterDownload, invoiceDownload, paymentRequestDownload, licenceCardsDownload, licenceKey as publicKey, licencesCsv, type Download, type StreamedDownload } from '../../services/orders/reports';
+import {
+  cancellationDownload,
+  coverLetterDownload,
+  invoiceDownload,
+  paymentRequestDownload,
+  licenceCardsDownload,
+  licenceKey as publicKey,
+  licencesCsv,
+  type Download,
+  type StreamedDownload,
+} from '../../services/orders/reports';
 import type * as routes from './routes';
 
 function send(c: Context<AppEnv>, d: Download) {
@@ -31,16 +41,19 @@ export const cancellation: AppRouteHandler<typeof routes.cancellation> = async (
   return send(c, await cancellationDownload(c.var.deps, c.var.callerId, order, number));
 };
 
-export const paymentRequest: AppRouteHandler<typeof routes.paymentRequest> = async (c) => send(c, await paymentRequestDownload(c.var.deps, c.var.callerId, c.req.valid('query').order));
+export const paymentRequest: AppRouteHandler<typeof routes.paymentRequest> = async (c) =>
+  send(c, await paymentRequestDownload(c.var.deps, c.var.callerId, c.req.valid('query').order));
 
 export const licenceCards: AppRouteHandler<typeof routes.licenceCards> = async (c) => {
   const { order, all } = c.req.valid('query');
   return sendStream(c, await licenceCardsDownload(c.var.deps, c.var.callerId, order, all === 'true'));
 };
 
-export const coverLetter: AppRouteHandler<typeof routes.coverLetter> = async (c) => send(c, await coverLetterDownload(c.var.deps, c.var.callerId, c.req.valid('query').order));
+export const coverLetter: AppRouteHandler<typeof routes.coverLetter> = async (c) =>
+  send(c, await coverLetterDownload(c.var.deps, c.var.callerId, c.req.valid('query').order));
 
-export const licencesExport: AppRouteHandler<typeof routes.licencesExport> = async (c) => send(c, await licencesCsv(c.var.deps, c.var.callerId, Number(c.req.valid('query').year)));
+export const licencesExport: AppRouteHandler<typeof routes.licencesExport> = async (c) =>
+  send(c, await licencesCsv(c.var.deps, c.var.callerId, Number(c.req.valid('query').year)));
 
 export const licenceKey: AppRouteHandler<typeof routes.licenceKey> = async (c) => {
   // The key is public and changes only when the data folder's key file is replaced.

@@ -72,8 +72,12 @@ export const licenceCards = createRoute({
   tags,
   summary: 'Licence cards of an order (PDF; organisation levels below 2 only)',
   description:
-    "One card per person who chose a printed card (all=true: every person of the order), with photo and a QR code: the verification page address with the licence data and its Ed25519 signature (key: GET /api/v1/licence-key). Cards exist only for held licences: 409 `licences_not_held` for an order that is not released or was refunded; a person whose licence was removed since has no card. 422 `not_a_licence_order` for other orders.",
-  request: { query: orderQuery.extend({ all: z.enum(['true', 'false']).optional().meta({ description: 'Every person, not only those with a printed card' }) }) },
+    'One card per person who chose a printed card (all=true: every person of the order), with photo and a QR code: the verification page address with the licence data and its Ed25519 signature (key: GET /api/v1/licence-key). Cards exist only for held licences: 409 `licences_not_held` for an order that is not released or was refunded; a person whose licence was removed since has no card. 422 `not_a_licence_order` for other orders.',
+  request: {
+    query: orderQuery.extend({
+      all: z.enum(['true', 'false']).optional().meta({ description: 'Every person, not only those with a printed card' }),
+    }),
+  },
   responses: { 200: { description: 'The cards', content: pdf }, ...errorResponses(401, 403, 404, 409, 422) },
 });
 
@@ -100,7 +104,14 @@ export const licencesExport = createRoute({
   summary: "A year's active licences for tournament software (CSV; the federation)",
   description:
     "Columns: Lizenznummer; Nachname; Vorname; Geburtsdatum (YYYY-MM-DD); Geschlecht (m/w/d); Verein; Vereinsnummer (BSO); Altersklasse (in the year); Bundesland. ';' separated, UTF-8 with byte-order mark, CRLF; one line per person and club holding a licence (function 29) in the year.",
-  request: { query: z.object({ year: z.string().regex(/^\d{4}$/, 'yearInvalid').meta({ example: '2027' }) }) },
+  request: {
+    query: z.object({
+      year: z
+        .string()
+        .regex(/^\d{4}$/, 'yearInvalid')
+        .meta({ example: '2027' }),
+    }),
+  },
   responses: { 200: { description: 'The licences', content: { 'text/csv': { schema: binary } } }, ...errorResponses(401, 403, 422) },
 });
 
@@ -113,7 +124,10 @@ export const licenceKey = createRoute({
   tags,
   summary: 'The public key that checks licence cards (Ed25519, raw 32 bytes, base64url)',
   responses: {
-    200: { description: 'The key', content: json(z.object({ alg: z.literal('Ed25519'), publicKey: z.string() }).meta({ id: 'LicenceKey' })) },
+    200: {
+      description: 'The key',
+      content: json(z.object({ alg: z.literal('Ed25519'), publicKey: z.string() }).meta({ id: 'LicenceKey' })),
+    },
   },
 });
 
@@ -125,8 +139,7 @@ export const licenceStatus = createRoute({
   ...publicCall,
   tags,
   summary: 'Whether one licence card still stands: valid, revoked or unknown (no sign-in)',
-  description:
-    `The online step of checking a card, beside the offline signature check: valid (the licence is held), revoked (the order was refunded or sent back, or the licence removed), unknown (no card the federation signed: forged, changed or malformed). The answer names nobody. At most ${MAX_CHECKS} checks per client address within ${WINDOW_MS / 1000} seconds, then 429 \`rate_limited\` with Retry-After.`,
+  description: `The online step of checking a card, beside the offline signature check: valid (the licence is held), revoked (the order was refunded or sent back, or the licence removed), unknown (no card the federation signed: forged, changed or malformed). The answer names nobody. At most ${MAX_CHECKS} checks per client address within ${WINDOW_MS / 1000} seconds, then 429 \`rate_limited\` with Retry-After.`,
   request: { body: { content: json(licenceStatusRequestSchema), required: true } },
   responses: { 200: { description: "The card's status", content: json(LicenceStatusSchema) }, ...errorResponses(400, 413, 422, 429) },
 });

@@ -1,5 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { RoleMemberPageSchema, roleMembersParams, roleMembersQuerySchema, RoleOrganisationSchema, roleOrgParams } from '@/lib/schemas/role-members';
+import {
+  RoleMemberPageSchema,
+  roleMembersParams,
+  roleMembersQuerySchema,
+  RoleOrganisationSchema,
+  roleOrgParams,
+} from '@/lib/schemas/role-members';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
 import { json } from '../../http/route-parts';

@@ -1,6 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { RoleGroupSchema } from '@/lib/schemas/member-responses';
-import { RoleAssignResultSchema, roleAssignSchema, roleCreateSchema, RoleSchema, RoleUndoResultSchema, roleUpdateSchema } from '@/lib/schemas/roles';
+import {
+  RoleAssignResultSchema,
+  roleAssignSchema,
+  roleCreateSchema,
+  RoleSchema,
+  RoleUndoResultSchema,
+  roleUpdateSchema,
+} from '@/lib/schemas/roles';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
 import { json } from '../../http/route-parts';
@@ -27,7 +34,12 @@ export const roleList = createRoute({
   tags,
   summary: 'Every role, by id',
   responses: {
-    200: { description: 'Roles', content: json(z.array(z.object({ id: z.number().int(), name: z.string(), groupId: z.number().int(), params: z.record(z.string(), z.unknown()) }))) },
+    200: {
+      description: 'Roles',
+      content: json(
+        z.array(z.object({ id: z.number().int(), name: z.string(), groupId: z.number().int(), params: z.record(z.string(), z.unknown()) })),
+      ),
+    },
     ...errorResponses(401),
   },
 });
@@ -44,7 +56,10 @@ export const createRole = createRoute({
   summary: 'Add a role to the catalogue (federation only)',
   description: `${catalogueRules} The new role gets the next id above the highest one; the system role group (11) takes no new roles (422).`,
   request: { body: { required: true, content: json(roleCreateSchema) } },
-  responses: { 201: { description: 'The role, as GET /admin/roles lists it, with updatedAt', content: json(RoleSchema) }, ...errorResponses(400, 401, 403, 409, 422) },
+  responses: {
+    201: { description: 'The role, as GET /admin/roles lists it, with updatedAt', content: json(RoleSchema) },
+    ...errorResponses(400, 401, 403, 409, 422),
+  },
 });
 
 export const updateRole = createRoute({
@@ -56,7 +71,10 @@ export const updateRole = createRoute({
   summary: 'Change a role of the catalogue (federation only)',
   description: `${catalogueRules} \`id\` and the \`updatedAt\` the API answered (409 \`stale\` when the role changed since); \`params\` left out stay as they are, given they replace all three lists. A system role keeps its group and no other role moves into the system role group (422, field groupId).`,
   request: { body: { required: true, content: json(roleUpdateSchema) } },
-  responses: { 200: { description: 'The role, as GET /admin/roles lists it, with updatedAt', content: json(RoleSchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
+  responses: {
+    200: { description: 'The role, as GET /admin/roles lists it, with updatedAt', content: json(RoleSchema) },
+    ...errorResponses(400, 401, 403, 404, 409, 422),
+  },
 });
 
 export const assign = createRoute({
@@ -67,7 +85,7 @@ export const assign = createRoute({
   tags,
   summary: 'Give roles to several persons at once, with a verdict per person and role',
   description:
-    "For holders of form 66 who may assign in `orgId` (the federation anywhere, a club in itself). Each person × role lands in `success` or `errors` with the reason (unknownRole, endBeforeStart, notAllowedHere, aboveCaller, notReached, notAMember, overlapping; a membership given in the same batch counts). A person the caller does not reach (the federation reaches everyone, a club its own members) is answered like an id nobody has: notReached, with no name. Saved in one transaction as a batch (`batchId`, undone with …/{batchId}/undo); `dryRun: true` saves nothing. start defaults to today, end to open-ended;",
+    'For holders of form 66 who may assign in `orgId` (the federation anywhere, a club in itself). Each person × role lands in `success` or `errors` with the reason (unknownRole, endBeforeStart, notAllowedHere, aboveCaller, notReached, notAMember, overlapping; a membership given in the same batch counts). A person the caller does not reach (the federation reaches everyone, a club its own members) is answered like an id nobody has: notReached, with no name. Saved in one transaction as a batch (`batchId`, undone with …/{batchId}/undo); `dryRun: true` saves nothing. start defaults to today, end to open-ended;',
   request: { body: { required: true, content: json(roleAssignSchema) } },
   responses: { 200: { description: 'The verdicts', content: json(RoleAssignResultSchema) }, ...errorResponses(400, 401, 403, 404, 422) },
 });
@@ -79,7 +97,8 @@ export const undo = createRoute({
   ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
   tags,
   summary: 'Take back exactly what a batch added',
-  description: "Only for the batch's author, or someone who may give every role of the batch (403 `batch_not_yours`). 409 `batch_changed` when one of its assignments was changed or removed since; 409 `already_undone`.",
+  description:
+    "Only for the batch's author, or someone who may give every role of the batch (403 `batch_not_yours`). 409 `batch_changed` when one of its assignments was changed or removed since; 409 `already_undone`.",
   request: { params: z.object({ batchId: z.uuid().meta({ description: 'The batch (from the assignment answer)' }) }) },
   responses: { 200: { description: 'Undone', content: json(RoleUndoResultSchema) }, ...errorResponses(401, 403, 404, 409, 422) },
 });

@@ -7,7 +7,13 @@ import { checked } from '../../http/route-parts';
 import { tournamentCalendar } from '../../services/tournaments/calendar';
 import { deleteTournamentFile, uploadTournamentFile } from '../../services/tournaments/tournament-files';
 import { approveTournament, cancelTournament, setTournamentPayment } from '../../services/tournaments/tournament-approval';
-import { exportTournaments, listTournaments, listTournamentTypes, refereeCandidates, tournamentTuple } from '../../services/tournaments/tournament-read';
+import {
+  exportTournaments,
+  listTournaments,
+  listTournamentTypes,
+  refereeCandidates,
+  tournamentTuple,
+} from '../../services/tournaments/tournament-read';
 import { commentTournament, createTournament, updateTournament } from '../../services/tournaments/tournaments';
 import type * as routes from './routes';
 
@@ -15,15 +21,22 @@ export const types: AppRouteHandler<typeof routes.types> = async (c) => c.json(a
 
 export const referees: AppRouteHandler<typeof routes.referees> = async (c) => c.json(await refereeCandidates(c.var.deps), 200);
 
-export const tuple: AppRouteHandler<typeof routes.tuple> = async (c) => c.json(await tournamentTuple(c.var.deps, c.var.callerId, c.req.valid('param').id), 200);
+export const tuple: AppRouteHandler<typeof routes.tuple> = async (c) =>
+  c.json(await tournamentTuple(c.var.deps, c.var.callerId, c.req.valid('param').id), 200);
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>
   c.json(await listTournaments(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('query')), 200);
 
 export const exportCsv: AppRouteHandler<typeof routes.exportCsv> = async (c) => {
   const rows = await exportTournaments(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('query'));
-  const lines = [csvLine(TOURNAMENT_TABLE_COLUMNS.map((col) => col.header)), ...rows.map((t) => csvLine(TOURNAMENT_TABLE_COLUMNS.map((col) => col.text(t))))];
-  return c.body(CSV_BOM + lines.join(CSV_LINE_END) + CSV_LINE_END, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="turniere.csv"' });
+  const lines = [
+    csvLine(TOURNAMENT_TABLE_COLUMNS.map((col) => col.header)),
+    ...rows.map((t) => csvLine(TOURNAMENT_TABLE_COLUMNS.map((col) => col.text(t)))),
+  ];
+  return c.body(CSV_BOM + lines.join(CSV_LINE_END) + CSV_LINE_END, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': 'attachment; filename="turniere.csv"',
+  });
 };
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) =>
@@ -50,7 +63,11 @@ export const comment: AppRouteHandler<typeof routes.comment> = async (c) => {
 
 export const calendar: AppRouteHandler<typeof routes.calendar> = async (c) => {
   const text = await tournamentCalendar(c.var.deps, c.req.valid('query'));
-  return c.body(text, 200, { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'inline; filename="turniere.ics"', 'Cache-Control': 'public, max-age=900' });
+  return c.body(text, 200, {
+    'Content-Type': 'text/calendar; charset=utf-8',
+    'Content-Disposition': 'inline; filename="turniere.ics"',
+    'Cache-Control': 'public, max-age=900',
+  });
 };
 
 /** Streamed upload (see routes.ts uploadFileDoc). */

@@ -45,7 +45,10 @@ export const referees = createRoute({
   tags,
   summary: "Who can be picked as main referee (level A) or referee (A or B): holders of an active 'Schiedsrichter A/B' function",
   responses: {
-    200: { description: 'Referees by name', content: json(z.array(z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), level: z.enum(['A', 'B']) }))) },
+    200: {
+      description: 'Referees by name',
+      content: json(z.array(z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), level: z.enum(['A', 'B']) }))),
+    },
     ...errorResponses(401),
   },
 });
@@ -72,7 +75,8 @@ export const list = createRoute({
   ...signedIn,
   tags,
   summary: "The organisation's tournaments (the federation: all), newest first, searched and filtered in the database",
-  description: '`filter`: type filters (Leistungssport, Leistungssport 3D, Leistungssport ÖSTM/ÖM, Breitensport) and/or `erstellt` (awaiting approval: never approved or changed since, not cancelled), any of them. 7 per page by default.',
+  description:
+    '`filter`: type filters (Leistungssport, Leistungssport 3D, Leistungssport ÖSTM/ÖM, Breitensport) and/or `erstellt` (awaiting approval: never approved or changed since, not cancelled), any of them. 7 per page by default.',
   request: { params: tournamentOrgParams, query: tournamentListQuery },
   responses: { 200: { description: 'A page of tournaments', content: json(TournamentPageSchema) }, ...errorResponses(401, 403, 422) },
 });
@@ -126,7 +130,8 @@ export const approve = createRoute({
   ...signedIn,
   tags,
   summary: 'Approve a tournament or its change (the federation, form 1001)',
-  description: 'The current copy becomes the version the public calendar shows (its SEQUENCE goes up when that changes). 409 `already_approved` (approved and unchanged since); 409 `tournament_canceled`.',
+  description:
+    'The current copy becomes the version the public calendar shows (its SEQUENCE goes up when that changes). 409 `already_approved` (approved and unchanged since); 409 `tournament_canceled`.',
   request: { params: tournamentOrgParams, body: { required: true, content: json(tournamentIdBody) } },
   responses: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
@@ -178,7 +183,8 @@ export const uploadFileDoc = {
   ...signedIn,
   tags,
   summary: 'Attach a document or picture (PDF, DOCX, XLSX, PNG, JPEG by content, up to 50 MB)',
-  description: 'multipart/form-data with one field `file`. Whoever may change the tournament; not after a cancel (409). At most 20 attachments (409 `too_many_files`).',
+  description:
+    'multipart/form-data with one field `file`. Whoever may change the tournament; not after a cancel (409). At most 20 attachments (409 `too_many_files`).',
   request: { params: orgAndId, body: { required: true, content: { 'multipart/form-data': { schema: z.object({ file: binary }) } } } },
   responses: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
 };
@@ -208,7 +214,10 @@ export const calendar = createRoute({
   request: {
     query: z.object({
       state: idText.optional().meta({ description: 'A state association' }),
-      discipline: z.enum(['1', '2', '3', '4']).optional().transform((v) => (v === undefined ? undefined : Number(v))),
+      discipline: z
+        .enum(['1', '2', '3', '4'])
+        .optional()
+        .transform((v) => (v === undefined ? undefined : Number(v))),
     }),
   },
   responses: { 200: { description: 'The calendar', content: { 'text/calendar': { schema: binary } } }, ...errorResponses(422) },

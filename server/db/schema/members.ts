@@ -71,8 +71,12 @@ export const members = pgTable(
         ),
       ),
     /** Sort keys of member lists: folded surname and first name. */
-    sortSurname: text('sort_surname').notNull().generatedAlwaysAs(foldSql(col('surname'))),
-    sortFirstName: text('sort_first_name').notNull().generatedAlwaysAs(foldSql(col('first_name'))),
+    sortSurname: text('sort_surname')
+      .notNull()
+      .generatedAlwaysAs(foldSql(col('surname'))),
+    sortFirstName: text('sort_first_name')
+      .notNull()
+      .generatedAlwaysAs(foldSql(col('first_name'))),
     ...timestamps,
   },
   (t) => [

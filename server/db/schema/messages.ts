@@ -22,13 +22,28 @@ export const messages = pgTable(
     abstract: text('abstract').notNull().default(''),
     content: text('content').notNull().default(''),
     lang: text('lang').notNull().default('de'),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** A hidden message is kept as a note: nobody receives it. */
     visible: boolean('visible').notNull().default(true),
-    media: text('media').array().notNull().default(sql`'{}'::text[]`),
-    roles: integer('roles').array().notNull().default(sql`'{}'::int[]`),
-    organisations: integer('organisations').array().notNull().default(sql`'{}'::int[]`),
-    events: integer('events').array().notNull().default(sql`'{}'::int[]`),
+    media: text('media')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    roles: integer('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    organisations: integer('organisations')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    events: integer('events')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     replyTo: text('reply_to'),
     /** Files the sender announced when sending (the form uploads them right after). */
     filesExpected: integer('files_expected').notNull().default(0),

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { members } from './members';
 import { orderCategories } from './orders';
@@ -41,7 +53,10 @@ export const news = pgTable(
     abstract: text('abstract').notNull().default(''),
     content: text('content').notNull().default(''),
     lang: text('lang').notNull().default('de'),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     visible: boolean('visible').notNull().default(true),
     /** When it first became visible. */
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, type AnyPgColumn, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  type AnyPgColumn,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { members } from './members';
 import { functionAssignments } from './roles';
@@ -83,7 +98,9 @@ export const orders = pgTable(
     // Referenced by the items' foreign key, which copies category and canceled into each item.
     unique('orders_item_key').on(t.id, t.category, t.canceled),
     // A club pays each year's fee once: a second fee order is refused unless the first was refunded.
-    uniqueIndex('orders_one_club_fee').on(t.orgId, t.category).where(sql`${t.category} like 'VEREINSBEITRAG%' and not ${t.canceled}`),
+    uniqueIndex('orders_one_club_fee')
+      .on(t.orgId, t.category)
+      .where(sql`${t.category} like 'VEREINSBEITRAG%' and not ${t.canceled}`),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
   ],
 );
@@ -121,7 +138,9 @@ export const orderItems = pgTable(
       .onUpdate('cascade')
       .onDelete('cascade'),
     index('order_items_order_idx').on(t.orderId),
-    uniqueIndex('order_items_one_per_person').on(t.memberId, t.category).where(sql`${t.memberId} is not null and not ${t.orderCanceled}`),
+    uniqueIndex('order_items_one_per_person')
+      .on(t.memberId, t.category)
+      .where(sql`${t.memberId} is not null and not ${t.orderCanceled}`),
     check('order_items_money_check', sql`${t.priceCents} >= 0 and ${t.printCents} >= 0`),
     check('order_items_print_check', sql`${t.print} or ${t.printCents} = 0`),
   ],
@@ -161,6 +180,9 @@ export const orderInvoices = pgTable(
   },
   (t) => [
     index('order_invoices_order_idx').on(t.orderId, t.id),
-    check('order_invoices_kind_check', sql`(${t.kind} = 'invoice' and ${t.cancelsId} is null and ${t.grossCents} >= 0) or (${t.kind} = 'cancellation' and ${t.cancelsId} is not null and ${t.grossCents} <= 0)`),
+    check(
+      'order_invoices_kind_check',
+      sql`(${t.kind} = 'invoice' and ${t.cancelsId} is null and ${t.grossCents} >= 0) or (${t.kind} = 'cancellation' and ${t.cancelsId} is not null and ${t.grossCents} <= 0)`,
+    ),
   ],
 );

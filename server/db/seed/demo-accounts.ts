@@ -157,7 +157,12 @@ const PEOPLE: Record<number, DemoPerson> = {
 };
 
 export function demoMemberRows(passwordHashes: Map<number, string>): MemberRow[] {
-  return DEMO_ACCOUNTS.map((a) => ({ id: a.memberId, email: a.email, passwordHash: passwordHashes.get(a.memberId) ?? null, ...PEOPLE[a.memberId] }));
+  return DEMO_ACCOUNTS.map((a) => ({
+    id: a.memberId,
+    email: a.email,
+    passwordHash: passwordHashes.get(a.memberId) ?? null,
+    ...PEOPLE[a.memberId],
+  }));
 }
 
 /** Identity keys of the demo persons, so generated members never collide with them. */
@@ -219,8 +224,24 @@ export function demoTrainings(): MemberTrainingRow[] {
     sf(2, DEMO_CLUB_ID, '1998-05-09'),
     sf(3, 12, '1994-10-08'),
     sf(4, DEMO_CLUB_ID, '2005-03-12'),
-    { id: 42, memberId: 4, trainingId: TRAINING.trainerB, orgId: FEDERATION_ORG_ID, dateFrom: '2016-06-24', dateTo: null, controller: 'ÖBSV Lehrreferat' },
-    { id: 43, memberId: 4, trainingId: TRAINING.firstAid, orgId: DEMO_CLUB_ID, dateFrom: '2024-03-02', dateTo: '2026-03-02', controller: 'Österreichisches Rotes Kreuz' },
+    {
+      id: 42,
+      memberId: 4,
+      trainingId: TRAINING.trainerB,
+      orgId: FEDERATION_ORG_ID,
+      dateFrom: '2016-06-24',
+      dateTo: null,
+      controller: 'ÖBSV Lehrreferat',
+    },
+    {
+      id: 43,
+      memberId: 4,
+      trainingId: TRAINING.firstAid,
+      orgId: DEMO_CLUB_ID,
+      dateFrom: '2024-03-02',
+      dateTo: '2026-03-02',
+      controller: 'Österreichisches Rotes Kreuz',
+    },
     sf(5, DEMO_CLUB_ID, '2014-11-22'),
   ];
 }

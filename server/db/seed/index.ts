@@ -30,7 +30,14 @@ import { DEMO_ACCOUNTS, DEMO_BOARD_SEATS, demoAssignments, demoMemberRows, demoP
 import { insertRows, resetSequence, type SeedDb } from './insert';
 import { identityKey, MemberGenerator, type Generated } from './members';
 import { buildOrganisations, buildPlaces } from './organisations';
-import { addIssuedLicenceLines, buildDemoOrderScenario, buildOrderCategories, buildOrders, numberReleasedInvoices, SEED_PICTURE_PNG } from './orders';
+import {
+  addIssuedLicenceLines,
+  buildDemoOrderScenario,
+  buildOrderCategories,
+  buildOrders,
+  numberReleasedInvoices,
+  SEED_PICTURE_PNG,
+} from './orders';
 import { buildRoles, ROLE_GROUPS } from './roles';
 import { buildTournaments, buildTournamentTypes } from './tournaments';
 import { buildMessages, seedMessageDeliveries } from './messages';
@@ -72,7 +79,21 @@ export type SeedSummary = {
 };
 
 /** Tables with serial ids the seed fills with explicit ids. */
-const SERIAL_TABLES = ['organisations', 'places', 'members', 'function_assignments', 'member_trainings', 'orders', 'order_items', 'order_categories', 'tournaments', 'news', 'news_categories', 'inventory', 'messages'];
+const SERIAL_TABLES = [
+  'organisations',
+  'places',
+  'members',
+  'function_assignments',
+  'member_trainings',
+  'orders',
+  'order_items',
+  'order_categories',
+  'tournaments',
+  'news',
+  'news_categories',
+  'inventory',
+  'messages',
+];
 
 /** Members generated (and inserted) per round: bounds memory for 100,000-member federations. */
 const CHUNK = 5000;
@@ -102,7 +123,17 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
   for (const a of DEMO_ACCOUNTS) hashes.set(a.memberId, await hashPassword(a.password));
 
   let pictures: string[] = [];
-  const summary: SeedSummary = { organisations: 0, members: 0, functionAssignments: 0, memberTrainings: 0, orders: 0, orderItems: 0, orderCategories: 0, places: 0, milliseconds: 0 };
+  const summary: SeedSummary = {
+    organisations: 0,
+    members: 0,
+    functionAssignments: 0,
+    memberTrainings: 0,
+    orders: 0,
+    orderItems: 0,
+    orderCategories: 0,
+    places: 0,
+    milliseconds: 0,
+  };
 
   const uploads = await SeedUploads.open(options.uploadDir);
   const seeded = db.transaction(async (tx) => {
@@ -164,12 +195,29 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
       // A picture is recorded once (a second run finds its file path) and attached only when its
       // record is new. Its uuid, the address it is served under, is random like every upload's.
       const known = scenario.files.length
-        ? new Set((await tx.select({ storedPath: uploadedFiles.storedPath }).from(uploadedFiles).where(inArray(uploadedFiles.storedPath, scenario.files.map((f) => f.storedPath)))).map((r) => r.storedPath))
+        ? new Set(
+            (
+              await tx
+                .select({ storedPath: uploadedFiles.storedPath })
+                .from(uploadedFiles)
+                .where(
+                  inArray(
+                    uploadedFiles.storedPath,
+                    scenario.files.map((f) => f.storedPath),
+                  ),
+                )
+            ).map((r) => r.storedPath),
+          )
         : new Set<string>();
       const fresh = scenario.files.filter((f) => !known.has(f.storedPath));
-      const newFiles = fresh.length ? await tx.insert(uploadedFiles).values(fresh).returning({ uuid: uploadedFiles.uuid, ownerId: uploadedFiles.ownerId }) : [];
+      const newFiles = fresh.length
+        ? await tx.insert(uploadedFiles).values(fresh).returning({ uuid: uploadedFiles.uuid, ownerId: uploadedFiles.ownerId })
+        : [];
       for (const f of newFiles) {
-        await tx.update(members).set({ uuid: f.uuid }).where(and(eq(members.id, f.ownerId!), isNull(members.uuid)));
+        await tx
+          .update(members)
+          .set({ uuid: f.uuid })
+          .where(and(eq(members.id, f.ownerId!), isNull(members.uuid)));
       }
       pictures = scenario.files.map((f) => f.storedPath);
       await insertRows(tx, functionAssignments, scenario.assignments);
@@ -183,7 +231,13 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await insertRows(tx, tournaments, buildTournaments(year));
     await insertRows(tx, newsCategories, buildNewsCategories());
     const createdNews = await tx.insert(news).values(buildNews(year)).onConflictDoNothing().returning({ id: news.id });
-    const newsPictures = await seedNewsPictures(tx, uploads, buildNewsPictures(), new Set(createdNews.map((n) => n.id)), DEMO_ACCOUNTS.find((a) => a.email === 'verband@example.org')!.memberId);
+    const newsPictures = await seedNewsPictures(
+      tx,
+      uploads,
+      buildNewsPictures(),
+      new Set(createdNews.map((n) => n.id)),
+      DEMO_ACCOUNTS.find((a) => a.email === 'verband@example.org')!.memberId,
+    );
     log(`seed: ${createdNews.length} news articles, ${newsPictures} news pictures with thumbnails`);
     await insertRows(tx, inventory, buildInventory());
     const today = new Date().toISOString().slice(0, 10);
@@ -198,7 +252,9 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     // The licence-number counter continues after the seeded numbers; licence holders without one get one.
     await numberLicenceHolders(tx);
     summary.orderItems += issued;
-    log(`seed: demo club order scenario in ${scenarioDone - ordersStarted} ms, ${issued} licence lines of released orders in ${Date.now() - scenarioDone} ms`);
+    log(
+      `seed: demo club order scenario in ${scenarioDone - ordersStarted} ms, ${issued} licence lines of released orders in ${Date.now() - scenarioDone} ms`,
+    );
   });
   // the news pictures' files stay only if the transaction committed
   await uploads.settle(seeded);

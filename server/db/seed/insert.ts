@@ -17,7 +17,10 @@ export async function insertRows<T extends PgTable>(db: SeedDb, table: T, rows: 
   const columns = getTableConfig(table).columns.length || 1;
   const size = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMS / columns)));
   for (let i = 0; i < rows.length; i += size) {
-    await db.insert(table).values(rows.slice(i, i + size)).onConflictDoNothing();
+    await db
+      .insert(table)
+      .values(rows.slice(i, i + size))
+      .onConflictDoNothing();
   }
 }
 

@@ -26,7 +26,18 @@ const ASSIGNMENT_SLOTS = 10;
 const TRAINING_ID_BASE = 1000;
 const TRAINING_SLOTS = 6;
 
-const SLOT = { membership: 0, secondMembership: 1, licencePast: 2, licence: 3, licenceOlder: 4, board: 5, coach: 6, referee: 7, association: 8, extra: 9 } as const;
+const SLOT = {
+  membership: 0,
+  secondMembership: 1,
+  licencePast: 2,
+  licence: 3,
+  licenceOlder: 4,
+  board: 5,
+  coach: 6,
+  referee: 7,
+  association: 8,
+  extra: 9,
+} as const;
 
 export function assignmentId(memberId: number, slot: number): number {
   return ASSIGNMENT_ID_BASE + memberId * ASSIGNMENT_SLOTS + slot;
@@ -81,7 +92,15 @@ const AGE_WEIGHTS = AGE_BUCKETS.map((b) => b[2]);
 const BOARD_ROLES = [ROLE.chair, ROLE.viceChair, ROLE.treasurer, ROLE.secretary, ROLE.auditor, ROLE.viceTreasurer, ROLE.viceSecretary];
 const STATE_BOARD_ROLES = [ROLE.president, ROLE.vicePresident, ROLE.stateSportsDirector, ROLE.refereeOfficer];
 const FEDERATION_BOARD_ROLES = [ROLE.president, ROLE.vicePresident, ROLE.generalSecretary, ROLE.nationalCoach];
-const CLUB_SERVICE_ROLES = [ROLE.equipmentWarden, ROLE.groundsKeeper, ROLE.webmaster, ROLE.courseBuilder, ROLE.youthWarden, ROLE.sportsWarden, ROLE.mediaOfficer];
+const CLUB_SERVICE_ROLES = [
+  ROLE.equipmentWarden,
+  ROLE.groundsKeeper,
+  ROLE.webmaster,
+  ROLE.courseBuilder,
+  ROLE.youthWarden,
+  ROLE.sportsWarden,
+  ROLE.mediaOfficer,
+];
 
 const ACTIVE_CLUBS = CLUBS.filter((c) => !c.dissolved);
 const DEMO_CLUB = CLUBS.find((c) => c.id === DEMO_CLUB_ID)!;
@@ -176,7 +195,14 @@ export class MemberGenerator {
     const joined = dateBetween(rng, earliestJoin, ending && !dissolved ? minDate(latestJoin, iso(y - 2, 12, 31)) : latestJoin);
     const left = dissolved ?? (ending ? dateBetween(rng, addDays(joined, 200), iso(y - 1, 12, 31)) : OPEN_END);
     const membershipActive = left === OPEN_END;
-    out.assignments.push({ id: assignmentId(id, SLOT.membership), memberId: id, orgId: club.id, roleId: ROLE.member, dateFrom: joined, dateTo: left });
+    out.assignments.push({
+      id: assignmentId(id, SLOT.membership),
+      memberId: id,
+      orgId: club.id,
+      roleId: ROLE.member,
+      dateFrom: joined,
+      dateTo: left,
+    });
 
     // A second club: those who left often joined another club of their state; a few belong to two at once.
     let currentClub: ClubSeed | undefined = membershipActive ? club : undefined;
@@ -187,7 +213,14 @@ export class MemberGenerator {
       const from = membershipActive
         ? dateBetween(rng, maxDate(joined, other.founded), iso(y, 1, 10))
         : dateBetween(rng, maxDate(addDays(left, 1), other.founded), minDate(maxDate(addDays(left, 400), other.founded), iso(y, 1, 10)));
-      out.assignments.push({ id: assignmentId(id, SLOT.secondMembership), memberId: id, orgId: other.id, roleId: ROLE.member, dateFrom: from, dateTo: OPEN_END });
+      out.assignments.push({
+        id: assignmentId(id, SLOT.secondMembership),
+        memberId: id,
+        orgId: other.id,
+        roleId: ROLE.member,
+        dateFrom: from,
+        dateTo: OPEN_END,
+      });
       currentClub ??= other;
     }
 
@@ -204,7 +237,14 @@ export class MemberGenerator {
     if (licence === 'expired' && lastSeason < Number(joined.slice(0, 4))) licence = 'none';
     if ((licence === 'active' || licence === 'unlimited') && !currentClub) licence = 'expired';
     const season = (year: number, slot: number, orgId: number) =>
-      out.assignments.push({ id: assignmentId(id, slot), memberId: id, orgId, roleId: ROLE.licence, dateFrom: iso(year, 1, 1), dateTo: iso(year, 12, 31) });
+      out.assignments.push({
+        id: assignmentId(id, slot),
+        memberId: id,
+        orgId,
+        roleId: ROLE.licence,
+        dateFrom: iso(year, 1, 1),
+        dateTo: iso(year, 12, 31),
+      });
     if (licence === 'active') {
       season(y, SLOT.licence, licenceClub.id);
       if (Number(joined.slice(0, 4)) < y - 1 && chance(rng, 0.8)) season(y - 1, SLOT.licencePast, club.id);
@@ -231,7 +271,14 @@ export class MemberGenerator {
       const taken = this.boardSeats.get(club.id) ?? 0;
       if (taken < BOARD_ROLES.length && chance(rng, 0.5)) {
         this.boardSeats.set(club.id, taken + 1);
-        out.assignments.push({ id: assignmentId(id, SLOT.board), memberId: id, orgId: club.id, roleId: BOARD_ROLES[taken], dateFrom: since(joined), dateTo: OPEN_END });
+        out.assignments.push({
+          id: assignmentId(id, SLOT.board),
+          memberId: id,
+          orgId: club.id,
+          roleId: BOARD_ROLES[taken],
+          dateFrom: since(joined),
+          dateTo: OPEN_END,
+        });
       }
     }
 
@@ -240,13 +287,42 @@ export class MemberGenerator {
       const r = rng();
       const roleId = r < 0.5 ? ROLE.instructorAssistant : r < 0.8 ? ROLE.trainer : ROLE.instructor;
       const course =
-        roleId === ROLE.instructorAssistant ? TRAINING.instructorAssistant : roleId === ROLE.instructor ? TRAINING.instructor : chance(rng, 0.25) ? TRAINING.trainerA : TRAINING.trainerB;
+        roleId === ROLE.instructorAssistant
+          ? TRAINING.instructorAssistant
+          : roleId === ROLE.instructor
+            ? TRAINING.instructor
+            : chance(rng, 0.25)
+              ? TRAINING.trainerA
+              : TRAINING.trainerB;
       const qualified = since(maxDate(joined, iso(y - age + 18, 1, 1)));
-      out.trainings.push({ id: trainingId(id, 2), memberId: id, trainingId: course, orgId: FEDERATION_ORG_ID, dateFrom: qualified, dateTo: null, controller: 'ÖBSV Lehrreferat' });
-      out.assignments.push({ id: assignmentId(id, SLOT.coach), memberId: id, orgId: currentClub.id, roleId, dateFrom: qualified, dateTo: OPEN_END });
+      out.trainings.push({
+        id: trainingId(id, 2),
+        memberId: id,
+        trainingId: course,
+        orgId: FEDERATION_ORG_ID,
+        dateFrom: qualified,
+        dateTo: null,
+        controller: 'ÖBSV Lehrreferat',
+      });
+      out.assignments.push({
+        id: assignmentId(id, SLOT.coach),
+        memberId: id,
+        orgId: currentClub.id,
+        roleId,
+        dateFrom: qualified,
+        dateTo: OPEN_END,
+      });
       if (chance(rng, 0.6)) {
         const from = dateBetween(rng, iso(y - 3, 1, 1), iso(y - 1, 11, 30));
-        out.trainings.push({ id: trainingId(id, 4), memberId: id, trainingId: TRAINING.childProtection, orgId: currentClub.stateId, dateFrom: from, dateTo: addMonths(from, 36), controller: 'Landesverband' });
+        out.trainings.push({
+          id: trainingId(id, 4),
+          memberId: id,
+          trainingId: TRAINING.childProtection,
+          orgId: currentClub.stateId,
+          dateFrom: from,
+          dateTo: addMonths(from, 36),
+          controller: 'Landesverband',
+        });
       }
     }
 
@@ -263,7 +339,14 @@ export class MemberGenerator {
         dateTo: addMonths(certified, 48),
         controller: 'ÖBSV Schiedsrichterreferat',
       });
-      out.assignments.push({ id: assignmentId(id, SLOT.referee), memberId: id, orgId: currentClub.stateId, roleId: a ? ROLE.refereeA : ROLE.refereeB, dateFrom: certified, dateTo: OPEN_END });
+      out.assignments.push({
+        id: assignmentId(id, SLOT.referee),
+        memberId: id,
+        orgId: currentClub.stateId,
+        roleId: a ? ROLE.refereeA : ROLE.refereeB,
+        dateFrom: certified,
+        dateTo: OPEN_END,
+      });
     }
 
     // Boards of the state associations and the federation.
@@ -271,21 +354,56 @@ export class MemberGenerator {
       const stateTaken = this.stateSeats.get(currentClub.stateId) ?? 0;
       if (stateTaken < STATE_BOARD_ROLES.length && chance(rng, 0.15)) {
         this.stateSeats.set(currentClub.stateId, stateTaken + 1);
-        out.assignments.push({ id: assignmentId(id, SLOT.association), memberId: id, orgId: currentClub.stateId, roleId: STATE_BOARD_ROLES[stateTaken], dateFrom: since(joined), dateTo: OPEN_END });
+        out.assignments.push({
+          id: assignmentId(id, SLOT.association),
+          memberId: id,
+          orgId: currentClub.stateId,
+          roleId: STATE_BOARD_ROLES[stateTaken],
+          dateFrom: since(joined),
+          dateTo: OPEN_END,
+        });
       } else if (this.federationSeats < FEDERATION_BOARD_ROLES.length && age >= 35 && chance(rng, 0.05)) {
         const roleId = FEDERATION_BOARD_ROLES[this.federationSeats++];
-        out.assignments.push({ id: assignmentId(id, SLOT.association), memberId: id, orgId: FEDERATION_ORG_ID, roleId, dateFrom: since(joined), dateTo: OPEN_END });
+        out.assignments.push({
+          id: assignmentId(id, SLOT.association),
+          memberId: id,
+          orgId: FEDERATION_ORG_ID,
+          roleId,
+          dateFrom: since(joined),
+          dateTo: OPEN_END,
+        });
       }
     }
 
     // Club services, squads and honours.
     if (currentClub) {
       if (age >= 16 && chance(rng, 0.03)) {
-        out.assignments.push({ id: assignmentId(id, SLOT.extra), memberId: id, orgId: currentClub.id, roleId: pick(rng, CLUB_SERVICE_ROLES), dateFrom: since(joined), dateTo: OPEN_END });
+        out.assignments.push({
+          id: assignmentId(id, SLOT.extra),
+          memberId: id,
+          orgId: currentClub.id,
+          roleId: pick(rng, CLUB_SERVICE_ROLES),
+          dateFrom: since(joined),
+          dateTo: OPEN_END,
+        });
       } else if (age >= 14 && age <= 30 && licence === 'active' && chance(rng, 0.04)) {
-        out.assignments.push({ id: assignmentId(id, SLOT.extra), memberId: id, orgId: currentClub.stateId, roleId: ROLE.stateSquad, dateFrom: iso(y, 1, 1), dateTo: iso(y, 12, 31) });
+        out.assignments.push({
+          id: assignmentId(id, SLOT.extra),
+          memberId: id,
+          orgId: currentClub.stateId,
+          roleId: ROLE.stateSquad,
+          dateFrom: iso(y, 1, 1),
+          dateTo: iso(y, 12, 31),
+        });
       } else if (age >= 65 && chance(rng, 0.05)) {
-        out.assignments.push({ id: assignmentId(id, SLOT.extra), memberId: id, orgId: currentClub.id, roleId: ROLE.honoraryMember, dateFrom: since(joined), dateTo: OPEN_END });
+        out.assignments.push({
+          id: assignmentId(id, SLOT.extra),
+          memberId: id,
+          orgId: currentClub.id,
+          roleId: ROLE.honoraryMember,
+          dateFrom: since(joined),
+          dateTo: OPEN_END,
+        });
       }
     }
 
@@ -304,7 +422,15 @@ export class MemberGenerator {
     }
     if (adult && chance(rng, 0.12)) {
       const from = dateBetween(rng, iso(y - 5, 1, 1), iso(y - 1, 11, 30));
-      out.trainings.push({ id: trainingId(id, 1), memberId: id, trainingId: TRAINING.firstAid, orgId: club.id, dateFrom: from, dateTo: addMonths(from, 24), controller: pick(rng, ['Österreichisches Rotes Kreuz', 'Arbeiter-Samariter-Bund']) });
+      out.trainings.push({
+        id: trainingId(id, 1),
+        memberId: id,
+        trainingId: TRAINING.firstAid,
+        orgId: club.id,
+        dateFrom: from,
+        dateTo: addMonths(from, 24),
+        controller: pick(rng, ['Österreichisches Rotes Kreuz', 'Arbeiter-Samariter-Bund']),
+      });
     }
 
     const folded = `${asciiFold(firstName)}.${asciiFold(surname)}`.toLowerCase().replace(/[^a-z0-9.]+/g, '');
@@ -323,7 +449,8 @@ export class MemberGenerator {
       zip: club.zip,
       city: club.city,
       phoneMobile: age >= 12 && chance(rng, 0.85) ? `+43 ${pick(rng, MOBILE_PREFIXES)} ${int(rng, 1_000_000, 9_999_999)}` : null,
-      phoneFixed: age >= 40 && chance(rng, 0.3) ? `+43 ${club.areaCode} ${int(rng, 10_000, club.areaCode.length > 2 ? 99_999 : 9_999_999)}` : null,
+      phoneFixed:
+        age >= 40 && chance(rng, 0.3) ? `+43 ${club.areaCode} ${int(rng, 10_000, club.areaCode.length > 2 ? 99_999 : 9_999_999)}` : null,
       // Unique by construction (the id is part of it); lower-case as the sign-in lookup expects.
       email: age >= 10 && chance(rng, 0.88) ? `${folded}.${id}@example.com` : null,
       params: { profileVisible: chance(rng, 0.6), phoneMobileVisible: chance(rng, 0.3), emailVisible: chance(rng, 0.4) },

@@ -36,7 +36,8 @@ export function buildMessages(year: number, today: string): MessageRow[] {
       createdBy: 1,
       title: 'Neue Trainerfortbildung',
       abstract: 'Die Anmeldung zur Trainerfortbildung im Frühjahr ist offen.',
-      content: '<p>Liebe Trainerinnen und Trainer,</p><p>die Anmeldung zur <em>Trainerfortbildung</em> im Frühjahr ist ab sofort offen.</p>',
+      content:
+        '<p>Liebe Trainerinnen und Trainer,</p><p>die Anmeldung zur <em>Trainerfortbildung</em> im Frühjahr ist ab sofort offen.</p>',
       lang: 'de',
       media: ['email'],
       roles: [12],
@@ -61,7 +62,9 @@ export async function seedMessageDeliveries(tx: SeedDb, today: string) {
     where m.id in (1, 2)
     on conflict do nothing`);
   // the demo trainer read the club's message an hour after it came
-  await tx.execute(sql`update notifications set read_at = created_at + interval '1 hour' where message_id = 1 and member_id = 4 and read_at is null`);
+  await tx.execute(
+    sql`update notifications set read_at = created_at + interval '1 hour' where message_id = 1 and member_id = 4 and read_at is null`,
+  );
   await tx.execute(sql`
     insert into message_deliveries (message_id, notification_id, member_id, medium, state, attempts, target, processed_at, created_at)
     select n.message_id, n.id, n.member_id, medium,

@@ -30,7 +30,9 @@ function sceneSvg(scene: PictureScene): string {
   const cx = WIDTH * s.targetX;
   const cy = HEIGHT * 0.45;
   const radius = HEIGHT * 0.35;
-  const rings = RINGS.map((colour, i) => `<circle cx="${cx}" cy="${cy}" r="${(radius * (10 - i)) / 10}" fill="${colour}" stroke="#777" stroke-width="0.5"/>`).join('');
+  const rings = RINGS.map(
+    (colour, i) => `<circle cx="${cx}" cy="${cy}" r="${(radius * (10 - i)) / 10}" fill="${colour}" stroke="#777" stroke-width="0.5"/>`,
+  ).join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">` +
     `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${s.top}"/><stop offset="1" stop-color="${s.bottom}"/></linearGradient></defs>` +
@@ -74,12 +76,21 @@ export class SeedUploads {
  * them (content checked, thumbnails xs / sm / md, uploaded by `uploadedBy`). An article that
  * existed before gets none: a picture removed since stays removed, and a second run adds nothing.
  */
-export async function seedNewsPictures(tx: SeedDb, uploads: SeedUploads, pictures: NewsPicture[], createdNewsIds: ReadonlySet<number>, uploadedBy: number): Promise<number> {
+export async function seedNewsPictures(
+  tx: SeedDb,
+  uploads: SeedUploads,
+  pictures: NewsPicture[],
+  createdNewsIds: ReadonlySet<number>,
+  uploadedBy: number,
+): Promise<number> {
   const wanted = pictures.filter((p) => createdNewsIds.has(p.newsId));
   if (wanted.length === 0) return 0;
   const tmpDir = path.join(uploads.root, '.tmp');
   await mkdir(tmpDir, { recursive: true });
-  const drawn = wanted.map((p) => ({ picture: p, tmpPath: path.join(tmpDir, `seed-${randomUUID()}.${p.format === 'png' ? 'png' : 'jpg'}`) }));
+  const drawn = wanted.map((p) => ({
+    picture: p,
+    tmpPath: path.join(tmpDir, `seed-${randomUUID()}.${p.format === 'png' ? 'png' : 'jpg'}`),
+  }));
   try {
     // drawing and thumbnails are CPU work: all at once, before the records
     const rendered = await Promise.all(
@@ -96,13 +107,25 @@ export async function seedNewsPictures(tx: SeedDb, uploads: SeedUploads, picture
       await storeGalleryFile(
         tx as unknown as Db,
         uploads.root,
-        { ...NEWS_GALLERY, ownerId: picture.newsId, uploadedBy, now, file: { tmpPath, originalName: picture.fileName, mime: kind.mime, ext: kind.ext, size }, thumbs, featured: picture.featured },
+        {
+          ...NEWS_GALLERY,
+          ownerId: picture.newsId,
+          uploadedBy,
+          now,
+          file: { tmpPath, originalName: picture.fileName, mime: kind.mime, ext: kind.ext, size },
+          thumbs,
+          featured: picture.featured,
+        },
         uploads.placed,
       );
     }
     return rendered.length;
   } finally {
     // whatever was not moved into place (a failure half-way)
-    await Promise.all(drawn.flatMap(({ tmpPath }) => [tmpPath, ...Object.keys(THUMBNAIL_WIDTHS).map((size) => `${tmpPath}.${size}.webp`)].map((p) => rm(p, { force: true }))));
+    await Promise.all(
+      drawn.flatMap(({ tmpPath }) =>
+        [tmpPath, ...Object.keys(THUMBNAIL_WIDTHS).map((size) => `${tmpPath}.${size}.webp`)].map((p) => rm(p, { force: true })),
+      ),
+    );
   }
 }

@@ -17,8 +17,20 @@ type NewsRow = typeof news.$inferInsert;
  * idempotent.
  */
 export function buildNewsCategories(): CategoryRow[] {
-  const fed = (id: number, name: string, position: number, extra: Partial<CategoryRow> = {}): CategoryRow => ({ id, orgId: FEDERATION_ORG_ID, name, position, ...extra });
-  const club = (id: number, name: string, position: number, extra: Partial<CategoryRow> = {}): CategoryRow => ({ id, orgId: DEMO_CLUB_ID, name, position, ...extra });
+  const fed = (id: number, name: string, position: number, extra: Partial<CategoryRow> = {}): CategoryRow => ({
+    id,
+    orgId: FEDERATION_ORG_ID,
+    name,
+    position,
+    ...extra,
+  });
+  const club = (id: number, name: string, position: number, extra: Partial<CategoryRow> = {}): CategoryRow => ({
+    id,
+    orgId: DEMO_CLUB_ID,
+    name,
+    position,
+    ...extra,
+  });
   return [
     fed(1, 'Verbandsnews', 1),
     fed(2, 'Sport', 2, { inMenu: true }),
@@ -173,7 +185,13 @@ export type NewsPicture = { newsId: number; fileName: string; format: 'png' | 'j
  * (one featured per published article). Stored as uploads are, thumbnails included.
  */
 export function buildNewsPictures(): NewsPicture[] {
-  const picture = (newsId: number, fileName: string, scene: PictureScene, featured = false): NewsPicture => ({ newsId, fileName, format: fileName.endsWith('.png') ? 'png' : 'jpeg', scene, featured });
+  const picture = (newsId: number, fileName: string, scene: PictureScene, featured = false): NewsPicture => ({
+    newsId,
+    fileName,
+    format: fileName.endsWith('.png') ? 'png' : 'jpeg',
+    scene,
+    featured,
+  });
   return [
     picture(1, 'lizenzsaison.jpg', 'outdoor', true),
     picture(1, 'scheibe-detail.png', 'dusk'),
@@ -191,6 +209,14 @@ type InventoryRow = typeof inventory.$inferInsert;
 
 /** The federation's webshop: the softshell jacket (article 4, category KLEIDUNG_SOFTSHELLJACKE) in a few sizes. */
 export function buildInventory(): InventoryRow[] {
-  const jacket = (id: number, gender: 'm' | 'f', size: string, stock: number): InventoryRow => ({ id, orgId: FEDERATION_ORG_ID, newsId: 4, ordercatId: 6, gender, size, stock });
+  const jacket = (id: number, gender: 'm' | 'f', size: string, stock: number): InventoryRow => ({
+    id,
+    orgId: FEDERATION_ORG_ID,
+    newsId: 4,
+    ordercatId: 6,
+    gender,
+    size,
+    stock,
+  });
   return [jacket(1, 'm', 'M', 12), jacket(2, 'm', 'L', 8), jacket(3, 'f', 'S', 5), jacket(4, 'f', 'M', 0)];
 }

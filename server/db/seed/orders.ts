@@ -65,11 +65,32 @@ export function buildOrderCategories(year: number): CategoryRow[] {
   const rows: CategoryRow[] = [];
   for (const y of [year, year + 1]) {
     for (const koop of [false, true]) {
-      rows.push({ id: categoryId(y, koop ? 2 : 1), cat: licenceCategoryName(y, koop), group: 'JAHRESLIZENZ', year: y, ageBands: licenceBands(y, year, koop) });
+      rows.push({
+        id: categoryId(y, koop ? 2 : 1),
+        cat: licenceCategoryName(y, koop),
+        group: 'JAHRESLIZENZ',
+        year: y,
+        ageBands: licenceBands(y, year, koop),
+      });
       const fee = clubFeeCents(y, year, koop);
-      rows.push({ id: categoryId(y, koop ? 4 : 3), cat: clubFeeCategoryName(y, koop), group: 'JAHRESLIZENZ', year: y, priceCents: fee, netPriceCents: fee });
+      rows.push({
+        id: categoryId(y, koop ? 4 : 3),
+        cat: clubFeeCategoryName(y, koop),
+        group: 'JAHRESLIZENZ',
+        year: y,
+        priceCents: fee,
+        netPriceCents: fee,
+      });
     }
-    rows.push({ id: categoryId(y, 5), cat: `MEETING_TRAINERFORTBILDUNG_${y}`, group: 'MEETING', year: y, priceCents: 9_000, netPriceCents: 7_500, memberNetPriceCents: 6_000 });
+    rows.push({
+      id: categoryId(y, 5),
+      cat: `MEETING_TRAINERFORTBILDUNG_${y}`,
+      group: 'MEETING',
+      year: y,
+      priceCents: 9_000,
+      netPriceCents: 7_500,
+      memberNetPriceCents: 6_000,
+    });
   }
   // Webshop categories: gross price, net price, net price for members; clothing with its weight.
   const shop: Array<[cat: string, group: CategoryRow['group'], price: number, net: number, memberNet: number, grams: number | null]> = [
@@ -127,7 +148,16 @@ export function buildOrders(year: number): SeededOrders {
         createdAt: created,
         updatedAt: created,
       });
-      out.items.push({ id: id * 10, orderId: id, category, orderCanceled: status === CANCELED_STATUS, label: kind === 'fee' ? `Vereinsbeitrag ${orderYear}` : BASE_LINE, priceCents: cents, createdAt: created, updatedAt: created });
+      out.items.push({
+        id: id * 10,
+        orderId: id,
+        category,
+        orderCanceled: status === CANCELED_STATUS,
+        label: kind === 'fee' ? `Vereinsbeitrag ${orderYear}` : BASE_LINE,
+        priceCents: cents,
+        createdAt: created,
+        updatedAt: created,
+      });
     };
     if (c.dissolved) {
       const last = Number(c.dissolved.slice(0, 4));
@@ -273,7 +303,11 @@ export function buildDemoOrderScenario(year: number, generated: Generated): Demo
   const nextBands = licenceBands(next, year);
   const active = generated.members
     .filter((m) => m.id! <= 65)
-    .filter((m) => generated.assignments.some((a) => a.memberId === m.id && a.orgId === DEMO_CLUB_ID && a.roleId === FUNCTION_MEMBERSHIP && a.dateTo === OPEN_END));
+    .filter((m) =>
+      generated.assignments.some(
+        (a) => a.memberId === m.id && a.orgId === DEMO_CLUB_ID && a.roleId === FUNCTION_MEMBERSHIP && a.dateTo === OPEN_END,
+      ),
+    );
   const facts = (memberId: number, picture: boolean, extra: Array<{ dateFrom: string; dateTo: string }> = []): PersonFacts => ({
     birthDate: generated.members.find((m) => m.id === memberId)!.birthDate,
     licences: generated.assignments
@@ -298,11 +332,13 @@ export function buildDemoOrderScenario(year: number, generated: Generated): Demo
   };
   const orderable = (id: number) => reasonsWithPicture(id).length === 0;
   // An orderable person without a licence this year: next year's licence can have been issued early.
-  const unlicensedThisYear = (id: number) => orderable(id) && !facts(id, true).licences.some((l) => l.dateTo === null || l.dateTo >= iso(year, 1, 1));
+  const unlicensedThisYear = (id: number) =>
+    orderable(id) && !facts(id, true).licences.some((l) => l.dateTo === null || l.dateTo >= iso(year, 1, 1));
 
   // A person for a reason: one with only that reason, else (small seeds have few young members
   // without Safety First) one who has it among others.
-  const withReason = (reason: IneligibilityReason) => take(only(reason)) ?? active.find((m) => reasonsWithPicture(m.id!).includes(reason))?.id;
+  const withReason = (reason: IneligibilityReason) =>
+    take(only(reason)) ?? active.find((m) => reasonsWithPicture(m.id!).includes(reason))?.id;
   const cannot: DemoOrderScenario['cannot'] = {};
   const ordered = [take(orderable), take(orderable)].filter((id): id is number => id !== undefined);
   const advance = take(unlicensedThisYear);
@@ -314,10 +350,20 @@ export function buildDemoOrderScenario(year: number, generated: Generated): Demo
   cannot.seasonNotBelowYear = advance;
   const can = [take(orderable), take(orderable), take(orderable), take(orderable)].filter((id): id is number => id !== undefined);
 
-  const pictures = [...new Set([...ordered, advance, cannot.noSafetyFirst, cannot.licenceActive, cannot.outsideAgeBands, ...can])].filter((id): id is number => id !== undefined);
+  const pictures = [...new Set([...ordered, advance, cannot.noSafetyFirst, cannot.licenceActive, cannot.outsideAgeBands, ...can])].filter(
+    (id): id is number => id !== undefined,
+  );
   const out: DemoOrderScenario = { pictures, cannot, can, orders: [], items: [], assignments: [], files: [] };
   for (const id of pictures) {
-    out.files.push({ uuid: randomUUID(), ownerType: 'member_image', ownerId: id, originalName: 'profilbild.png', storedPath: seedPicturePath(id), mime: 'image/png', size: SEED_PICTURE_PNG.length });
+    out.files.push({
+      uuid: randomUUID(),
+      ownerType: 'member_image',
+      ownerId: id,
+      originalName: 'profilbild.png',
+      storedPath: seedPicturePath(id),
+      mime: 'image/png',
+      size: SEED_PICTURE_PNG.length,
+    });
   }
 
   const club = CLUBS.find((c) => c.id === DEMO_CLUB_ID)!;
@@ -328,7 +374,18 @@ export function buildDemoOrderScenario(year: number, generated: Generated): Demo
     const lines = persons.map((p, i) => {
       const price = personPrice(nextBands, orderAge(facts(p.memberId, true).birthDate, today), { order: true, print: p.print })!;
       const granted = status === RELEASED_STATUS && p.memberId === advance ? ADVANCE_LICENCE_ASSIGNMENT_ID : null;
-      return { id: id * 10 + i + 1, orderId: id, category, memberId: p.memberId, print: p.print, priceCents: price.licenceCents, printCents: price.printCents, grantedAssignmentId: granted, createdAt: created, updatedAt: created };
+      return {
+        id: id * 10 + i + 1,
+        orderId: id,
+        category,
+        memberId: p.memberId,
+        print: p.print,
+        priceCents: price.licenceCents,
+        printCents: price.printCents,
+        grantedAssignmentId: granted,
+        createdAt: created,
+        updatedAt: created,
+      };
     });
     const total = licenceOrderTotal(lines.map((l) => l.priceCents + l.printCents));
     out.orders.push({
@@ -345,13 +402,36 @@ export function buildDemoOrderScenario(year: number, generated: Generated): Demo
       createdAt: created,
       updatedAt: created,
     });
-    out.items.push({ id: id * 10, orderId: id, category, label: BASE_LINE, priceCents: DEFAULT_ORDER_BASE_CENTS, createdAt: created, updatedAt: created }, ...lines);
+    out.items.push(
+      {
+        id: id * 10,
+        orderId: id,
+        category,
+        label: BASE_LINE,
+        priceCents: DEFAULT_ORDER_BASE_CENTS,
+        createdAt: created,
+        updatedAt: created,
+      },
+      ...lines,
+    );
   };
   // Ids 118/119 follow the club's other orders (DEMO_CLUB_ID * 10 + n).
   if (advance !== undefined) {
     order(DEMO_CLUB_ID * 10 + 8, RELEASED_STATUS, [{ memberId: advance, print: true }]);
-    out.assignments.push({ id: ADVANCE_LICENCE_ASSIGNMENT_ID, memberId: advance, orgId: DEMO_CLUB_ID, roleId: FUNCTION_LICENCE, dateFrom: iso(next, 1, 1), dateTo: iso(next, 12, 31) });
+    out.assignments.push({
+      id: ADVANCE_LICENCE_ASSIGNMENT_ID,
+      memberId: advance,
+      orgId: DEMO_CLUB_ID,
+      roleId: FUNCTION_LICENCE,
+      dateFrom: iso(next, 1, 1),
+      dateTo: iso(next, 12, 31),
+    });
   }
-  if (ordered.length) order(DEMO_CLUB_ID * 10 + 9, CREATED_STATUS, ordered.map((memberId, i) => ({ memberId, print: i === 0 })));
+  if (ordered.length)
+    order(
+      DEMO_CLUB_ID * 10 + 9,
+      CREATED_STATUS,
+      ordered.map((memberId, i) => ({ memberId, print: i === 0 })),
+    );
   return out;
 }

@@ -115,7 +115,9 @@ export function buildOrganisations(year: number): OrgRow[] {
       zip: c.zip,
       city: c.city,
       // Some smaller clubs receive their post through a post-office box (c/o postal address).
-      ...(c.weight <= 2 && chance(rng, 0.5) ? { address: `c/o ${c.name}`, street2: `Postfach ${int(rng, 1, 99)}`, zip2: c.zip, city2: c.city } : {}),
+      ...(c.weight <= 2 && chance(rng, 0.5)
+        ? { address: `c/o ${c.name}`, street2: `Postfach ${int(rng, 1, 99)}`, zip2: c.zip, city2: c.city }
+        : {}),
       email: `office@${host}.example.org`,
       homepage: chance(rng, 0.8) ? `https://${host}.example.org` : null,
       phoneOffice: chance(rng, 0.7) ? phone(rng, c.areaCode) : null,

@@ -106,7 +106,12 @@ export function buildRoles(): RoleRow[] {
     { id: ROLE.sportsWarden, name: 'Sportwart', groupId: 3 },
     { id: ROLE.youthWarden, name: 'Jugendwart', groupId: 3 },
     { id: ROLE.stateSportsDirector, name: 'Landessportwart', groupId: 3, params: { orgWhitelist: STATE_IDS } },
-    { id: ROLE.nationalCoach, name: 'Nationaltrainer', groupId: 3, params: { orgWhitelist: [FEDERATION_ORG_ID], editWhitelist: [FEDERATION_ORG_ID] } },
+    {
+      id: ROLE.nationalCoach,
+      name: 'Nationaltrainer',
+      groupId: 3,
+      params: { orgWhitelist: [FEDERATION_ORG_ID], editWhitelist: [FEDERATION_ORG_ID] },
+    },
     // Mitgliedschaft (group 6, excluded from member lists by default)
     { id: ROLE.licence, name: 'Lizenz', groupId: 6, params: { editWhitelist: [FEDERATION_ORG_ID] } },
     { id: ROLE.member, name: 'Mitglied', groupId: 6 },
@@ -127,7 +132,12 @@ export function buildRoles(): RoleRow[] {
     { id: ROLE.webmaster, name: 'Webmaster', groupId: 9 },
     { id: ROLE.courseBuilder, name: 'Parcoursbauer', groupId: 9 },
     // Kader
-    { id: ROLE.nationalSquad, name: 'Nationalkader', groupId: 26, params: { orgWhitelist: [FEDERATION_ORG_ID], editWhitelist: [FEDERATION_ORG_ID] } },
+    {
+      id: ROLE.nationalSquad,
+      name: 'Nationalkader',
+      groupId: 26,
+      params: { orgWhitelist: [FEDERATION_ORG_ID], editWhitelist: [FEDERATION_ORG_ID] },
+    },
     { id: ROLE.stateSquad, name: 'Landeskader', groupId: 26, params: { orgWhitelist: STATE_IDS } },
     // Ehrungen
     { id: ROLE.honoraryChair, name: 'Ehrenobmann/Ehrenobfrau', groupId: 41 },

@@ -1,7 +1,13 @@
 import { and, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
-import { candidateBirthDates, DUPLICATE_CHECK_LIMITS, duplicateCheckAuditRecord, identifiesPerson, matchDuplicate } from '@/lib/domain/member-duplicates';
+import {
+  candidateBirthDates,
+  DUPLICATE_CHECK_LIMITS,
+  duplicateCheckAuditRecord,
+  identifiesPerson,
+  matchDuplicate,
+} from '@/lib/domain/member-duplicates';
 import { editsMembersAt } from '@/lib/domain/member-permissions';
 import type { z } from 'zod';
 import type { DuplicateCandidate } from '@/lib/schemas/member-responses';
@@ -50,10 +56,15 @@ export async function findDuplicates(
   const verdict = await deps.rateLimiter.begin(DUPLICATE_CHECK_SCOPE, String(callerId));
   if (verdict.limited) {
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-    throw new ApiError(429, 'duplicate_check_limited', `Too many checks for existing members without a match. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-      value: verdict.retryAfterSeconds,
-      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
-    });
+    throw new ApiError(
+      429,
+      'duplicate_check_limited',
+      `Too many checks for existing members without a match. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      {
+        value: verdict.retryAfterSeconds,
+        headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
+      },
+    );
   }
   const { candidates, identified } = await lookUp(deps, callerId, input);
   // Only a check that identified nobody counts towards the limit.
@@ -62,7 +73,13 @@ export async function findDuplicates(
   const record = duplicateCheckAuditRecord(input, { candidates: candidates.length, identified });
   await recordAudit(deps.db, { actorId: callerId, entity: 'memberLookup', entityId: callerId, action: 'lookup', after: record });
   if (miss && verdict.remaining === 0) {
-    await recordAudit(deps.db, { actorId: callerId, entity: 'memberLookup', entityId: callerId, action: 'lockout', after: { windows: DUPLICATE_CHECK_LIMITS.map((w) => `${w.max}/${w.windowMs / 60_000} min`) } });
+    await recordAudit(deps.db, {
+      actorId: callerId,
+      entity: 'memberLookup',
+      entityId: callerId,
+      action: 'lockout',
+      after: { windows: DUPLICATE_CHECK_LIMITS.map((w) => `${w.max}/${w.windowMs / 60_000} min`) },
+    });
   }
   return { candidates };
 }

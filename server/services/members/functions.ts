@@ -25,7 +25,13 @@ import { rfc3339 } from '../timestamps';
 
 /** A caller may touch an assignment when they may assign in its organisation and the role's editWhitelist lets them. */
 function canTouch(formOrgs: OrgRef[], role: { params: Record<string, unknown> | null }, orgId: number): boolean {
-  return mayAssignFunctionsIn(formOrgs, orgId) && roleEditableBy(role, formOrgs.map((o) => o.id));
+  return (
+    mayAssignFunctionsIn(formOrgs, orgId) &&
+    roleEditableBy(
+      role,
+      formOrgs.map((o) => o.id),
+    )
+  );
 }
 
 /** GET /admin/functions/{orgId}: role groups with the roles the caller may assign in that organisation. */
@@ -47,7 +53,14 @@ export async function roleCatalogue(deps: AppDeps, callerId: number, orgId: numb
     .orderBy(asc(roleGroups.id), asc(roles.id));
   const groups = new Map<number, RoleGroup>();
   for (const r of rows) {
-    if (!roleOfferedIn(r, orgId) || !roleEditableBy(r, formOrgs.map((o) => o.id))) continue;
+    if (
+      !roleOfferedIn(r, orgId) ||
+      !roleEditableBy(
+        r,
+        formOrgs.map((o) => o.id),
+      )
+    )
+      continue;
     const g = groups.get(r.groupId) ?? { id: r.groupId, group: r.group, roles: [] };
     g.roles.push({ id: r.id, name: r.name, params: r.params ?? {} });
     groups.set(r.groupId, g);
@@ -66,7 +79,9 @@ export async function memberRoles(deps: AppDeps, callerId: number, orgId: number
   const formOrgs = memberFormOrgs(caller);
   const mayEdit = (await editingOrgs(deps, caller, memberId)).length > 0;
   const today = todayIso(deps.clock());
-  return (await loadAssignments(deps.db, eq(functionAssignments.memberId, memberId))).map((a) => toDto(a, today, mayEdit && canTouch(formOrgs, a, a.orgId)));
+  return (await loadAssignments(deps.db, eq(functionAssignments.memberId, memberId))).map((a) =>
+    toDto(a, today, mayEdit && canTouch(formOrgs, a, a.orgId)),
+  );
 }
 
 /**
@@ -79,7 +94,8 @@ export async function saveFunction(
   memberId: number,
   data: FunctionData,
 ): Promise<{ created: boolean; assignment: MemberRole }> {
-  if (data.memberId !== undefined && data.memberId !== memberId) throw new ApiError(422, 'validation', 'memberIdMismatch', { field: 'memberId' });
+  if (data.memberId !== undefined && data.memberId !== memberId)
+    throw new ApiError(422, 'validation', 'memberIdMismatch', { field: 'memberId' });
   const caller = await loadCaller(deps, callerId);
   const formOrgs = requireMemberFormOrgs(caller);
   const [member] = await deps.db.select({ id: members.id }).from(members).where(eq(members.id, memberId));
@@ -94,8 +110,15 @@ export async function saveFunction(
   if (!org) throw new ApiError(422, 'validation', 'unknownOrganisation', { field: 'orgId' });
   const [role] = await deps.db.select({ id: roles.id, params: roles.params }).from(roles).where(eq(roles.id, input.roleId));
   if (!role) throw new ApiError(422, 'validation', 'unknownRole', { field: 'roleId' });
-  if (!roleOfferedIn(role, input.orgId)) throw new ApiError(422, 'role_not_offered', 'This function is not offered in this organisation', { field: 'roleId' });
-  if (!roleEditableBy(role, formOrgs.map((o) => o.id))) throw forbidden('You may not assign this function');
+  if (!roleOfferedIn(role, input.orgId))
+    throw new ApiError(422, 'role_not_offered', 'This function is not offered in this organisation', { field: 'roleId' });
+  if (
+    !roleEditableBy(
+      role,
+      formOrgs.map((o) => o.id),
+    )
+  )
+    throw forbidden('You may not assign this function');
 
   const today = todayIso(deps.clock());
   const values = { memberId, orgId: input.orgId, roleId: input.roleId, dateFrom: input.from, dateTo: input.to ?? OPEN_END_DATE };
@@ -113,7 +136,10 @@ export async function saveFunction(
       await recordAudit(tx, { ...audit, entityId: row.id, after: row });
       return row.id;
     }
-    const [existing] = await loadAssignments(tx as unknown as AppDeps['db'], and(eq(functionAssignments.id, input.id), eq(functionAssignments.memberId, memberId)));
+    const [existing] = await loadAssignments(
+      tx as unknown as AppDeps['db'],
+      and(eq(functionAssignments.id, input.id), eq(functionAssignments.memberId, memberId)),
+    );
     if (!existing) throw notFound('No such function of this member');
     if (!canTouch(formOrgs, existing, existing.orgId)) throw forbidden('You may not change this function');
     assertRange();
@@ -124,7 +150,8 @@ export async function saveFunction(
       .set({ ...values, updatedAt: sql`greatest(${now}::timestamptz, ${functionAssignments.updatedAt} + interval '1 millisecond')` })
       .where(and(eq(functionAssignments.id, input.id), sql`${functionAssignments.updatedAt} = ${input.updatedAt}::timestamptz`))
       .returning();
-    if (updated.length === 0) throw new ApiError(409, 'stale', 'The function was changed in the meantime; reload it', { value: rfc3339(existing.updatedAt) });
+    if (updated.length === 0)
+      throw new ApiError(409, 'stale', 'The function was changed in the meantime; reload it', { value: rfc3339(existing.updatedAt) });
     await recordAudit(tx, { ...audit, entityId: input.id, before, after: updated[0] });
     return input.id;
   });
@@ -144,7 +171,12 @@ async function withStoredValues(deps: AppDeps, memberId: number, data: FunctionD
   let stored: { orgId: number; roleId: number; dateFrom: string; dateTo: string } | undefined;
   if (data.id) {
     [stored] = await deps.db
-      .select({ orgId: functionAssignments.orgId, roleId: functionAssignments.roleId, dateFrom: functionAssignments.dateFrom, dateTo: functionAssignments.dateTo })
+      .select({
+        orgId: functionAssignments.orgId,
+        roleId: functionAssignments.roleId,
+        dateFrom: functionAssignments.dateFrom,
+        dateTo: functionAssignments.dateTo,
+      })
       .from(functionAssignments)
       .where(and(eq(functionAssignments.id, data.id), eq(functionAssignments.memberId, memberId)));
     if (!stored) throw notFound('No such function of this member');

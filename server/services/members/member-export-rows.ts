@@ -16,9 +16,22 @@ import { isListedFunction, membershipOrder, shownLicence, type FunctionFilter } 
 type AssignmentTuple = [number, number, string, string];
 /** A member as the batch query writes it: the overview's columns, then assignments and certificate names. */
 type MemberTuple = [
-  id: number, regNr: string | null, firstName: string, surname: string, birthDate: string, gender: MemberOverviewSource['gender'],
-  nationality: number | null, street: string | null, houseNumber: string | null, doorNumber: string | null, zip: string | null,
-  city: string | null, phoneMobile: string | null, email: string | null, assignments: AssignmentTuple[] | null, trainingIds: number[] | null,
+  id: number,
+  regNr: string | null,
+  firstName: string,
+  surname: string,
+  birthDate: string,
+  gender: MemberOverviewSource['gender'],
+  nationality: number | null,
+  street: string | null,
+  houseNumber: string | null,
+  doorNumber: string | null,
+  zip: string | null,
+  city: string | null,
+  phoneMobile: string | null,
+  email: string | null,
+  assignments: AssignmentTuple[] | null,
+  trainingIds: number[] | null,
 ];
 
 /**
@@ -78,13 +91,36 @@ function batchQuery(ids: readonly number[]) {
 }
 
 /** The batch `ids` in that order (members deleted meanwhile are left out). */
-export async function loadExportRows(db: Db, ids: number[], today: string, filter: FunctionFilter, names: ExportNames): Promise<MemberOverviewSource[]> {
+export async function loadExportRows(
+  db: Db,
+  ids: number[],
+  today: string,
+  filter: FunctionFilter,
+  names: ExportNames,
+): Promise<MemberOverviewSource[]> {
   if (ids.length === 0) return [];
   const result = (await db.execute(batchQuery(ids))) as unknown as { rows: Array<{ batch: string }> };
   const rows = JSON.parse(result.rows[0].batch) as MemberTuple[];
 
   const out: MemberOverviewSource[] = [];
-  for (const [, regNr, firstName, surname, birthDate, gender, nationality, street, houseNumber, doorNumber, zip, city, phoneMobile, email, list, trainingIds] of rows) {
+  for (const [
+    ,
+    regNr,
+    firstName,
+    surname,
+    birthDate,
+    gender,
+    nationality,
+    street,
+    houseNumber,
+    doorNumber,
+    zip,
+    city,
+    phoneMobile,
+    email,
+    list,
+    trainingIds,
+  ] of rows) {
     const own = [];
     for (const [funcId, orgId, dateFrom, dateTo] of list ?? []) {
       const func = names.functions.get(funcId);
@@ -95,7 +131,19 @@ export async function loadExportRows(db: Db, ids: number[], today: string, filte
     const certs = (trainingIds ?? []).flatMap((id) => names.trainings.get(id) ?? []);
     const licence = shownLicence(own, today);
     out.push({
-      regNr, firstName, surname, birthDate, gender, nationality, street, houseNumber, doorNumber, zip, city, phoneMobile, email,
+      regNr,
+      firstName,
+      surname,
+      birthDate,
+      gender,
+      nationality,
+      street,
+      houseNumber,
+      doorNumber,
+      zip,
+      city,
+      phoneMobile,
+      email,
       ageClass: ageClass(birthDate, today),
       licenseOrg: licence && isLicenceActive(licence.dateTo, today, licence.dateFrom) ? licence.orgName : null,
       organizations: own

@@ -46,7 +46,11 @@ export async function prepareMembersExport(
   const db = deps.db;
 
   return async function writeCsv(write: (chunk: string) => Promise<void>): Promise<void> {
-    const idRows = await db.select({ id: members.id }).from(members).where(where).orderBy(...orderBy(query.sort, query.dir, searching));
+    const idRows = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(where)
+      .orderBy(...orderBy(query.sort, query.dir, searching));
     const ids = Int32Array.from(idRows, (r) => r.id);
     idRows.length = 0;
 

@@ -121,7 +121,10 @@ export function listWhere(scope: MemberScope, query: Parameters<typeof filterCon
 function totalColumn(db: Db, scope: MemberScope, where: SQL | undefined, filters: SQL[], searching: boolean): SQL<string | null> {
   if (searching) return sql<string>`${sql.identifier('total')}`;
   if (filters.length === 0 && scope.assignments) {
-    return sql<string>`(${db.select({ n: sql`count(distinct ${functionAssignments.memberId})` }).from(functionAssignments).where(scope.assignments)})`;
+    return sql<string>`(${db
+      .select({ n: sql`count(distinct ${functionAssignments.memberId})` })
+      .from(functionAssignments)
+      .where(scope.assignments)})`;
   }
   return sql<string>`(${db.select({ n: count() }).from(members).where(where)})`;
 }
@@ -133,7 +136,13 @@ function totalColumn(db: Db, scope: MemberScope, where: SQL | undefined, filters
  * the same order. The inner query is named `members` and selects the sort keys, so the member
  * columns and the same ORDER BY read it from outside.
  */
-export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberListQuery, today: string, functions: FunctionFilter): Promise<Page<Member>> {
+export async function pageOfMembers(
+  db: Db,
+  scope: MemberScope,
+  query: MemberListQuery,
+  today: string,
+  functions: FunctionFilter,
+): Promise<Page<Member>> {
   const { where, filters, searching } = listWhere(scope, query, today);
   const offset = (query.page - 1) * query.pageSize;
   const order = orderBy(query.sort, query.dir, searching);
@@ -157,7 +166,12 @@ export async function pageOfMembers(db: Db, scope: MemberScope, query: MemberLis
     .orderBy(...order);
 
   // A page past the end has no rows to carry the total: count on its own.
-  const total = rows.length > 0 ? Number(rows[0].total) : offset === 0 ? 0 : Number((await db.select({ n: count() }).from(members).where(where))[0]?.n ?? 0);
+  const total =
+    rows.length > 0
+      ? Number(rows[0].total)
+      : offset === 0
+        ? 0
+        : Number((await db.select({ n: count() }).from(members).where(where))[0]?.n ?? 0);
   const relations = { assignments: rows.flatMap((r) => r.assignments), trainings: rows.flatMap((r) => r.trainings) };
   return { items: shapeMembers(rows, relations, today, functions), total };
 }

@@ -60,7 +60,10 @@ export async function listOrgMembers(
 ): Promise<Page<Member>> {
   const org = memberActingOrg(await loadCaller(deps, callerId), orgId);
   const day = today(deps);
-  return pageOfMembers(deps.db, await ownMembersScope(deps, org, day, query.onlyInOrg), query, day, { kind: 'active', excludeGroups: query.excludeGroups });
+  return pageOfMembers(deps.db, await ownMembersScope(deps, org, day, query.onlyInOrg), query, day, {
+    kind: 'active',
+    excludeGroups: query.excludeGroups,
+  });
 }
 
 /**
@@ -108,7 +111,12 @@ export async function listOrgRoleMembers(
   const roleCondition = groups
     ? inArray(functionAssignments.roleId, sql`(select ${roles.id} from ${roles} where ${inArray(roles.groupId, groups)})`)
     : notInArray(functionAssignments.roleId, sql`(select ${roles.id} from ${roles} where ${eq(roles.groupId, DEFAULT_EXCLUDED_GROUP)})`);
-  const assignments = and(eq(functionAssignments.orgId, orgId), roleCondition, lte(functionAssignments.dateFrom, day), gte(functionAssignments.dateTo, day))!;
+  const assignments = and(
+    eq(functionAssignments.orgId, orgId),
+    roleCondition,
+    lte(functionAssignments.dateFrom, day),
+    gte(functionAssignments.dateTo, day),
+  )!;
   const scope: MemberScope = {
     conditions: [inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${assignments})`)],
     assignments,
@@ -144,7 +152,14 @@ export async function orgSummary(deps: AppDeps, callerId: number, orgId: number)
     deps.db
       .select({ n: sql<number>`count(distinct ${functionAssignments.memberId})` })
       .from(functionAssignments)
-      .where(and(eq(functionAssignments.roleId, roleId), lte(functionAssignments.dateFrom, day), gte(functionAssignments.dateTo, day), orgIds ? inArray(functionAssignments.orgId, orgIds) : undefined));
+      .where(
+        and(
+          eq(functionAssignments.roleId, roleId),
+          lte(functionAssignments.dateFrom, day),
+          gte(functionAssignments.dateTo, day),
+          orgIds ? inArray(functionAssignments.orgId, orgIds) : undefined,
+        ),
+      );
   const [[membersRow], [licencesRow]] = [await holders(FUNCTION_MEMBERSHIP), await holders(FUNCTION_LICENCE)];
 
   // Age classes are whole birth years: group by gender and birth year, classify in JavaScript.
@@ -162,5 +177,14 @@ export async function orgSummary(deps: AppDeps, callerId: number, orgId: number)
   }
   const [orgRow] = await deps.db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, orgId));
   const access = { canCreate: editsMembersAt(org), canEdit: editsMembersAt(org), canDelete: org.level === ORG_LEVEL_FEDERATION };
-  return { orgId, orgName: orgRow?.name ?? '', orgLevel: org.level, access, members: Number(membersRow?.n ?? 0), licences: Number(licencesRow?.n ?? 0), byGender, byAgeClass };
+  return {
+    orgId,
+    orgName: orgRow?.name ?? '',
+    orgLevel: org.level,
+    access,
+    members: Number(membersRow?.n ?? 0),
+    licences: Number(licencesRow?.n ?? 0),
+    byGender,
+    byAgeClass,
+  };
 }

@@ -205,7 +205,10 @@ export function membershipOrder(x: { active: boolean; dateFrom: string }, y: { a
  * The licence (function 29) a member shows: the latest held one that has not ended (next year's,
  * once released, rather than this year's that it continues), else the one that ended last.
  */
-export function shownLicence<A extends { funcId: number; dateFrom: string; dateTo: string }>(assignments: A[], today: string): A | undefined {
+export function shownLicence<A extends { funcId: number; dateFrom: string; dateTo: string }>(
+  assignments: A[],
+  today: string,
+): A | undefined {
   const licences = assignments.filter((a) => a.funcId === FUNCTION_LICENCE);
   const latestFirst = (x: A, y: A) => y.dateFrom.localeCompare(x.dateFrom) || y.dateTo.localeCompare(x.dateTo);
   const held = licences.filter((l) => periodState(l.dateFrom, l.dateTo, today) !== 'ended').sort(latestFirst);
@@ -213,12 +216,19 @@ export function shownLicence<A extends { funcId: number; dateFrom: string; dateT
 }
 
 /** The licence that is valid today, if any (its organisation is the member's licence organisation). */
-export function activeLicence<A extends { funcId: number; dateFrom: string; dateTo: string }>(assignments: A[], today: string): A | undefined {
+export function activeLicence<A extends { funcId: number; dateFrom: string; dateTo: string }>(
+  assignments: A[],
+  today: string,
+): A | undefined {
   return assignments.find((a) => a.funcId === FUNCTION_LICENCE && isLicenceActive(a.dateTo, today, a.dateFrom));
 }
 
 /** Whether an assignment is listed among a member's functions under `filter`. */
-export function isListedFunction(a: { dateFrom: string; dateTo: string; groupId: number; orgId: number }, filter: FunctionFilter, today: string): boolean {
+export function isListedFunction(
+  a: { dateFrom: string; dateTo: string; groupId: number; orgId: number },
+  filter: FunctionFilter,
+  today: string,
+): boolean {
   if (filter.kind === 'all') return true;
   if (!isActiveOn(a.dateFrom, a.dateTo, today) || filter.excludeGroups.includes(a.groupId)) return false;
   return filter.orgId === undefined || a.orgId === filter.orgId;
@@ -227,11 +237,24 @@ export function isListedFunction(a: { dateFrom: string; dateTo: string; groupId:
 /** Loads memberships, functions, licences and certificates for `rows` and builds the API shape, keeping the order of `rows`. */
 export async function toMemberDtos(db: Db, rows: MemberRow[], today: string, filter: FunctionFilter): Promise<Member[]> {
   if (rows.length === 0) return [];
-  return shapeMembers(rows, await loadMemberRelations(db, rows.map((r) => r.id)), today, filter);
+  return shapeMembers(
+    rows,
+    await loadMemberRelations(
+      db,
+      rows.map((r) => r.id),
+    ),
+    today,
+    filter,
+  );
 }
 
 /** The API shape of `rows` from their loaded relations, in the order of `rows`. */
-export function shapeMembers(rows: MemberRow[], { assignments, trainings }: MemberRelations, today: string, filter: FunctionFilter): Member[] {
+export function shapeMembers(
+  rows: MemberRow[],
+  { assignments, trainings }: MemberRelations,
+  today: string,
+  filter: FunctionFilter,
+): Member[] {
   const byMember = new Map<number, { a: typeof assignments; t: typeof trainings }>();
   for (const row of rows) byMember.set(row.id, { a: [], t: [] });
   for (const a of assignments) byMember.get(a.memberId)?.a.push(a);
@@ -310,7 +333,10 @@ export function shapeMembers(rows: MemberRow[], { assignments, trainings }: Memb
 
 /** One member in the API shape (all functions), or null. */
 export async function loadMemberDto(db: Db, memberId: number, today: string): Promise<Member | null> {
-  const rows = await db.select(memberColumns).from(members).where(and(eq(members.id, memberId)));
+  const rows = await db
+    .select(memberColumns)
+    .from(members)
+    .where(and(eq(members.id, memberId)));
   const [dto] = await toMemberDtos(db, rows, today, { kind: 'all' });
   return dto ?? null;
 }

@@ -67,7 +67,10 @@ function mapWriteError(err: unknown, data: MemberFields): never {
     throw new ApiError(409, 'unique_email', `Die Email ${data.email} ist bereits in Verwendung!`, { field: 'email', value: data.email });
   }
   if (index === 'members_reg_nr_unique') {
-    throw new ApiError(409, 'unique_reg_nr', `The licence number ${data.regNr} is already given to another person.`, { field: 'regNr', value: data.regNr });
+    throw new ApiError(409, 'unique_reg_nr', `The licence number ${data.regNr} is already given to another person.`, {
+      field: 'regNr',
+      value: data.regNr,
+    });
   }
   if (index === 'members_identity_unique') {
     throw new ApiError(409, 'identity_conflict', `A person with this name, gender and birth date (${data.birthDate}) already exists.`, {
@@ -84,9 +87,13 @@ function mapWriteError(err: unknown, data: MemberFields): never {
 export async function createMember(deps: AppDeps, callerId: number, data: MemberData): Promise<Member> {
   const caller = await loadCaller(deps, callerId);
   const formOrgs = requireMemberFormOrgs(caller);
-  const [org] = await deps.db.select({ id: organisations.id, level: organisations.orgLevel }).from(organisations).where(eq(organisations.id, data.orgId));
+  const [org] = await deps.db
+    .select({ id: organisations.id, level: organisations.orgLevel })
+    .from(organisations)
+    .where(eq(organisations.id, data.orgId));
   if (!org) throw new ApiError(422, 'validation', 'unknownOrganisation', { field: 'orgId' });
-  const allowed = formOrgs.some((o) => o.level === ORG_LEVEL_FEDERATION) || formOrgs.some((o) => o.id === org.id && o.level === ORG_LEVEL_CLUB);
+  const allowed =
+    formOrgs.some((o) => o.level === ORG_LEVEL_FEDERATION) || formOrgs.some((o) => o.id === org.id && o.level === ORG_LEVEL_CLUB);
   if (!allowed) throw forbidden('You may not create members for this organisation');
 
   const today = todayIso(deps.clock());
@@ -96,7 +103,10 @@ export async function createMember(deps: AppDeps, callerId: number, data: Member
   try {
     id = await deps.db.transaction(async (tx) => {
       await reserveHandSetNumber(tx, fields.regNr);
-      const [row] = await tx.insert(members).values(columnsOf(fields)).returning({ id: members.id, ...auditedColumns });
+      const [row] = await tx
+        .insert(members)
+        .values(columnsOf(fields))
+        .returning({ id: members.id, ...auditedColumns });
       const { id: newId, ...after } = row;
       await recordAudit(tx, { actorId: callerId, actingOrgId: org.id, entity: 'member', entityId: newId, action: 'create', after });
       if (org.level === ORG_LEVEL_CLUB) {
@@ -104,7 +114,14 @@ export async function createMember(deps: AppDeps, callerId: number, data: Member
           .insert(functionAssignments)
           .values({ memberId: newId, orgId: org.id, roleId: FUNCTION_MEMBERSHIP, dateFrom: today, dateTo: OPEN_END_DATE })
           .returning();
-        await recordAudit(tx, { actorId: callerId, actingOrgId: org.id, entity: 'function', entityId: membership.id, action: 'assign', after: membership });
+        await recordAudit(tx, {
+          actorId: callerId,
+          actingOrgId: org.id,
+          entity: 'function',
+          entityId: membership.id,
+          action: 'assign',
+          after: membership,
+        });
       }
       return newId;
     });
@@ -115,7 +132,23 @@ export async function createMember(deps: AppDeps, callerId: number, data: Member
 }
 
 /** The fields a PUT may change; each left out of the body stays as stored. */
-const WRITABLE = ['firstName', 'middleName', 'surname', 'birthDate', 'gender', 'nationality', 'country', 'street', 'houseNumber', 'doorNumber', 'zip', 'city', 'phoneMobile', 'email', 'regNr'] as const;
+const WRITABLE = [
+  'firstName',
+  'middleName',
+  'surname',
+  'birthDate',
+  'gender',
+  'nationality',
+  'country',
+  'street',
+  'houseNumber',
+  'doorNumber',
+  'zip',
+  'city',
+  'phoneMobile',
+  'email',
+  'regNr',
+] as const;
 
 type MemberRow = typeof members.$inferSelect;
 
@@ -155,12 +188,20 @@ export async function updateMember(deps: AppDeps, callerId: number, body: Member
         throw new ApiError(409, 'stale', 'The member was changed in the meantime; reload it', { value: rfc3339(before.updatedAt) });
       }
       const previous = Object.fromEntries(Object.keys(auditedColumns).map((k) => [k, before![k as keyof typeof before]]));
-      await recordAudit(tx, { actorId: callerId, actingOrgId: editingOrg?.id, entity: 'member', entityId: data.id, action: 'update', before: previous, after: updated[0] });
+      await recordAudit(tx, {
+        actorId: callerId,
+        actingOrgId: editingOrg?.id,
+        entity: 'member',
+        entityId: data.id,
+        action: 'update',
+        before: previous,
+        after: updated[0],
+      });
     });
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (isBadTimestamp(err)) throw new ApiError(422, 'validation', 'invalidUpdatedAt', { field: 'updatedAt' });
-    mapWriteError(err, fields ?? { ...data, params: undefined } as MemberFields);
+    mapWriteError(err, fields ?? ({ ...data, params: undefined } as MemberFields));
   }
   if (before?.email && before.email.toLowerCase() !== (fields?.email ?? '').toLowerCase()) {
     await noticeEmailChange(deps, callerId, { ...before, email: before.email }, fields?.email ?? null);
@@ -172,8 +213,16 @@ export async function updateMember(deps: AppDeps, callerId: number, body: Member
  * A changed login e-mail: a notice goes to the old address (who holds the address holds the
  * password reset). Sent after the change is committed; a mail failure is logged, not undone.
  */
-async function noticeEmailChange(deps: AppDeps, callerId: number, person: { email: string; firstName: string; surname: string }, newEmail: string | null) {
-  const [actor] = await deps.db.select({ firstName: members.firstName, surname: members.surname }).from(members).where(eq(members.id, callerId));
+async function noticeEmailChange(
+  deps: AppDeps,
+  callerId: number,
+  person: { email: string; firstName: string; surname: string },
+  newEmail: string | null,
+) {
+  const [actor] = await deps.db
+    .select({ firstName: members.firstName, surname: members.surname })
+    .from(members)
+    .where(eq(members.id, callerId));
   const mail = emailChangedMail({
     oldEmail: person.email,
     newEmail,
@@ -197,7 +246,15 @@ export async function deleteMember(deps: AppDeps, callerId: number, memberId: nu
   if (!member) throw notFound('No such member');
   await deps.db.transaction(async (tx) => {
     const [removed] = await tx.delete(members).where(eq(members.id, memberId)).returning(auditedColumns);
-    if (removed) await recordAudit(tx, { actorId: callerId, actingOrgId: FEDERATION_ORG_ID, entity: 'member', entityId: memberId, action: 'delete', before: removed });
+    if (removed)
+      await recordAudit(tx, {
+        actorId: callerId,
+        actingOrgId: FEDERATION_ORG_ID,
+        entity: 'member',
+        entityId: memberId,
+        action: 'delete',
+        before: removed,
+      });
   });
   if (member.uuid) {
     const file = await findFile(deps.db, member.uuid);

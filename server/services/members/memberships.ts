@@ -39,21 +39,35 @@ async function assertIdentified(deps: AppDeps, caller: Caller, memberId: number,
   const facts = await reachFactsFor(deps, memberFormOrgs(caller).filter(editsMembersAt), memberId);
   if (mayConnect(facts)) return;
   if (!proof) {
-    throw new ApiError(403, 'proof_required', 'Connect an existing person through the duplicate check: send the proof it gave for this person', {
-      field: 'proof',
-    });
+    throw new ApiError(
+      403,
+      'proof_required',
+      'Connect an existing person through the duplicate check: send the proof it gave for this person',
+      {
+        field: 'proof',
+      },
+    );
   }
   if (!mayConnect({ ...facts, proof: await isValidConnectProof(deps, proof, caller.memberId, memberId) })) {
-    throw new ApiError(403, 'invalid_proof', 'The proof is expired or was not given to you for this person; run the duplicate check again', {
-      field: 'proof',
-    });
+    throw new ApiError(
+      403,
+      'invalid_proof',
+      'The proof is expired or was not given to you for this person; run the duplicate check again',
+      {
+        field: 'proof',
+      },
+    );
   }
 }
 
 export type MembershipInput = { orgId: number; memberId: number; proof?: string | null };
 
 /** POST /admin/member/membership {orgId, memberId, proof}: the federation or the club itself. */
-export async function addMembership(deps: AppDeps, callerId: number, { orgId, memberId, proof }: MembershipInput): Promise<MembershipCreated> {
+export async function addMembership(
+  deps: AppDeps,
+  callerId: number,
+  { orgId, memberId, proof }: MembershipInput,
+): Promise<MembershipCreated> {
   const caller = await loadCaller(deps, callerId);
   const formOrgs = requireMemberFormOrgs(caller);
   if (!mayAddMembershipIn(formOrgs, orgId)) throw forbidden('You may not add members to this organisation');
@@ -66,7 +80,11 @@ export async function addMembership(deps: AppDeps, callerId: number, { orgId, me
 
   const today = todayIso(deps.clock());
   return deps.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: functionAssignments.id }).from(functionAssignments).where(runningMembership(memberId, orgId, today)).limit(1);
+    const [existing] = await tx
+      .select({ id: functionAssignments.id })
+      .from(functionAssignments)
+      .where(runningMembership(memberId, orgId, today))
+      .limit(1);
     if (existing) throw new ApiError(409, 'already_member', 'The member already belongs to this club', { value: orgId });
     const [row] = await tx
       .insert(functionAssignments)
@@ -104,8 +122,20 @@ export async function endMembership(
       .limit(1);
     if (!membership) throw new ApiError(404, 'no_membership', 'The member has no running membership in this club');
     const now = deps.clock().toISOString();
-    const [ended] = await tx.update(functionAssignments).set({ dateTo: date, updatedAt: now }).where(eq(functionAssignments.id, membership.id)).returning();
-    await recordAudit(tx, { actorId: callerId, actingOrgId: orgId, entity: 'function', entityId: membership.id, action: 'status', before: membership, after: ended });
+    const [ended] = await tx
+      .update(functionAssignments)
+      .set({ dateTo: date, updatedAt: now })
+      .where(eq(functionAssignments.id, membership.id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: orgId,
+      entity: 'function',
+      entityId: membership.id,
+      action: 'status',
+      before: membership,
+      after: ended,
+    });
     return { ok: true as const, funkMgId: membership.id, dateTo: date };
   });
 }

@@ -19,7 +19,13 @@ export async function targetOrgs(deps: AppDeps, callerId: number, orgId: number)
   const acting = memberActingOrg(await loadCaller(deps, callerId), orgId);
   const today = todayIso(deps.clock());
   const rows = await deps.db
-    .select({ id: organisations.id, name: organisations.name, nameShort: organisations.nameShort, level: organisations.orgLevel, bso: organisations.bso })
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      nameShort: organisations.nameShort,
+      level: organisations.orgLevel,
+      bso: organisations.bso,
+    })
     .from(organisations)
     .where(or(isNull(organisations.orgEndDate), gte(organisations.orgEndDate, today)))
     .orderBy(asc(organisations.id));

@@ -44,7 +44,10 @@ export async function listTrainingDefinitions(deps: AppDeps, callerId: number, o
 /** GET /admin/training/{id}?date=: until when a training completed on `date` is valid (null = forever). */
 export async function trainingValidity(deps: AppDeps, callerId: number, trainingId: number, date: string) {
   requireMemberFormOrgs(await loadCaller(deps, callerId));
-  const [def] = await deps.db.select({ months: trainingDefinitions.validityMonths }).from(trainingDefinitions).where(eq(trainingDefinitions.id, trainingId));
+  const [def] = await deps.db
+    .select({ months: trainingDefinitions.validityMonths })
+    .from(trainingDefinitions)
+    .where(eq(trainingDefinitions.id, trainingId));
   if (!def) throw notFound('No such training');
   return { trainingId, dateFrom: date, validTo: trainingValidTo(date, def.months) };
 }
@@ -82,7 +85,14 @@ export async function addTraining(
       .insert(memberTrainings)
       .values({ memberId, trainingId: def.id, orgId: org.id, dateFrom: input.dateFrom, dateTo: input.dateTo, controller: input.controller })
       .returning();
-    await recordAudit(tx, { actorId: callerId, actingOrgId: org.id, entity: 'training', entityId: created.id, action: 'create', after: created });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: org.id,
+      entity: 'training',
+      entityId: created.id,
+      action: 'create',
+      after: created,
+    });
     return created;
   });
   return {
@@ -99,7 +109,13 @@ export async function addTraining(
 }
 
 /** DELETE /admin/training/{memberId}/{ausbMgId}?org=. */
-export async function removeTraining(deps: AppDeps, callerId: number, memberId: number, entryId: number, orgId: number): Promise<{ ok: true }> {
+export async function removeTraining(
+  deps: AppDeps,
+  callerId: number,
+  memberId: number,
+  entryId: number,
+  orgId: number,
+): Promise<{ ok: true }> {
   const caller = await loadCaller(deps, callerId);
   const [entry] = await deps.db
     .select({ id: memberTrainings.id, trainingId: memberTrainings.trainingId })
@@ -112,7 +128,14 @@ export async function removeTraining(deps: AppDeps, callerId: number, memberId: 
   await deps.db.transaction(async (tx) => {
     const [removed] = await tx.delete(memberTrainings).where(eq(memberTrainings.id, entry.id)).returning();
     if (!removed) throw notFound('No such training of this member');
-    await recordAudit(tx, { actorId: callerId, actingOrgId: org.id, entity: 'training', entityId: entry.id, action: 'delete', before: removed });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: org.id,
+      entity: 'training',
+      entityId: entry.id,
+      action: 'delete',
+      before: removed,
+    });
   });
   return { ok: true };
 }

@@ -20,10 +20,22 @@ async function messageRow(deps: AppDeps, id: number) {
  * each with their rows (medium, round); readAt is the notification's. Paged and counted from
  * indexes, so a message to 100,000 people answers as fast as one to a club.
  */
-export async function deliveryStatus(deps: AppDeps, callerId: number, id: number, page: { page: number; size: number }): Promise<DeliveryStatusList> {
+export async function deliveryStatus(
+  deps: AppDeps,
+  callerId: number,
+  id: number,
+  page: { page: number; size: number },
+): Promise<DeliveryStatusList> {
   await messageOfCaller(deps, callerId, await messageRow(deps, id));
   const recipients = await deps.db
-    .select({ notificationId: notifications.id, memberId: notifications.memberId, readAt: notifications.readAt, firstName: members.firstName, surname: members.surname, email: members.email })
+    .select({
+      notificationId: notifications.id,
+      memberId: notifications.memberId,
+      readAt: notifications.readAt,
+      firstName: members.firstName,
+      surname: members.surname,
+      email: members.email,
+    })
     .from(notifications)
     .innerJoin(members, eq(members.id, notifications.memberId))
     .where(eq(notifications.messageId, id))
@@ -34,7 +46,12 @@ export async function deliveryStatus(deps: AppDeps, callerId: number, id: number
     ? await deps.db
         .select()
         .from(messageDeliveries)
-        .where(inArray(messageDeliveries.notificationId, recipients.map((r) => r.notificationId)))
+        .where(
+          inArray(
+            messageDeliveries.notificationId,
+            recipients.map((r) => r.notificationId),
+          ),
+        )
         .orderBy(asc(messageDeliveries.round), asc(messageDeliveries.medium))
     : [];
   const [counts, [{ total, unread }], [preparing]] = await Promise.all([
@@ -47,9 +64,14 @@ export async function deliveryStatus(deps: AppDeps, callerId: number, id: number
       .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) - count(${notifications.readAt}))::int` })
       .from(notifications)
       .where(eq(notifications.messageId, id)),
-    deps.db.select({ done: messagePreparations.done, total: messagePreparations.total }).from(messagePreparations).where(eq(messagePreparations.messageId, id)),
+    deps.db
+      .select({ done: messagePreparations.done, total: messagePreparations.total })
+      .from(messagePreparations)
+      .where(eq(messagePreparations.messageId, id)),
   ]);
-  const states = Object.fromEntries(DELIVERY_STATES.map((s) => [s, counts.find((c) => c.state === s)?.n ?? 0])) as DeliveryStatusList['states'];
+  const states = Object.fromEntries(
+    DELIVERY_STATES.map((s) => [s, counts.find((c) => c.state === s)?.n ?? 0]),
+  ) as DeliveryStatusList['states'];
   return {
     total: Object.values(states).reduce((a, n) => a + n, 0),
     states,
@@ -87,17 +109,30 @@ export async function resendToUnread(deps: AppDeps, callerId: number, id: number
     const [row] = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
     if (!row) throw new ApiError(404, 'not_found', 'No such message');
     if (!row.visible) throw new ApiError(409, 'not_sent', 'A hidden message is not sent, so it cannot be sent again');
-    const [preparing] = await tx.select({ id: messagePreparations.messageId }).from(messagePreparations).where(eq(messagePreparations.messageId, id));
+    const [preparing] = await tx
+      .select({ id: messagePreparations.messageId })
+      .from(messagePreparations)
+      .where(eq(messagePreparations.messageId, id));
     if (preparing) throw new ApiError(409, 'preparing', 'The message is still being prepared: send it again once every recipient has it');
     const unread = await tx
       .select({ memberId: notifications.memberId })
       .from(notifications)
       .where(and(eq(notifications.messageId, id), isNull(notifications.readAt)));
     if (unread.length === 0) return { recipients: 0, deliveries: 0 };
-    const [{ last }] = await tx.select({ last: max(messageDeliveries.round) }).from(messageDeliveries).where(eq(messageDeliveries.messageId, id));
+    const [{ last }] = await tx
+      .select({ last: max(messageDeliveries.round) })
+      .from(messageDeliveries)
+      .where(eq(messageDeliveries.messageId, id));
     const ids = unread.map((u) => u.memberId);
     const deliveries = await enqueueDeliveries(tx, id, row.media, (last ?? 0) + 1, ids);
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'message', entityId: id, action: 'resend', after: { recipients: ids.length, round: (last ?? 0) + 1 } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'message',
+      entityId: id,
+      action: 'resend',
+      after: { recipients: ids.length, round: (last ?? 0) + 1 },
+    });
     return { recipients: ids.length, deliveries };
   });
   deps.outbox?.wake();

@@ -21,7 +21,11 @@ export async function messageCentreOf(deps: Pick<AppDeps, 'db' | 'clock'>, calle
  * A message of an organisation where the caller holds form 1006; 404 when there is none with this
  * id, 403 when it belongs to an organisation the caller does not act for.
  */
-export async function messageOfCaller<T extends { orgId: number }>(deps: Pick<AppDeps, 'db' | 'clock'>, callerId: number, row: T | undefined): Promise<{ row: T; actor: ActingOrg }> {
+export async function messageOfCaller<T extends { orgId: number }>(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  callerId: number,
+  row: T | undefined,
+): Promise<{ row: T; actor: ActingOrg }> {
   if (!row) throw notFound('No such message');
   return { row, actor: await messageCentreOf(deps, callerId, row.orgId) };
 }

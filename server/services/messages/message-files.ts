@@ -47,7 +47,14 @@ export async function uploadMessageFiles(deps: AppDeps, callerId: number, id: nu
       await lockMessage(deps, tx, callerId, id);
     },
     after: async (tx, names) => {
-      await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'message', entityId: id, action: 'upload', after: { files: names } });
+      await recordAudit(tx, {
+        actorId: callerId,
+        actingOrgId: actor.id,
+        entity: 'message',
+        entityId: id,
+        action: 'upload',
+        after: { files: names },
+      });
       await releaseWhenComplete(tx, id);
       return messageAnswer(tx, id);
     },
@@ -66,7 +73,15 @@ export async function deleteMessageFile(deps: AppDeps, callerId: number, id: num
       .where(and(eq(uploadedFiles.uuid, fileId), eq(uploadedFiles.ownerType, MESSAGE_GALLERY.fileType), eq(uploadedFiles.ownerId, id)));
     if (!file) throw notFound('No such file of this message');
     await removeGalleryFile(tx, deps.env.uploadDir, file, MESSAGE_GALLERY.thumbType);
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'message', entityId: id, action: 'update', before: { file: file.originalName }, after: { file: null } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'message',
+      entityId: id,
+      action: 'update',
+      before: { file: file.originalName },
+      after: { file: null },
+    });
     return messageAnswer(tx, id);
   });
 }

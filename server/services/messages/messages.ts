@@ -104,8 +104,17 @@ export async function listMessages(deps: AppDeps, callerId: number, orgId: numbe
     conditions.push(or(ilike(messages.title, like), ilike(messages.abstract, like), ilike(messages.content, like)));
   }
   const where = and(...conditions);
-  const rows = await deps.db.select().from(messages).where(where).orderBy(desc(messages.id)).limit(query.size).offset((query.page - 1) * query.size);
-  const [{ n }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where);
+  const rows = await deps.db
+    .select()
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  const [{ n }] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(where);
   const ids = rows.map((r) => r.id);
   const [files, sums] = await Promise.all([galleryFilesOf(deps.db, MESSAGE_GALLERY.fileType, ids), summaries(deps.db, ids)]);
   return { items: rows.map((r) => shape(r, files.get(r.id) ?? [], sums.get(r.id))), total: n };
@@ -133,7 +142,11 @@ export async function messageAudience(deps: AppDeps, callerId: number, orgId: nu
 function checkReplyTo(deps: AppDeps, replyTo: string | null | undefined): string | null {
   if (!replyTo) return null;
   if (!deps.env.mailReplyTo.some((r) => r.value === replyTo)) {
-    throw new ApiError(422, 'validation', 'The reply-to address is not one of the configured ones', { field: 'audienceParams.replyTo', rule: 'unknownReplyTo', value: replyTo });
+    throw new ApiError(422, 'validation', 'The reply-to address is not one of the configured ones', {
+      field: 'audienceParams.replyTo',
+      rule: 'unknownReplyTo',
+      value: replyTo,
+    });
   }
   return replyTo;
 }
@@ -146,7 +159,8 @@ export async function sendMessage(deps: AppDeps, callerId: number, input: Messag
   await checkAudience(deps.db, actor, input, today);
   const replyTo = checkReplyTo(deps, input.audienceParams.replyTo);
   const media = [...new Set(input.media)];
-  if (input.visible && media.length === 0) throw new ApiError(422, 'validation', 'Choose e-mail, push or both', { field: 'media', rule: 'required' });
+  if (input.visible && media.length === 0)
+    throw new ApiError(422, 'validation', 'Choose e-mail, push or both', { field: 'media', rule: 'required' });
   const answer = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
@@ -176,7 +190,14 @@ export async function sendMessage(deps: AppDeps, callerId: number, input: Messag
       // a small audience is written here, a bigger one by the preparation job
       if (recipients <= deps.env.messageBatch) await writeRecipientBatch(tx, row.id, deps.env.messageBatch);
     }
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'message', entityId: row.id, action: 'create', after: { title: row.title, media, roles: row.roles, organisations: row.organisations, events: row.events, recipients } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'message',
+      entityId: row.id,
+      action: 'create',
+      after: { title: row.title, media, roles: row.roles, organisations: row.organisations, events: row.events, recipients },
+    });
     return messageAnswer(tx, row.id);
   });
   deps.outbox?.wake();
@@ -193,7 +214,14 @@ export async function deleteMessage(deps: AppDeps, callerId: number, id: number)
     await removeGalleriesOf(tx, deps.env.uploadDir, MESSAGE_GALLERY, [id]);
     // notifications and outbox rows go with the message (on delete cascade)
     await tx.delete(messages).where(eq(messages.id, id));
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'message', entityId: id, action: 'delete', before: { title: row.title } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'message',
+      entityId: id,
+      action: 'delete',
+      before: { title: row.title },
+    });
     return { deleted: 1 };
   });
 }

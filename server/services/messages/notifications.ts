@@ -2,7 +2,15 @@ import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import type { Notification, NotificationPage, PushSubscriptionInput } from '@/lib/schemas/messages';
 import type { Db } from '../../db/client';
-import { functionAssignments, members, messageDeliveries, messages, notifications, organisations, pushSubscriptions } from '../../db/schema';
+import {
+  functionAssignments,
+  members,
+  messageDeliveries,
+  messages,
+  notifications,
+  organisations,
+  pushSubscriptions,
+} from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { isAllowedPushEndpoint, vapidKeys } from '../../messages/push';
@@ -27,14 +35,34 @@ const columns = {
   readAt: notifications.readAt,
   createdAt: notifications.createdAt,
 };
-type Row = { id: number; messageId: number | null; orgId: number; orgName: string; title: string; body: string; content: string | null; readAt: string | null; createdAt: string };
+type Row = {
+  id: number;
+  messageId: number | null;
+  orgId: number;
+  orgName: string;
+  title: string;
+  body: string;
+  content: string | null;
+  readAt: string | null;
+  createdAt: string;
+};
 
 function shape(r: Row): Notification {
-  return { ...r, content: r.content ? sanitizeRichText(r.content) : '', read: r.readAt !== null, readAt: rfc3339(r.readAt), createdAt: rfc3339(r.createdAt) };
+  return {
+    ...r,
+    content: r.content ? sanitizeRichText(r.content) : '',
+    read: r.readAt !== null,
+    readAt: rfc3339(r.readAt),
+    createdAt: rfc3339(r.createdAt),
+  };
 }
 
 function select(db: Db) {
-  return db.select(columns).from(notifications).innerJoin(organisations, eq(organisations.id, notifications.orgId)).leftJoin(messages, eq(messages.id, notifications.messageId));
+  return db
+    .select(columns)
+    .from(notifications)
+    .innerJoin(organisations, eq(organisations.id, notifications.orgId))
+    .leftJoin(messages, eq(messages.id, notifications.messageId));
 }
 
 async function own(db: Db, callerId: number, id: number): Promise<Notification> {
@@ -46,7 +74,11 @@ async function own(db: Db, callerId: number, id: number): Promise<Notification> 
 /** GET /notification: the caller's notifications, newest first. */
 export async function listNotifications(deps: AppDeps, callerId: number, page: number, size: number): Promise<NotificationPage> {
   const mine = eq(notifications.memberId, callerId);
-  const rows = await select(deps.db).where(mine).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(size).offset((page - 1) * size);
+  const rows = await select(deps.db)
+    .where(mine)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const [{ total, unread }] = await deps.db
     .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) - count(${notifications.readAt}))::int` })
     .from(notifications)
@@ -63,13 +95,25 @@ export function getNotification(deps: AppDeps, callerId: number, id: number) {
 export async function updateNotification(deps: AppDeps, callerId: number, input: { id: number; read: boolean }): Promise<Notification> {
   await own(deps.db, callerId, input.id);
   const mine = and(eq(notifications.id, input.id), eq(notifications.memberId, callerId));
-  if (input.read) await deps.db.update(notifications).set({ readAt: deps.clock().toISOString(), updatedAt: sql`now()` }).where(and(mine, isNull(notifications.readAt)));
-  else await deps.db.update(notifications).set({ readAt: null, updatedAt: sql`now()` }).where(mine);
+  if (input.read)
+    await deps.db
+      .update(notifications)
+      .set({ readAt: deps.clock().toISOString(), updatedAt: sql`now()` })
+      .where(and(mine, isNull(notifications.readAt)));
+  else
+    await deps.db
+      .update(notifications)
+      .set({ readAt: null, updatedAt: sql`now()` })
+      .where(mine);
   return own(deps.db, callerId, input.id);
 }
 
 /** POST /notification: one person, by push, from an organisation where the caller holds form 1006 and that reaches them. */
-export async function createNotification(deps: AppDeps, callerId: number, input: { orgId: number; memberId: number; title: string; body: string }): Promise<Notification> {
+export async function createNotification(
+  deps: AppDeps,
+  callerId: number,
+  input: { orgId: number; memberId: number; title: string; body: string },
+): Promise<Notification> {
   const actor = await messageCentreOf(deps, callerId, input.orgId);
   const [person] = await deps.db.select({ id: members.id }).from(members).where(eq(members.id, input.memberId));
   if (!person) throw new ApiError(404, 'not_found', 'No such person');
@@ -91,9 +135,19 @@ export async function createNotification(deps: AppDeps, callerId: number, input:
     if (!inReach) throw forbidden('This person is outside the organisations you may reach');
   }
   const id = await deps.db.transaction(async (tx) => {
-    const [n] = await tx.insert(notifications).values({ memberId: input.memberId, orgId: actor.id, title: input.title, body: input.body }).returning({ id: notifications.id });
+    const [n] = await tx
+      .insert(notifications)
+      .values({ memberId: input.memberId, orgId: actor.id, title: input.title, body: input.body })
+      .returning({ id: notifications.id });
     await tx.insert(messageDeliveries).values({ notificationId: n.id, memberId: input.memberId, medium: 'push' });
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'notification', entityId: n.id, action: 'create', after: { memberId: input.memberId, title: input.title } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'notification',
+      entityId: n.id,
+      action: 'create',
+      after: { memberId: input.memberId, title: input.title },
+    });
     return n.id;
   });
   deps.outbox?.wake();
@@ -109,7 +163,10 @@ export async function subscribePush(deps: AppDeps, callerId: number, input: Push
   await deps.db
     .insert(pushSubscriptions)
     .values({ memberId: callerId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { memberId: callerId, p256dh: input.keys.p256dh, auth: input.keys.auth, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { memberId: callerId, p256dh: input.keys.p256dh, auth: input.keys.auth, updatedAt: sql`now()` },
+    });
   return { ok: true as const };
 }
 

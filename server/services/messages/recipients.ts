@@ -14,17 +14,27 @@ import { reachableOrgIds } from './message-access';
  */
 
 /** 403 for an organisation or event out of the sender's reach; 422 for roles or events that don't exist. */
-export async function checkAudience(db: Db, actor: ActingOrg, input: Pick<MessageInput, 'roles' | 'organizations' | 'events'>, today: string) {
+export async function checkAudience(
+  db: Db,
+  actor: ActingOrg,
+  input: Pick<MessageInput, 'roles' | 'organizations' | 'events'>,
+  today: string,
+) {
   const reachable = await reachableOrgIds(db, actor);
   const outside = input.organizations.find((id) => reachable !== null && !reachable.includes(id));
   if (outside !== undefined) throw forbidden(`You may not send messages to organisation ${outside}`);
   const known = await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, input.roles));
   const unknownRole = input.roles.find((id) => !known.some((r) => r.id === id));
-  if (unknownRole !== undefined) throw new ApiError(422, 'validation', `There is no role ${unknownRole}`, { field: 'roles', rule: 'unknown', value: unknownRole });
+  if (unknownRole !== undefined)
+    throw new ApiError(422, 'validation', `There is no role ${unknownRole}`, { field: 'roles', rule: 'unknown', value: unknownRole });
   if (input.events.length) {
-    const events = await db.select({ id: tournaments.id, orgId: tournaments.orgId }).from(tournaments).where(and(inArray(tournaments.id, input.events), gte(tournaments.end, today)));
+    const events = await db
+      .select({ id: tournaments.id, orgId: tournaments.orgId })
+      .from(tournaments)
+      .where(and(inArray(tournaments.id, input.events), gte(tournaments.end, today)));
     const missing = input.events.find((id) => !events.some((e) => e.id === id));
-    if (missing !== undefined) throw new ApiError(422, 'validation', `There is no upcoming event ${missing}`, { field: 'events', rule: 'unknown', value: missing });
+    if (missing !== undefined)
+      throw new ApiError(422, 'validation', `There is no upcoming event ${missing}`, { field: 'events', rule: 'unknown', value: missing });
     const foreign = events.find((e) => reachable !== null && !reachable.includes(e.orgId));
     if (foreign) throw forbidden(`You may not send messages about event ${foreign.id}`);
   }
@@ -107,7 +117,13 @@ export async function writeRecipientBatch(
  * The outbox rows of one round: per notification of the message (only `memberIds` when given) and
  * medium. An e-mail to a person without an address is finished at once as `no_address`.
  */
-export async function enqueueDeliveries(tx: Db, messageId: number, media: readonly string[], round: number, memberIds?: readonly number[]): Promise<number> {
+export async function enqueueDeliveries(
+  tx: Db,
+  messageId: number,
+  media: readonly string[],
+  round: number,
+  memberIds?: readonly number[],
+): Promise<number> {
   let total = 0;
   const only = memberIds ? sql`and n.member_id in ${idList(memberIds)}` : sql``;
   for (const medium of media) {

@@ -53,7 +53,10 @@ export async function uploadNewsFiles(deps: AppDeps, callerId: number, id: numbe
 }
 
 async function fileOf(db: Db, id: number, fileId: string): Promise<StoredFile> {
-  const [file] = await db.select().from(uploadedFiles).where(and(eq(uploadedFiles.uuid, fileId), eq(uploadedFiles.ownerType, NEWS_FILE), eq(uploadedFiles.ownerId, id)));
+  const [file] = await db
+    .select()
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.uuid, fileId), eq(uploadedFiles.ownerType, NEWS_FILE), eq(uploadedFiles.ownerId, id)));
   if (!file) throw notFound('No such file of this article');
   return file;
 }
@@ -64,12 +67,20 @@ export async function setFeaturedImage(deps: AppDeps, callerId: number, id: numb
   return deps.db.transaction(async (tx) => {
     const { actor } = await lockArticle(tx, caller, id);
     const file = await fileOf(tx, id, fileId);
-    if (!file.mime.startsWith('image/')) throw new ApiError(422, 'validation', 'Only a picture can be the featured image', { field: 'fileId', rule: 'notAPicture' });
+    if (!file.mime.startsWith('image/'))
+      throw new ApiError(422, 'validation', 'Only a picture can be the featured image', { field: 'fileId', rule: 'notAPicture' });
     await tx
       .update(uploadedFiles)
       .set({ params: sql`jsonb_set(${uploadedFiles.params}, '{featured}', to_jsonb(${uploadedFiles.uuid} = ${fileId}::uuid))` })
       .where(and(eq(uploadedFiles.ownerType, NEWS_FILE), eq(uploadedFiles.ownerId, id)));
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'news', entityId: id, action: 'update', after: { featured: file.originalName } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'news',
+      entityId: id,
+      action: 'update',
+      after: { featured: file.originalName },
+    });
     return newsAnswer(tx, id);
   });
 }
@@ -81,7 +92,15 @@ export async function deleteNewsFile(deps: AppDeps, callerId: number, id: number
     const { actor } = await lockArticle(tx, caller, id);
     const file = await fileOf(tx, id, fileId);
     await removeGalleryFile(tx, deps.env.uploadDir, file, NEWS_THUMB);
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'news', entityId: id, action: 'update', before: { file: file.originalName }, after: { file: null } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'news',
+      entityId: id,
+      action: 'update',
+      before: { file: file.originalName },
+      after: { file: null },
+    });
     return newsAnswer(tx, id);
   });
 }
@@ -91,9 +110,20 @@ export async function newsGallery(deps: AppDeps, callerId: number, orgId: number
   await newsEditorOf(deps, await loadCaller(deps, callerId), orgId, 'path');
   const size = GALLERY_DIRECTORIES_PER_PAGE;
   const withFiles = sql`exists (select 1 from ${uploadedFiles} where ${uploadedFiles.ownerType} = ${NEWS_FILE} and ${uploadedFiles.ownerId} = ${news.id})`;
-  const articles = await deps.db.select({ id: news.id, title: news.title }).from(news).where(and(eq(news.orgId, orgId), withFiles)).orderBy(desc(news.id)).limit(size).offset((page - 1) * size);
-  const [{ n }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(news).where(and(eq(news.orgId, orgId), withFiles));
-  const items = await Promise.all(articles.map(async (a) => ({ newsId: a.id, title: a.title, files: (await newsAnswer(deps.db, a.id)).attachedFiles })));
+  const articles = await deps.db
+    .select({ id: news.id, title: news.title })
+    .from(news)
+    .where(and(eq(news.orgId, orgId), withFiles))
+    .orderBy(desc(news.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [{ n }] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(news)
+    .where(and(eq(news.orgId, orgId), withFiles));
+  const items = await Promise.all(
+    articles.map(async (a) => ({ newsId: a.id, title: a.title, files: (await newsAnswer(deps.db, a.id)).attachedFiles })),
+  );
   return { items, total: n };
 }
 

@@ -34,7 +34,10 @@ export function requireNewsEditor(caller: Caller, orgId: number) {
 export async function newsEditorOf(deps: Pick<AppDeps, 'db'>, caller: Caller, orgId: number, named: 'path' | 'body') {
   const actor = requireNewsEditor(caller, orgId);
   const [org] = await deps.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, orgId));
-  if (!org) throw named === 'path' ? notFound('No such organisation') : new ApiError(422, 'validation', 'There is no such organisation', { field: 'orgId', rule: 'unknown', value: orgId });
+  if (!org)
+    throw named === 'path'
+      ? notFound('No such organisation')
+      : new ApiError(422, 'validation', 'There is no such organisation', { field: 'orgId', rule: 'unknown', value: orgId });
   return actor;
 }
 
@@ -79,28 +82,56 @@ export function newsWhere(orgId: number, query: Pick<NewsListQuery, 'q' | 'categ
 export async function listNews(deps: AppDeps, callerId: number, orgId: number, query: NewsListQuery): Promise<NewsPage> {
   await newsEditorOf(deps, await loadCaller(deps, callerId), orgId, 'path');
   const where = newsWhere(orgId, query);
-  const rows = await deps.db.select().from(news).where(where).orderBy(desc(news.id)).limit(query.size).offset((query.page - 1) * query.size);
-  const [{ n }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(news).where(where);
-  const files = await filesOf(deps.db, rows.map((r) => r.id));
+  const rows = await deps.db
+    .select()
+    .from(news)
+    .where(where)
+    .orderBy(desc(news.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  const [{ n }] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(news)
+    .where(where);
+  const files = await filesOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   return { items: rows.map((r) => shape(r, files.get(r.id))), total: n };
 }
 
 async function checkCategories(db: Db, orgId: number, names: string[]) {
-  const found = await db.select({ name: newsCategories.name }).from(newsCategories).where(and(eq(newsCategories.orgId, orgId), inArray(newsCategories.name, names)));
+  const found = await db
+    .select({ name: newsCategories.name })
+    .from(newsCategories)
+    .where(and(eq(newsCategories.orgId, orgId), inArray(newsCategories.name, names)));
   const missing = names.filter((n) => !found.some((f) => f.name === n));
-  if (missing.length) throw new ApiError(422, 'validation', `No such category: ${missing[0]}`, { field: 'newscategory', rule: 'unknownCategory', value: missing[0] });
+  if (missing.length)
+    throw new ApiError(422, 'validation', `No such category: ${missing[0]}`, {
+      field: 'newscategory',
+      rule: 'unknownCategory',
+      value: missing[0],
+    });
 }
 
 /** The content as stored: sanitised, and 422 `required` when nothing is left to read (hasRichTextContent). */
 export function storedContent(html: string): string {
   const content = sanitizeRichText(html);
-  if (!hasRichTextContent(content)) throw new ApiError(422, 'validation', "'content' is empty once unsafe markup is removed", { field: 'content', rule: 'required' });
+  if (!hasRichTextContent(content))
+    throw new ApiError(422, 'validation', "'content' is empty once unsafe markup is removed", { field: 'content', rule: 'required' });
   return content;
 }
 
 function columns(input: NewsInput) {
   const content = storedContent(input.content);
-  return { title: input.title, abstract: sanitizeRichText(input.abstract), content, lang: input.lang, categories: [...new Set(input.newscategory)], visible: input.visible };
+  return {
+    title: input.title,
+    abstract: sanitizeRichText(input.abstract),
+    content,
+    lang: input.lang,
+    categories: [...new Set(input.newscategory)],
+    visible: input.visible,
+  };
 }
 
 export async function createNews(deps: AppDeps, callerId: number, input: NewsInput): Promise<News> {
@@ -112,7 +143,14 @@ export async function createNews(deps: AppDeps, callerId: number, input: NewsInp
       .insert(news)
       .values({ ...values, orgId: input.orgId, createdBy: callerId, publishedAt: values.visible ? sql`now()` : null })
       .returning();
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'news', entityId: row.id, action: 'create', after: { title: row.title, visible: row.visible, categories: row.categories } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'news',
+      entityId: row.id,
+      action: 'create',
+      after: { title: row.title, visible: row.visible, categories: row.categories },
+    });
     return shape(row);
   });
 }
@@ -120,25 +158,48 @@ export async function createNews(deps: AppDeps, callerId: number, input: NewsInp
 export async function updateNews(deps: AppDeps, callerId: number, input: NewsUpdate): Promise<News> {
   const caller = await loadCaller(deps, callerId);
   return deps.db.transaction(async (tx) => {
-    const [lock] = await tx.select({ row: news, fresh: sql<boolean>`${news.updatedAt} = ${input.updatedAt}::timestamptz` }).from(news).where(eq(news.id, input.id)).for('update');
+    const [lock] = await tx
+      .select({ row: news, fresh: sql<boolean>`${news.updatedAt} = ${input.updatedAt}::timestamptz` })
+      .from(news)
+      .where(eq(news.id, input.id))
+      .for('update');
     if (!lock) throw notFound('No such article');
     const actor = requireNewsEditor(caller, lock.row.orgId);
-    if (input.orgId !== lock.row.orgId) throw new ApiError(422, 'validation', 'An article stays with its organisation', { field: 'orgId', rule: 'fixed' });
-    if (!lock.fresh) throw new ApiError(409, 'stale', 'The article was changed in the meantime; reload it', { value: rfc3339(lock.row.updatedAt) });
+    if (input.orgId !== lock.row.orgId)
+      throw new ApiError(422, 'validation', 'An article stays with its organisation', { field: 'orgId', rule: 'fixed' });
+    if (!lock.fresh)
+      throw new ApiError(409, 'stale', 'The article was changed in the meantime; reload it', { value: rfc3339(lock.row.updatedAt) });
     await checkCategories(tx, lock.row.orgId, input.newscategory);
     const values = columns(input);
     const [row] = await tx
       .update(news)
-      .set({ ...values, publishedAt: values.visible ? (lock.row.publishedAt ?? sql`now()`) : lock.row.publishedAt, updatedAt: sql`greatest(clock_timestamp(), ${news.updatedAt} + interval '1 millisecond')` })
+      .set({
+        ...values,
+        publishedAt: values.visible ? (lock.row.publishedAt ?? sql`now()`) : lock.row.publishedAt,
+        updatedAt: sql`greatest(clock_timestamp(), ${news.updatedAt} + interval '1 millisecond')`,
+      })
       .where(eq(news.id, input.id))
       .returning();
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'news', entityId: row.id, action: 'update', before: { title: lock.row.title, visible: lock.row.visible, categories: lock.row.categories }, after: { title: row.title, visible: row.visible, categories: row.categories } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'news',
+      entityId: row.id,
+      action: 'update',
+      before: { title: lock.row.title, visible: lock.row.visible, categories: lock.row.categories },
+      after: { title: row.title, visible: row.visible, categories: row.categories },
+    });
     return shape(row, (await filesOf(tx, [row.id])).get(row.id));
   });
 }
 
 /** DELETE /admin/news?ids=: the articles and their files; all or nothing. */
-export async function deleteNews(deps: AppDeps, callerId: number, ids: number[], removeFiles: (tx: Db, newsIds: number[]) => Promise<void>): Promise<{ deleted: number }> {
+export async function deleteNews(
+  deps: AppDeps,
+  callerId: number,
+  ids: number[],
+  removeFiles: (tx: Db, newsIds: number[]) => Promise<void>,
+): Promise<{ deleted: number }> {
   const caller = await loadCaller(deps, callerId);
   return deps.db.transaction(async (tx) => {
     const rows = await tx.select().from(news).where(inArray(news.id, ids)).for('update');
@@ -146,7 +207,15 @@ export async function deleteNews(deps: AppDeps, callerId: number, ids: number[],
     for (const r of rows) requireNewsEditor(caller, r.orgId);
     await removeFiles(tx, ids);
     await tx.delete(news).where(inArray(news.id, ids));
-    for (const r of rows) await recordAudit(tx, { actorId: callerId, actingOrgId: r.orgId, entity: 'news', entityId: r.id, action: 'delete', before: { title: r.title } });
+    for (const r of rows)
+      await recordAudit(tx, {
+        actorId: callerId,
+        actingOrgId: r.orgId,
+        entity: 'news',
+        entityId: r.id,
+        action: 'delete',
+        before: { title: r.title },
+      });
     return { deleted: rows.length };
   });
 }
@@ -154,8 +223,16 @@ export async function deleteNews(deps: AppDeps, callerId: number, ids: number[],
 /** The visible articles of an organisation, newest first (the public feed). */
 export async function publicNews(deps: AppDeps, orgId: number, page: number, size: number) {
   const where = and(eq(news.orgId, orgId), eq(news.visible, true), isNotNull(news.publishedAt));
-  const rows = await deps.db.select().from(news).where(where).orderBy(desc(news.publishedAt), desc(news.id)).limit(size).offset((page - 1) * size);
-  const [{ n, last }] = await deps.db.select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${news.updatedAt})` }).from(news).where(where);
+  const rows = await deps.db
+    .select()
+    .from(news)
+    .where(where)
+    .orderBy(desc(news.publishedAt), desc(news.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [{ n, last }] = await deps.db
+    .select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${news.updatedAt})` })
+    .from(news)
+    .where(where);
   return { rows, total: n, lastChange: last };
 }
-

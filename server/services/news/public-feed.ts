@@ -18,10 +18,16 @@ import { plainText, sanitizeRichText } from './sanitize';
 export const PUBLIC_PAGE_SIZE = 20;
 
 export async function publicFeed(deps: AppDeps, orgId: number, page: number, format: 'json' | 'rss', siteUrl: string) {
-  const [org] = await deps.db.select({ id: organisations.id, name: organisations.name, homepage: organisations.homepage }).from(organisations).where(eq(organisations.id, orgId));
+  const [org] = await deps.db
+    .select({ id: organisations.id, name: organisations.name, homepage: organisations.homepage })
+    .from(organisations)
+    .where(eq(organisations.id, orgId));
   if (!org) throw notFound('No such organisation');
   const { rows, total, lastChange } = await publicNews(deps, orgId, page, PUBLIC_PAGE_SIZE);
-  const etag = `W/"${createHash('sha256').update(`${format}|${orgId}|${page}|${total}|${lastChange ?? ''}|${rows.map((r) => `${r.id}:${r.updatedAt}`).join(',')}`).digest('base64url').slice(0, 27)}"`;
+  const etag = `W/"${createHash('sha256')
+    .update(`${format}|${orgId}|${page}|${total}|${lastChange ?? ''}|${rows.map((r) => `${r.id}:${r.updatedAt}`).join(',')}`)
+    .digest('base64url')
+    .slice(0, 27)}"`;
   const items = rows.map((r) => ({
     id: r.id,
     title: r.title,

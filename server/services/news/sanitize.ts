@@ -46,7 +46,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
       void _rel;
       return {
         tagName,
-        attribs: { ...rest, ...(href !== undefined && isRichTextHref(href) ? { href } : {}), ...(target?.trim().toLowerCase() === '_blank' ? { target: '_blank' } : {}), rel: LINK_REL },
+        attribs: {
+          ...rest,
+          ...(href !== undefined && isRichTextHref(href) ? { href } : {}),
+          ...(target?.trim().toLowerCase() === '_blank' ? { target: '_blank' } : {}),
+          rel: LINK_REL,
+        },
       };
     },
   },

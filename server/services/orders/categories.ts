@@ -32,7 +32,11 @@ export function categoryShape(row: CategoryRow): OrderCategory {
       memberNetPrice: euros(row.memberNetPriceCents),
       weight: row.weightGrams,
       group: row.group as CategoryGroup,
-      category: row.ageBands.map((b) => ({ age: [b.min, b.max] as [number, number], license: centsToEuros(b.licenceCents), print: centsToEuros(b.printCents) })),
+      category: row.ageBands.map((b) => ({
+        age: [b.min, b.max] as [number, number],
+        license: centsToEuros(b.licenceCents),
+        print: centsToEuros(b.printCents),
+      })),
     },
     updatedAt: rfc3339(row.updatedAt),
   };
@@ -49,7 +53,10 @@ export async function listCategories(deps: AppDeps, callerId: number, orgId?: nu
     const viewer = await categoryViewer(deps, callerId);
     visible = (cat) => viewer.all || [...viewer.coop].some((coop) => isVisibleTo(cat, coop));
   }
-  const rows = await deps.db.select().from(orderCategories).orderBy(sql`${orderCategories.year} desc nulls last`, asc(orderCategories.cat));
+  const rows = await deps.db
+    .select()
+    .from(orderCategories)
+    .orderBy(sql`${orderCategories.year} desc nulls last`, asc(orderCategories.cat));
   return rows.filter((r) => visible(r.cat)).map(categoryShape);
 }
 
@@ -68,15 +75,26 @@ function columns(v: OrderCategoryValues) {
   };
 }
 
-const nameTaken = (cat: string) => new ApiError(409, 'category_exists', `A category named ${cat} exists already`, { field: 'cat', value: cat });
+const nameTaken = (cat: string) =>
+  new ApiError(409, 'category_exists', `A category named ${cat} exists already`, { field: 'cat', value: cat });
 
 /** POST /v2/admin/{orgId}/category: a new category (federation only). */
 export async function createCategory(deps: AppDeps, callerId: number, actingOrgId: number, v: OrderCategoryValues): Promise<OrderCategory> {
   const actor = await categoryEditor(deps, callerId, actingOrgId);
   try {
     return await deps.db.transaction(async (tx) => {
-      const [row] = await tx.insert(orderCategories).values({ ageBands: [], ...columns(v) }).returning();
-      await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'orderCategory', entityId: row.id, action: 'create', after: categoryShape(row) });
+      const [row] = await tx
+        .insert(orderCategories)
+        .values({ ageBands: [], ...columns(v) })
+        .returning();
+      await recordAudit(tx, {
+        actorId: callerId,
+        actingOrgId: actor.id,
+        entity: 'orderCategory',
+        entityId: row.id,
+        action: 'create',
+        after: categoryShape(row),
+      });
       return categoryShape(row);
     });
   } catch (err) {
@@ -90,7 +108,12 @@ export async function createCategory(deps: AppDeps, callerId: number, actingOrgI
  * `stale` otherwise). A category that orders name keeps its name (409 `category_in_use`), so no
  * order loses its category.
  */
-export async function updateCategory(deps: AppDeps, callerId: number, actingOrgId: number, v: OrderCategoryValues & { id: number; updatedAt: string }): Promise<OrderCategory> {
+export async function updateCategory(
+  deps: AppDeps,
+  callerId: number,
+  actingOrgId: number,
+  v: OrderCategoryValues & { id: number; updatedAt: string },
+): Promise<OrderCategory> {
   const actor = await categoryEditor(deps, callerId, actingOrgId);
   try {
     return await deps.db.transaction(async (tx) => {
@@ -100,17 +123,30 @@ export async function updateCategory(deps: AppDeps, callerId: number, actingOrgI
         .where(eq(orderCategories.id, v.id))
         .for('update');
       if (!lock) throw notFound('No such order category');
-      if (!lock.fresh) throw new ApiError(409, 'stale', 'The category was changed in the meantime; reload it', { value: rfc3339(lock.before.updatedAt) });
+      if (!lock.fresh)
+        throw new ApiError(409, 'stale', 'The category was changed in the meantime; reload it', { value: rfc3339(lock.before.updatedAt) });
       if (lock.before.cat !== v.cat) {
         const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.category, lock.before.cat)).limit(1);
-        if (used) throw new ApiError(409, 'category_in_use', `Orders name ${lock.before.cat}; it keeps its name`, { field: 'cat', value: lock.before.cat });
+        if (used)
+          throw new ApiError(409, 'category_in_use', `Orders name ${lock.before.cat}; it keeps its name`, {
+            field: 'cat',
+            value: lock.before.cat,
+          });
       }
       const [row] = await tx
         .update(orderCategories)
         .set({ ...columns(v), updatedAt: sql`greatest(clock_timestamp(), ${orderCategories.updatedAt} + interval '1 millisecond')` })
         .where(and(eq(orderCategories.id, v.id)))
         .returning();
-      await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'orderCategory', entityId: row.id, action: 'update', before: categoryShape(lock.before), after: categoryShape(row) });
+      await recordAudit(tx, {
+        actorId: callerId,
+        actingOrgId: actor.id,
+        entity: 'orderCategory',
+        entityId: row.id,
+        action: 'update',
+        before: categoryShape(lock.before),
+        after: categoryShape(row),
+      });
       return categoryShape(row);
     });
   } catch (err) {
@@ -125,4 +161,3 @@ export async function categoryByName(deps: Pick<AppDeps, 'db'>, cat: string): Pr
   if (!row) throw new ApiError(422, 'unknown_category', `There is no order category ${cat}`, { field: 'ordercat', value: cat });
   return row;
 }
-

@@ -30,7 +30,15 @@ async function nextInvoiceNumber(tx: Tx, year: number): Promise<string> {
 export async function invoiceLinesOf(db: Db | Tx, order: typeof orders.$inferSelect) {
   const { year } = parseCategoryName(order.category);
   const rows = await db
-    .select({ memberId: orderItems.memberId, label: orderItems.label, print: orderItems.print, priceCents: orderItems.priceCents, printCents: orderItems.printCents, firstName: members.firstName, surname: members.surname })
+    .select({
+      memberId: orderItems.memberId,
+      label: orderItems.label,
+      print: orderItems.print,
+      priceCents: orderItems.priceCents,
+      printCents: orderItems.printCents,
+      firstName: members.firstName,
+      surname: members.surname,
+    })
     .from(orderItems)
     .leftJoin(members, eq(members.id, orderItems.memberId))
     .where(eq(orderItems.orderId, order.id))
@@ -40,7 +48,10 @@ export async function invoiceLinesOf(db: Db | Tx, order: typeof orders.$inferSel
 
 /** The net amount of `grossCents` by the order category's net to gross proportion. */
 export async function netCentsOf(db: Db | Tx, category: string, grossCents: number): Promise<number> {
-  const [row] = await db.select({ priceCents: orderCategories.priceCents, netPriceCents: orderCategories.netPriceCents }).from(orderCategories).where(eq(orderCategories.cat, category));
+  const [row] = await db
+    .select({ priceCents: orderCategories.priceCents, netPriceCents: orderCategories.netPriceCents })
+    .from(orderCategories)
+    .where(eq(orderCategories.cat, category));
   return netOf(grossCents, row);
 }
 
@@ -50,7 +61,15 @@ export async function issueInvoice(tx: Tx, order: typeof orders.$inferSelect, to
   const grossCents = lines.reduce((sum, l) => sum + l.grossCents, 0);
   const [row] = await tx
     .insert(orderInvoices)
-    .values({ orderId: order.id, kind: 'invoice', number: await nextInvoiceNumber(tx, Number(today.slice(0, 4))), issuedOn: today, grossCents, netCents: await netCentsOf(tx, order.category, grossCents), lines })
+    .values({
+      orderId: order.id,
+      kind: 'invoice',
+      number: await nextInvoiceNumber(tx, Number(today.slice(0, 4))),
+      issuedOn: today,
+      grossCents,
+      netCents: await netCentsOf(tx, order.category, grossCents),
+      lines,
+    })
     .returning();
   return row;
 }
@@ -59,7 +78,14 @@ export async function issueInvoice(tx: Tx, order: typeof orders.$inferSelect, to
 export async function cancelInvoice(tx: Tx, invoice: InvoiceRow, today: string): Promise<InvoiceRow> {
   const [row] = await tx
     .insert(orderInvoices)
-    .values({ orderId: invoice.orderId, kind: 'cancellation', number: await nextInvoiceNumber(tx, Number(today.slice(0, 4))), issuedOn: today, cancelsId: invoice.id, ...cancellationAmounts(invoice) })
+    .values({
+      orderId: invoice.orderId,
+      kind: 'cancellation',
+      number: await nextInvoiceNumber(tx, Number(today.slice(0, 4))),
+      issuedOn: today,
+      cancelsId: invoice.id,
+      ...cancellationAmounts(invoice),
+    })
     .returning();
   return row;
 }

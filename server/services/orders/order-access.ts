@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
-import { mayDecideOrders, mayEditCategories, mayOrderFor, mayReadOrders, ORDER_CATEGORY_FUNCTION_IDS, ORDER_FORM_FUNCTION_IDS } from '@/lib/domain/orders/order-rights';
+import {
+  mayDecideOrders,
+  mayEditCategories,
+  mayOrderFor,
+  mayReadOrders,
+  ORDER_CATEGORY_FUNCTION_IDS,
+  ORDER_FORM_FUNCTION_IDS,
+} from '@/lib/domain/orders/order-rights';
 import { organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';

@@ -28,7 +28,11 @@ export async function retotal(tx: Tx, orderId: number) {
 
 /** Locks an order of `orgId` for the rest of the transaction; 404 when it is not one of theirs. */
 export async function lockOrder(tx: Tx, orgId: number, orderId: number) {
-  const [row] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.orgId, orgId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.orgId, orgId)))
+    .for('update');
   if (!row) throw notFound('No such order of this organisation');
   return row;
 }
@@ -37,7 +41,12 @@ export async function answer(tx: Tx, orgId: number, orderId: number): Promise<Or
   return orderShape(await orderOf(tx as unknown as AppDeps['db'], orgId, orderId));
 }
 
-export const auditShape = (o: typeof orders.$inferSelect) => ({ category: o.category, status: o.status, completed: o.completed, total: o.totalCents / 100 });
+export const auditShape = (o: typeof orders.$inferSelect) => ({
+  category: o.category,
+  status: o.status,
+  completed: o.completed,
+  total: o.totalCents / 100,
+});
 
 export async function syncMemberCount(tx: Tx, orderId: number) {
   await tx.execute(sql`
@@ -58,10 +67,16 @@ export async function takeOutPersons(tx: Tx, order: typeof orders.$inferSelect, 
     .where(and(eq(orderItems.orderId, order.id), inArray(orderItems.memberId, ids)))
     .returning({ memberId: orderItems.memberId });
   const missing = ids.find((id) => !removed.some((r) => r.memberId === id));
-  if (missing !== undefined) throw new ApiError(422, 'not_in_order', `Member ${missing} is not in this order`, { field: 'members', value: missing });
-  const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderItems).where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.memberId)));
+  if (missing !== undefined)
+    throw new ApiError(422, 'not_in_order', `Member ${missing} is not in this order`, { field: 'members', value: missing });
+  const [left] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.memberId)));
   if (isEmptyLicenceOrder(order.category, left.n)) {
-    throw new ApiError(422, 'order_empty', 'A licence order needs at least one person; refund the order instead of removing everyone', { field: 'members' });
+    throw new ApiError(422, 'order_empty', 'A licence order needs at least one person; refund the order instead of removing everyone', {
+      field: 'members',
+    });
   }
   const row = await retotal(tx, order.id);
   await syncMemberCount(tx, order.id);

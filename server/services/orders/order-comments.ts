@@ -19,7 +19,10 @@ export async function commentOrder(deps: AppDeps, callerId: number, orgId: numbe
   }
   return deps.db.transaction(async (tx) => {
     await lockOrder(tx, org.id, orderId);
-    const [author] = await tx.select({ firstName: members.firstName, surname: members.surname, uuid: members.uuid }).from(members).where(eq(members.id, callerId));
+    const [author] = await tx
+      .select({ firstName: members.firstName, surname: members.surname, uuid: members.uuid })
+      .from(members)
+      .where(eq(members.id, callerId));
     const comment: OrderComment = {
       name: author ? `${author.firstName} ${author.surname}` : '',
       content: text,
@@ -35,4 +38,3 @@ export async function commentOrder(deps: AppDeps, callerId: number, orgId: numbe
     return answer(tx, org.id, orderId);
   });
 }
-

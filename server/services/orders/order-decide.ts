@@ -30,7 +30,12 @@ import { answer, auditShape, lockOrder, takeOutPersons, type Tx } from './order-
  * A release issues the order's invoice; a refund or send-back of an invoiced order cancels it with
  * a cancellation invoice, and a later release issues a new invoice.
  */
-export async function decideOrder(deps: AppDeps, callerId: number, orgId: number, body: z.output<typeof orderUpdateSchema>): Promise<Order> {
+export async function decideOrder(
+  deps: AppDeps,
+  callerId: number,
+  orgId: number,
+  body: z.output<typeof orderUpdateSchema>,
+): Promise<Order> {
   const actor = await orderDecider(deps, callerId);
   const decision = decisionForStatus(body.status)!;
   const today = todayIso(deps.clock());
@@ -38,17 +43,38 @@ export async function decideOrder(deps: AppDeps, callerId: number, orgId: number
     const order = await lockOrder(tx, orgId, body.id);
     const verdict = decide(order, decision);
     if (verdict === 'unchanged') return answer(tx, orgId, order.id);
-    const [fresh] = await tx.select({ fresh: sql<boolean>`${orders.updatedAt} = ${body.updatedAt}::timestamptz` }).from(orders).where(eq(orders.id, order.id));
-    if (!fresh.fresh) throw new ApiError(409, 'stale', 'The order was changed in the meantime; reload it', { value: rfc3339(order.updatedAt) });
-    if (verdict === 'refused') throw new ApiError(409, 'invalid_transition', `A ${order.completed ? 'completed' : 'created'} order cannot be ${decision === 'release' ? 'released' : 'sent back'}`, { field: 'status', value: body.status });
+    const [fresh] = await tx
+      .select({ fresh: sql<boolean>`${orders.updatedAt} = ${body.updatedAt}::timestamptz` })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    if (!fresh.fresh)
+      throw new ApiError(409, 'stale', 'The order was changed in the meantime; reload it', { value: rfc3339(order.updatedAt) });
+    if (verdict === 'refused')
+      throw new ApiError(
+        409,
+        'invalid_transition',
+        `A ${order.completed ? 'completed' : 'created'} order cannot be ${decision === 'release' ? 'released' : 'sent back'}`,
+        { field: 'status', value: body.status },
+      );
     let removed: number[] = [];
     if (body.removeMembers?.length) {
-      if (decision !== 'release') throw new ApiError(422, 'validation', 'Persons are taken out only together with a release', { field: 'removeMembers', rule: 'releaseOnly' });
+      if (decision !== 'release')
+        throw new ApiError(422, 'validation', 'Persons are taken out only together with a release', {
+          field: 'removeMembers',
+          rule: 'releaseOnly',
+        });
       removed = (await takeOutPersons(tx, order, body.removeMembers)).ids;
     }
     if (decision === 'release') {
-      const [persons] = await tx.select({ n: sql<number>`count(*)::int` }).from(orderItems).where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.memberId)));
-      if (isEmptyLicenceOrder(order.category, persons.n)) throw new ApiError(409, 'order_empty', 'A licence order without persons is not released; refund it instead', { field: 'status', value: body.status });
+      const [persons] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.memberId)));
+      if (isEmptyLicenceOrder(order.category, persons.n))
+        throw new ApiError(409, 'order_empty', 'A licence order without persons is not released; refund it instead', {
+          field: 'status',
+          value: body.status,
+        });
     }
     let licences = 0;
     if (decision === 'release') {
@@ -85,7 +111,13 @@ export async function decideOrder(deps: AppDeps, callerId: number, orgId: number
       entityId: order.id,
       action: 'status',
       before: { ...auditShape(order), invoiceNumber: order.invoiceNumber },
-      after: { ...auditShape(row), invoiceNumber: row.invoiceNumber, licences, ...(cancellation ? { cancellation } : {}), ...(removed.length ? { removed } : {}) },
+      after: {
+        ...auditShape(row),
+        invoiceNumber: row.invoiceNumber,
+        licences,
+        ...(cancellation ? { cancellation } : {}),
+        ...(removed.length ? { removed } : {}),
+      },
     });
     return answer(tx, orgId, order.id);
   });
@@ -133,7 +165,12 @@ async function grantedMemberIds(tx: Tx, orderId: number): Promise<number[]> {
 async function takeBackLicences(tx: Tx, orderId: number): Promise<number> {
   const removed = await tx
     .delete(functionAssignments)
-    .where(inArray(functionAssignments.id, tx.select({ id: orderItems.grantedAssignmentId }).from(orderItems).where(eq(orderItems.orderId, orderId))))
+    .where(
+      inArray(
+        functionAssignments.id,
+        tx.select({ id: orderItems.grantedAssignmentId }).from(orderItems).where(eq(orderItems.orderId, orderId)),
+      ),
+    )
     .returning({ id: functionAssignments.id });
   return removed.length;
 }

@@ -38,7 +38,10 @@ function refusalError(refusal: Refusal, year?: number | null): ApiError {
     unknownPerson: 'is not an active member of this organisation',
     duplicateInRequest: 'is named twice',
   };
-  return new ApiError(422, 'not_orderable', `Member ${refusal.memberId} ${why[refusal.reason]}`, { field: 'members', value: { id: refusal.memberId, reason: refusal.reason, ...(year ? { year } : {}) } });
+  return new ApiError(422, 'not_orderable', `Member ${refusal.memberId} ${why[refusal.reason]}`, {
+    field: 'members',
+    value: { id: refusal.memberId, reason: refusal.reason, ...(year ? { year } : {}) },
+  });
 }
 
 /** The member a unique violation on order_items_one_per_person names ("Key (member_id, category)=(123, …)"). */
@@ -56,14 +59,23 @@ async function refusingDoubles<T>(requested: readonly number[], work: () => Prom
     return await work();
   } catch (err) {
     const index = uniqueViolation(err);
-    if (index === 'order_items_one_per_person') throw refusalError({ memberId: personOfViolation(err, requested[0] ?? 0), reason: 'alreadyOrdered' });
-    if (index === 'orders_one_club_fee') throw new ApiError(409, 'already_ordered', 'This club fee is ordered already', { field: 'ordercat' });
+    if (index === 'order_items_one_per_person')
+      throw refusalError({ memberId: personOfViolation(err, requested[0] ?? 0), reason: 'alreadyOrdered' });
+    if (index === 'orders_one_club_fee')
+      throw new ApiError(409, 'already_ordered', 'This club fee is ordered already', { field: 'ordercat' });
     throw err;
   }
 }
 
 /** Priced lines of the requested persons, checked against the rules with facts read in `tx`. */
-async function personLines(tx: Tx, orgId: number, cat: string, category: { year: number; ageBands: AgeBand[] }, requested: readonly RequestedPerson[], today: string) {
+async function personLines(
+  tx: Tx,
+  orgId: number,
+  cat: string,
+  category: { year: number; ageBands: AgeBand[] },
+  requested: readonly RequestedPerson[],
+  today: string,
+) {
   const rows = await personRows(
     tx as unknown as AppDeps['db'],
     orgId,
@@ -77,7 +89,9 @@ async function personLines(tx: Tx, orgId: number, cat: string, category: { year:
 }
 
 const requestedOf = (list: ReadonlyArray<{ id: number | null; params: { print: boolean } }>): RequestedPerson[] =>
-  list.filter((m): m is { id: number; params: { print: boolean } } => m.id !== null).map((m) => ({ memberId: m.id, print: m.params.print }));
+  list
+    .filter((m): m is { id: number; params: { print: boolean } } => m.id !== null)
+    .map((m) => ({ memberId: m.id, print: m.params.print }));
 
 type NewLine = Omit<typeof orderItems.$inferInsert, 'orderId' | 'category'>;
 type NewOrder = {
@@ -112,7 +126,14 @@ export async function insertOrder(tx: Tx, o: NewOrder) {
     .returning({ id: orders.id });
   await tx.insert(orderItems).values(o.lines.map((l) => ({ ...l, orderId: order.id, category: o.category })));
   const row = await retotal(tx, order.id);
-  await recordAudit(tx, { actorId: o.createdBy, actingOrgId: o.actingOrgId, entity: 'order', entityId: order.id, action: 'create', after: { ...auditShape(row), ...o.audit } });
+  await recordAudit(tx, {
+    actorId: o.createdBy,
+    actingOrgId: o.actingOrgId,
+    entity: 'order',
+    entityId: order.id,
+    action: 'create',
+    after: { ...auditShape(row), ...o.audit },
+  });
   return row;
 }
 
@@ -120,7 +141,10 @@ export async function insertOrder(tx: Tx, o: NewOrder) {
  * A fee of one line at the price of category `cat` (e.g. a tournament's fee when the federation
  * approves it); null, and nothing ordered, when there is no such category or it has no price.
  */
-export async function placeFeeOrder(tx: Tx, fee: { orgId: number; cat: string; label: string; createdBy: number; params: Record<string, unknown> }): Promise<number | null> {
+export async function placeFeeOrder(
+  tx: Tx,
+  fee: { orgId: number; cat: string; label: string; createdBy: number; params: Record<string, unknown> },
+): Promise<number | null> {
   const [category] = await tx.select().from(orderCategories).where(eq(orderCategories.cat, fee.cat));
   if (!category || category.priceCents === null) return null;
   const org = await loadOrderOrg({ db: tx as unknown as AppDeps['db'] }, fee.orgId);
@@ -142,7 +166,12 @@ export async function placeFeeOrder(tx: Tx, fee: { orgId: number; cat: string; l
  * the organisation now: its side of the KOOP split, and for licences the year's club fee paid
  * (not in the organisation's first year).
  */
-export async function createOrder(deps: AppDeps, callerId: number, orgId: number, body: z.output<typeof orderCreateSchema>): Promise<Order> {
+export async function createOrder(
+  deps: AppDeps,
+  callerId: number,
+  orgId: number,
+  body: z.output<typeof orderCreateSchema>,
+): Promise<Order> {
   const org = await loadOrderOrg(deps, orgId);
   const actor = await orderPlacer(deps, callerId, org);
   const today = todayIso(deps.clock());
@@ -160,22 +189,28 @@ export async function createOrder(deps: AppDeps, callerId: number, orgId: number
         const existing = await existingOrders(tx as unknown as AppDeps['db'], org.id);
         // the offer says what the name means (licence or club fee, its year): read once
         const offer = categoryOffers([cat], org, existing, today)[0];
-        if (!offer) throw new ApiError(422, 'category_not_offered', `${cat} is not offered to this organisation`, { field: 'ordercat', value: cat });
+        if (!offer)
+          throw new ApiError(422, 'category_not_offered', `${cat} is not offered to this organisation`, { field: 'ordercat', value: cat });
 
         let lines: NewLine[];
         if (offer.kind === 'licence') {
           if (!offer.available) {
             const fee = 'clubFee' in offer ? offer.clubFee : undefined;
-            throw new ApiError(422, 'club_fee_required', `Licences of ${cat} need the club fee ${fee ?? ''} paid first`.trim(), { field: 'ordercat', value: fee ?? cat });
+            throw new ApiError(422, 'club_fee_required', `Licences of ${cat} need the club fee ${fee ?? ''} paid first`.trim(), {
+              field: 'ordercat',
+              value: fee ?? cat,
+            });
           }
-          if (isEmptyLicenceOrder(offer, requested.length)) throw new ApiError(422, 'validation', "'members' is required", { field: 'members', rule: 'required' });
+          if (isEmptyLicenceOrder(offer, requested.length))
+            throw new ApiError(422, 'validation', "'members' is required", { field: 'members', rule: 'required' });
           const persons = await personLines(tx, org.id, cat, licenceFacts(category, org, offer.kind), requested, today);
           lines = [
             { label: BASE_LINE, priceCents: deps.env.orderBaseCents },
             ...persons.map((l) => ({ memberId: l.memberId, print: l.print, priceCents: l.priceCents, printCents: l.printCents })),
           ];
         } else {
-          if (!offer.available) throw new ApiError(409, 'already_ordered', 'This club fee is ordered already', { field: 'ordercat', value: cat });
+          if (!offer.available)
+            throw new ApiError(409, 'already_ordered', 'This club fee is ordered already', { field: 'ordercat', value: cat });
           const fee = clubFeeTotal(category.priceCents);
           if (fee === null) throw new ApiError(422, 'category_without_price', `${cat} has no price`, { field: 'ordercat', value: cat });
           lines = [{ label: `Vereinsbeitrag ${offer.year}`, priceCents: fee }];
@@ -183,10 +218,22 @@ export async function createOrder(deps: AppDeps, callerId: number, orgId: number
 
         const memberIds = lines.flatMap((l) => (l.memberId ? [l.memberId] : []));
         const count = { members: memberIds.length };
-        const row = await insertOrder(tx, { org, category: cat, lines, createdBy: callerId, actingOrgId: actor.id, params: count, summary: count, audit: { members: memberIds } });
+        const row = await insertOrder(tx, {
+          org,
+          category: cat,
+          lines,
+          createdBy: callerId,
+          actingOrgId: actor.id,
+          params: count,
+          summary: count,
+          audit: { members: memberIds },
+        });
         if (body.expectedTotal !== undefined && Math.round(body.expectedTotal * 100) !== row.totalCents) {
           // thrown inside the transaction: nothing is ordered at a total the user did not see
-          throw new ApiError(409, 'price_changed', 'The prices changed since the total was shown; confirm the new total', { field: 'expectedTotal', value: row.totalCents / 100 });
+          throw new ApiError(409, 'price_changed', 'The prices changed since the total was shown; confirm the new total', {
+            field: 'expectedTotal',
+            value: row.totalCents / 100,
+          });
         }
         return answer(tx, org.id, row.id);
       }),
@@ -194,7 +241,12 @@ export async function createOrder(deps: AppDeps, callerId: number, orgId: number
 }
 
 /** POST /order/{orgId}/member/add: more persons in a licence order that is still created. */
-export async function addOrderMembers(deps: AppDeps, callerId: number, orgId: number, body: z.output<typeof orderMembersAddSchema>): Promise<Order> {
+export async function addOrderMembers(
+  deps: AppDeps,
+  callerId: number,
+  orgId: number,
+  body: z.output<typeof orderMembersAddSchema>,
+): Promise<Order> {
   const org = await loadOrderOrg(deps, orgId);
   const actor = await orderPlacer(deps, callerId, org);
   const today = todayIso(deps.clock());
@@ -205,29 +257,63 @@ export async function addOrderMembers(deps: AppDeps, callerId: number, orgId: nu
     () =>
       deps.db.transaction(async (tx) => {
         const order = await lockOrder(tx, org.id, body.id);
-        if (order.category !== body.ordercat) throw new ApiError(422, 'validation', `The order is of ${order.category}, not ${body.ordercat}`, { field: 'ordercat', value: order.category });
+        if (order.category !== body.ordercat)
+          throw new ApiError(422, 'validation', `The order is of ${order.category}, not ${body.ordercat}`, {
+            field: 'ordercat',
+            value: order.category,
+          });
         // 422 category_not_offered unless a licence category: persons are ordered in licence orders only
         const category = await licenceCategoryFor(tx as unknown as AppDeps['db'], org, order.category);
         if (!itemsEditable(order)) throw new ApiError(409, 'order_closed', 'The order is completed or refunded; its persons cannot change');
         const lines = await personLines(tx, org.id, order.category, category, requested, today);
-        await tx.insert(orderItems).values(lines.map((l) => ({ orderId: order.id, category: order.category, memberId: l.memberId, print: l.print, priceCents: l.priceCents, printCents: l.printCents })));
+        await tx.insert(orderItems).values(
+          lines.map((l) => ({
+            orderId: order.id,
+            category: order.category,
+            memberId: l.memberId,
+            print: l.print,
+            priceCents: l.priceCents,
+            printCents: l.printCents,
+          })),
+        );
         const row = await retotal(tx, order.id);
         await syncMemberCount(tx, order.id);
-        await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'order', entityId: order.id, action: 'update', before: auditShape(order), after: { ...auditShape(row), added: lines.map((l) => l.memberId) } });
+        await recordAudit(tx, {
+          actorId: callerId,
+          actingOrgId: actor.id,
+          entity: 'order',
+          entityId: order.id,
+          action: 'update',
+          before: auditShape(order),
+          after: { ...auditShape(row), added: lines.map((l) => l.memberId) },
+        });
         return answer(tx, org.id, order.id);
       }),
   );
 }
 
 /** POST /order/{orgId}/member/remove: takes persons out of an order that is still created. */
-export async function removeOrderMembers(deps: AppDeps, callerId: number, orgId: number, body: z.output<typeof orderMembersRemoveSchema>): Promise<Order> {
+export async function removeOrderMembers(
+  deps: AppDeps,
+  callerId: number,
+  orgId: number,
+  body: z.output<typeof orderMembersRemoveSchema>,
+): Promise<Order> {
   const org = await loadOrderOrg(deps, orgId);
   const actor = await orderPlacer(deps, callerId, org);
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, org.id, body.id);
     if (!itemsEditable(order)) throw new ApiError(409, 'order_closed', 'The order is completed or refunded; its persons cannot change');
     const { ids, row } = await takeOutPersons(tx, order, body.members);
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'order', entityId: order.id, action: 'update', before: auditShape(order), after: { ...auditShape(row), removed: ids } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'order',
+      entityId: order.id,
+      action: 'update',
+      before: auditShape(order),
+      after: { ...auditShape(row), removed: ids },
+    });
     return answer(tx, org.id, order.id);
   });
 }

@@ -37,7 +37,14 @@ const DOCUMENTS = sql<OrderDocumentRow[]>`(select coalesce(jsonb_agg(jsonb_build
     'cancelledBy', (select c.number from ${orderInvoices} c where c.cancels_id = d.id)
   ) order by d.id), '[]'::jsonb) from ${orderInvoices} d where d.order_id = ${orders.id})`;
 
-type OrderDocumentRow = { kind: 'invoice' | 'cancellation'; number: string; issuedOn: string; grossCents: number; cancelsNumber: string | null; cancelledBy: string | null };
+type OrderDocumentRow = {
+  kind: 'invoice' | 'cancellation';
+  number: string;
+  issuedOn: string;
+  grossCents: number;
+  cancelsNumber: string | null;
+  cancelledBy: string | null;
+};
 
 const orderColumns = {
   order: orders,
@@ -60,7 +67,14 @@ export function orderShape(r: OrderRow): Order {
     orderNumber: orderNumber(o.orgId, o.id),
     invoiceReference: invoiceReference(r.bso, o.id),
     invoiceNumber: o.invoiceNumber,
-    invoices: r.documents.map((d) => ({ kind: d.kind, number: d.number, issuedOn: d.issuedOn, total: centsToEuros(d.grossCents), cancels: d.cancelsNumber, cancelledBy: d.cancelledBy })),
+    invoices: r.documents.map((d) => ({
+      kind: d.kind,
+      number: d.number,
+      issuedOn: d.issuedOn,
+      total: centsToEuros(d.grossCents),
+      cancels: d.cancelsNumber,
+      cancelledBy: d.cancelledBy,
+    })),
     paymentRequest: paymentRequestOffered(o),
     ordercat: o.category,
     status: o.status,
@@ -198,7 +212,13 @@ const creator = alias(members, 'creator');
  * GET /order/{orgId}/report: one line per ordered person in the orders the acting organisation
  * oversees, newest order first; searched and paged in the database.
  */
-export async function orderReport(deps: AppDeps, callerId: number, actingOrgId: number, query: OrderReportQuery, all = false): Promise<OrderReportPage & { actingLevel: number }> {
+export async function orderReport(
+  deps: AppDeps,
+  callerId: number,
+  actingOrgId: number,
+  query: OrderReportQuery,
+  all = false,
+): Promise<OrderReportPage & { actingLevel: number }> {
   const actor = await orderScope(deps, callerId, actingOrgId);
   const words = searchWords(query.q);
   // Each word in the order (category, organisation, BSO number: decided once per order) or in the
@@ -206,9 +226,13 @@ export async function orderReport(deps: AppDeps, callerId: number, actingOrgId: 
   // trigram index).
   const patterns = words.map((w) => `%${escapeLike(w)}%`);
   const orderHits = patterns.map(
-    (p, k) => sql`, (lower(${orders.category}) like ${p} or ${foldSql(organisations.nameShort)} like ${p} or coalesce(${organisations.bso}, '') like ${p}) as ${sql.identifier(`hit${k}`)}`,
+    (p, k) =>
+      sql`, (lower(${orders.category}) like ${p} or ${foldSql(organisations.nameShort)} like ${p} or coalesce(${organisations.bso}, '') like ${p}) as ${sql.identifier(`hit${k}`)}`,
   );
-  const personMatches = patterns.map((p, k) => sql`and (o.${sql.identifier(`hit${k}`)} or i.member_id in (select ${members.id} from ${members} where ${members.searchText} like ${p}))`);
+  const personMatches = patterns.map(
+    (p, k) =>
+      sql`and (o.${sql.identifier(`hit${k}`)} or i.member_id in (select ${members.id} from ${members} where ${members.searchText} like ${p}))`,
+  );
   // The (few) orders newest first, each one's lines by index in the order they were added: a
   // page reads only the lines up to it, whatever the federation's total.
   const lines = sql`(
@@ -233,7 +257,15 @@ export async function orderReport(deps: AppDeps, callerId: number, actingOrgId: 
     ? await deps.db
         .select({
           item: orderItems,
-          order: { id: orders.id, orgId: orders.orgId, category: orders.category, status: orders.status, completed: orders.completed, createdAt: orders.createdAt, updatedAt: orders.updatedAt },
+          order: {
+            id: orders.id,
+            orgId: orders.orgId,
+            category: orders.category,
+            status: orders.status,
+            completed: orders.completed,
+            createdAt: orders.createdAt,
+            updatedAt: orders.updatedAt,
+          },
           orgName: organisations.nameShort,
           bso: organisations.bso,
           firstName: members.firstName,
@@ -281,7 +313,19 @@ export async function orderReport(deps: AppDeps, callerId: number, actingOrgId: 
 /** The whole report in one file: far more lines than the federation's orders hold in years. */
 const MAX_REPORT_LINES = 1_000_000;
 
-const REPORT_CSV_COLUMNS = ['Bestellkategorie', 'BSO', 'Bestell-ID', 'Organisation', 'Lizenznummer', 'Name', 'Abgeschlossen', 'Erstellt', 'Aktualisiert', 'Ersteller', 'Status'] as const;
+const REPORT_CSV_COLUMNS = [
+  'Bestellkategorie',
+  'BSO',
+  'Bestell-ID',
+  'Organisation',
+  'Lizenznummer',
+  'Name',
+  'Abgeschlossen',
+  'Erstellt',
+  'Aktualisiert',
+  'Ersteller',
+  'Status',
+] as const;
 
 /**
  * GET /order/{orgId}/report.csv: every line of the report (with its search) as CSV: ';', byte-order
@@ -293,9 +337,20 @@ export async function orderReportCsv(deps: AppDeps, callerId: number, actingOrgI
   const columns = REPORT_CSV_COLUMNS.filter((c) => withOrg || c !== 'Organisation');
   let text = CSV_BOM + csvLine([...columns]) + CSV_LINE_END;
   for (const l of report.items) {
-    const cells = [l.ordercat, l.bso, l.ordersystemId, ...(withOrg ? [l.orgName] : []), l.regNr, l.memberName, l.completed, l.createdAt.slice(0, 10), l.updatedAt.slice(0, 10), l.creator, l.status];
+    const cells = [
+      l.ordercat,
+      l.bso,
+      l.ordersystemId,
+      ...(withOrg ? [l.orgName] : []),
+      l.regNr,
+      l.memberName,
+      l.completed,
+      l.createdAt.slice(0, 10),
+      l.updatedAt.slice(0, 10),
+      l.creator,
+      l.status,
+    ];
     text += csvLine(cells) + CSV_LINE_END;
   }
   return text;
 }
-

@@ -49,7 +49,14 @@ const isMemberOf = (orgId: number, today: string) => sql`exists (
  * orders. A window finds and cuts its page first and reads the facts of those rows only, and
  * counts the matches in the same statement (`total` of each row).
  */
-export async function personRows(db: Db, orgId: number, cat: string, today: string, memberIds?: readonly number[], window?: PersonWindow): Promise<Array<PersonRow & { total: number }>> {
+export async function personRows(
+  db: Db,
+  orgId: number,
+  cat: string,
+  today: string,
+  memberIds?: readonly number[],
+  window?: PersonWindow,
+): Promise<Array<PersonRow & { total: number }>> {
   const only = memberIds ? sql`and m.id in ${idList(memberIds)}` : sql``;
   const words = window && searchCondition(window.q, sql`m.search_text`);
   // A window starts from the club's memberships (fa_org_role_idx) and sorts those; `|| ''` keeps
@@ -97,7 +104,10 @@ export async function personRows(db: Db, orgId: number, cat: string, today: stri
 export function licenceFacts(category: CategoryRow, org: Pick<OrderOrg, 'coopPartner'>, kind = parseCategoryName(category.cat).kind) {
   const cat = category.cat;
   if (kind !== 'licence' || category.year === null || !isVisibleTo(cat, org.coopPartner)) {
-    throw new ApiError(422, 'category_not_offered', `${cat} is not a licence category this organisation can order`, { field: 'ordercat', value: cat });
+    throw new ApiError(422, 'category_not_offered', `${cat} is not a licence category this organisation can order`, {
+      field: 'ordercat',
+      value: cat,
+    });
   }
   return { ...category, year: category.year, ageBands: category.ageBands as AgeBand[] };
 }
@@ -111,7 +121,12 @@ export async function licenceCategoryFor(db: Db, org: OrderOrg, cat: string) {
  * GET /order/{orgId}/persons?ordercat=: the wizard's persons step. With a page, size or search
  * words one page (PERSONS_PAGE_SIZE by default) and how many match; without, every person.
  */
-export async function personsForOrdering(deps: AppDeps, callerId: number, orgId: number, query: PersonsForOrderingQuery): Promise<PersonsForOrdering> {
+export async function personsForOrdering(
+  deps: AppDeps,
+  callerId: number,
+  orgId: number,
+  query: PersonsForOrderingQuery,
+): Promise<PersonsForOrdering> {
   const cat = query.ordercat;
   const org = await loadOrderOrg(deps, orgId);
   await orderPlacer(deps, callerId, org);
@@ -122,7 +137,11 @@ export async function personsForOrdering(deps: AppDeps, callerId: number, orgId:
   const window = paged ? { q: query.q, limit: size, offset: ((query.page ?? 1) - 1) * size } : undefined;
   const rows = await personRows(deps.db, org.id, cat, today, undefined, window);
   // A page past the end has no row to carry the total: count on its own.
-  const total = !window ? undefined : rows.length > 0 || window.offset === 0 ? (rows[0]?.total ?? 0) : (await personRows(deps.db, org.id, cat, today, undefined, { ...window, offset: 0, limit: 1 }))[0]?.total ?? 0;
+  const total = !window
+    ? undefined
+    : rows.length > 0 || window.offset === 0
+      ? (rows[0]?.total ?? 0)
+      : ((await personRows(deps.db, org.id, cat, today, undefined, { ...window, offset: 0, limit: 1 }))[0]?.total ?? 0);
   const facts = { year: category.year, ageBands: category.ageBands };
   return {
     ordercat: cat,

@@ -44,12 +44,20 @@ async function orderWithOrg(deps: AppDeps, orderId: number): Promise<{ order: ty
 /** Licence cards, cover letters and the licence export are the federation's (organisation level below 2). */
 async function requireFederation(deps: AppDeps, callerId: number, what: string): Promise<void> {
   const caller = await loadCaller(deps, callerId);
-  if (!orgsWith(caller, ORDER_FORM_FUNCTION_IDS).some((o) => o.level < ORG_LEVEL_STATE)) throw forbidden(`Only the federation prints ${what}`);
+  if (!orgsWith(caller, ORDER_FORM_FUNCTION_IDS).some((o) => o.level < ORG_LEVEL_STATE))
+    throw forbidden(`Only the federation prints ${what}`);
 }
 
 async function personLines(deps: AppDeps, orderId: number) {
   return deps.db
-    .select({ item: orderItems, firstName: members.firstName, surname: members.surname, birthDate: members.birthDate, regNr: members.regNr, uuid: members.uuid })
+    .select({
+      item: orderItems,
+      firstName: members.firstName,
+      surname: members.surname,
+      birthDate: members.birthDate,
+      regNr: members.regNr,
+      uuid: members.uuid,
+    })
     .from(orderItems)
     .leftJoin(members, eq(members.id, orderItems.memberId))
     .where(eq(orderItems.orderId, orderId))
@@ -60,7 +68,13 @@ type OrderDocument = Awaited<ReturnType<typeof orderDocuments>>[number];
 
 const clubOf = (org: OrderOrg) => ({ name: org.name, street: org.street, zip: org.zip, city: org.city, bso: org.bso });
 
-async function renderDocument(deps: AppDeps, order: typeof orders.$inferSelect, org: OrderOrg, d: OrderDocument, docs: OrderDocument[]): Promise<Buffer> {
+async function renderDocument(
+  deps: AppDeps,
+  order: typeof orders.$inferSelect,
+  org: OrderOrg,
+  d: OrderDocument,
+  docs: OrderDocument[],
+): Promise<Buffer> {
   const cancels = d.cancelsNumber ? docs.find((x) => x.number === d.cancelsNumber) : undefined;
   const cancelledBy = d.kind === 'invoice' ? cancellationOf(docs, d.number) : null;
   return invoicePdf({
@@ -100,13 +114,18 @@ function pickDocument(docs: OrderDocument[], kind: OrderDocument['kind'], number
  */
 export async function invoiceDownload(deps: AppDeps, callerId: number, orderId: number, number?: string): Promise<Download> {
   const { order, org, docs } = await readableDocuments(deps, callerId, orderId);
-  const invoice = number === undefined ? (invoiceInForce(docs) ?? pickDocument(docs, 'invoice', undefined)) : pickDocument(docs, 'invoice', number);
+  const invoice =
+    number === undefined ? (invoiceInForce(docs) ?? pickDocument(docs, 'invoice', undefined)) : pickDocument(docs, 'invoice', number);
   if (!invoice) {
     if (number !== undefined) throw notFound('The order has no invoice of this number');
     throw new ApiError(409, 'no_invoice_yet', 'The order has no invoice yet: invoices are issued when the order is released');
   }
   const bytes = await renderDocument(deps, order, org, invoice, docs);
-  return { fileName: number === undefined ? `Invoice-${order.orgId}-${order.id}.pdf` : `Invoice-${invoice.number}.pdf`, bytes, type: 'application/pdf' };
+  return {
+    fileName: number === undefined ? `Invoice-${order.orgId}-${order.id}.pdf` : `Invoice-${invoice.number}.pdf`,
+    bytes,
+    type: 'application/pdf',
+  };
 }
 
 /**
@@ -118,7 +137,11 @@ export async function cancellationDownload(deps: AppDeps, callerId: number, orde
   const cancellation = pickDocument(docs, 'cancellation', number);
   if (!cancellation) {
     if (number !== undefined) throw notFound('The order has no cancellation invoice of this number');
-    throw new ApiError(409, 'no_cancellation', 'The order has no cancellation invoice: one is issued when an invoiced order is refunded or sent back');
+    throw new ApiError(
+      409,
+      'no_cancellation',
+      'The order has no cancellation invoice: one is issued when an invoiced order is refunded or sent back',
+    );
   }
   const bytes = await renderDocument(deps, order, org, cancellation, docs);
   return { fileName: `Stornorechnung-${cancellation.number}.pdf`, bytes, type: 'application/pdf' };
@@ -133,7 +156,12 @@ export async function paymentRequestDownload(deps: AppDeps, callerId: number, or
   const { order, org } = await orderWithOrg(deps, orderId);
   await orderReader(deps, callerId, org);
   if (!paymentRequestOffered(order)) {
-    throw new ApiError(409, 'payment_request_closed', order.completed ? 'The order is released: its invoice asks for payment' : 'The order is refunded: nothing is to be paid', { field: 'order', value: orderId });
+    throw new ApiError(
+      409,
+      'payment_request_closed',
+      order.completed ? 'The order is released: its invoice asks for payment' : 'The order is refunded: nothing is to be paid',
+      { field: 'order', value: orderId },
+    );
   }
   const lines = await invoiceLinesOf(deps.db, order);
   const bytes = await invoicePdf({
@@ -155,7 +183,10 @@ export async function paymentRequestDownload(deps: AppDeps, callerId: number, or
 
 async function photoOf(deps: AppDeps, uuid: string | null): Promise<Buffer | null> {
   if (!uuid) return null;
-  const [file] = await deps.db.select({ storedPath: uploadedFiles.storedPath, mime: uploadedFiles.mime }).from(uploadedFiles).where(eq(uploadedFiles.uuid, uuid));
+  const [file] = await deps.db
+    .select({ storedPath: uploadedFiles.storedPath, mime: uploadedFiles.mime })
+    .from(uploadedFiles)
+    .where(eq(uploadedFiles.uuid, uuid));
   if (!file || !/^image\/(png|jpeg)$/.test(file.mime)) return null;
   return readFile(resolveInsideRoot(deps.env.uploadDir, file.storedPath)).catch(() => null);
 }
@@ -184,9 +215,15 @@ export async function licencesOnRecord(deps: AppDeps, memberIds: number[], year:
 async function heldLicenceOrder(deps: AppDeps, orderId: number, what: string) {
   const { order, org } = await orderWithOrg(deps, orderId);
   const { kind, year } = parseCategoryName(order.category);
-  if (kind !== 'licence' || year === null) throw new ApiError(422, 'not_a_licence_order', `${what} belong to licence orders`, { field: 'order', value: orderId });
+  if (kind !== 'licence' || year === null)
+    throw new ApiError(422, 'not_a_licence_order', `${what} belong to licence orders`, { field: 'order', value: orderId });
   if (!orderLicencesHeld(order)) {
-    throw new ApiError(409, 'licences_not_held', `${what} exist only for released orders that were not refunded: this order's licences are not held`, { field: 'order', value: orderId });
+    throw new ApiError(
+      409,
+      'licences_not_held',
+      `${what} exist only for released orders that were not refunded: this order's licences are not held`,
+      { field: 'order', value: orderId },
+    );
   }
   return { order, org, year };
 }
@@ -197,7 +234,11 @@ async function heldLicenceOrder(deps: AppDeps, orderId: number, what: string) {
  */
 async function heldCardLines(deps: AppDeps, order: typeof orders.$inferSelect, year: number, all: boolean) {
   const lines = (await personLines(deps, order.id)).filter(({ item }) => item.memberId !== null && (all || item.print));
-  const onRecord = await licencesOnRecord(deps, lines.map((l) => l.item.memberId!), year);
+  const onRecord = await licencesOnRecord(
+    deps,
+    lines.map((l) => l.item.memberId!),
+    year,
+  );
   return lines.filter(({ item }) => licenceHeld([order], onRecord.has(item.memberId!)));
 }
 
@@ -213,7 +254,15 @@ export async function licenceCardsDownload(deps: AppDeps, callerId: number, orde
   // each card's photo is read and its QR signed only when the card is drawn
   async function* cards(): AsyncGenerator<LicenceCard> {
     for (const { item, firstName, surname, birthDate, regNr, uuid } of lines) {
-      const data = { memberId: item.memberId!, regNr: regNr ?? '', firstName: firstName ?? '', surname: surname ?? '', birthDate: birthDate ?? '', club: org.name, year };
+      const data = {
+        memberId: item.memberId!,
+        regNr: regNr ?? '',
+        firstName: firstName ?? '',
+        surname: surname ?? '',
+        birthDate: birthDate ?? '',
+        club: org.name,
+        year,
+      };
       const text = licenceCardText(data);
       yield {
         name: `${data.firstName} ${data.surname}`,
@@ -227,9 +276,16 @@ export async function licenceCardsDownload(deps: AppDeps, callerId: number, orde
     }
   }
   try {
-    return { fileName: `Lizenzkarten-${order.orgId}-${order.id}.pdf`, stream: licenceCardsPdfOffThread(FEDERATION_NAME, cards()), type: 'application/pdf' };
+    return {
+      fileName: `Lizenzkarten-${order.orgId}-${order.id}.pdf`,
+      stream: licenceCardsPdfOffThread(FEDERATION_NAME, cards()),
+      type: 'application/pdf',
+    };
   } catch (err) {
-    if (err instanceof LicenceCardsBusyError) throw new ApiError(503, 'busy', `Too many licence-card documents are being drawn; try again shortly`, { headers: { 'Retry-After': '10' } });
+    if (err instanceof LicenceCardsBusyError)
+      throw new ApiError(503, 'busy', `Too many licence-card documents are being drawn; try again shortly`, {
+        headers: { 'Retry-After': '10' },
+      });
     throw err;
   }
 }
@@ -255,7 +311,17 @@ export function licenceKey(deps: AppDeps): { alg: 'Ed25519'; publicKey: string }
   return { alg: 'Ed25519', publicKey: licencePublicKey(deps.env.licenceKeyFile) };
 }
 
-export const LICENCE_EXPORT_COLUMNS = ['Lizenznummer', 'Nachname', 'Vorname', 'Geburtsdatum', 'Geschlecht', 'Verein', 'Vereinsnummer', 'Altersklasse', 'Bundesland'] as const;
+export const LICENCE_EXPORT_COLUMNS = [
+  'Lizenznummer',
+  'Nachname',
+  'Vorname',
+  'Geburtsdatum',
+  'Geschlecht',
+  'Verein',
+  'Vereinsnummer',
+  'Altersklasse',
+  'Bundesland',
+] as const;
 
 /**
  * GET /reports/licences.csv?year=: every licence active in the year (function 29 overlapping it),
@@ -290,7 +356,18 @@ export async function licencesCsv(deps: AppDeps, callerId: number, year: number)
   const genders: Record<string, string> = { m: 'm', w: 'w', d: 'd' };
   let text = CSV_BOM + csvLine([...LICENCE_EXPORT_COLUMNS]) + CSV_LINE_END;
   for (const r of rows) {
-    text += csvLine([r.regNr, r.surname, r.firstName, r.birthDate, genders[r.gender] ?? r.gender, r.club, r.clubNumber, ageClass(r.birthDate, `${year}-12-31`), r.state]) + CSV_LINE_END;
+    text +=
+      csvLine([
+        r.regNr,
+        r.surname,
+        r.firstName,
+        r.birthDate,
+        genders[r.gender] ?? r.gender,
+        r.club,
+        r.clubNumber,
+        ageClass(r.birthDate, `${year}-12-31`),
+        r.state,
+      ]) + CSV_LINE_END;
   }
   return { fileName: `lizenzen-${year}.csv`, bytes: Buffer.from(text, 'utf8'), type: 'text/csv; charset=utf-8' };
 }

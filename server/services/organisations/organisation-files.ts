@@ -101,7 +101,15 @@ export async function uploadOrgDocument(
           params: { type },
         });
         storedPath = row.storedPath;
-        await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'organisation', entityId: orgId, action: 'upload', before: { document: null }, after: { document: row.originalName } });
+        await recordAudit(tx, {
+          actorId: callerId,
+          actingOrgId: actor.id,
+          entity: 'organisation',
+          entityId: orgId,
+          action: 'upload',
+          before: { document: null },
+          after: { document: row.originalName },
+        });
         return row;
       });
       storedPath = undefined; // committed: the file stays
@@ -126,7 +134,15 @@ export async function deleteOrgDocument(deps: AppDeps, callerId: number, orgId: 
   if (!file) throw notFound('No such document');
   await deps.db.transaction(async (tx) => {
     await deleteFile(tx, deps.env.uploadDir, file);
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'organisation', entityId: orgId, action: 'update', before: { document: file.originalName }, after: { document: null } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'organisation',
+      entityId: orgId,
+      action: 'update',
+      before: { document: file.originalName },
+      after: { document: null },
+    });
   });
 }
 

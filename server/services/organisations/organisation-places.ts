@@ -31,7 +31,8 @@ async function mergedOverStored(deps: AppDeps, input: unknown): Promise<unknown>
   for (const [k, v] of Object.entries(body)) if (v !== undefined && k !== 'params') merged[k] = v;
   if (body.coordinates != null && body.lat === undefined && body.lon === undefined) merged.lat = merged.lon = null;
   const params = body.params;
-  merged.params = params && typeof params === 'object' && !Array.isArray(params) ? { ...stored.params, ...params } : (params ?? stored.params);
+  merged.params =
+    params && typeof params === 'object' && !Array.isArray(params) ? { ...stored.params, ...params } : (params ?? stored.params);
   return merged;
 }
 
@@ -75,7 +76,8 @@ export async function savePlace(
       .where(and(eq(places.id, id), eq(places.orgId, v.orgId)))
       .for('update');
     if (!lock) throw notFound('No such place in this organisation');
-    if (!lock.fresh) throw new ApiError(409, 'stale', 'The place was changed in the meantime; reload it', { value: rfc3339(lock.before.updatedAt) });
+    if (!lock.fresh)
+      throw new ApiError(409, 'stale', 'The place was changed in the meantime; reload it', { value: rfc3339(lock.before.updatedAt) });
     const [updated] = await tx
       .update(places)
       .set({ ...values, updatedAt: sql`greatest(clock_timestamp(), ${places.updatedAt} + interval '1 millisecond')` })
@@ -95,6 +97,13 @@ export async function deletePlace(deps: AppDeps, callerId: number, orgId: number
       .where(and(eq(places.id, placeId), eq(places.orgId, orgId)))
       .returning();
     if (!removed) throw notFound('No such place in this organisation');
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'place', entityId: placeId, action: 'delete', before: removed });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'place',
+      entityId: placeId,
+      action: 'delete',
+      before: removed,
+    });
   });
 }

@@ -139,7 +139,14 @@ export async function createOrg(deps: AppDeps, callerId: number, input: unknown,
       .insert(organisations)
       .values({ ...columns(v, {}), orgMotherId })
       .returning();
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.id, entity: 'organisation', entityId: created.id, action: 'create', after: created });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'organisation',
+      entityId: created.id,
+      action: 'create',
+      after: created,
+    });
     return created;
   });
   return detail(deps, row, actor);
@@ -220,7 +227,10 @@ export async function updateOrg(
       .for('update');
     if (!lock) throw notFound('No such organisation');
     const params = lock.before.params;
-    if (!lock.fresh) throw new ApiError(409, 'stale', 'The organisation was changed in the meantime; reload it', { value: rfc3339(lock.before.updatedAt) });
+    if (!lock.fresh)
+      throw new ApiError(409, 'stale', 'The organisation was changed in the meantime; reload it', {
+        value: rfc3339(lock.before.updatedAt),
+      });
 
     if (isDissolving(current, v)) await endAssignments(tx as unknown as Db, current.id, v.orgEndDate!);
 
@@ -252,9 +262,7 @@ export async function updateOrg(
  * end on it; assignments that would only begin after it never take effect and are removed.
  */
 async function endAssignments(db: Db, orgId: number, endDate: string) {
-  await db
-    .delete(functionAssignments)
-    .where(and(eq(functionAssignments.orgId, orgId), gt(functionAssignments.dateFrom, endDate)));
+  await db.delete(functionAssignments).where(and(eq(functionAssignments.orgId, orgId), gt(functionAssignments.dateFrom, endDate)));
   await db
     .update(functionAssignments)
     .set({ dateTo: endDate, updatedAt: sql`clock_timestamp()` })

@@ -93,8 +93,14 @@ async function countsByOrg(db: Db, orgIds: number[], today: string) {
   const rows = await db
     .select({
       orgId: functionAssignments.orgId,
-      members: sql<number>`count(distinct ${functionAssignments.memberId}) filter (where ${functionAssignments.roleId} = ${FUNCTION_MEMBERSHIP} and ${functionAssignments.dateTo} >= ${today})`.mapWith(Number),
-      licenses: sql<number>`count(distinct ${functionAssignments.memberId}) filter (where ${functionAssignments.roleId} = ${FUNCTION_LICENCE})`.mapWith(Number),
+      members:
+        sql<number>`count(distinct ${functionAssignments.memberId}) filter (where ${functionAssignments.roleId} = ${FUNCTION_MEMBERSHIP} and ${functionAssignments.dateTo} >= ${today})`.mapWith(
+          Number,
+        ),
+      licenses:
+        sql<number>`count(distinct ${functionAssignments.memberId}) filter (where ${functionAssignments.roleId} = ${FUNCTION_LICENCE})`.mapWith(
+          Number,
+        ),
     })
     .from(functionAssignments)
     .where(
@@ -156,7 +162,10 @@ export async function orgForCaller(deps: AppDeps, callerId: number, id: number, 
 async function shortNames(db: Db, ids: Array<number | null>): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: organisations.id, nameShort: organisations.nameShort }).from(organisations).where(inArray(organisations.id, wanted));
+  const rows = await db
+    .select({ id: organisations.id, nameShort: organisations.nameShort })
+    .from(organisations)
+    .where(inArray(organisations.id, wanted));
   return new Map(rows.map((r) => [r.id, r.nameShort]));
 }
 
@@ -183,7 +192,10 @@ export async function listOrgs(deps: AppDeps, callerId: number, actingId: number
           .where(and(inArray(orders.orgId, ids), isNull(orders.completed), eq(orders.canceled, false)))
           .groupBy(orders.orgId)
       : Promise.resolve([]),
-    shortNames(deps.db, rows.map((r) => r.orgMotherId)),
+    shortNames(
+      deps.db,
+      rows.map((r) => r.orgMotherId),
+    ),
   ]);
   const openByOrg = new Map(open.map((o) => [o.orgId, o.n]));
   const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
@@ -222,4 +234,3 @@ export async function getOrg(deps: AppDeps, callerId: number, id: number, acting
   const { row, actor } = await orgForCaller(deps, callerId, id, 'read', actingOrgId);
   return detail(deps, row, actor);
 }
-

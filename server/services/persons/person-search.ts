@@ -52,7 +52,14 @@ export async function searchPersons(deps: AppDeps, callerId: number, query: Quer
   }
   // Current members: functions held now; former members: functions they held there at any time.
   const roleIds = groups.length ? sql`(select ${roles.id} from ${roles} where ${inArray(roles.groupId, groups)})` : null;
-  const chosen = functions.length && roleIds ? or(inArray(functionAssignments.roleId, functions), inArray(functionAssignments.roleId, roleIds))! : functions.length ? inArray(functionAssignments.roleId, functions) : roleIds ? inArray(functionAssignments.roleId, roleIds) : null;
+  const chosen =
+    functions.length && roleIds
+      ? or(inArray(functionAssignments.roleId, functions), inArray(functionAssignments.roleId, roleIds))!
+      : functions.length
+        ? inArray(functionAssignments.roleId, functions)
+        : roleIds
+          ? inArray(functionAssignments.roleId, roleIds)
+          : null;
   if (chosen) conditions.push(holds(scope, former ? chosen : and(chosen, active)!));
 
   // Surname, first name, id (folded), as the member list orders: with search words the matches
@@ -77,7 +84,13 @@ export async function searchPersons(deps: AppDeps, callerId: number, query: Quer
       ageClass: m.ageClass,
       email: m.email ?? null,
       phoneMobile: m.phoneMobile ?? null,
-      functions: m.functions.map((f) => ({ funcId: f.funcId, funcName: f.funcName, orgName: f.orgName, dateFrom: f.dateFrom, dateTo: f.dateTo })),
+      functions: m.functions.map((f) => ({
+        funcId: f.funcId,
+        funcName: f.funcName,
+        orgName: f.orgName,
+        dateFrom: f.dateFrom,
+        dateTo: f.dateTo,
+      })),
     })),
     total: rows[0]?.total ?? 0,
   };
@@ -88,7 +101,12 @@ export async function searchPersons(deps: AppDeps, callerId: number, query: Quer
  * The earlier membership is the club's identified connection (lib/domain/reach.ts); a person the
  * caller neither reaches nor had as a member there is answered like an id nobody has.
  */
-export async function rejoin(deps: AppDeps, callerId: number, memberId: number, orgId: number): Promise<{ memberId: number; orgId: number; assignmentId: number; dateFrom: string }> {
+export async function rejoin(
+  deps: AppDeps,
+  callerId: number,
+  memberId: number,
+  orgId: number,
+): Promise<{ memberId: number; orgId: number; assignmentId: number; dateFrom: string }> {
   const caller = await loadCaller(deps, callerId);
   const orgs = orgsWith(caller, [FORM_PERSON_SEARCH, FORM_MEMBERS]);
   if (!mayAddMembershipIn(orgs, orgId)) throw forbidden('You may not add members to this organisation');
@@ -100,20 +118,39 @@ export async function rejoin(deps: AppDeps, callerId: number, memberId: number, 
       ? await tx
           .select({ dateFrom: functionAssignments.dateFrom, dateTo: functionAssignments.dateTo })
           .from(functionAssignments)
-          .where(and(eq(functionAssignments.memberId, memberId), eq(functionAssignments.orgId, orgId), eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP)))
+          .where(
+            and(
+              eq(functionAssignments.memberId, memberId),
+              eq(functionAssignments.orgId, orgId),
+              eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP),
+            ),
+          )
       : [];
     const formerMemberOfTargetClub = past.length > 0 && past.every((p) => p.dateTo < today);
     if (!person || !mayConnect({ ...reach, formerMemberOfTargetClub })) {
-      if (past.some((p) => p.dateTo >= today)) throw new ApiError(409, 'already_member', 'The person is a member of this organisation already');
+      if (past.some((p) => p.dateTo >= today))
+        throw new ApiError(409, 'already_member', 'The person is a member of this organisation already');
       throw notFound('No such person');
     }
-    if (past.some((p) => p.dateTo >= today)) throw new ApiError(409, 'already_member', 'The person is a member of this organisation already');
-    if (past.length === 0) throw new ApiError(422, 'not_a_former_member', 'The person was never a member of this organisation', { field: 'orgId', value: orgId });
+    if (past.some((p) => p.dateTo >= today))
+      throw new ApiError(409, 'already_member', 'The person is a member of this organisation already');
+    if (past.length === 0)
+      throw new ApiError(422, 'not_a_former_member', 'The person was never a member of this organisation', {
+        field: 'orgId',
+        value: orgId,
+      });
     const [created] = await tx
       .insert(functionAssignments)
       .values({ memberId, orgId, roleId: FUNCTION_MEMBERSHIP, dateFrom: today, dateTo: OPEN_END_DATE })
       .returning({ id: functionAssignments.id });
-    await recordAudit(tx, { actorId: callerId, actingOrgId: orgId, entity: 'function', entityId: created.id, action: 'create', after: { memberId, orgId, roleId: FUNCTION_MEMBERSHIP, dateFrom: today } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: orgId,
+      entity: 'function',
+      entityId: created.id,
+      action: 'create',
+      after: { memberId, orgId, roleId: FUNCTION_MEMBERSHIP, dateFrom: today },
+    });
     return { memberId, orgId, assignmentId: created.id, dateFrom: today };
   });
 }

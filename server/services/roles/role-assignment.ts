@@ -48,16 +48,24 @@ export function roleEditors(caller: Caller, orgId: number) {
 async function authorityOf(deps: AppDeps, caller: Caller) {
   const ids = caller.orgs.map((o) => o.id);
   const mothers = ids.length
-    ? await deps.db.select({ id: organisations.id, motherId: organisations.orgMotherId }).from(organisations).where(inArray(organisations.id, ids))
+    ? await deps.db
+        .select({ id: organisations.id, motherId: organisations.orgMotherId })
+        .from(organisations)
+        .where(inArray(organisations.id, ids))
     : [];
   const motherOf = new Map(mothers.map((m) => [m.id, m.motherId]));
-  return caller.orgs.flatMap((o) => o.functions.map((funkId) => ({ funkId, orgId: o.id, orgLevel: o.level, orgMotherId: motherOf.get(o.id) ?? null })));
+  return caller.orgs.flatMap((o) =>
+    o.functions.map((funkId) => ({ funkId, orgId: o.id, orgLevel: o.level, orgMotherId: motherOf.get(o.id) ?? null })),
+  );
 }
 
 export async function assignRoles(deps: AppDeps, callerId: number, input: RoleAssignInput): Promise<RoleAssignResult> {
   const caller = await loadCaller(deps, callerId);
   const editors = roleEditors(caller, input.orgId);
-  const [org] = await deps.db.select({ id: organisations.id, level: organisations.orgLevel, motherId: organisations.orgMotherId }).from(organisations).where(eq(organisations.id, input.orgId));
+  const [org] = await deps.db
+    .select({ id: organisations.id, level: organisations.orgLevel, motherId: organisations.orgMotherId })
+    .from(organisations)
+    .where(eq(organisations.id, input.orgId));
   if (!org) throw notFound('No such organisation');
   const today = todayIso(deps.clock());
   const start = input.start ?? today;
@@ -72,16 +80,38 @@ export async function assignRoles(deps: AppDeps, callerId: number, input: RoleAs
   return deps.db.transaction(async (tx) => {
     const [roleRows, people, memberships, held] = await Promise.all([
       tx.select({ id: roles.id, name: roles.name, params: roles.params }).from(roles).where(inArray(roles.id, roleIds)),
-      tx.select({ id: members.id, firstName: members.firstName, surname: members.surname }).from(members).where(inArray(members.id, memberIds)),
+      tx
+        .select({ id: members.id, firstName: members.firstName, surname: members.surname })
+        .from(members)
+        .where(inArray(members.id, memberIds)),
       tx
         .selectDistinct({ memberId: functionAssignments.memberId })
         .from(functionAssignments)
-        .where(and(inArray(functionAssignments.memberId, memberIds), eq(functionAssignments.orgId, org.id), eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP), lte(functionAssignments.dateFrom, end), gte(functionAssignments.dateTo, start))),
+        .where(
+          and(
+            inArray(functionAssignments.memberId, memberIds),
+            eq(functionAssignments.orgId, org.id),
+            eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP),
+            lte(functionAssignments.dateFrom, end),
+            gte(functionAssignments.dateTo, start),
+          ),
+        ),
       // Locked: a parallel batch for the same persons waits, then sees these rows and refuses the overlap.
       tx
-        .select({ memberId: functionAssignments.memberId, roleId: functionAssignments.roleId, dateFrom: functionAssignments.dateFrom, dateTo: functionAssignments.dateTo })
+        .select({
+          memberId: functionAssignments.memberId,
+          roleId: functionAssignments.roleId,
+          dateFrom: functionAssignments.dateFrom,
+          dateTo: functionAssignments.dateTo,
+        })
         .from(functionAssignments)
-        .where(and(inArray(functionAssignments.memberId, memberIds), eq(functionAssignments.orgId, org.id), inArray(functionAssignments.roleId, roleIds)))
+        .where(
+          and(
+            inArray(functionAssignments.memberId, memberIds),
+            eq(functionAssignments.orgId, org.id),
+            inArray(functionAssignments.roleId, roleIds),
+          ),
+        )
         .for('update'),
     ]);
     const roleById = new Map(roleRows.map((r) => [r.id, r]));
@@ -103,7 +133,8 @@ export async function assignRoles(deps: AppDeps, callerId: number, input: RoleAs
     };
     for (const memberId of memberIds) {
       // A membership given in the same batch makes the person a member for the batch's other roles.
-      const isMember = members32.has(memberId) || (roleIds.includes(FUNCTION_MEMBERSHIP) && verdict(memberId, FUNCTION_MEMBERSHIP, false) === null);
+      const isMember =
+        members32.has(memberId) || (roleIds.includes(FUNCTION_MEMBERSHIP) && verdict(memberId, FUNCTION_MEMBERSHIP, false) === null);
       for (const roleId of roleIds) {
         const role = roleById.get(roleId) ?? null;
         const pair = { memberId, name: nameOf.get(memberId) ?? '', roleId, role: role?.name ?? '' };
@@ -125,7 +156,14 @@ export async function assignRoles(deps: AppDeps, callerId: number, input: RoleAs
       .returning({ id: functionAssignments.id, memberId: functionAssignments.memberId, roleId: functionAssignments.roleId });
     for (const s of result.success) s.assignmentId = created.find((c) => c.memberId === s.memberId && c.roleId === s.roleId)?.id ?? null;
     await numberNewLicenceHolders(tx, created, callerId, org.id);
-    await recordAudit(tx, { actorId: callerId, actingOrgId: org.id, entity: 'function', entityId: batchId, action: 'assign', after: { orgId: org.id, start, end, assigned: created.map((c) => `${c.memberId}:${c.roleId}`) } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: org.id,
+      entity: 'function',
+      entityId: batchId,
+      action: 'assign',
+      after: { orgId: org.id, start, end, assigned: created.map((c) => `${c.memberId}:${c.roleId}`) },
+    });
     result.batchId = batchId;
     return result;
   });
@@ -139,13 +177,22 @@ export async function undoRoleBatch(deps: AppDeps, callerId: number, batchId: st
     if (!batch) throw notFound('No such batch');
     const editors = roleEditors(caller, batch.orgId);
     const rows = await tx
-      .select({ id: functionAssignments.id, roleId: functionAssignments.roleId, changed: sql<boolean>`${functionAssignments.updatedAt} <> ${functionAssignments.createdAt}` })
+      .select({
+        id: functionAssignments.id,
+        roleId: functionAssignments.roleId,
+        changed: sql<boolean>`${functionAssignments.updatedAt} <> ${functionAssignments.createdAt}`,
+      })
       .from(functionAssignments)
       .where(eq(functionAssignments.batchId, batchId))
       .for('update');
-    const [org] = await tx.select({ id: organisations.id, level: organisations.orgLevel, motherId: organisations.orgMotherId }).from(organisations).where(eq(organisations.id, batch.orgId));
+    const [org] = await tx
+      .select({ id: organisations.id, level: organisations.orgLevel, motherId: organisations.orgMotherId })
+      .from(organisations)
+      .where(eq(organisations.id, batch.orgId));
     const batchRoleIds = [...new Set(rows.map((r) => r.roleId))];
-    const batchRoles = batchRoleIds.length ? await tx.select({ id: roles.id, params: roles.params }).from(roles).where(inArray(roles.id, batchRoleIds)) : [];
+    const batchRoles = batchRoleIds.length
+      ? await tx.select({ id: roles.id, params: roles.params }).from(roles).where(inArray(roles.id, batchRoleIds))
+      : [];
     const undoCtx = { callerId, org, caller: { functions: authority, actingOrgIds: editors.map((e) => e.id) } };
     if (!mayUndoBatch(undoCtx, { createdBy: batch.createdBy, roles: batchRoles })) {
       throw new ApiError(403, 'batch_not_yours', 'Only the author of this batch, or someone who may give every role in it, undoes it');
@@ -155,8 +202,18 @@ export async function undoRoleBatch(deps: AppDeps, callerId: number, batchId: st
       throw new ApiError(409, 'batch_changed', 'An assignment of this batch was changed or removed since; undo it by hand');
     }
     await tx.delete(functionAssignments).where(and(eq(functionAssignments.batchId, batchId), ne(functionAssignments.id, 0)));
-    await tx.update(roleBatches).set({ undoneAt: sql`now()` }).where(eq(roleBatches.id, batchId));
-    await recordAudit(tx, { actorId: callerId, actingOrgId: batch.orgId, entity: 'function', entityId: batchId, action: 'delete', before: { assigned: rows.length } });
+    await tx
+      .update(roleBatches)
+      .set({ undoneAt: sql`now()` })
+      .where(eq(roleBatches.id, batchId));
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: batch.orgId,
+      entity: 'function',
+      entityId: batchId,
+      action: 'delete',
+      before: { assigned: rows.length },
+    });
     return { batchId, removed: rows.length };
   });
 }

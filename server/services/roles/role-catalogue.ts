@@ -51,18 +51,25 @@ function cleanParams(params: NonNullable<RoleCreateInput['params']>): RoleParams
 /** 422 naming the field for a group that does not exist. */
 async function assertGroup(tx: SeedDb, groupId: number): Promise<void> {
   const [group] = await tx.select({ id: roleGroups.id }).from(roleGroups).where(eq(roleGroups.id, groupId));
-  if (!group) throw new ApiError(422, 'validation', `There is no role group ${groupId}`, { field: 'groupId', value: groupId, rule: 'unknownGroup' });
+  if (!group)
+    throw new ApiError(422, 'validation', `There is no role group ${groupId}`, { field: 'groupId', value: groupId, rule: 'unknownGroup' });
 }
 
 /** 422 naming the list for an organisation that does not exist. */
 async function assertOrganisations(tx: SeedDb, params: RoleParams): Promise<void> {
   const ids = [...new Set(LIST_KEYS.flatMap((k) => params[k] ?? []))];
   if (ids.length === 0) return;
-  const found = new Set((await tx.select({ id: organisations.id }).from(organisations).where(inArray(organisations.id, ids))).map((r) => r.id));
+  const found = new Set(
+    (await tx.select({ id: organisations.id }).from(organisations).where(inArray(organisations.id, ids))).map((r) => r.id),
+  );
   for (const key of LIST_KEYS) {
     const missing = params[key]?.find((id) => !found.has(id));
     if (missing !== undefined) {
-      throw new ApiError(422, 'validation', `There is no organisation ${missing}`, { field: `params.${key}`, value: missing, rule: 'unknownOrganisation' });
+      throw new ApiError(422, 'validation', `There is no organisation ${missing}`, {
+        field: `params.${key}`,
+        value: missing,
+        rule: 'unknownOrganisation',
+      });
     }
   }
 }
@@ -74,11 +81,16 @@ async function assertNameFree(tx: SeedDb, groupId: number, name: string, selfId:
     .from(roles)
     .where(and(eq(roles.groupId, groupId), sql`lower(${roles.name}) = lower(${name})`, selfId === null ? undefined : ne(roles.id, selfId)))
     .limit(1);
-  if (taken) throw new ApiError(409, 'role_exists', `The group has a role named ${name} already (${taken.id})`, { field: 'name', value: name });
+  if (taken)
+    throw new ApiError(409, 'role_exists', `The group has a role named ${name} already (${taken.id})`, { field: 'name', value: name });
 }
 
 const systemGroupRefused = (groupId: number) =>
-  new ApiError(422, 'validation', 'Only the system roles belong to the system role group', { field: 'groupId', value: groupId, rule: 'systemGroup' });
+  new ApiError(422, 'validation', 'Only the system roles belong to the system role group', {
+    field: 'groupId',
+    value: groupId,
+    rule: 'systemGroup',
+  });
 
 /** POST /admin/role: a new role with the next id above the highest one. */
 export async function createRole(deps: AppDeps, callerId: number, input: RoleCreateInput): Promise<Role> {
@@ -93,7 +105,14 @@ export async function createRole(deps: AppDeps, callerId: number, input: RoleCre
     const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${roles.id}), 0) + 1`.mapWith(Number) }).from(roles);
     const [row] = await tx.insert(roles).values({ id: next, name: input.name, groupId: input.groupId, params }).returning();
     const role = roleShape(row);
-    await recordAudit(tx, { actorId: callerId, actingOrgId: FEDERATION_ORG_ID, entity: 'role', entityId: row.id, action: 'create', after: role });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: FEDERATION_ORG_ID,
+      entity: 'role',
+      entityId: row.id,
+      action: 'create',
+      after: role,
+    });
     return role;
   });
 }
@@ -114,10 +133,15 @@ export async function updateRole(deps: AppDeps, callerId: number, input: RoleUpd
       .for('update');
     if (!lock) throw notFound('No such role');
     const before = lock.before;
-    if (!lock.fresh) throw new ApiError(409, 'stale', 'The role was changed in the meantime; reload it', { value: rfc3339(before.updatedAt) });
+    if (!lock.fresh)
+      throw new ApiError(409, 'stale', 'The role was changed in the meantime; reload it', { value: rfc3339(before.updatedAt) });
     const system = isSystemFunction(before.id) || before.groupId === SYSTEM_ROLE_GROUP;
     if (system && input.groupId !== before.groupId) {
-      throw new ApiError(422, 'validation', 'A system role stays in its group', { field: 'groupId', value: before.groupId, rule: 'systemRoleGroup' });
+      throw new ApiError(422, 'validation', 'A system role stays in its group', {
+        field: 'groupId',
+        value: before.groupId,
+        rule: 'systemRoleGroup',
+      });
     }
     if (!system && input.groupId === SYSTEM_ROLE_GROUP) throw systemGroupRefused(input.groupId);
     await assertGroup(tx, input.groupId);
@@ -126,11 +150,24 @@ export async function updateRole(deps: AppDeps, callerId: number, input: RoleUpd
     await assertNameFree(tx, input.groupId, input.name, before.id);
     const [row] = await tx
       .update(roles)
-      .set({ name: input.name, groupId: input.groupId, params, updatedAt: sql`greatest(clock_timestamp(), ${roles.updatedAt} + interval '1 millisecond')` })
+      .set({
+        name: input.name,
+        groupId: input.groupId,
+        params,
+        updatedAt: sql`greatest(clock_timestamp(), ${roles.updatedAt} + interval '1 millisecond')`,
+      })
       .where(eq(roles.id, before.id))
       .returning();
     const role = roleShape(row);
-    await recordAudit(tx, { actorId: callerId, actingOrgId: FEDERATION_ORG_ID, entity: 'role', entityId: row.id, action: 'update', before: roleShape(before), after: role });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: FEDERATION_ORG_ID,
+      entity: 'role',
+      entityId: row.id,
+      action: 'update',
+      before: roleShape(before),
+      after: role,
+    });
     return role;
   });
 }

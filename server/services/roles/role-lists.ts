@@ -24,6 +24,9 @@ export async function listRoleGroups(deps: AppDeps): Promise<RoleGroupEntry[]> {
 
 /** Every role, by id; a role without parameters answers `params: {}`. */
 export async function listRoles(deps: AppDeps) {
-  const rows = await deps.db.select({ id: roles.id, name: roles.name, groupId: roles.groupId, params: roles.params }).from(roles).orderBy(asc(roles.id));
+  const rows = await deps.db
+    .select({ id: roles.id, name: roles.name, groupId: roles.groupId, params: roles.params })
+    .from(roles)
+    .orderBy(asc(roles.id));
   return rows.map((r) => ({ ...r, params: r.params ?? {} }));
 }

@@ -46,7 +46,10 @@ function holdsGroup(orgId: number, groupId: number, today: string) {
 export async function roleMembers(deps: AppDeps, callerId: number, orgId: number, query: RoleMembersQuery): Promise<RoleMemberPage> {
   const caller = await loadCaller(deps, callerId);
   const editors = roleEditors(caller, orgId);
-  const [org] = await deps.db.select({ id: organisations.id }).from(organisations).where(and(eq(organisations.id, orgId), isNull(organisations.orgEndDate)));
+  const [org] = await deps.db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(and(eq(organisations.id, orgId), isNull(organisations.orgEndDate)));
   if (!org) throw notFound('No such active organisation');
   const today = todayIso(deps.clock());
 
@@ -54,10 +57,22 @@ export async function roleMembers(deps: AppDeps, callerId: number, orgId: number
   if (query.candidates === 'true') {
     if ((query.q ?? '').trim().length <= 2 || searchWords(query.q).length === 0) return { items: [], total: 0 };
     const federation = editors.some((e) => e.level === ORG_LEVEL_FEDERATION);
-    scope = federation ? { conditions: [] } : { conditions: [inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${activeAssignmentsIn([orgId], today)})`)] };
+    scope = federation
+      ? { conditions: [] }
+      : {
+          conditions: [
+            inArray(
+              members.id,
+              sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${activeAssignmentsIn([orgId], today)})`,
+            ),
+          ],
+        };
   } else {
     const assignments = query.group !== undefined ? holdsGroup(orgId, query.group, today) : activeAssignmentsIn([orgId], today);
-    scope = { conditions: [inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${assignments})`)], assignments };
+    scope = {
+      conditions: [inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${assignments})`)],
+      assignments,
+    };
   }
 
   const listQuery = memberListQuerySchema.parse({ page: query.page, pageSize: query.pageSize, q: query.q });
@@ -72,7 +87,16 @@ export async function roleMembers(deps: AppDeps, callerId: number, orgId: number
       gender: m.gender ?? null,
       birthDate: m.birthDate ?? null,
       regNr: m.regNr ?? null,
-      functions: m.functions.map((f) => ({ funkMgId: f.funkMgId, funcId: f.funcId, funcName: f.funcName, funcGroup: f.funcGroup, groupId: f.groupId, orgId: f.orgId, dateFrom: f.dateFrom, dateTo: f.dateTo })),
+      functions: m.functions.map((f) => ({
+        funkMgId: f.funkMgId,
+        funcId: f.funcId,
+        funcName: f.funcName,
+        funcGroup: f.funcGroup,
+        groupId: f.groupId,
+        orgId: f.orgId,
+        dateFrom: f.dateFrom,
+        dateTo: f.dateTo,
+      })),
     })),
   };
 }

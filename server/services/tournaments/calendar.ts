@@ -40,7 +40,12 @@ export async function tournamentCalendar(deps: AppDeps, filter: { state?: number
     .where(and(...conditions))
     .orderBy(sql`(${approved}->>'start')::date`, tournaments.id);
 
-  const calendar = ical({ name: 'Bogensport-Turniere', prodId: { company: 'Bogensportverband', product: 'Verbandsverwaltung', language: 'DE' }, method: ICalCalendarMethod.PUBLISH, ttl: 60 * 60 });
+  const calendar = ical({
+    name: 'Bogensport-Turniere',
+    prodId: { company: 'Bogensportverband', product: 'Verbandsverwaltung', language: 'DE' },
+    method: ICalCalendarMethod.PUBLISH,
+    ttl: 60 * 60,
+  });
   for (const { row, typeName, orgName } of rows) {
     const shown = row.approvedSnapshot!;
     const p = shown.params;

@@ -33,5 +33,6 @@ export function mayChange(actor: TournamentActor, tournamentOrgId: number): bool
 }
 
 export function requireCreator(actor: TournamentActor): void {
-  if (!actor.org.functions.includes(FORM_TOURNAMENTS)) throw forbidden('Announcing tournaments needs the tournament form (1000) in this organisation');
+  if (!actor.org.functions.includes(FORM_TOURNAMENTS))
+    throw forbidden('Announcing tournaments needs the tournament form (1000) in this organisation');
 }

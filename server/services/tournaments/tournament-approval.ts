@@ -37,7 +37,13 @@ async function tournamentFee(tx: Tx, callerId: number, row: Row): Promise<number
   const [type] = await tx.select({ params: tournamentTypes.params }).from(tournamentTypes).where(eq(tournamentTypes.id, row.typeId));
   const cat = type?.params.ordercat;
   if (!cat) return null;
-  return placeFeeOrder(tx as unknown as Parameters<typeof placeFeeOrder>[0], { orgId: row.orgId, cat, label: `Turniergebühr: ${row.name}`, createdBy: callerId, params: { tournament: row.id } });
+  return placeFeeOrder(tx as unknown as Parameters<typeof placeFeeOrder>[0], {
+    orgId: row.orgId,
+    cat,
+    label: `Turniergebühr: ${row.name}`,
+    createdBy: callerId,
+    params: { tournament: row.id },
+  });
 }
 
 /**
@@ -53,14 +59,28 @@ export async function cancelTournament(deps: AppDeps, callerId: number, orgId: n
 }
 
 /** PUT /tournament/{org}/payed: the payment status, from PAYMENT_STATUSES, by the federation. */
-export async function setTournamentPayment(deps: AppDeps, callerId: number, orgId: number, id: number, status: string): Promise<Tournament> {
+export async function setTournamentPayment(
+  deps: AppDeps,
+  callerId: number,
+  orgId: number,
+  id: number,
+  status: string,
+): Promise<Tournament> {
   const actor = await actorFor(deps, callerId, orgId);
   if (!actor.setsPayment) throw forbidden('Only the federation sets the payment status');
   const today = todayIso(deps.clock());
   return deps.db.transaction(async (tx) => {
     const hit = await loadOne(tx, id, true);
     await tx.update(tournaments).set({ orderStatus: status, updatedAt: bump }).where(eq(tournaments.id, id));
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.org.id, entity: 'tournament', entityId: id, action: 'update', before: { orderStatus: hit.row.orderStatus }, after: { orderStatus: status } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.org.id,
+      entity: 'tournament',
+      entityId: id,
+      action: 'update',
+      before: { orderStatus: hit.row.orderStatus },
+      after: { orderStatus: status },
+    });
     const after = await loadOne(tx, id);
     return answerOf(after as Hit, today);
   });
@@ -71,14 +91,28 @@ async function statusChange(
   callerId: number,
   actor: TournamentActor,
   id: number,
-  change: (row: Row, tx: Tx) => Promise<Partial<Pick<Row, 'approved' | 'params' | 'orderId' | 'approvedSnapshot' | 'publishedSequence' | 'publishedAt'>>>,
+  change: (
+    row: Row,
+    tx: Tx,
+  ) => Promise<Partial<Pick<Row, 'approved' | 'params' | 'orderId' | 'approvedSnapshot' | 'publishedSequence' | 'publishedAt'>>>,
 ): Promise<Tournament> {
   const today = todayIso(deps.clock());
   return deps.db.transaction(async (tx) => {
     const hit = await lockForChange(tx, actor, id);
     const set = await change(hit.row, tx);
-    await tx.update(tournaments).set({ ...set, updatedAt: bump }).where(eq(tournaments.id, id));
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.org.id, entity: 'tournament', entityId: id, action: 'update', before: { approved: hit.row.approved, canceled: Boolean(hit.row.params.canceled) }, after: { approved: set.approved ?? hit.row.approved, canceled: Boolean((set.params ?? hit.row.params).canceled) } });
+    await tx
+      .update(tournaments)
+      .set({ ...set, updatedAt: bump })
+      .where(eq(tournaments.id, id));
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.org.id,
+      entity: 'tournament',
+      entityId: id,
+      action: 'update',
+      before: { approved: hit.row.approved, canceled: Boolean(hit.row.params.canceled) },
+      after: { approved: set.approved ?? hit.row.approved, canceled: Boolean((set.params ?? hit.row.params).canceled) },
+    });
     const after = await loadOne(tx, id);
     return answerOf(after as Hit, today);
   });

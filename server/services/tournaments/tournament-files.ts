@@ -43,7 +43,13 @@ async function detectAttachment(filePath: string) {
   }
 }
 
-export async function uploadTournamentFile(deps: AppDeps, callerId: number, orgId: number, id: number, request: Request): Promise<Tournament> {
+export async function uploadTournamentFile(
+  deps: AppDeps,
+  callerId: number,
+  orgId: number,
+  id: number,
+  request: Request,
+): Promise<Tournament> {
   const actor = tournamentActor(await loadCaller(deps, callerId), orgId);
   // Refused before a byte of the body is read: unknown, not the caller's, cancelled.
   await deps.db.transaction((tx) => lockForChange(tx, actor, id));
@@ -55,14 +61,36 @@ export async function uploadTournamentFile(deps: AppDeps, callerId: number, orgI
     return await deps.db.transaction(async (tx) => {
       const hit = await lockForChange(tx, actor, id);
       const files = hit.row.params.files ?? [];
-      if (files.length >= MAX_TOURNAMENT_FILES) throw new ApiError(409, 'too_many_files', `At most ${MAX_TOURNAMENT_FILES} attachments per tournament`);
-      const row = await storeFile(tx, deps.env.uploadDir, { tmpPath: received.tmpPath, ownerType: TOURNAMENT_FILE, ownerId: id, originalName: name, mime, ext, size: received.size, uploadedBy: callerId, now: deps.clock() });
+      if (files.length >= MAX_TOURNAMENT_FILES)
+        throw new ApiError(409, 'too_many_files', `At most ${MAX_TOURNAMENT_FILES} attachments per tournament`);
+      const row = await storeFile(tx, deps.env.uploadDir, {
+        tmpPath: received.tmpPath,
+        ownerType: TOURNAMENT_FILE,
+        ownerId: id,
+        originalName: name,
+        mime,
+        ext,
+        size: received.size,
+        uploadedBy: callerId,
+        now: deps.clock(),
+      });
       storedPath = row.storedPath;
       await tx
         .update(tournaments)
-        .set({ params: { ...hit.row.params, files: [...files, { name, url: uploadsUrl(row.storedPath) }] }, updatedAt: sql`greatest(clock_timestamp(), ${tournaments.updatedAt} + interval '1 millisecond')` })
+        .set({
+          params: { ...hit.row.params, files: [...files, { name, url: uploadsUrl(row.storedPath) }] },
+          updatedAt: sql`greatest(clock_timestamp(), ${tournaments.updatedAt} + interval '1 millisecond')`,
+        })
         .where(eq(tournaments.id, id));
-      await recordAudit(tx, { actorId: callerId, actingOrgId: actor.org.id, entity: 'tournament', entityId: id, action: 'upload', before: { file: null }, after: { file: name } });
+      await recordAudit(tx, {
+        actorId: callerId,
+        actingOrgId: actor.org.id,
+        entity: 'tournament',
+        entityId: id,
+        action: 'upload',
+        before: { file: null },
+        after: { file: name },
+      });
       const answer = await tournamentAnswer(tx, id, todayIso(deps.clock()));
       storedPath = undefined; // committed: the file stays
       return answer;
@@ -78,15 +106,29 @@ export async function deleteTournamentFile(deps: AppDeps, callerId: number, orgI
   const actor = tournamentActor(await loadCaller(deps, callerId), orgId);
   return deps.db.transaction(async (tx) => {
     const hit = await lockForChange(tx, actor, id);
-    const [file] = await tx.select().from(uploadedFiles).where(and(eq(uploadedFiles.uuid, uuid), eq(uploadedFiles.ownerType, TOURNAMENT_FILE), eq(uploadedFiles.ownerId, id)));
+    const [file] = await tx
+      .select()
+      .from(uploadedFiles)
+      .where(and(eq(uploadedFiles.uuid, uuid), eq(uploadedFiles.ownerType, TOURNAMENT_FILE), eq(uploadedFiles.ownerId, id)));
     if (!file) throw notFound('No such attachment');
     const files = (hit.row.params.files ?? []).filter((f) => f.url !== uploadsUrl(file.storedPath));
     await tx
       .update(tournaments)
-      .set({ params: { ...hit.row.params, files }, updatedAt: sql`greatest(clock_timestamp(), ${tournaments.updatedAt} + interval '1 millisecond')` })
+      .set({
+        params: { ...hit.row.params, files },
+        updatedAt: sql`greatest(clock_timestamp(), ${tournaments.updatedAt} + interval '1 millisecond')`,
+      })
       .where(eq(tournaments.id, id));
     await deleteFile(tx, deps.env.uploadDir, file);
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.org.id, entity: 'tournament', entityId: id, action: 'update', before: { file: file.originalName }, after: { file: null } });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.org.id,
+      entity: 'tournament',
+      entityId: id,
+      action: 'update',
+      before: { file: file.originalName },
+      after: { file: null },
+    });
     return tournamentAnswer(tx, id, todayIso(deps.clock()));
   });
 }

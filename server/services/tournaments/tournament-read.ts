@@ -28,7 +28,15 @@ export async function actorFor(deps: AppDeps, callerId: number, orgId: number): 
   return tournamentActor(await loadCaller(deps, callerId), orgId);
 }
 
-type FeeOrder = { id: number; status: string; completed: string | null; totalCents: number; invoiceNumber: string | null; canceled: boolean; updatedAt: string } | null;
+type FeeOrder = {
+  id: number;
+  status: string;
+  completed: string | null;
+  totalCents: number;
+  invoiceNumber: string | null;
+  canceled: boolean;
+  updatedAt: string;
+} | null;
 
 function shape(row: Row, typeName: string, orgName: string, today: string, order: FeeOrder = null): Tournament {
   const p = row.params;
@@ -85,7 +93,15 @@ const selection = {
   row: tournaments,
   typeName: tournamentTypes.name,
   orgName: organisations.name,
-  order: { id: orders.id, status: orders.status, completed: orders.completed, totalCents: orders.totalCents, invoiceNumber: orders.invoiceNumber, canceled: orders.canceled, updatedAt: orders.updatedAt },
+  order: {
+    id: orders.id,
+    status: orders.status,
+    completed: orders.completed,
+    totalCents: orders.totalCents,
+    invoiceNumber: orders.invoiceNumber,
+    canceled: orders.canceled,
+    updatedAt: orders.updatedAt,
+  },
 };
 function selectTournaments(db: Tx) {
   return db
@@ -108,13 +124,24 @@ function listWhere(actor: TournamentActor, query: Pick<TournamentListQuery, 'q' 
   const conditions: Array<SQL | undefined> = [actor.overseesAll ? undefined : eq(tournaments.orgId, actor.org.id)];
   for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
     const like = `%${escapeLike(word)}%`;
-    conditions.push(or(ilike(tournaments.name, like), ilike(organisations.name, like), sql`${tournaments.params}->>'location' ilike ${like}`));
+    conditions.push(
+      or(ilike(tournaments.name, like), ilike(organisations.name, like), sql`${tournaments.params}->>'location' ilike ${like}`),
+    );
   }
-  const filters = (query.filter ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  const filters = (query.filter ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   const typeFilters = filters.filter((f) => f !== FILTER_CREATED);
   if (typeFilters.length) conditions.push(inArray(sql`${tournamentTypes.params}->>'filter'`, typeFilters));
   // awaiting approval: never approved, or changed since the approval
-  if (filters.includes(FILTER_CREATED)) conditions.push(and(or(isNull(tournaments.approved), eq(tournaments.approved, false)), sql`coalesce((${tournaments.params}->>'canceled')::boolean, false) = false`));
+  if (filters.includes(FILTER_CREATED))
+    conditions.push(
+      and(
+        or(isNull(tournaments.approved), eq(tournaments.approved, false)),
+        sql`coalesce((${tournaments.params}->>'canceled')::boolean, false) = false`,
+      ),
+    );
   return and(...conditions);
 }
 
@@ -141,10 +168,18 @@ export async function listTournaments(deps: AppDeps, callerId: number, orgId: nu
 const EXPORT_LIMIT = 20_000;
 
 /** GET /tournament/{org}/export.csv: the same list (search and filters), every page, as the table shows it. */
-export async function exportTournaments(deps: AppDeps, callerId: number, orgId: number, query: Pick<TournamentListQuery, 'q' | 'filter'>): Promise<Tournament[]> {
+export async function exportTournaments(
+  deps: AppDeps,
+  callerId: number,
+  orgId: number,
+  query: Pick<TournamentListQuery, 'q' | 'filter'>,
+): Promise<Tournament[]> {
   const actor = await actorFor(deps, callerId, orgId);
   const today = todayIso(deps.clock());
-  const rows = await selectTournaments(deps.db).where(listWhere(actor, query)).orderBy(desc(tournaments.start), asc(tournaments.id)).limit(EXPORT_LIMIT);
+  const rows = await selectTournaments(deps.db)
+    .where(listWhere(actor, query))
+    .orderBy(desc(tournaments.start), asc(tournaments.id))
+    .limit(EXPORT_LIMIT);
   return rows.map((r) => answerOf(r as Hit, today));
 }
 
@@ -162,7 +197,15 @@ export async function loadOne(db: Tx, id: number, forUpdate = false) {
 
 /** The current copy of a row (the columns). */
 export function copyOf(row: Row): TournamentCopy {
-  return { name: row.name, typeId: row.typeId, start: row.start, end: row.end, openFrom: row.openFrom, openTo: row.openTo, params: row.params };
+  return {
+    name: row.name,
+    typeId: row.typeId,
+    start: row.start,
+    end: row.end,
+    openFrom: row.openFrom,
+    openTo: row.openTo,
+    params: row.params,
+  };
 }
 
 /**
@@ -186,7 +229,15 @@ export async function tournamentTuple(deps: AppDeps, callerId: number, id: numbe
   const o = approved ?? hit.row.original;
   return {
     current: answerOf(hit as Hit, todayIso(deps.clock())),
-    original: { name: o.name, type: o.typeId, start: o.start, end: o.end, openFrom: o.openFrom, openTo: o.openTo, params: o.params as Record<string, unknown> },
+    original: {
+      name: o.name,
+      type: o.typeId,
+      start: o.start,
+      end: o.end,
+      openFrom: o.openFrom,
+      openTo: o.openTo,
+      params: o.params as Record<string, unknown>,
+    },
     originalIs: approved ? ('approved' as const) : ('submitted' as const),
     awaitingApproval: approved ? publicChanges(approved, copyOf(hit.row)) : [],
   };
@@ -202,14 +253,22 @@ export async function listTournamentTypes(deps: AppDeps) {
  * GET /tournament/referees: who can be picked on the form: holders of an active function named
  * 'Schiedsrichter A…' (main referee or referee) or 'Schiedsrichter B…' (referee), by name.
  */
-export async function refereeCandidates(deps: AppDeps): Promise<Array<{ id: number; firstName: string; lastName: string; level: 'A' | 'B' }>> {
+export async function refereeCandidates(
+  deps: AppDeps,
+): Promise<Array<{ id: number; firstName: string; lastName: string; level: 'A' | 'B' }>> {
   const today = todayIso(deps.clock());
   const rows = await deps.db
     .selectDistinct({ id: members.id, firstName: members.firstName, lastName: members.surname, role: roles.name })
     .from(functionAssignments)
     .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
     .innerJoin(members, eq(members.id, functionAssignments.memberId))
-    .where(and(sql`lower(${roles.name}) like 'schiedsrichter a%' or lower(${roles.name}) like 'schiedsrichter b%'`, lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today)))
+    .where(
+      and(
+        sql`lower(${roles.name}) like 'schiedsrichter a%' or lower(${roles.name}) like 'schiedsrichter b%'`,
+        lte(functionAssignments.dateFrom, today),
+        gte(functionAssignments.dateTo, today),
+      ),
+    )
     .orderBy(asc(members.surname), asc(members.firstName));
   const byId = new Map<number, { id: number; firstName: string; lastName: string; level: 'A' | 'B' }>();
   for (const r of rows) {

@@ -28,7 +28,9 @@ async function refereeFunctions(db: Tx, ids: number[], today: string): Promise<M
     .select({ memberId: functionAssignments.memberId, name: roles.name })
     .from(functionAssignments)
     .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
-    .where(and(inArray(functionAssignments.memberId, ids), lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today)));
+    .where(
+      and(inArray(functionAssignments.memberId, ids), lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today)),
+    );
   const map = new Map<number, string[]>();
   for (const r of rows) map.set(r.memberId, [...(map.get(r.memberId) ?? []), r.name]);
   return map;
@@ -37,7 +39,8 @@ async function refereeFunctions(db: Tx, ids: number[], today: string): Promise<M
 /** Checks the input against its type and the rules; answers the params to store (names of persons from the database). */
 async function checked(db: Tx, orgId: number, input: TournamentInput, today: string): Promise<TournamentParams> {
   const [type] = await db.select().from(tournamentTypes).where(eq(tournamentTypes.id, input.type));
-  if (!type) throw new ApiError(422, 'validation', 'There is no such tournament type', { field: 'type', rule: 'unknown', value: input.type });
+  if (!type)
+    throw new ApiError(422, 'validation', 'There is no such tournament type', { field: 'type', rule: 'unknown', value: input.type });
   const p = input.params;
   const mainRefereeId = p.mainReferee?.id ?? null;
   const refereeIds = (p.referees ?? []).map((r) => r.id);
@@ -63,9 +66,22 @@ async function checked(db: Tx, orgId: number, input: TournamentInput, today: str
   );
   if (issues.length) {
     const [first] = issues;
-    throw new ApiError(422, 'validation', `'${first.field}' breaks the rule ${first.rule}`, { field: first.field === 'type' ? 'type' : first.field.startsWith('start') || first.field.startsWith('end') || first.field.startsWith('open') ? first.field : `params.${first.field}`, rule: first.rule });
+    throw new ApiError(422, 'validation', `'${first.field}' breaks the rule ${first.rule}`, {
+      field:
+        first.field === 'type'
+          ? 'type'
+          : first.field.startsWith('start') || first.field.startsWith('end') || first.field.startsWith('open')
+            ? first.field
+            : `params.${first.field}`,
+      rule: first.rule,
+    });
   }
-  const people = picked.length ? await db.select({ id: members.id, firstName: members.firstName, lastName: members.surname }).from(members).where(inArray(members.id, picked)) : [];
+  const people = picked.length
+    ? await db
+        .select({ id: members.id, firstName: members.firstName, lastName: members.surname })
+        .from(members)
+        .where(inArray(members.id, picked))
+    : [];
   const personOf = (id: number) => people.find((x) => x.id === id) ?? { id, firstName: '', lastName: '' };
   return {
     location: p.location,
@@ -93,12 +109,37 @@ export async function createTournament(deps: AppDeps, callerId: number, orgId: n
   const today = todayIso(deps.clock());
   return deps.db.transaction(async (tx) => {
     const params = await checked(tx, actor.org.id, input, today);
-    const copy: TournamentCopy = { name: input.name, typeId: input.type, start: input.start, end: input.end, openFrom: input.openFrom, openTo: input.openTo, params };
+    const copy: TournamentCopy = {
+      name: input.name,
+      typeId: input.type,
+      start: input.start,
+      end: input.end,
+      openFrom: input.openFrom,
+      openTo: input.openTo,
+      params,
+    };
     const [row] = await tx
       .insert(tournaments)
-      .values({ orgId: actor.org.id, typeId: input.type, name: input.name, start: input.start, end: input.end, openFrom: input.openFrom, openTo: input.openTo, params, original: copy })
+      .values({
+        orgId: actor.org.id,
+        typeId: input.type,
+        name: input.name,
+        start: input.start,
+        end: input.end,
+        openFrom: input.openFrom,
+        openTo: input.openTo,
+        params,
+        original: copy,
+      })
       .returning({ id: tournaments.id });
-    await recordAudit(tx, { actorId: callerId, actingOrgId: actor.org.id, entity: 'tournament', entityId: row.id, action: 'create', after: copy });
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.org.id,
+      entity: 'tournament',
+      entityId: row.id,
+      action: 'create',
+      after: copy,
+    });
     const hit = await loadOne(tx, row.id);
     return answerOf(hit as Hit, today);
   });
@@ -125,15 +166,42 @@ export async function updateTournament(deps: AppDeps, callerId: number, orgId: n
   const today = todayIso(deps.clock());
   return deps.db.transaction(async (tx) => {
     const hit = await lockForChange(tx, actor, input.id);
-    const [fresh] = await tx.select({ ok: sql<boolean>`${tournaments.updatedAt} = ${input.updatedAt}::timestamptz` }).from(tournaments).where(eq(tournaments.id, input.id));
-    if (!fresh.ok) throw new ApiError(409, 'stale', 'The tournament was changed in the meantime; reload it', { value: rfc3339(hit.row.updatedAt) });
-    if (input.type !== hit.row.typeId) throw new ApiError(422, 'validation', 'The type of a saved tournament cannot change', { field: 'type', rule: 'typeFixed', value: hit.row.typeId });
+    const [fresh] = await tx
+      .select({ ok: sql<boolean>`${tournaments.updatedAt} = ${input.updatedAt}::timestamptz` })
+      .from(tournaments)
+      .where(eq(tournaments.id, input.id));
+    if (!fresh.ok)
+      throw new ApiError(409, 'stale', 'The tournament was changed in the meantime; reload it', { value: rfc3339(hit.row.updatedAt) });
+    if (input.type !== hit.row.typeId)
+      throw new ApiError(422, 'validation', 'The type of a saved tournament cannot change', {
+        field: 'type',
+        rule: 'typeFixed',
+        value: hit.row.typeId,
+      });
     const params = { ...(await checked(tx, hit.row.orgId, input, today)), files: hit.row.params.files ?? [] };
-    const next: TournamentCopy = { name: input.name, typeId: hit.row.typeId, start: input.start, end: input.end, openFrom: input.openFrom, openTo: input.openTo, params };
+    const next: TournamentCopy = {
+      name: input.name,
+      typeId: hit.row.typeId,
+      start: input.start,
+      end: input.end,
+      openFrom: input.openFrom,
+      openTo: input.openTo,
+      params,
+    };
     const approval = approvalAfterChange({ state: hit.row.approved, approved: hit.row.approvedSnapshot, next, byApprover: actor.approves });
     await tx
       .update(tournaments)
-      .set({ name: input.name, start: input.start, end: input.end, openFrom: input.openFrom, openTo: input.openTo, params, approved: approval.state, ...(approval.publish ? published(deps, hit.row, next) : {}), updatedAt: bump })
+      .set({
+        name: input.name,
+        start: input.start,
+        end: input.end,
+        openFrom: input.openFrom,
+        openTo: input.openTo,
+        params,
+        approved: approval.state,
+        ...(approval.publish ? published(deps, hit.row, next) : {}),
+        updatedAt: bump,
+      })
       .where(eq(tournaments.id, input.id));
     await recordAudit(tx, {
       actorId: callerId,
@@ -141,8 +209,24 @@ export async function updateTournament(deps: AppDeps, callerId: number, orgId: n
       entity: 'tournament',
       entityId: input.id,
       action: 'update',
-      before: { name: hit.row.name, start: hit.row.start, end: hit.row.end, openFrom: hit.row.openFrom, openTo: hit.row.openTo, params: hit.row.params, approved: hit.row.approved },
-      after: { name: input.name, start: input.start, end: input.end, openFrom: input.openFrom, openTo: input.openTo, params, approved: approval.state },
+      before: {
+        name: hit.row.name,
+        start: hit.row.start,
+        end: hit.row.end,
+        openFrom: hit.row.openFrom,
+        openTo: hit.row.openTo,
+        params: hit.row.params,
+        approved: hit.row.approved,
+      },
+      after: {
+        name: input.name,
+        start: input.start,
+        end: input.end,
+        openFrom: input.openFrom,
+        openTo: input.openTo,
+        params,
+        approved: approval.state,
+      },
     });
     const after = await loadOne(tx, input.id);
     return answerOf(after as Hit, today);
@@ -150,8 +234,16 @@ export async function updateTournament(deps: AppDeps, callerId: number, orgId: n
 }
 
 /** The columns that make `next` the version the public sees (approved snapshot, SEQUENCE, time). */
-export function published(deps: AppDeps, row: Row, next: TournamentCopy): Pick<Row, 'approvedSnapshot' | 'publishedSequence' | 'publishedAt'> {
-  return { approvedSnapshot: next, publishedSequence: nextCalendarSequence(row.publishedSequence, row.approvedSnapshot, next), publishedAt: deps.clock().toISOString() };
+export function published(
+  deps: AppDeps,
+  row: Row,
+  next: TournamentCopy,
+): Pick<Row, 'approvedSnapshot' | 'publishedSequence' | 'publishedAt'> {
+  return {
+    approvedSnapshot: next,
+    publishedSequence: nextCalendarSequence(row.publishedSequence, row.approvedSnapshot, next),
+    publishedAt: deps.clock().toISOString(),
+  };
 }
 
 /** POST /tournament/{org}/comment/{id}: a comment of the conversation, by whoever may read the tournament. */
@@ -161,9 +253,21 @@ export async function commentTournament(deps: AppDeps, callerId: number, orgId: 
   return deps.db.transaction(async (tx) => {
     const hit = await loadOne(tx, id, true);
     if (!mayRead(actor, hit.row.orgId)) throw forbidden('You may not read this tournament');
-    const [me] = await tx.select({ firstName: members.firstName, surname: members.surname, uuid: members.uuid }).from(members).where(eq(members.id, callerId));
-    const comment: TournamentComment = { name: me ? `${me.firstName} ${me.surname}` : '', content, user: callerId, uuid: me?.uuid ?? null, timestamp: deps.clock().toISOString() };
-    await tx.update(tournaments).set({ comments: [...hit.row.comments, comment], updatedAt: bump }).where(eq(tournaments.id, id));
+    const [me] = await tx
+      .select({ firstName: members.firstName, surname: members.surname, uuid: members.uuid })
+      .from(members)
+      .where(eq(members.id, callerId));
+    const comment: TournamentComment = {
+      name: me ? `${me.firstName} ${me.surname}` : '',
+      content,
+      user: callerId,
+      uuid: me?.uuid ?? null,
+      timestamp: deps.clock().toISOString(),
+    };
+    await tx
+      .update(tournaments)
+      .set({ comments: [...hit.row.comments, comment], updatedAt: bump })
+      .where(eq(tournaments.id, id));
     const after = await loadOne(tx, id);
     return answerOf(after as Hit, today);
   });

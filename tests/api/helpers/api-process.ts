@@ -37,7 +37,10 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 1
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (!alive()) throw new Error(`the API ended: ${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > until) {
       child.kill('SIGKILL');

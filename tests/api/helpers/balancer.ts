@@ -86,7 +86,10 @@ async function startNodeBalancer(port: number, upstreamPorts: number[]): Promise
   const agent = new http.Agent({ keepAlive: true });
   const server = http.createServer((req, res) => {
     const upstream = upstreamPorts[next++ % upstreamPorts.length];
-    const headers: http.OutgoingHttpHeaders = { ...req.headers, 'x-forwarded-for': String(req.headers['x-test-client-address'] ?? req.socket.remoteAddress) };
+    const headers: http.OutgoingHttpHeaders = {
+      ...req.headers,
+      'x-forwarded-for': String(req.headers['x-test-client-address'] ?? req.socket.remoteAddress),
+    };
     delete headers['x-test-client-address'];
     const out = http.request({ host: '127.0.0.1', port: upstream, method: req.method, path: req.url, headers, agent }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': `127.0.0.1:${upstream}` });

@@ -1,7 +1,16 @@
 import type { CallerKind } from '@/server/http/access-rule';
 import { formOf } from '../organisations-fixtures';
 import { PDF } from './sample-files';
-import { documentForm, FOREIGN_CLUB, imageForm, MATRIX_LICENCE, MATRIX_OPEN_FEE, OWN_CLUB, OWN_STATE, type MatrixFixtures } from './matrix-fixtures';
+import {
+  documentForm,
+  FOREIGN_CLUB,
+  imageForm,
+  MATRIX_LICENCE,
+  MATRIX_OPEN_FEE,
+  OWN_CLUB,
+  OWN_STATE,
+  type MatrixFixtures,
+} from './matrix-fixtures';
 import { DEMO_PASSWORD, type CallResult } from './test-app';
 
 /**
@@ -33,9 +42,22 @@ export type MatrixCell = {
 
 export type MatrixRequest = { method: string; url: string; json?: unknown; form?: () => FormData };
 
-export const HOME_ORG: Record<CallerKind | 'anonymous', number> = { anonymous: OWN_CLUB, none: OWN_CLUB, trainer: OWN_CLUB, club: OWN_CLUB, state: OWN_STATE, federation: 1 };
+export const HOME_ORG: Record<CallerKind | 'anonymous', number> = {
+  anonymous: OWN_CLUB,
+  none: OWN_CLUB,
+  trainer: OWN_CLUB,
+  club: OWN_CLUB,
+  state: OWN_STATE,
+  federation: 1,
+};
 
-export function matrixCell(kind: CallerKind | 'anonymous', side: Side, fx: MatrixFixtures, today: string, as: MatrixCell['as']): MatrixCell {
+export function matrixCell(
+  kind: CallerKind | 'anonymous',
+  side: Side,
+  fx: MatrixFixtures,
+  today: string,
+  as: MatrixCell['as'],
+): MatrixCell {
   const home = HOME_ORG[kind];
   const own = side === 'own';
   return {
@@ -61,12 +83,24 @@ const get = (url: string): MatrixRequest => ({ method: 'GET', url });
 const del = (url: string): MatrixRequest => ({ method: 'DELETE', url });
 
 export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | Promise<MatrixRequest>> = {
-  'POST /api/v1/auth/login': () => ({ method: 'POST', url: '/api/v1/auth/login', json: { email: 'mitglied@example.org', password: DEMO_PASSWORD } }),
+  'POST /api/v1/auth/login': () => ({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    json: { email: 'mitglied@example.org', password: DEMO_PASSWORD },
+  }),
   'GET /api/v1/getUser': () => get('/api/v1/getUser'),
   'GET /api/v1/admin/systemroles': () => get('/api/v1/admin/systemroles'),
   'PUT /api/v1/auth/request_password/{email}': () => ({ method: 'PUT', url: '/api/v1/auth/request_password/mitglied%40example.org' }),
-  'PUT /api/v1/auth/reset_password/{token}': () => ({ method: 'PUT', url: '/api/v1/auth/reset_password/no-such-token', json: { email: 'mitglied@example.org', password: 'Matrix2026!neu' } }),
-  'PUT /api/v1/auth/update_password': () => ({ method: 'PUT', url: '/api/v1/auth/update_password', json: { oldPassword: DEMO_PASSWORD, newPassword: 'Matrix2026!neu' } }),
+  'PUT /api/v1/auth/reset_password/{token}': () => ({
+    method: 'PUT',
+    url: '/api/v1/auth/reset_password/no-such-token',
+    json: { email: 'mitglied@example.org', password: 'Matrix2026!neu' },
+  }),
+  'PUT /api/v1/auth/update_password': () => ({
+    method: 'PUT',
+    url: '/api/v1/auth/update_password',
+    json: { oldPassword: DEMO_PASSWORD, newPassword: 'Matrix2026!neu' },
+  }),
   'GET /api/v1/profile/image/{id}': (c) => get(`/api/v1/profile/image/${c.fx.profileImages[c.member]}`),
   'POST /api/v1/profile/image/{id}': (c) => ({ method: 'POST', url: `/api/v1/profile/image/${c.member}`, form: imageForm }),
   'GET /api/v1/admin/countries': () => get('/api/v1/admin/countries'),
@@ -87,14 +121,35 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
       params: { federalState: c.side === 'own' ? 'Niederösterreich' : 'Wien' },
     },
   }),
-  'PUT /api/v1/admin/org': (c) => ({ method: 'PUT', url: `/api/v1/admin/org?actingOrgId=${c.home}`, json: formOf(c.fx.orgs[c.org], { phoneOffice: '+43 1 1234567' }) }),
-  'POST /api/v1/admin/org/places': (c) => ({ method: 'POST', url: `/api/v1/admin/org/places?actingOrgId=${c.home}`, json: { orgId: c.org, pname: 'Matrixplatz', city: 'Wien', zip: '1100', address: 'Hauptplatz 2', params: { openingHours: 'Di 18:00–21:00', training: ['Indoor'] } } }),
-  'DELETE /api/v1/admin/org/places/{orgId}/{placeId}': (c) => del(`/api/v1/admin/org/places/${c.org}/${c.fx.places[c.org]}?actingOrgId=${c.home}`),
+  'PUT /api/v1/admin/org': (c) => ({
+    method: 'PUT',
+    url: `/api/v1/admin/org?actingOrgId=${c.home}`,
+    json: formOf(c.fx.orgs[c.org], { phoneOffice: '+43 1 1234567' }),
+  }),
+  'POST /api/v1/admin/org/places': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/org/places?actingOrgId=${c.home}`,
+    json: {
+      orgId: c.org,
+      pname: 'Matrixplatz',
+      city: 'Wien',
+      zip: '1100',
+      address: 'Hauptplatz 2',
+      params: { openingHours: 'Di 18:00–21:00', training: ['Indoor'] },
+    },
+  }),
+  'DELETE /api/v1/admin/org/places/{orgId}/{placeId}': (c) =>
+    del(`/api/v1/admin/org/places/${c.org}/${c.fx.places[c.org]}?actingOrgId=${c.home}`),
   'GET /api/v1/org/image/{id}': (c) => get(`/api/v1/org/image/${c.fx.orgImages[c.org]}`),
   'GET /api/v1/uploads': (c) => get(`${c.fx.documents[c.org].url}&actingOrgId=${c.home}`),
-  'DELETE /api/v1/admin/org/{orgId}/documents/{documentId}': (c) => del(`/api/v1/admin/org/${c.org}/documents/${c.fx.documents[c.org].uuid}?actingOrgId=${c.home}`),
+  'DELETE /api/v1/admin/org/{orgId}/documents/{documentId}': (c) =>
+    del(`/api/v1/admin/org/${c.org}/documents/${c.fx.documents[c.org].uuid}?actingOrgId=${c.home}`),
   'POST /api/v1/org/image/{id}': (c) => ({ method: 'POST', url: `/api/v1/org/image/${c.org}?actingOrgId=${c.home}`, form: imageForm }),
-  'POST /api/v1/admin/org/{orgId}/documents': (c) => ({ method: 'POST', url: `/api/v1/admin/org/${c.org}/documents?actingOrgId=${c.home}`, form: documentForm }),
+  'POST /api/v1/admin/org/{orgId}/documents': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/org/${c.org}/documents?actingOrgId=${c.home}`,
+    form: documentForm,
+  }),
 
   'GET /api/v1/admin/members': () => get('/api/v1/admin/members'),
   'GET /api/v1/admin/members/search': (c) => get(`/api/v1/admin/members/search?org=${c.acting}&name=Matrixprobe`),
@@ -107,14 +162,22 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'GET /api/v1/admin/member/{orgId}/{memberId}': (c) => get(`/api/v1/admin/member/${c.home}/${c.member}`),
   'PUT /api/v1/admin/member/duplicates': (c) => {
     const m = c.fx.members[c.member];
-    return { method: 'PUT', url: '/api/v1/admin/member/duplicates', json: { firstName: m.firstName, surname: m.surname, birthDate: m.birthDate } };
+    return {
+      method: 'PUT',
+      url: '/api/v1/admin/member/duplicates',
+      json: { firstName: m.firstName, surname: m.surname, birthDate: m.birthDate },
+    };
   },
   // Connects the other side's member to this side's club, with the proof the caller's own duplicate
   // check handed out for that person (callers the check refuses send none).
   'POST /api/v1/admin/member/membership': async (c) => {
     const memberId = c.side === 'own' ? c.fx.foreignMember : c.fx.ownMember;
     const m = c.fx.members[memberId];
-    const check = await c.as('PUT', '/api/v1/admin/member/duplicates', { firstName: m.firstName, surname: m.surname, birthDate: m.birthDate });
+    const check = await c.as('PUT', '/api/v1/admin/member/duplicates', {
+      firstName: m.firstName,
+      surname: m.surname,
+      birthDate: m.birthDate,
+    });
     const proof = (check.body?.candidates as Array<{ id: number; proof?: string }> | undefined)?.find((x) => x.id === memberId)?.proof;
     return { method: 'POST', url: '/api/v1/admin/member/membership', json: { orgId: c.club, memberId, proof } };
   },
@@ -131,7 +194,17 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
     return {
       method: 'PUT',
       url: '/api/v1/admin/member',
-      json: { id: m.id, updatedAt: m.updatedAt, orgId: c.home, firstName: m.firstName, surname: m.surname, birthDate: m.birthDate, gender: m.gender, email: m.email, city: 'Baden' },
+      json: {
+        id: m.id,
+        updatedAt: m.updatedAt,
+        orgId: c.home,
+        firstName: m.firstName,
+        surname: m.surname,
+        birthDate: m.birthDate,
+        gender: m.gender,
+        email: m.email,
+        city: 'Baden',
+      },
     };
   },
   'DELETE /api/v1/admin/member/cancel/{orgId}/{memberId}': (c) => del(`/api/v1/admin/member/cancel/${c.club}/${c.member}?date=${c.today}`),
@@ -143,7 +216,8 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
     url: `/api/v1/admin/training/${c.member}`,
     json: { orgId: c.home, trainingId: 8, dateFrom: '2025-05-02', dateTo: '2027-05-02', controller: 'Rotes Kreuz' },
   }),
-  'DELETE /api/v1/admin/training/{memberId}/{ausbMgId}': (c) => del(`/api/v1/admin/training/${c.member}/${c.fx.trainings[c.member]}?org=${c.home}`),
+  'DELETE /api/v1/admin/training/{memberId}/{ausbMgId}': (c) =>
+    del(`/api/v1/admin/training/${c.member}/${c.fx.trainings[c.member]}?org=${c.home}`),
   'GET /api/v1/admin/functions/{id}': (c) => get(`/api/v1/admin/functions/${c.org}`),
   'POST /api/v1/admin/functions/{id}': (c) => ({
     method: 'POST',
@@ -164,17 +238,29 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
     const { order } = c.fx.orders[c.club];
     return { method: 'PUT', url: `/api/v1/order/${c.club}`, json: { id: order.id, status: 'Freigegeben', updatedAt: order.updatedAt } };
   },
-  'POST /api/v1/order/{orgId}/comment/{orderId}': (c) => ({ method: 'POST', url: `/api/v1/order/${c.club}/comment/${c.fx.orders[c.club].order.id}`, json: { comment: 'Matrixprobe' } }),
+  'POST /api/v1/order/{orgId}/comment/{orderId}': (c) => ({
+    method: 'POST',
+    url: `/api/v1/order/${c.club}/comment/${c.fx.orders[c.club].order.id}`,
+    json: { comment: 'Matrixprobe' },
+  }),
   'POST /api/v1/order/{orgId}/member/add': (c) => {
     const { order, another } = c.fx.orders[c.club];
-    return { method: 'POST', url: `/api/v1/order/${c.club}/member/add`, json: { id: order.id, ordercat: MATRIX_LICENCE, members: [{ id: another, params: { print: true } }] } };
+    return {
+      method: 'POST',
+      url: `/api/v1/order/${c.club}/member/add`,
+      json: { id: order.id, ordercat: MATRIX_LICENCE, members: [{ id: another, params: { print: true } }] },
+    };
   },
   'POST /api/v1/order/{orgId}/member/remove': (c) => {
     const { order, person } = c.fx.orders[c.club];
     return { method: 'POST', url: `/api/v1/order/${c.club}/member/remove`, json: { id: order.id, members: [person] } };
   },
   'GET /api/v2/admin/{orgId}/orders': (c) => get(`/api/v2/admin/${c.acting}/orders`),
-  'POST /api/v2/admin/{orgId}/category': (c) => ({ method: 'POST', url: `/api/v2/admin/${c.acting}/category`, json: { cat: 'ABZEICHEN_MATRIX', params: { group: 'ABZEICHEN', price: '9.50' } } }),
+  'POST /api/v2/admin/{orgId}/category': (c) => ({
+    method: 'POST',
+    url: `/api/v2/admin/${c.acting}/category`,
+    json: { cat: 'ABZEICHEN_MATRIX', params: { group: 'ABZEICHEN', price: '9.50' } },
+  }),
   'PUT /api/v2/admin/{orgId}/category': (c) => {
     const current = c.fx.openFeeCategory;
     return { method: 'PUT', url: `/api/v2/admin/${c.acting}/category`, json: { ...current, params: { ...current.params, price: 101 } } };
@@ -190,10 +276,25 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'POST /api/v1/public/licence-status': () => ({ method: 'POST', url: '/api/v1/public/licence-status', json: { card: 'kein-ausweis' } }),
   'GET /api/v1/admin/rolegroups': () => get('/api/v1/admin/rolegroups'),
   'GET /api/v1/admin/roles': () => get('/api/v1/admin/roles'),
-  'POST /api/v1/admin/role/assign': (c) => ({ method: 'POST', url: '/api/v1/admin/role/assign', json: { orgId: c.club, memberIds: [c.member], roleIds: [12], dryRun: true } }),
-  'POST /api/v1/admin/role/assign/{batchId}/undo': (c) => ({ method: 'POST', url: `/api/v1/admin/role/assign/${c.fx.roleBatches[c.club]}/undo` }),
-  'POST /api/v1/admin/role': () => ({ method: 'POST', url: '/api/v1/admin/role', json: { name: 'Matrix-Neurolle', groupId: 9, params: { orgBlacklist: [1] } } }),
-  'PUT /api/v1/admin/role': (c) => ({ method: 'PUT', url: '/api/v1/admin/role', json: { ...c.fx.catalogueRole, name: 'Matrixrolle umbenannt' } }),
+  'POST /api/v1/admin/role/assign': (c) => ({
+    method: 'POST',
+    url: '/api/v1/admin/role/assign',
+    json: { orgId: c.club, memberIds: [c.member], roleIds: [12], dryRun: true },
+  }),
+  'POST /api/v1/admin/role/assign/{batchId}/undo': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/role/assign/${c.fx.roleBatches[c.club]}/undo`,
+  }),
+  'POST /api/v1/admin/role': () => ({
+    method: 'POST',
+    url: '/api/v1/admin/role',
+    json: { name: 'Matrix-Neurolle', groupId: 9, params: { orgBlacklist: [1] } },
+  }),
+  'PUT /api/v1/admin/role': (c) => ({
+    method: 'PUT',
+    url: '/api/v1/admin/role',
+    json: { ...c.fx.catalogueRole, name: 'Matrixrolle umbenannt' },
+  }),
   'GET /api/v1/admin/role/organisations/{orgId}': (c) => get(`/api/v1/admin/role/organisations/${c.acting}`),
   'GET /api/v1/admin/role/members/{orgId}': (c) => get(`/api/v1/admin/role/members/${c.club}?group=3`),
   'GET /api/v1/tournament/types': () => get('/api/v1/tournament/types'),
@@ -201,19 +302,58 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'GET /api/v1/tournament/tuple/{id}': (c) => get(`/api/v1/tournament/tuple/${c.fx.tournaments[c.club].id}`),
   'GET /api/v1/tournament/{orgId}': (c) => get(`/api/v1/tournament/${c.acting}?filter=erstellt`),
   'GET /api/v1/tournament/{orgId}/export.csv': (c) => get(`/api/v1/tournament/${c.acting}/export.csv?q=Matrix`),
-  'POST /api/v1/tournament/{orgId}': (c) => ({ method: 'POST', url: `/api/v1/tournament/${c.acting}`, json: { ...c.fx.tournaments[c.club], name: 'Neues Matrixturnier' } }),
-  'PUT /api/v1/tournament/{orgId}': (c) => ({ method: 'PUT', url: `/api/v1/tournament/${c.home}`, json: { ...c.fx.tournaments[c.club], name: 'Geändertes Matrixturnier' } }),
-  'PUT /api/v1/tournament/{orgId}/approve': (c) => ({ method: 'PUT', url: `/api/v1/tournament/${c.home}/approve`, json: { id: c.fx.tournaments[c.club].id } }),
-  'PUT /api/v1/tournament/{orgId}/cancel': (c) => ({ method: 'PUT', url: `/api/v1/tournament/${c.home}/cancel`, json: { id: c.fx.tournaments[c.club].id } }),
-  'PUT /api/v1/tournament/{orgId}/payed': (c) => ({ method: 'PUT', url: `/api/v1/tournament/${c.home}/payed`, json: { id: c.fx.tournaments[c.club].id, status: 'bezahlt' } }),
-  'POST /api/v1/tournament/{orgId}/comment/{id}': (c) => ({ method: 'POST', url: `/api/v1/tournament/${c.home}/comment/${c.fx.tournaments[c.club].id}`, json: { comment: 'Bitte Zeitplan ergänzen.' } }),
-  'POST /api/v1/tournament/{orgId}/files/{id}': (c) => ({ method: 'POST', url: `/api/v1/tournament/${c.home}/files/${c.fx.tournaments[c.club].id}`, form: documentForm }),
-  'DELETE /api/v1/tournament/{orgId}/files/{id}/{uuid}': (c) => del(`/api/v1/tournament/${c.home}/files/${c.fx.tournaments[c.club].id}/${/[0-9a-f-]{36}/.exec(c.fx.tournaments[c.club].params.files[0].url)![0]}`),
+  'POST /api/v1/tournament/{orgId}': (c) => ({
+    method: 'POST',
+    url: `/api/v1/tournament/${c.acting}`,
+    json: { ...c.fx.tournaments[c.club], name: 'Neues Matrixturnier' },
+  }),
+  'PUT /api/v1/tournament/{orgId}': (c) => ({
+    method: 'PUT',
+    url: `/api/v1/tournament/${c.home}`,
+    json: { ...c.fx.tournaments[c.club], name: 'Geändertes Matrixturnier' },
+  }),
+  'PUT /api/v1/tournament/{orgId}/approve': (c) => ({
+    method: 'PUT',
+    url: `/api/v1/tournament/${c.home}/approve`,
+    json: { id: c.fx.tournaments[c.club].id },
+  }),
+  'PUT /api/v1/tournament/{orgId}/cancel': (c) => ({
+    method: 'PUT',
+    url: `/api/v1/tournament/${c.home}/cancel`,
+    json: { id: c.fx.tournaments[c.club].id },
+  }),
+  'PUT /api/v1/tournament/{orgId}/payed': (c) => ({
+    method: 'PUT',
+    url: `/api/v1/tournament/${c.home}/payed`,
+    json: { id: c.fx.tournaments[c.club].id, status: 'bezahlt' },
+  }),
+  'POST /api/v1/tournament/{orgId}/comment/{id}': (c) => ({
+    method: 'POST',
+    url: `/api/v1/tournament/${c.home}/comment/${c.fx.tournaments[c.club].id}`,
+    json: { comment: 'Bitte Zeitplan ergänzen.' },
+  }),
+  'POST /api/v1/tournament/{orgId}/files/{id}': (c) => ({
+    method: 'POST',
+    url: `/api/v1/tournament/${c.home}/files/${c.fx.tournaments[c.club].id}`,
+    form: documentForm,
+  }),
+  'DELETE /api/v1/tournament/{orgId}/files/{id}/{uuid}': (c) =>
+    del(
+      `/api/v1/tournament/${c.home}/files/${c.fx.tournaments[c.club].id}/${/[0-9a-f-]{36}/.exec(c.fx.tournaments[c.club].params.files[0].url)![0]}`,
+    ),
   'GET /api/v1/public/tournaments.ics': () => get('/api/v1/public/tournaments.ics?discipline=1'),
   'GET /api/v1/admin/news/{org}': (c) => get(`/api/v1/admin/news/${c.club}?q=Matrix`),
   'GET /api/v1/admin/news/menu/{org}': (c) => get(`/api/v1/admin/news/menu/${c.club}`),
-  'POST /api/v1/admin/news': (c) => ({ method: 'POST', url: '/api/v1/admin/news', json: { ...c.fx.news[c.club], title: 'Neuer Matrixartikel' } }),
-  'PUT /api/v1/admin/news': (c) => ({ method: 'PUT', url: '/api/v1/admin/news', json: { ...c.fx.news[c.club], title: 'Geänderter Matrixartikel' } }),
+  'POST /api/v1/admin/news': (c) => ({
+    method: 'POST',
+    url: '/api/v1/admin/news',
+    json: { ...c.fx.news[c.club], title: 'Neuer Matrixartikel' },
+  }),
+  'PUT /api/v1/admin/news': (c) => ({
+    method: 'PUT',
+    url: '/api/v1/admin/news',
+    json: { ...c.fx.news[c.club], title: 'Geänderter Matrixartikel' },
+  }),
   'DELETE /api/v1/admin/news': (c) => del(`/api/v1/admin/news?ids=${c.fx.news[c.club].id}`),
   'POST /api/v1/admin/news/upload/{id}': (c) => ({
     method: 'POST',
@@ -224,21 +364,39 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
       return data;
     },
   }),
-  'PUT /api/v1/admin/news/image/{id}': (c) => ({ method: 'PUT', url: `/api/v1/admin/news/image/${c.fx.news[c.club].id}`, json: { fileId: c.fx.news[c.club].attachedFiles[0].fileId } }),
-  'DELETE /api/v1/admin/news/image/{id}/{imageId}': (c) => del(`/api/v1/admin/news/image/${c.fx.news[c.club].id}/${c.fx.news[c.club].attachedFiles[0].fileId}`),
+  'PUT /api/v1/admin/news/image/{id}': (c) => ({
+    method: 'PUT',
+    url: `/api/v1/admin/news/image/${c.fx.news[c.club].id}`,
+    json: { fileId: c.fx.news[c.club].attachedFiles[0].fileId },
+  }),
+  'DELETE /api/v1/admin/news/image/{id}/{imageId}': (c) =>
+    del(`/api/v1/admin/news/image/${c.fx.news[c.club].id}/${c.fx.news[c.club].attachedFiles[0].fileId}`),
   'GET /api/v1/admin/news/gallery/{id}': (c) => get(`/api/v1/admin/news/gallery/${c.club}`),
   'GET /api/v1/admin/categories/{org}': (c) => get(`/api/v1/admin/categories/${c.club}`),
-  'POST /api/v1/admin/category': (c) => ({ method: 'POST', url: '/api/v1/admin/category', json: { orgId: c.club, name: 'Neue Matrixkategorie' } }),
-  'PUT /api/v1/admin/category': (c) => ({ method: 'PUT', url: '/api/v1/admin/category', json: { id: c.fx.newsCategories[c.club], name: 'Umbenannt' } }),
+  'POST /api/v1/admin/category': (c) => ({
+    method: 'POST',
+    url: '/api/v1/admin/category',
+    json: { orgId: c.club, name: 'Neue Matrixkategorie' },
+  }),
+  'PUT /api/v1/admin/category': (c) => ({
+    method: 'PUT',
+    url: '/api/v1/admin/category',
+    json: { id: c.fx.newsCategories[c.club], name: 'Umbenannt' },
+  }),
   'DELETE /api/v1/admin/category': (c) => del(`/api/v1/admin/category?id=${c.fx.newsCategories[c.club]}`),
   'GET /api/v1/public/news/{org}': (c) => get(`/api/v1/public/news/${c.club}`),
   'GET /api/v1/admin/messages/{id}': (c) => get(`/api/v1/admin/messages/${c.acting}?q=Matrix`),
   'GET /api/v1/admin/messages/{orgId}/audience': (c) => get(`/api/v1/admin/messages/${c.acting}/audience`),
-  'POST /api/v1/admin/messages': (c) => ({ method: 'POST', url: '/api/v1/admin/messages', json: { orgId: c.acting, title: 'Matrixversand', lang: 'de', media: ['email', 'push'], roles: [32] } }),
+  'POST /api/v1/admin/messages': (c) => ({
+    method: 'POST',
+    url: '/api/v1/admin/messages',
+    json: { orgId: c.acting, title: 'Matrixversand', lang: 'de', media: ['email', 'push'], roles: [32] },
+  }),
   'DELETE /api/v1/admin/messages/{id}': (c) => del(`/api/v1/admin/messages/${messageOf(c).id}`),
   'GET /api/v1/admin/messages/{id}/status': (c) => get(`/api/v1/admin/messages/${messageOf(c).id}/status`),
   'POST /api/v1/admin/messages/{id}/resend': (c) => ({ method: 'POST', url: `/api/v1/admin/messages/${messageOf(c).id}/resend?to=unread` }),
-  'DELETE /api/v1/admin/messages/image/{id}/{imageId}': (c) => del(`/api/v1/admin/messages/image/${messageOf(c).id}/${messageOf(c).fileId}`),
+  'DELETE /api/v1/admin/messages/image/{id}/{imageId}': (c) =>
+    del(`/api/v1/admin/messages/image/${messageOf(c).id}/${messageOf(c).fileId}`),
   'POST /api/v1/admin/messages/upload/{id}': (c) => ({
     method: 'POST',
     url: `/api/v1/admin/messages/upload/${messageOf(c).id}`,
@@ -251,22 +409,52 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'GET /api/v1/notification': () => get('/api/v1/notification'),
   'GET /api/v1/notification/push-key': () => get('/api/v1/notification/push-key'),
   'GET /api/v1/notification/{id}': (c) => get(`/api/v1/notification/${c.fx.notifications[MEMBER_OF_KIND[c.kind]]}`),
-  'PUT /api/v1/notification': (c) => ({ method: 'PUT', url: '/api/v1/notification', json: { id: c.fx.notifications[MEMBER_OF_KIND[c.kind]], read: true } }),
-  'POST /api/v1/notification': (c) => ({ method: 'POST', url: '/api/v1/notification', json: { orgId: c.acting, memberId: c.member, title: 'Matrixhinweis' } }),
+  'PUT /api/v1/notification': (c) => ({
+    method: 'PUT',
+    url: '/api/v1/notification',
+    json: { id: c.fx.notifications[MEMBER_OF_KIND[c.kind]], read: true },
+  }),
+  'POST /api/v1/notification': (c) => ({
+    method: 'POST',
+    url: '/api/v1/notification',
+    json: { orgId: c.acting, memberId: c.member, title: 'Matrixhinweis' },
+  }),
   'POST /api/v1/notification/subscription': (c) => ({
     method: 'POST',
     url: '/api/v1/notification/subscription',
-    json: { endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${c.kind}-${c.side}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } },
+    json: {
+      endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${c.kind}-${c.side}`,
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    },
   }),
-  'DELETE /api/v1/notification/subscription': (c) => ({ method: 'DELETE', url: '/api/v1/notification/subscription', json: { endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${c.kind}` } }),
+  'DELETE /api/v1/notification/subscription': (c) => ({
+    method: 'DELETE',
+    url: '/api/v1/notification/subscription',
+    json: { endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${c.kind}` },
+  }),
   'GET /api/v2/admin/{orgId}/inventory': (c) => get(`/api/v2/admin/${c.acting}/inventory`),
-  'POST /api/v2/admin/{orgId}/inventory': (c) => ({ method: 'POST', url: `/api/v2/admin/${c.acting}/inventory`, json: { newsId: 4, ordercatId: 6, items: 1, active: 1, inventoryParams: { gender: 'm', size: 'XS' } } }),
+  'POST /api/v2/admin/{orgId}/inventory': (c) => ({
+    method: 'POST',
+    url: `/api/v2/admin/${c.acting}/inventory`,
+    json: { newsId: 4, ordercatId: 6, items: 1, active: 1, inventoryParams: { gender: 'm', size: 'XS' } },
+  }),
   'PUT /api/v2/admin/{orgId}/inventory': async (c) => {
     // a valid body for every caller (validation comes before the refusal); the federation's own line when it can read it
-    const fallback = { id: 1, updatedAt: '2026-01-01T00:00:00Z', newsId: 4, ordercatId: 6, active: 1, inventoryParams: { gender: 'm', size: 'M' } };
+    const fallback = {
+      id: 1,
+      updatedAt: '2026-01-01T00:00:00Z',
+      newsId: 4,
+      ordercatId: 6,
+      active: 1,
+      inventoryParams: { gender: 'm', size: 'M' },
+    };
     const line = (await c.as('GET', `/api/v2/admin/${c.acting}/inventory`)).body?.items?.[0] ?? {};
     return { method: 'PUT', url: `/api/v2/admin/${c.acting}/inventory`, json: { ...fallback, ...line, items: 7 } };
   },
   'GET /api/v1/admin/persons/search': (c) => get(`/api/v1/admin/persons/search?org=${c.acting}&q=Matrixprobe`),
-  'POST /api/v1/admin/persons/{memberId}/rejoin': (c) => ({ method: 'POST', url: `/api/v1/admin/persons/${c.fx.formerMembers[c.club]}/rejoin`, json: { orgId: c.club } }),
+  'POST /api/v1/admin/persons/{memberId}/rejoin': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/persons/${c.fx.formerMembers[c.club]}/rejoin`,
+    json: { orgId: c.club },
+  }),
 };

@@ -11,7 +11,11 @@ import ece from 'http_ece';
  * can be told to answer 410 (expired) or 500 (service trouble).
  */
 
-export type ReceivedPush = { endpoint: string; topic: string | null; payload: { title: string; body: string; notificationId: number; url: string } };
+export type ReceivedPush = {
+  endpoint: string;
+  topic: string | null;
+  payload: { title: string; body: string; notificationId: number; url: string };
+};
 
 export async function startPushService() {
   const received: ReceivedPush[] = [];

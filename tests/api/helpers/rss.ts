@@ -15,9 +15,12 @@ export interface ParsedItem {
   pubDate?: string;
 }
 
-const children = (e: Element | undefined, name?: string) => (e?.elements ?? []).filter((c) => c.type === 'element' && (name === undefined || c.name === name));
+const children = (e: Element | undefined, name?: string) =>
+  (e?.elements ?? []).filter((c) => c.type === 'element' && (name === undefined || c.name === name));
 const textOf = (e: Element | undefined): string | undefined =>
-  e === undefined ? undefined : (e.elements ?? []).map((c) => (c.type === 'text' ? String(c.text) : c.type === 'cdata' ? String(c.cdata) : '')).join('');
+  e === undefined
+    ? undefined
+    : (e.elements ?? []).map((c) => (c.type === 'text' ? String(c.text) : c.type === 'cdata' ? String(c.cdata) : '')).join('');
 const isHttpUrl = (s: string | undefined) => s !== undefined && /^https?:\/\/[^\s/]+/.test(s) && URL.canParse(s);
 
 export function validateRss(xml: string): { problems: string[]; items: ParsedItem[]; channel: Record<string, string | undefined> } {
@@ -29,10 +32,13 @@ export function validateRss(xml: string): { problems: string[]; items: ParsedIte
   const channels = children(rss, 'channel');
   if (channels.length !== 1) problems.push(`${channels.length} channels`);
   const channelEl = channels[0];
-  const channel = Object.fromEntries(['title', 'link', 'description', 'language', 'lastBuildDate'].map((n) => [n, textOf(children(channelEl, n)[0])]));
+  const channel = Object.fromEntries(
+    ['title', 'link', 'description', 'language', 'lastBuildDate'].map((n) => [n, textOf(children(channelEl, n)[0])]),
+  );
   for (const n of ['title', 'link', 'description']) if (!channel[n]?.trim()) problems.push(`channel without ${n}`);
   if (!isHttpUrl(channel.link)) problems.push(`channel link ${channel.link}`);
-  if (channel.lastBuildDate !== undefined && Number.isNaN(Date.parse(channel.lastBuildDate))) problems.push(`lastBuildDate ${channel.lastBuildDate}`);
+  if (channel.lastBuildDate !== undefined && Number.isNaN(Date.parse(channel.lastBuildDate)))
+    problems.push(`lastBuildDate ${channel.lastBuildDate}`);
   const guids = new Set<string>();
   const items = children(channelEl, 'item').map((item, i): ParsedItem => {
     const guidEl = children(item, 'guid')[0];
@@ -49,9 +55,11 @@ export function validateRss(xml: string): { problems: string[]; items: ParsedIte
     if (parsed.title !== undefined && /<\/?[a-z][^>]*>/i.test(parsed.title)) problems.push(`${at}: markup in the title`);
     if (parsed.link !== undefined && !isHttpUrl(parsed.link)) problems.push(`${at}: link ${parsed.link}`);
     if (parsed.guid !== undefined) {
-      if (parsed.guidIsPermaLink !== undefined && !['true', 'false'].includes(parsed.guidIsPermaLink)) problems.push(`${at}: isPermaLink=${parsed.guidIsPermaLink}`);
+      if (parsed.guidIsPermaLink !== undefined && !['true', 'false'].includes(parsed.guidIsPermaLink))
+        problems.push(`${at}: isPermaLink=${parsed.guidIsPermaLink}`);
       // isPermaLink defaults to true: then the guid must be an address that opens the item
-      if (parsed.guidIsPermaLink !== 'false' && !isHttpUrl(parsed.guid)) problems.push(`${at}: guid ${parsed.guid} is a permalink but no URL`);
+      if (parsed.guidIsPermaLink !== 'false' && !isHttpUrl(parsed.guid))
+        problems.push(`${at}: guid ${parsed.guid} is a permalink but no URL`);
       if (guids.has(parsed.guid)) problems.push(`${at}: guid ${parsed.guid} repeated`);
       guids.add(parsed.guid);
     }

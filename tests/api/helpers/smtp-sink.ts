@@ -14,7 +14,11 @@ export type SmtpRefusal = { code: number; text: string };
  * mailbox it does not know (5xx) or cannot take now (4xx).
  */
 export async function startSmtpSink(
-  options: { port?: number; decide?: (mail: ReceivedMail) => 'accept' | 'refuse'; recipient?: (address: string) => SmtpRefusal | undefined } = {},
+  options: {
+    port?: number;
+    decide?: (mail: ReceivedMail) => 'accept' | 'refuse';
+    recipient?: (address: string) => SmtpRefusal | undefined;
+  } = {},
 ) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -37,7 +41,8 @@ export async function startSmtpSink(
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         };
-        if (options.decide?.(mail) === 'refuse') return callback(Object.assign(new Error('connection lost during transfer'), { responseCode: 421 }));
+        if (options.decide?.(mail) === 'refuse')
+          return callback(Object.assign(new Error('connection lost during transfer'), { responseCode: 421 }));
         messages.push(mail);
         callback();
       });

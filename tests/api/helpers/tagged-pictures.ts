@@ -2,7 +2,13 @@ import sharp from 'sharp';
 import { tiffOrientation } from '@/server/files/picture-metadata';
 
 /** What the tagged pictures carry: author, copyright and camera in EXIF, a GPS position, XMP, orientation 6 (turned right). */
-export const TAGS = { artist: 'Max Muster', copyright: 'Geheim GmbH', xmpCreator: 'Erika XMP', comment: 'Kommentar im JPEG', iptc: 'IPTC Ort Wien' };
+export const TAGS = {
+  artist: 'Max Muster',
+  copyright: 'Geheim GmbH',
+  xmpCreator: 'Erika XMP',
+  comment: 'Kommentar im JPEG',
+  iptc: 'IPTC Ort Wien',
+};
 
 const XMP = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>${TAGS.xmpCreator}</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>`;
 
@@ -32,7 +38,13 @@ function segment(marker: number, body: Buffer): Buffer {
  */
 export async function taggedJpeg(width = 64, height = 32): Promise<Buffer> {
   const jpeg = await tagged('jpeg', width, height);
-  const iptc = segment(0xed, Buffer.concat([Buffer.from('Photoshop 3.0\x008BIM\x04\x04\x00\x00\x00\x00\x00\x12', 'latin1'), Buffer.from(`\x1c\x02\x5a\x00\x0d${TAGS.iptc}`, 'latin1')]));
+  const iptc = segment(
+    0xed,
+    Buffer.concat([
+      Buffer.from('Photoshop 3.0\x008BIM\x04\x04\x00\x00\x00\x00\x00\x12', 'latin1'),
+      Buffer.from(`\x1c\x02\x5a\x00\x0d${TAGS.iptc}`, 'latin1'),
+    ]),
+  );
   const comment = segment(0xfe, Buffer.from(TAGS.comment, 'latin1'));
   return Buffer.concat([jpeg.subarray(0, 2), iptc, comment, jpeg.subarray(2), Buffer.from('GPS 48.2082,16.3738 appended', 'latin1')]);
 }

@@ -71,7 +71,9 @@ export function createTestApp(
     let running = true;
     const loop = (async () => {
       while (running) {
-        await handlePasswordResetRequests({ db: workerDb, env, mailer, clock: clock.now }, 'test-worker').catch((err: Error) => console.error(err));
+        await handlePasswordResetRequests({ db: workerDb, env, mailer, clock: clock.now }, 'test-worker').catch((err: Error) =>
+          console.error(err),
+        );
         await new Promise((r) => setTimeout(r, everyMs));
       }
     })();
@@ -147,7 +149,10 @@ export type AnswerBody<R extends ClientResponse<unknown, number, string>, S exte
  * `(await answerOf(api.persons.search.$get({ query }), 200)).items` or
  * `(await answerOf(api.persons[':memberId'].rejoin.$post(…), 409)).error.code`.
  */
-export async function answerOf<R extends ClientResponse<unknown, number, string>, S extends number>(response: R | Promise<R>, status: S): Promise<AnswerBody<R, S>> {
+export async function answerOf<R extends ClientResponse<unknown, number, string>, S extends number>(
+  response: R | Promise<R>,
+  status: S,
+): Promise<AnswerBody<R, S>> {
   const res = await response;
   const text = await res.text();
   if (res.status !== status) throw new Error(`expected ${status}, the API answered ${res.status}: ${text}`);

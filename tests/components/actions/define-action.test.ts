@@ -27,7 +27,9 @@ let answer: { status: number; body: unknown } = { status: 200, body: {} };
 const realFetch = global.fetch;
 beforeAll(() => {
   process.env.UPSTREAM_URL = 'http://127.0.0.1:9';
-  global.fetch = jest.fn(async () => new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+  global.fetch = jest.fn(
+    async () => new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }),
+  ) as typeof fetch;
 });
 afterAll(() => {
   global.fetch = realFetch;
@@ -41,8 +43,12 @@ const run = jest.fn(async ({ id }: { id: number }) => {
 
 const saveThing = defineAction({
   namespace: 'members',
-  input: z.object({ id: z.number().int().positive(), values: z.object({ firstName: z.string().min(1, 'required'), email: z.string().email('invalidEmail') }) }),
-  refusal: (error, { t }) => (error.code === 'unique_email' ? { message: t('emailInUse', { value: 'a@b.at' }), fieldErrors: { email: 'vergeben' } } : undefined),
+  input: z.object({
+    id: z.number().int().positive(),
+    values: z.object({ firstName: z.string().min(1, 'required'), email: z.string().email('invalidEmail') }),
+  }),
+  refusal: (error, { t }) =>
+    error.code === 'unique_email' ? { message: t('emailInUse', { value: 'a@b.at' }), fieldErrors: { email: 'vergeben' } } : undefined,
   run,
 });
 
@@ -92,13 +98,21 @@ describe('defineAction', () => {
     expect(await saveThing(good)).toMatchObject({ ok: false, code: 'forbidden', message: de.errors.forbidden });
     answer = { status: 422, body: { error: { code: 'validation', message: 'invalidEmail', field: 'email' } } };
     expect(await saveThing(good)).toMatchObject({ ok: false, fieldErrors: { email: de.members.validation.invalidEmail } });
-    answer = { status: 422, body: { error: { code: 'validation', message: "'email' is invalid (invalidEmail)", field: 'email', rule: 'invalidEmail' } } };
+    answer = {
+      status: 422,
+      body: { error: { code: 'validation', message: "'email' is invalid (invalidEmail)", field: 'email', rule: 'invalidEmail' } },
+    };
     expect(await saveThing(good)).toMatchObject({ ok: false, fieldErrors: { email: de.members.validation.invalidEmail } });
   });
 
   it('puts the reason under a failure title', async () => {
     answer = { status: 404, body: { error: { code: 'not_found', message: 'gone' } } };
-    expect(await saveTitled({ id: 1 })).toEqual({ ok: false, code: 'not_found', message: 'Speichern fehlgeschlagen', description: de.errors.notFound });
+    expect(await saveTitled({ id: 1 })).toEqual({
+      ok: false,
+      code: 'not_found',
+      message: 'Speichern fehlgeschlagen',
+      description: de.errors.notFound,
+    });
   });
 
   it('ends the session on a 401 and says so, instead of redirecting away from the typed data', async () => {
@@ -108,9 +122,21 @@ describe('defineAction', () => {
   });
 
   it('throws on what is not an API refusal (a bug must not look like a refusal)', async () => {
-    const broken = defineAction({ namespace: 'members', input: z.object({}), run: async () => { throw new TypeError('boom'); } });
+    const broken = defineAction({
+      namespace: 'members',
+      input: z.object({}),
+      run: async () => {
+        throw new TypeError('boom');
+      },
+    });
     await expect(broken({})).rejects.toThrow('boom');
-    const refused = defineAction({ namespace: 'members', input: z.object({}), run: async () => { throw new ApiError(500, { code: 'internal' }); } });
+    const refused = defineAction({
+      namespace: 'members',
+      input: z.object({}),
+      run: async () => {
+        throw new ApiError(500, { code: 'internal' });
+      },
+    });
     expect(await refused({})).toMatchObject({ ok: false, message: de.errors.generic });
   });
 });

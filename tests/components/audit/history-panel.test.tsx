@@ -26,7 +26,16 @@ beforeEach(() => {
 
 describe('HistoryPanel', () => {
   it('lists who changed which field from what to what, with the field labels of the screen', async () => {
-    fetchMock.mockImplementation(() => answer({ entries: [entry(1, { phoneOffice: { before: null, after: '+43 1 234' }, orgStartDate: { before: '2001-05-01', after: '2001-06-01' } })], total: 1, page: 1, size: 10 }));
+    fetchMock.mockImplementation(() =>
+      answer({
+        entries: [
+          entry(1, { phoneOffice: { before: null, after: '+43 1 234' }, orgStartDate: { before: '2001-05-01', after: '2001-06-01' } }),
+        ],
+        total: 1,
+        page: 1,
+        size: 10,
+      }),
+    );
     renderWithIntl(<HistoryPanel entity="organisation" id={11} fieldLabel={(f) => (f === 'phoneOffice' ? 'Telefon Büro' : undefined)} />);
     expect(await screen.findByText('Telefon Büro')).toBeInTheDocument();
     expect(screen.getByText('– → +43 1 234')).toBeInTheDocument();

@@ -44,7 +44,13 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      calls.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, xff: req.headers['x-forwarded-for'] as string, body });
+      calls.push({
+        method: req.method!,
+        url: req.url!,
+        auth: req.headers.authorization,
+        xff: req.headers['x-forwarded-for'] as string,
+        body,
+      });
       const route = routes[`${req.method} ${req.url}`];
       const answer = route ? route(req, body) : { status: 404, json: { error: { code: 'not_found', message: 'no route' } } };
       res.writeHead(answer.status, { 'content-type': 'application/json' });
@@ -92,7 +98,10 @@ describe('signIn', () => {
   });
 
   it('tells how many minutes to wait when rate-limited', async () => {
-    routes['POST /api/v1/auth/login'] = () => ({ status: 429, json: { error: { code: 'rate_limited', message: 'slow down', value: 540 } } });
+    routes['POST /api/v1/auth/login'] = () => ({
+      status: 429,
+      json: { error: { code: 'rate_limited', message: 'slow down', value: 540 } },
+    });
     const result = await signIn({ email: 'verband@example.org', password: 'falsch' });
     expect(result).toMatchObject({ ok: false, code: 'rate_limited' });
     expect(!result.ok && result.message).toContain('9 Minuten');
@@ -176,7 +185,11 @@ describe('changePassword', () => {
 
   it("answers 'Fehler!' and marks the old password when it is wrong", async () => {
     routes['PUT /api/v1/auth/update_password'] = () => ({ status: 400, json: { error: { code: 'wrong_password', message: 'x' } } });
-    expect(await changePassword(input)).toMatchObject({ ok: false, message: 'Fehler!', fieldErrors: { oldPassword: de.password.oldWrong } });
+    expect(await changePassword(input)).toMatchObject({
+      ok: false,
+      message: 'Fehler!',
+      fieldErrors: { oldPassword: de.password.oldWrong },
+    });
   });
 
   it('ends the session when the API no longer accepts the token, and says so instead of redirecting', async () => {

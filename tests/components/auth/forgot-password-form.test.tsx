@@ -32,7 +32,9 @@ describe('ForgotPasswordForm', () => {
     await user.type(screen.getByLabelText('E-Mail'), 'anna@example.org');
     await user.click(screen.getByRole('button', { name: 'Senden' }));
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('Ein Link zum Zurücksetzen des Passworts wurde an die E-Mail-Adresse anna@example.org gesendet.'),
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Ein Link zum Zurücksetzen des Passworts wurde an die E-Mail-Adresse anna@example.org gesendet.',
+      ),
     );
   });
 

@@ -98,7 +98,10 @@ describe('ResetPasswordForm', () => {
     await waitFor(() => expect(f.submit).toBeEnabled());
     await user.click(f.submit);
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/'));
-    expect(resetMock).toHaveBeenCalledWith({ token: 'tok123', values: { email: 'anna@example.org', password: 'Neues2026!', repeat: 'Neues2026!' } });
+    expect(resetMock).toHaveBeenCalledWith({
+      token: 'tok123',
+      values: { email: 'anna@example.org', password: 'Neues2026!', repeat: 'Neues2026!' },
+    });
     expect(notify.success).toHaveBeenCalledWith('Neues Passwort gespeichert!');
   });
 

@@ -85,7 +85,11 @@ describe('SignInForm', () => {
   });
 
   it('shows the rate-limit message for 5 s', async () => {
-    signInMock.mockResolvedValue({ ok: false, message: 'Too many failed sign-in attempts. Please try again in 15 minutes.', code: 'rate_limited' });
+    signInMock.mockResolvedValue({
+      ok: false,
+      message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+      code: 'rate_limited',
+    });
     renderWithIntl(<SignInForm />, 'en');
     const user = await fill('verband@example.org', 'x');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -25,14 +25,21 @@ function notification(over: Partial<Notification> = {}): Notification {
     ...over,
   };
 }
-const page = (): NotificationPage => ({ items: [notification(), notification({ id: 6, title: 'Vereinsabend', read: true, readAt: '2026-05-01T10:00:00Z' })], total: 2, unread: 1 });
+const page = (): NotificationPage => ({
+  items: [notification(), notification({ id: 6, title: 'Vereinsabend', read: true, readAt: '2026-05-01T10:00:00Z' })],
+  total: 2,
+  unread: 1,
+});
 
 beforeEach(() => jest.clearAllMocks());
 
 describe('InboxScreen', () => {
   it('lists the notifications with the unread ones marked and counted; opening one shows it and marks it read', async () => {
     const user = userEvent.setup();
-    openMock.mockResolvedValue({ ok: true, data: notification({ read: true, readAt: '2026-05-04T09:00:00Z', content: '<p>Die <strong>Halle</strong> ist gesperrt.</p>' }) });
+    openMock.mockResolvedValue({
+      ok: true,
+      data: notification({ read: true, readAt: '2026-05-04T09:00:00Z', content: '<p>Die <strong>Halle</strong> ist gesperrt.</p>' }),
+    });
     renderWithIntl(<InboxScreen initial={page()} />);
     expect(screen.getByText('1 ungelesen')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Benachrichtigungen' });
@@ -66,7 +73,12 @@ describe('InboxScreen', () => {
 
 describe('push support and the server key', () => {
   const browser = (permission: NotificationPermission, secure = true) =>
-    ({ navigator: { serviceWorker: {} }, PushManager: function PushManager() {}, Notification: { permission }, isSecureContext: secure }) as unknown as Window;
+    ({
+      navigator: { serviceWorker: {} },
+      PushManager: function PushManager() {},
+      Notification: { permission },
+      isSecureContext: secure,
+    }) as unknown as Window;
 
   it('tells supported, refused and unavailable apart', () => {
     expect(pushSupport(browser('default'))).toBe('supported');

@@ -4,7 +4,10 @@ import { InventoryScreen } from '@/components/inventory/inventory-screen';
 import type { InventoryArticle } from '@/lib/schemas/news';
 import { renderWithIntl } from '../render-with-intl';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn(), back: jest.fn() }), usePathname: () => '/form/O1/F1004' }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn(), back: jest.fn() }),
+  usePathname: () => '/form/O1/F1004',
+}));
 jest.mock('../../../components/inventory/actions', () => ({ loadInventory: jest.fn(), saveInventoryLine: jest.fn() }));
 
 /* The inventory shows money in the screen's language: '74,92 €' in German, '€74.92' in English. */
@@ -25,7 +28,15 @@ const line: InventoryArticle = {
 };
 
 async function shown(locale: 'de' | 'en') {
-  renderWithIntl(<InventoryScreen orgId={1} initial={{ items: [line], total: 1 }} articles={[{ id: 3, title: 'Vereinsshirt' }]} categories={[{ id: 4, cat: 'KLEIDUNG_2027' }]} />, locale);
+  renderWithIntl(
+    <InventoryScreen
+      orgId={1}
+      initial={{ items: [line], total: 1 }}
+      articles={[{ id: 3, title: 'Vereinsshirt' }]}
+      categories={[{ id: 4, cat: 'KLEIDUNG_2027' }]}
+    />,
+    locale,
+  );
   await userEvent.click(screen.getByRole('button', { name: /Vereinsshirt/ }));
 }
 

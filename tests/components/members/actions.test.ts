@@ -86,7 +86,10 @@ describe('member actions against the members API', () => {
   it("creates a member in the club ('{name} wurde erfolgreich erstellt') with a membership there", async () => {
     as('verein');
     const result = await createMemberAction({ orgId: CLUB, values: person({ email: 'xaveria@example.com' }) });
-    expect(result).toMatchObject({ ok: true, data: { name: 'Xaveria Quellenberger', message: 'Xaveria Quellenberger wurde erfolgreich erstellt' } });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { name: 'Xaveria Quellenberger', message: 'Xaveria Quellenberger wurde erfolgreich erstellt' },
+    });
     created = (result as { data: { id: number } }).data.id;
     const member = await readMember(1, created);
     expect(member.organizations).toEqual([expect.objectContaining({ orgId: CLUB, dateFrom: todayIso(), active: true })]);
@@ -113,15 +116,34 @@ describe('member actions against the members API', () => {
   it('refuses an e-mail that another person uses, and a stale edit', async () => {
     as('verein');
     const before = await readMember(1, created);
-    const taken = await updateMemberAction({ orgId: CLUB, id: created, updatedAt: before.updatedAt, values: { ...memberFormValues(before), email: 'verband@example.org' } });
-    expect(taken).toMatchObject({ ok: false, message: 'Die Email verband@example.org ist bereits in Verwendung!', fieldErrors: { email: expect.any(String) } });
+    const taken = await updateMemberAction({
+      orgId: CLUB,
+      id: created,
+      updatedAt: before.updatedAt,
+      values: { ...memberFormValues(before), email: 'verband@example.org' },
+    });
+    expect(taken).toMatchObject({
+      ok: false,
+      message: 'Die Email verband@example.org ist bereits in Verwendung!',
+      fieldErrors: { email: expect.any(String) },
+    });
 
-    const saved = await updateMemberAction({ orgId: CLUB, id: created, updatedAt: before.updatedAt, values: { ...memberFormValues(before), city: 'Baden' } });
+    const saved = await updateMemberAction({
+      orgId: CLUB,
+      id: created,
+      updatedAt: before.updatedAt,
+      values: { ...memberFormValues(before), city: 'Baden' },
+    });
     expect(saved).toEqual({ ok: true, data: { message: 'Erfolgreich gespeichert' } });
     expect((await readMember(1, created)).city).toBe('Baden');
 
     // the same old version once more: somebody else's change would be overwritten
-    const stale = await updateMemberAction({ orgId: CLUB, id: created, updatedAt: before.updatedAt, values: { ...memberFormValues(before), city: 'Mödling' } });
+    const stale = await updateMemberAction({
+      orgId: CLUB,
+      id: created,
+      updatedAt: before.updatedAt,
+      values: { ...memberFormValues(before), city: 'Mödling' },
+    });
     expect(stale).toMatchObject({ ok: false, message: 'Die Daten wurden inzwischen geändert. Bitte neu laden.' });
     expect((await readMember(1, created)).city).toBe('Baden');
   });
@@ -137,27 +159,42 @@ describe('member actions against the members API', () => {
 
   it("records and removes a training ('entfernt')", async () => {
     as('verein');
-    const added = await addTrainingAction({ memberId: created, values: { orgId: CLUB, trainingId: 1, dateFrom: '2025-03-01', dateTo: null, controller: 'Rotes Kreuz' } });
+    const added = await addTrainingAction({
+      memberId: created,
+      values: { orgId: CLUB, trainingId: 1, dateFrom: '2025-03-01', dateTo: null, controller: 'Rotes Kreuz' },
+    });
     expect(added).toEqual({ ok: true, data: { message: 'Erfolgreich gespeichert' } });
     const cert = (await readMember(1, created)).certificates.find((c) => c.certId === 1)!;
     expect(cert).toMatchObject({ dateFrom: '2025-03-01', certController: 'Rotes Kreuz' });
-    expect(await removeTrainingAction({ memberId: created, ausbMgId: cert.ausb_mg_id, orgId: CLUB })).toEqual({ ok: true, data: { message: 'entfernt' } });
+    expect(await removeTrainingAction({ memberId: created, ausbMgId: cert.ausb_mg_id, orgId: CLUB })).toEqual({
+      ok: true,
+      data: { message: 'entfernt' },
+    });
     expect((await readMember(1, created)).certificates).toHaveLength(0);
   });
 
   it("ends the membership as of a date ('Mitgliedschaft beendet ab …'); outside today … +364 days it fails", async () => {
     as('verein');
     const tooLate = addDays(todayIso(), 365);
-    expect(await endMembershipAction({ clubId: CLUB, memberId: created, date: tooLate })).toMatchObject({ ok: false, message: 'Fehlgeschlagen' });
+    expect(await endMembershipAction({ clubId: CLUB, memberId: created, date: tooLate })).toMatchObject({
+      ok: false,
+      message: 'Fehlgeschlagen',
+    });
     const end = addDays(todayIso(), 30);
-    expect(await endMembershipAction({ clubId: CLUB, memberId: created, date: end })).toEqual({ ok: true, data: { message: `Mitgliedschaft beendet ab ${formatDisplayDate(end)}` } });
+    expect(await endMembershipAction({ clubId: CLUB, memberId: created, date: end })).toEqual({
+      ok: true,
+      data: { message: `Mitgliedschaft beendet ab ${formatDisplayDate(end)}` },
+    });
     const membership = (await readMember(1, created)).organizations.find((o) => o.orgId === CLUB)!;
     expect(membership.dateTo).toBe(end);
   });
 
   it("connects a member of another club ('Mitglied zum Verein hinzugefügt'), once", async () => {
     as('verband');
-    const other = await createMemberAction({ orgId: 12, values: person({ firstName: 'Ottokar', surname: 'Brückl', gender: 'm', birthDate: '1975-06-01' }) });
+    const other = await createMemberAction({
+      orgId: 12,
+      values: person({ firstName: 'Ottokar', surname: 'Brückl', gender: 'm', birthDate: '1975-06-01' }),
+    });
     expect(other.ok).toBe(true);
     const id = (other as { data: { id: number } }).data.id;
     as('verein');
@@ -169,22 +206,37 @@ describe('member actions against the members API', () => {
     });
     expect(await connectMemberAction({ orgId: CLUB, memberId: id, proof: 'forged' })).toMatchObject({ ok: false, code: 'invalid_proof' });
     // with the proof the duplicate check gave for the name and birth date entered
-    const check = await checkDuplicatesAction({ values: duplicateQueryOf(person({ firstName: 'Ottokar', surname: 'Brückl', gender: 'm', birthDate: '1975-06-01' })) });
+    const check = await checkDuplicatesAction({
+      values: duplicateQueryOf(person({ firstName: 'Ottokar', surname: 'Brückl', gender: 'm', birthDate: '1975-06-01' })),
+    });
     const found = check.ok ? check.data.find((c) => c.id === id) : undefined;
     expect(found?.proof).toEqual(expect.any(String));
-    expect(await connectMemberAction({ orgId: CLUB, memberId: id, proof: found!.proof })).toEqual({ ok: true, data: { message: 'Mitglied zum Verein hinzugefügt' } });
-    expect(await connectMemberAction({ orgId: CLUB, memberId: id, proof: found!.proof })).toMatchObject({ ok: false, message: 'Fehlgeschlagen' });
+    expect(await connectMemberAction({ orgId: CLUB, memberId: id, proof: found!.proof })).toEqual({
+      ok: true,
+      data: { message: 'Mitglied zum Verein hinzugefügt' },
+    });
+    expect(await connectMemberAction({ orgId: CLUB, memberId: id, proof: found!.proof })).toMatchObject({
+      ok: false,
+      message: 'Fehlgeschlagen',
+    });
   });
 
   it('words the refusal of too many duplicate checks without a match, with the minutes to wait', async () => {
     as('verein');
     const callerId = DEMO_ACCOUNTS.find((a) => a.email === 'verein@example.org')!.memberId;
     const now = t.clock.now();
-    const hits = Array.from({ length: DUPLICATE_CHECK_LIMITS[0].max }, () => ({ scope: 'member-duplicates', key: String(callerId), at: now }));
+    const hits = Array.from({ length: DUPLICATE_CHECK_LIMITS[0].max }, () => ({
+      scope: 'member-duplicates',
+      key: String(callerId),
+      at: now,
+    }));
     await tdb.db.insert(rateLimitHits).values(hits);
     try {
       const result = await checkDuplicatesAction({ values: duplicateQueryOf(person({ firstName: 'Niemand', surname: 'Unbekannt' })) });
-      expect(result).toMatchObject({ ok: false, message: 'Zu viele Prüfungen auf bestehende Mitglieder ohne Treffer. Bitte versuchen Sie es in 60 Minuten wieder.' });
+      expect(result).toMatchObject({
+        ok: false,
+        message: 'Zu viele Prüfungen auf bestehende Mitglieder ohne Treffer. Bitte versuchen Sie es in 60 Minuten wieder.',
+      });
     } finally {
       await tdb.db.delete(rateLimitHits).where(eq(rateLimitHits.key, String(callerId)));
     }
@@ -192,12 +244,18 @@ describe('member actions against the members API', () => {
 
   it('lets only the federation delete, and a state association create nothing', async () => {
     as('land');
-    expect(await createMemberAction({ orgId: 4, values: person({ firstName: 'Lena', birthDate: '1991-01-01' }) })).toMatchObject({ ok: false, message: 'Keine Berechtigung' });
+    expect(await createMemberAction({ orgId: 4, values: person({ firstName: 'Lena', birthDate: '1991-01-01' }) })).toMatchObject({
+      ok: false,
+      message: 'Keine Berechtigung',
+    });
 
     as('verein');
     expect(await deleteMemberAction({ memberId: created })).toMatchObject({ ok: false, message: 'Keine Berechtigung' });
     as('verband');
-    expect(await deleteMemberAction({ memberId: created })).toEqual({ ok: true, data: { message: 'Xaveria Quellenberger wurde erfolgreich gelöscht' } });
+    expect(await deleteMemberAction({ memberId: created })).toEqual({
+      ok: true,
+      data: { message: 'Xaveria Quellenberger wurde erfolgreich gelöscht' },
+    });
     const gone = await call(t.app, 'GET', `/api/v1/admin/member/1/${created}`, { token: tokens.verband });
     expect(gone.status).toBe(404);
   });

@@ -27,9 +27,20 @@ export function savedMember(overrides: Partial<MemberDetail> = {}): MemberDetail
     licenseOrg: 'BSV Wiener Neustadt',
     licenseOrgBso: '3011',
     licenseOrgBl: 'BSV NÖ',
-    licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2020-01-01', dateTo: '2999-12-31', active: true, state: 'active', openEnded: true, season: null },
+    licence: {
+      orgId: 11,
+      orgName: 'BSV Wiener Neustadt',
+      dateFrom: '2020-01-01',
+      dateTo: '2999-12-31',
+      active: true,
+      state: 'active',
+      openEnded: true,
+      season: null,
+    },
     params: { profileVisible: true },
-    organizations: [{ funkMgId: 10550, orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2018-10-22', dateTo: '2999-12-31', active: true }],
+    organizations: [
+      { funkMgId: 10550, orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2018-10-22', dateTo: '2999-12-31', active: true },
+    ],
     functions: [],
     certificates: [],
     updatedAt: '2026-11-21T08:43:32.589Z',
@@ -70,12 +81,35 @@ export const countries: Country[] = [
 ];
 
 export const trainingDefinitions: TrainingDefinition[] = [
-  { trainingId: 1, title: 'Safety First', groupTitle: 'Sicherheit', name: 'Safety First', validityMonths: null, rules: { editAtOrgLevel: [1, 2, 3] }, params: {} },
-  { trainingId: 8, title: 'Erste Hilfe', groupTitle: 'Sicherheit', name: 'Erste-Hilfe-Kurs (16 Stunden)', validityMonths: 24, rules: { editAtOrgLevel: [1, 2, 3] }, params: {} },
+  {
+    trainingId: 1,
+    title: 'Safety First',
+    groupTitle: 'Sicherheit',
+    name: 'Safety First',
+    validityMonths: null,
+    rules: { editAtOrgLevel: [1, 2, 3] },
+    params: {},
+  },
+  {
+    trainingId: 8,
+    title: 'Erste Hilfe',
+    groupTitle: 'Sicherheit',
+    name: 'Erste-Hilfe-Kurs (16 Stunden)',
+    validityMonths: 24,
+    rules: { editAtOrgLevel: [1, 2, 3] },
+    params: {},
+  },
 ];
 
 export const functionGroups: RoleGroup[] = [
-  { id: 3, group: 'Sportbetrieb / Trainer', roles: [{ id: 12, name: 'Trainer', params: {} }, { id: 16, name: 'Jugendwart', params: {} }] },
+  {
+    id: 3,
+    group: 'Sportbetrieb / Trainer',
+    roles: [
+      { id: 12, name: 'Trainer', params: {} },
+      { id: 16, name: 'Jugendwart', params: {} },
+    ],
+  },
 ];
 
 /** The same member as a list answers it (no `access`). */

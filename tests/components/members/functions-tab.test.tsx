@@ -65,7 +65,13 @@ describe('FunctionsTab', () => {
 
   it("shows a licence released for a year not yet begun as 'künftig', never 'beendet'", () => {
     const nextYear = new Date().getFullYear() + 1;
-    renderTab({ canEdit: false, roles: [membershipRole, { ...pastLicenceRole, funkMgId: 9001, dateFrom: `${nextYear}-01-01`, dateTo: `${nextYear}-12-31`, active: false }] });
+    renderTab({
+      canEdit: false,
+      roles: [
+        membershipRole,
+        { ...pastLicenceRole, funkMgId: 9001, dateFrom: `${nextYear}-01-01`, dateTo: `${nextYear}-12-31`, active: false },
+      ],
+    });
     expect(within(rowOf('Lizenz')).getByText('künftig')).toBeInTheDocument();
     expect(within(rowOf('Lizenz')).queryByText('beendet')).not.toBeInTheDocument();
   });
@@ -188,7 +194,9 @@ describe('FunctionsTab: the federation chooses the organisation', () => {
 
     const picker = within(dialog).getByRole('combobox', { name: 'Verein *' });
     await user.click(picker);
-    const offered = within(dialog).getAllByRole('option').map((o) => o.firstChild?.textContent);
+    const offered = within(dialog)
+      .getAllByRole('option')
+      .map((o) => o.firstChild?.textContent);
     // 11: already a member there; 1 and 4: no clubs
     expect(offered).toEqual(['Pongauer Bogenschützen St. Johann', 'Union Bogenschützen St. Pölten']);
     await user.type(picker, 'pölt');
@@ -234,7 +242,9 @@ describe('FunctionsTab: the federation chooses the organisation', () => {
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Vorstand: Zeugwart']);
     await user.click(screen.getByRole('option', { name: 'Vorstand: Zeugwart' }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(save).toHaveBeenCalledWith({ values: { orgId: 12, memberId: 955, roleId: 27, from: todayIso(), to: null } }));
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith({ values: { orgId: 12, memberId: 955, roleId: 27, from: todayIso(), to: null } }),
+    );
   });
 
   it('going back to its own organisation offers its own roles again without asking', async () => {
@@ -256,7 +266,10 @@ describe('FunctionsTab: the federation chooses the organisation', () => {
     await user.click(within(dialog).getByRole('option', { name: /^Österreichischer Bogensportverband/ }));
     expect(loadGroups).toHaveBeenCalledTimes(1);
     await user.click(within(dialog).getByRole('combobox', { name: 'Funktion *' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Sportbetrieb / Trainer: Trainer', 'Sportbetrieb / Trainer: Jugendwart']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Sportbetrieb / Trainer: Trainer',
+      'Sportbetrieb / Trainer: Jugendwart',
+    ]);
   });
 
   it('gives a club no organisation to choose: functions go into the club itself', async () => {

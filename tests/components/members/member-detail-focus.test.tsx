@@ -9,7 +9,10 @@ import { countries, functionGroups, savedMember, trainingDefinitions } from './f
  * A file of its own: the first record shown in a tab is what this is about.
  */
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }), useSearchParams: () => new URLSearchParams() }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }),
+  useSearchParams: () => new URLSearchParams(),
+}));
 jest.mock('../../../components/members/actions', () => ({}));
 
 it("focuses the record's heading when the first record is opened and focus has fallen back to the page", () => {

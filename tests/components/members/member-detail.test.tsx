@@ -211,11 +211,19 @@ describe('MemberDetail: a new member', () => {
     expect(entry).not.toHaveTextContent('geb.');
     expect(within(entry).queryByRole('button', { name: 'Mit Verein verbinden' })).not.toBeInTheDocument();
     expect(entry).toHaveTextContent('Nur die E-Mail stimmt überein. Zum Verbinden geben Sie Namen und Geburtsdatum der Person ein.');
-    expect(within(within(dialog).getByRole('listitem', { name: 'Alois Brückl' })).getByRole('button', { name: 'Mit Verein verbinden' })).toBeEnabled();
+    expect(
+      within(within(dialog).getByRole('listitem', { name: 'Alois Brückl' })).getByRole('button', { name: 'Mit Verein verbinden' }),
+    ).toBeEnabled();
   });
 
   it('offers no connecting for a near match (name or birth date only similar), and says what to enter', async () => {
-    const near: DuplicateCandidate = { ...emailOnlyCandidate, id: 828, firstName: 'Alois', reasons: ['name_typo', 'same_birth_date'], score: 85 };
+    const near: DuplicateCandidate = {
+      ...emailOnlyCandidate,
+      id: 828,
+      firstName: 'Alois',
+      reasons: ['name_typo', 'same_birth_date'],
+      score: 85,
+    };
     check.mockResolvedValue({ ok: true, data: [near] });
     const user = userEvent.setup();
     renderDetail();
@@ -292,11 +300,11 @@ describe('MemberDetail: a new member', () => {
     const picker = within(dialog).getByRole('combobox', { name: 'Verein für die Verbindung' });
     await user.click(picker);
     // only clubs: not the federation or a state association
-    expect(within(dialog).getAllByRole('option').map((o) => o.firstChild?.textContent)).toEqual([
-      'BSV Wiener Neustadt',
-      'Pongauer Bogenschützen St. Johann',
-      'Union Bogenschützen St. Pölten',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.firstChild?.textContent),
+    ).toEqual(['BSV Wiener Neustadt', 'Pongauer Bogenschützen St. Johann', 'Union Bogenschützen St. Pölten']);
     await user.type(picker, 'neustadt');
     await user.click(within(dialog).getByRole('option', { name: /^BSV Wiener Neustadt/ }));
     await user.click(connectButton);
@@ -498,7 +506,10 @@ describe('MemberDetail: a saved member', () => {
   });
 
   it('is read-only without the right to edit (e.g. a state association)', () => {
-    renderDetail({ member: savedMember({ access: { canEdit: false, outranked: false, canDelete: false, canEndMembershipIn: [] } }), acting: { level: 2, canCreate: false, isClub: false } });
+    renderDetail({
+      member: savedMember({ access: { canEdit: false, outranked: false, canDelete: false, canEndMembershipIn: [] } }),
+      acting: { level: 2, canCreate: false, isClub: false },
+    });
     expect(screen.queryByRole('button', { name: 'Bearbeiten' })).not.toBeInTheDocument();
     expect(screen.getByText('Nur Lesezugriff')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Foto hochladen' })).not.toBeInTheDocument();
@@ -519,7 +530,11 @@ describe('MemberDetail: a saved member', () => {
     expect(screen.queryByRole('button', { name: 'Löschen' })).not.toBeInTheDocument();
     unmount();
 
-    renderDetail({ orgId: 1, funkId: 52, member: savedMember({ access: { canEdit: true, outranked: false, canDelete: true, canEndMembershipIn: [11] } }) });
+    renderDetail({
+      orgId: 1,
+      funkId: 52,
+      member: savedMember({ access: { canEdit: true, outranked: false, canDelete: true, canEndMembershipIn: [11] } }),
+    });
     await user.click(screen.getByRole('button', { name: 'Löschen' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Soll Rosalie Aigner wirklich gelöscht werden?' });
     await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
@@ -535,14 +550,36 @@ describe('MemberDetail: a saved member', () => {
 
   it('shows an expired licence as expired', () => {
     renderDetail({
-      member: savedMember({ licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2020-01-01', dateTo: '2020-12-31', active: false, state: 'ended', openEnded: false, season: 2020 } }),
+      member: savedMember({
+        licence: {
+          orgId: 11,
+          orgName: 'BSV Wiener Neustadt',
+          dateFrom: '2020-01-01',
+          dateTo: '2020-12-31',
+          active: false,
+          state: 'ended',
+          openEnded: false,
+          season: 2020,
+        },
+      }),
     });
     expect(screen.getByTestId('licence-status')).toHaveTextContent('abgelaufen');
   });
 
   it('shows a licence released for a year not yet begun as "künftig" with its dates, never as expired', () => {
     renderDetail({
-      member: savedMember({ licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2027-01-01', dateTo: '2027-12-31', active: false, state: 'upcoming', openEnded: false, season: 2027 } }),
+      member: savedMember({
+        licence: {
+          orgId: 11,
+          orgName: 'BSV Wiener Neustadt',
+          dateFrom: '2027-01-01',
+          dateTo: '2027-12-31',
+          active: false,
+          state: 'upcoming',
+          openEnded: false,
+          season: 2027,
+        },
+      }),
     });
     expect(screen.getByTestId('licence-status')).toHaveTextContent('künftig');
     expect(screen.getByText('BSV Wiener Neustadt, ab 01.01.2027 (bis 31.12.2027)')).toBeInTheDocument();
@@ -550,7 +587,18 @@ describe('MemberDetail: a saved member', () => {
 
   it('shows next year’s licence that continues this year’s as active until its end', () => {
     renderDetail({
-      member: savedMember({ licence: { orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2027-01-01', dateTo: '2027-12-31', active: true, state: 'active', openEnded: false, season: 2027 } }),
+      member: savedMember({
+        licence: {
+          orgId: 11,
+          orgName: 'BSV Wiener Neustadt',
+          dateFrom: '2027-01-01',
+          dateTo: '2027-12-31',
+          active: true,
+          state: 'active',
+          openEnded: false,
+          season: 2027,
+        },
+      }),
     });
     expect(screen.getByTestId('licence-status')).toHaveTextContent('aktiv');
     expect(screen.getByText('BSV Wiener Neustadt, bis 31.12.2027')).toBeInTheDocument();

@@ -19,10 +19,32 @@ function member(id: number, surname: string, extra: Partial<Member> = {}): Membe
 const rows: Member[] = Array.from({ length: 25 }, (_, i) => member(i + 1, `Name${String(i + 1).padStart(2, '0')}`));
 rows[0] = member(1, 'Aigner', {
   functions: [
-    { funkMgId: 1, funcId: 12, funcName: 'Trainer', funcGroup: 'Sportbetrieb / Trainer', groupId: 3, orgId: 11, orgName: 'BSV Wiener Neustadt', dateFrom: '2020-01-01', dateTo: '2999-12-31', active: true, updatedAt: 'x' },
+    {
+      funkMgId: 1,
+      funcId: 12,
+      funcName: 'Trainer',
+      funcGroup: 'Sportbetrieb / Trainer',
+      groupId: 3,
+      orgId: 11,
+      orgName: 'BSV Wiener Neustadt',
+      dateFrom: '2020-01-01',
+      dateTo: '2999-12-31',
+      active: true,
+      updatedAt: 'x',
+    },
   ],
   certificates: [
-    { certId: 1, certName: 'Safety First', certGroupName: 'Sicherheit', certTitle: 'Safety First', certController: null, dateFrom: '2019-01-30', dateTo: null, ausb_mg_id: 5, orgId: 11 },
+    {
+      certId: 1,
+      certName: 'Safety First',
+      certGroupName: 'Sicherheit',
+      certTitle: 'Safety First',
+      certController: null,
+      dateFrom: '2019-01-30',
+      dateTo: null,
+      ausb_mg_id: 5,
+      orgId: 11,
+    },
   ],
 });
 
@@ -83,10 +105,31 @@ describe('MembersOverview', () => {
     const table = await screen.findByRole('table', { name: 'Mitgliederübersicht' });
     await within(table).findByText('Aigner');
     const first = within(table).getAllByRole('row')[2];
-    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
       expect.any(String),
-      '3000001', 'BSV Wiener Neustadt', 'Aigner', 'Rosalie', '04.01.2011', 'U18', 'weiblich', 'BSV Wiener Neustadt', 'Österreich',
-      'Josefstraße', '63', '', '2700', 'Wiener Neustadt', '+43 676 7152676', 'rosalie.aigner@example.com', 'Trainer', 'Safety First', 'Bearbeiten',
+      '3000001',
+      'BSV Wiener Neustadt',
+      'Aigner',
+      'Rosalie',
+      '04.01.2011',
+      'U18',
+      'weiblich',
+      'BSV Wiener Neustadt',
+      'Österreich',
+      'Josefstraße',
+      '63',
+      '',
+      '2700',
+      'Wiener Neustadt',
+      '+43 676 7152676',
+      'rosalie.aigner@example.com',
+      'Trainer',
+      'Safety First',
+      'Bearbeiten',
     ]);
 
     const exportLink = () => new URL(screen.getByRole('link', { name: 'CSV-Export' }).getAttribute('href')!, 'http://localhost');
@@ -97,9 +140,22 @@ describe('MembersOverview', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter: Lizenz-Organisationen' }), 'ohne aktive Lizenz');
     await user.click(within(screen.getByRole('columnheader', { name: /Geburtsdatum/ })).getByRole('button'));
     await waitFor(() => expect(exportLink().searchParams.get('sort')).toBe('birthDate'));
-    expect(Object.fromEntries(exportLink().searchParams)).toEqual({ sort: 'birthDate', dir: 'asc', gender: 'w', licence: 'none', lang: 'de' });
+    expect(Object.fromEntries(exportLink().searchParams)).toEqual({
+      sort: 'birthDate',
+      dir: 'asc',
+      gender: 'w',
+      licence: 'none',
+      lang: 'de',
+    });
     const listUrl = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost');
-    expect(Object.fromEntries(listUrl.searchParams)).toEqual({ page: '1', pageSize: '20', sort: 'birthDate', dir: 'asc', gender: 'w', licence: 'none' });
+    expect(Object.fromEntries(listUrl.searchParams)).toEqual({
+      page: '1',
+      pageSize: '20',
+      sort: 'birthDate',
+      dir: 'asc',
+      gender: 'w',
+      licence: 'none',
+    });
   });
 
   it('opens a member from the edit column', async () => {
@@ -123,12 +179,19 @@ describe('MembersOverview', () => {
       const sorted = [...federation].sort((a, b) => a.surname.localeCompare(b.surname) * (p.get('dir') === 'desc' ? -1 : 1));
       const page = Number(p.get('page'));
       const size = Number(p.get('pageSize'));
-      return Promise.resolve({ ok: true, status: 200, json: async () => ({ items: sorted.slice((page - 1) * size, page * size), total: sorted.length }) });
+      return Promise.resolve({
+        ok: true,
+        status: 200,
+        json: async () => ({ items: sorted.slice((page - 1) * size, page * size), total: sorted.length }),
+      });
     });
     const user = userEvent.setup();
     renderIntl(<MembersOverview orgId={1} all countries={countries} onEdit={jest.fn()} />);
     expect(await screen.findByText('Seite 1 von 76')).toBeInTheDocument();
-    const surnames = () => within(screen.getAllByRole('rowgroup')[1]).getAllByRole('row').map((r) => within(r).getAllByRole('cell')[3].textContent);
+    const surnames = () =>
+      within(screen.getAllByRole('rowgroup')[1])
+        .getAllByRole('row')
+        .map((r) => within(r).getAllByRole('cell')[3].textContent);
     expect(surnames()[0]).toBe('Name0001');
 
     await user.type(screen.getByRole('spinbutton'), '76{Enter}');

@@ -16,7 +16,11 @@ beforeEach(() => {
   jest.clearAllMocks();
   (globalThis as unknown as { fetch: unknown }).fetch = fetchMock;
   fetchMock.mockImplementation(() =>
-    Promise.resolve({ ok: true, status: 200, json: async () => ({ items: [listMember({ id: 7, surname: 'Aigner', firstName: 'Rosalie' })], total: 1 }) }),
+    Promise.resolve({
+      ok: true,
+      status: 200,
+      json: async () => ({ items: [listMember({ id: 7, surname: 'Aigner', firstName: 'Rosalie' })], total: 1 }),
+    }),
   );
 });
 

@@ -32,10 +32,20 @@ const safetyFirst: MemberCertificate = {
   orgId: 11,
 };
 /** Recorded by the federation with a type this club may not record: never removable here. */
-const trainerCourse: MemberCertificate = { ...safetyFirst, certId: 5, certName: 'Trainer B', certGroupName: 'Trainer', ausb_mg_id: 6731, dateFrom: '2020-05-01', dateTo: '2023-05-01' };
+const trainerCourse: MemberCertificate = {
+  ...safetyFirst,
+  certId: 5,
+  certName: 'Trainer B',
+  certGroupName: 'Trainer',
+  ausb_mg_id: 6731,
+  dateFrom: '2020-05-01',
+  dateTo: '2023-05-01',
+};
 
 function renderTab(certificates: MemberCertificate[], canEdit = true) {
-  return renderIntl(<TrainingsTab memberId={955} orgId={11} certificates={certificates} definitions={trainingDefinitions} canEdit={canEdit} />);
+  return renderIntl(
+    <TrainingsTab memberId={955} orgId={11} certificates={certificates} definitions={trainingDefinitions} canEdit={canEdit} />,
+  );
 }
 
 describe('TrainingsTab', () => {
@@ -47,11 +57,21 @@ describe('TrainingsTab', () => {
   it('lists group title, name, start, end and controller', () => {
     renderTab([safetyFirst, trainerCourse], false);
     const table = screen.getByRole('table', { name: 'Ausbildungen' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Gruppe', 'Bezeichnung', 'Beginn', 'Ende', 'Prüfer']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(within(rows[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Trainer', 'Trainer B', '01.05.2020', '01.05.2023', 'David Thaler']);
-    expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Sicherheit', 'Safety First', '30.01.2019', '', 'David Thaler']);
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Trainer', 'Trainer B', '01.05.2020', '01.05.2023', 'David Thaler']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Sicherheit', 'Safety First', '30.01.2019', '', 'David Thaler']);
     // read mode: nothing to add or remove
     expect(screen.queryByRole('button', { name: 'Ausbildung hinzufügen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /entfernen/ })).not.toBeInTheDocument();
@@ -79,7 +99,10 @@ describe('TrainingsTab', () => {
     await user.type(screen.getByLabelText('Prüfer'), 'Rotes Kreuz');
     await user.click(button);
     await waitFor(() => expect(add).toHaveBeenCalled());
-    expect(add).toHaveBeenCalledWith({ memberId: 955, values: { orgId: 11, trainingId: 8, dateFrom: '2026-03-01', dateTo: '2028-03-01', controller: 'Rotes Kreuz' } });
+    expect(add).toHaveBeenCalledWith({
+      memberId: 955,
+      values: { orgId: 11, trainingId: 8, dateFrom: '2026-03-01', dateTo: '2028-03-01', controller: 'Rotes Kreuz' },
+    });
     expect(notify.success).toHaveBeenCalledWith('Erfolgreich gespeichert');
     expect(router.refresh).toHaveBeenCalled();
   });

@@ -99,7 +99,12 @@ it('opens another message without a question when nothing was typed', async () =
 });
 
 it("shows a big message as 'wird vorbereitet' with its progress while its recipients are being written", () => {
-  const preparing: Message = { ...sent, id: 42, title: 'An alle', summary: { ...sent.summary, recipients: 3, sent: 0, read: 0, failed: 0, noSubscription: 0, preparing: { done: 3, total: 10 } } };
+  const preparing: Message = {
+    ...sent,
+    id: 42,
+    title: 'An alle',
+    summary: { ...sent.summary, recipients: 3, sent: 0, read: 0, failed: 0, noSubscription: 0, preparing: { done: 3, total: 10 } },
+  };
   renderWithIntl(<MessageCentreScreen orgId={11} list={{ items: [preparing], total: 1 }} audience={audience} />);
   const item = within(screen.getByRole('list', { name: 'Nachrichten' })).getByRole('button', { name: /An alle/ });
   expect(item).toHaveTextContent('wird vorbereitet (3 von 10) · 3 Empfänger · 0 gesendet · 0 gelesen');

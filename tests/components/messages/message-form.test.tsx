@@ -67,7 +67,10 @@ function sentMessage(over: Partial<Message> = {}): Message {
   };
 }
 
-function renderForm(message: Message | null = null, handlers: Partial<{ onSent: jest.Mock; onDeleted: jest.Mock; onCancel: jest.Mock }> = {}) {
+function renderForm(
+  message: Message | null = null,
+  handlers: Partial<{ onSent: jest.Mock; onDeleted: jest.Mock; onCancel: jest.Mock }> = {},
+) {
   const props = { onSent: jest.fn(), onDeleted: jest.fn(), onCancel: jest.fn(), ...handlers };
   renderWithIntl(<MessageForm orgId={11} message={message} audience={audience} {...props} />);
   return props;
@@ -144,7 +147,9 @@ describe('a new message', () => {
 
   it("asks 'Versenden' first; Nein sends nothing, Ja sends the message as the API takes it and uploads the chosen files, 3 per request", async () => {
     const user = userEvent.setup();
-    const created = sentMessage({ summary: { recipients: 0, pending: 0, sent: 0, failed: 0, noAddress: 0, noSubscription: 0, read: 0, preparing: null } });
+    const created = sentMessage({
+      summary: { recipients: 0, pending: 0, sent: 0, failed: 0, noAddress: 0, noSubscription: 0, read: 0, preparing: null },
+    });
     const withFiles = sentMessage({ attachedFiles: [{ fileId: 'f1', fileName: 'a.png', fileParam: {}, featuredImage: false }] });
     sendMock.mockResolvedValue({ ok: true, data: created });
     uploadMock.mockResolvedValue({ status: 200, body: withFiles });
@@ -153,7 +158,9 @@ describe('a new message', () => {
     await user.type(within(form()).getByLabelText('Titel *'), 'Training fällt aus');
     await user.type(within(form()).getByLabelText('Kurztext (Push-Nachricht)'), 'Heute kein Training');
     await user.click(within(group('Rollen')).getByRole('checkbox', { name: 'Trainer' }));
-    const files = ['a.png', 'b.png', 'c.pdf', 'd.jpg'].map((name) => new File(['x'], name, { type: name.endsWith('pdf') ? 'application/pdf' : 'image/png' }));
+    const files = ['a.png', 'b.png', 'c.pdf', 'd.jpg'].map(
+      (name) => new File(['x'], name, { type: name.endsWith('pdf') ? 'application/pdf' : 'image/png' }),
+    );
     await user.upload(screen.getByLabelText('Dateien hinzufügen', { selector: 'input' }), files);
     expect(within(form()).getByRole('list', { name: 'Anhänge' }).children).toHaveLength(4);
 
@@ -204,9 +211,13 @@ describe('a new message', () => {
   it('keeps the message sent when an upload after it fails: the files uploaded so far, the error said, the rest not retried', async () => {
     const user = userEvent.setup();
     const created = sentMessage({ attachedFiles: [] });
-    const firstThree = sentMessage({ attachedFiles: ['a.png', 'b.png', 'c.png'].map((n, i) => ({ fileId: `f${i}`, fileName: n, fileParam: {}, featuredImage: false })) });
+    const firstThree = sentMessage({
+      attachedFiles: ['a.png', 'b.png', 'c.png'].map((n, i) => ({ fileId: `f${i}`, fileName: n, fileParam: {}, featuredImage: false })),
+    });
     sendMock.mockResolvedValue({ ok: true, data: created });
-    uploadMock.mockResolvedValueOnce({ status: 200, body: firstThree }).mockResolvedValueOnce({ status: 415, body: { error: { code: 'unsupported_type', message: 'Only PNG, JPEG or PDF' } } });
+    uploadMock
+      .mockResolvedValueOnce({ status: 200, body: firstThree })
+      .mockResolvedValueOnce({ status: 415, body: { error: { code: 'unsupported_type', message: 'Only PNG, JPEG or PDF' } } });
     const { onSent } = renderForm();
 
     await user.type(within(form()).getByLabelText('Titel *'), 'Training fällt aus');
@@ -218,7 +229,9 @@ describe('a new message', () => {
 
     await waitFor(() => expect(onSent).toHaveBeenCalledWith(firstThree));
     expect(uploadMock).toHaveBeenCalledTimes(2);
-    expect(notify.error).toHaveBeenCalledWith('Die Nachricht wurde gesendet, aber nicht alle Dateien konnten hochgeladen werden.', { description: 'Nur PNG, JPEG oder PDF' });
+    expect(notify.error).toHaveBeenCalledWith('Die Nachricht wurde gesendet, aber nicht alle Dateien konnten hochgeladen werden.', {
+      description: 'Nur PNG, JPEG oder PDF',
+    });
     expect(removeMessageFile).not.toHaveBeenCalled();
     // read-only with the three stored files; d.png no longer waits
     expect(within(form('Training fällt aus')).getByRole('list', { name: 'Anhänge' }).children).toHaveLength(3);
@@ -227,7 +240,12 @@ describe('a new message', () => {
 
   it('a refused send (a field the API checks) flashes the border too', async () => {
     const user = userEvent.setup();
-    sendMock.mockResolvedValue({ ok: false, message: 'Bitte füllen Sie das erforderliche Feld aus!', code: 'validation', fieldErrors: { media: 'Bitte füllen Sie das erforderliche Feld aus!' } });
+    sendMock.mockResolvedValue({
+      ok: false,
+      message: 'Bitte füllen Sie das erforderliche Feld aus!',
+      code: 'validation',
+      fieldErrors: { media: 'Bitte füllen Sie das erforderliche Feld aus!' },
+    });
     const { onSent } = renderForm();
     await user.type(within(form()).getByLabelText('Titel *'), 'Ohne Medium');
     await user.click(within(group('Rollen')).getByRole('checkbox', { name: 'Trainer' }));
@@ -252,8 +270,30 @@ describe('a sent message', () => {
         total: 2,
         states: { pending: 0, sending: 0, sent: 1, failed: 0, no_address: 1, no_subscription: 0 },
         items: [
-          { memberId: 4, name: 'Thomas Huber', email: 'trainer@example.org', medium: 'email', round: 1, state: 'sent', attempts: 1, processedAt: '2026-05-04T08:01:00', readAt: '2026-05-04T09:30:00', lastError: null },
-          { memberId: 7, name: 'Eva Berger', email: null, medium: 'email', round: 1, state: 'no_address', attempts: 0, processedAt: null, readAt: null, lastError: null },
+          {
+            memberId: 4,
+            name: 'Thomas Huber',
+            email: 'trainer@example.org',
+            medium: 'email',
+            round: 1,
+            state: 'sent',
+            attempts: 1,
+            processedAt: '2026-05-04T08:01:00',
+            readAt: '2026-05-04T09:30:00',
+            lastError: null,
+          },
+          {
+            memberId: 7,
+            name: 'Eva Berger',
+            email: null,
+            medium: 'email',
+            round: 1,
+            state: 'no_address',
+            attempts: 0,
+            processedAt: null,
+            readAt: null,
+            lastError: null,
+          },
         ],
       },
     });
@@ -280,12 +320,38 @@ describe('a sent message', () => {
   it('refreshes the Status tab by itself while a delivery waits or is being sent, and stops when all are done', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    const row = { memberId: 4, name: 'Huber Thomas', email: 'trainer@example.org', medium: 'email' as const, round: 1, attempts: 0, processedAt: null, readAt: null, lastError: null };
+    const row = {
+      memberId: 4,
+      name: 'Huber Thomas',
+      email: 'trainer@example.org',
+      medium: 'email' as const,
+      round: 1,
+      attempts: 0,
+      processedAt: null,
+      readAt: null,
+      lastError: null,
+    };
     const answer = (state: 'pending' | 'sent') => ({
       ok: true as const,
-      data: { recipients: 1, unread: 1, total: 1, items: [{ ...row, state }], states: { pending: state === 'pending' ? 1 : 0, sending: 0, sent: state === 'sent' ? 1 : 0, failed: 0, no_address: 0, no_subscription: 0 } },
+      data: {
+        recipients: 1,
+        unread: 1,
+        total: 1,
+        items: [{ ...row, state }],
+        states: {
+          pending: state === 'pending' ? 1 : 0,
+          sending: 0,
+          sent: state === 'sent' ? 1 : 0,
+          failed: 0,
+          no_address: 0,
+          no_subscription: 0,
+        },
+      },
     });
-    (loadStatus as jest.Mock).mockResolvedValueOnce(answer('pending')).mockResolvedValueOnce(answer('pending')).mockResolvedValue(answer('sent'));
+    (loadStatus as jest.Mock)
+      .mockResolvedValueOnce(answer('pending'))
+      .mockResolvedValueOnce(answer('pending'))
+      .mockResolvedValue(answer('sent'));
     renderForm(sentMessage());
     await user.click(screen.getByRole('tab', { name: 'Status' }));
     expect(await screen.findByRole('cell', { name: 'wartet' })).toBeInTheDocument();
@@ -299,33 +365,34 @@ describe('a sent message', () => {
     expect(screen.queryByText('wird aktualisiert …')).not.toBeInTheDocument();
   });
 
-describe('discarding a typed message', () => {
-  it("asks before 'Abbrechen' throws typed text away: Nein keeps it, Ja discards it", async () => {
-    const user = userEvent.setup();
-    const { onCancel } = renderForm();
-    await user.type(within(form()).getByRole('textbox', { name: /^Titel/ }), 'Halle gesperrt');
-    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
-    await answerConfirm('Ungespeicherte Änderungen verwerfen?', 'Nein');
-    expect(onCancel).not.toHaveBeenCalled();
-    expect(within(form()).getByRole('textbox', { name: /^Titel/ })).toHaveValue('Halle gesperrt');
-    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
-    await answerConfirm('Ungespeicherte Änderungen verwerfen?', 'Ja');
-    expect(onCancel).toHaveBeenCalledTimes(1);
-  });
+  describe('discarding a typed message', () => {
+    it("asks before 'Abbrechen' throws typed text away: Nein keeps it, Ja discards it", async () => {
+      const user = userEvent.setup();
+      const { onCancel } = renderForm();
+      await user.type(within(form()).getByRole('textbox', { name: /^Titel/ }), 'Halle gesperrt');
+      await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+      await answerConfirm('Ungespeicherte Änderungen verwerfen?', 'Nein');
+      expect(onCancel).not.toHaveBeenCalled();
+      expect(within(form()).getByRole('textbox', { name: /^Titel/ })).toHaveValue('Halle gesperrt');
+      await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+      await answerConfirm('Ungespeicherte Änderungen verwerfen?', 'Ja');
+      expect(onCancel).toHaveBeenCalledTimes(1);
+    });
 
-  it('asks for chosen files too, and not at all for an untouched form', async () => {
-    const user = userEvent.setup();
-    const first = renderForm();
-    await user.upload(screen.getByLabelText('Dateien hinzufügen', { selector: 'input' }), [new File(['x'], 'a.pdf', { type: 'application/pdf' })]);
-    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
-    await answerConfirm('Ungespeicherte Änderungen verwerfen?', 'Nein');
-    expect(first.onCancel).not.toHaveBeenCalled();
-    document.body.innerHTML = '';
-    const second = renderForm();
-    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
-    expect(second.onCancel).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    it('asks for chosen files too, and not at all for an untouched form', async () => {
+      const user = userEvent.setup();
+      const first = renderForm();
+      await user.upload(screen.getByLabelText('Dateien hinzufügen', { selector: 'input' }), [
+        new File(['x'], 'a.pdf', { type: 'application/pdf' }),
+      ]);
+      await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+      await answerConfirm('Ungespeicherte Änderungen verwerfen?', 'Nein');
+      expect(first.onCancel).not.toHaveBeenCalled();
+      document.body.innerHTML = '';
+      const second = renderForm();
+      await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+      expect(second.onCancel).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
   });
-});
-
 });

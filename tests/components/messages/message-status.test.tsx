@@ -15,8 +15,30 @@ const status: DeliveryStatusList = {
   unread: 2,
   preparing: null,
   items: [
-    { memberId: 7, name: 'Huber Anna', email: 'anna@example.org', medium: 'email', round: 1, state: 'failed', attempts: 1, processedAt: '2026-05-04T08:00:00Z', readAt: null, lastError: '550 5.1.1 Mailbox unknown' },
-    { memberId: 8, name: 'Maier Ben', email: 'ben@example.org', medium: 'email', round: 1, state: 'sent', attempts: 1, processedAt: '2026-05-04T08:00:00Z', readAt: null, lastError: null },
+    {
+      memberId: 7,
+      name: 'Huber Anna',
+      email: 'anna@example.org',
+      medium: 'email',
+      round: 1,
+      state: 'failed',
+      attempts: 1,
+      processedAt: '2026-05-04T08:00:00Z',
+      readAt: null,
+      lastError: '550 5.1.1 Mailbox unknown',
+    },
+    {
+      memberId: 8,
+      name: 'Maier Ben',
+      email: 'ben@example.org',
+      medium: 'email',
+      round: 1,
+      state: 'sent',
+      attempts: 1,
+      processedAt: '2026-05-04T08:00:00Z',
+      readAt: null,
+      lastError: null,
+    },
   ],
 };
 
@@ -40,8 +62,16 @@ it("shows a refused delivery as 'fehlgeschlagen' with the mail server's reason",
 });
 
 it("shows 'wird vorbereitet' with the progress while the recipients of a big message are written", async () => {
-  answer = { ...status, total: 0, items: [], states: { pending: 0, sending: 0, sent: 0, failed: 0, no_address: 0, no_subscription: 0 }, preparing: { done: 3000, total: 93678 } };
+  answer = {
+    ...status,
+    total: 0,
+    items: [],
+    states: { pending: 0, sending: 0, sent: 0, failed: 0, no_address: 0, no_subscription: 0 },
+    preparing: { done: 3000, total: 93678 },
+  };
   renderWithIntl(<MessageStatus message={message} />);
-  expect(await screen.findByText(/wird vorbereitet: 3000 von 93678 Empfängern|wird vorbereitet: 3\.000 von 93\.678 Empfängern/)).toBeInTheDocument();
+  expect(
+    await screen.findByText(/wird vorbereitet: 3000 von 93678 Empfängern|wird vorbereitet: 3\.000 von 93\.678 Empfängern/),
+  ).toBeInTheDocument();
   answer = status;
 });

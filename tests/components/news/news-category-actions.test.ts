@@ -17,5 +17,9 @@ jest.mock('../../../lib/api/news', () => ({ deleteNewsCategory: jest.fn() }));
 it('names the category and where it is used when it cannot be deleted', async () => {
   jest.mocked(deleteNewsCategory).mockRejectedValue(new ApiError(409, { code: 'category_in_use', value: ['Startseite'] }));
   const result = await removeCategory({ id: 5 });
-  expect(result).toMatchObject({ ok: false, message: 'Beim Löschen der Kategorie ist ein Problem aufgetreten!', description: 'Die Kategorie wird noch verwendet: Startseite' });
+  expect(result).toMatchObject({
+    ok: false,
+    message: 'Beim Löschen der Kategorie ist ein Problem aufgetreten!',
+    description: 'Die Kategorie wird noch verwendet: Startseite',
+  });
 });

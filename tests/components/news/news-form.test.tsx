@@ -37,11 +37,38 @@ const uploadMock = uploadFile as jest.MockedFunction<typeof uploadFile>;
 const galleryMock = loadGallery as jest.MockedFunction<typeof loadGallery>;
 
 const categories: NewsCategory[] = [{ id: 20, orgId: 11, name: 'Vereinsnews', parentId: null, inMenu: false, position: 1 }];
-const picture = { fileId: 'f-alt', fileName: 'alt.png', fileParam: { original: 'news_file/2026/01/a.png', mime: 'image/png', thumbnails: { xs: 'news_thumb/2026/01/x.webp', sm: 'news_thumb/2026/01/s.webp', md: 'news_thumb/2026/01/m.webp' } }, featuredImage: true };
-const pdf = { fileId: 'f-pdf', fileName: 'plan.pdf', fileParam: { original: 'news_file/2026/01/p.pdf', mime: 'application/pdf', thumbnails: {} }, featuredImage: false };
+const picture = {
+  fileId: 'f-alt',
+  fileName: 'alt.png',
+  fileParam: {
+    original: 'news_file/2026/01/a.png',
+    mime: 'image/png',
+    thumbnails: { xs: 'news_thumb/2026/01/x.webp', sm: 'news_thumb/2026/01/s.webp', md: 'news_thumb/2026/01/m.webp' },
+  },
+  featuredImage: true,
+};
+const pdf = {
+  fileId: 'f-pdf',
+  fileName: 'plan.pdf',
+  fileParam: { original: 'news_file/2026/01/p.pdf', mime: 'application/pdf', thumbnails: {} },
+  featuredImage: false,
+};
 
 function article(over: Partial<News> = {}): News {
-  return { id: 5, orgId: 11, title: 'Hallentraining', abstract: '', content: '<p>Dienstags</p>', lang: 'de', newscategory: ['Vereinsnews'], visible: true, attachedFiles: [picture, pdf], publishedAt: '2026-01-05T09:00:00Z', updatedAt: '2026-01-05T09:00:00Z', ...over };
+  return {
+    id: 5,
+    orgId: 11,
+    title: 'Hallentraining',
+    abstract: '',
+    content: '<p>Dienstags</p>',
+    lang: 'de',
+    newscategory: ['Vereinsnews'],
+    visible: true,
+    attachedFiles: [picture, pdf],
+    publishedAt: '2026-01-05T09:00:00Z',
+    updatedAt: '2026-01-05T09:00:00Z',
+    ...over,
+  };
 }
 
 const png = (name: string) => new File(['png'], name, { type: 'image/png' });
@@ -49,7 +76,16 @@ const names = (call: number) => (uploadMock.mock.calls[call][1] as File[]).map((
 
 function renderForm(initial: News | null, locale: 'de' | 'en' = 'de') {
   const props = { onSaved: jest.fn(), onDeleted: jest.fn(), onCancelNew: jest.fn() };
-  renderWithIntl(<NewsForm orgId={11} article={initial} defaults={initial ? undefined : { visible: true, lang: 'de' }} categories={categories} {...props} />, locale);
+  renderWithIntl(
+    <NewsForm
+      orgId={11}
+      article={initial}
+      defaults={initial ? undefined : { visible: true, lang: 'de' }}
+      categories={categories}
+      {...props}
+    />,
+    locale,
+  );
   return props;
 }
 
@@ -82,8 +118,15 @@ it('lets a new article pick files before its first save and uploads them to it a
 
   const gallery = await openGallery(user, 'Galerie – Neue Nachricht');
   // at most 3 files a time (one upload)
-  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [png('a.png'), png('b.png'), new File(['%PDF'], 'c.pdf', { type: 'application/pdf' })]);
-  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [png('d.png'), new File(['x'], 'notiz.txt', { type: 'text/plain' })]);
+  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [
+    png('a.png'),
+    png('b.png'),
+    new File(['%PDF'], 'c.pdf', { type: 'application/pdf' }),
+  ]);
+  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [
+    png('d.png'),
+    new File(['x'], 'notiz.txt', { type: 'text/plain' }),
+  ]);
   // the wrong type is refused at once, the others wait for the save
   expect(notify.error).toHaveBeenCalledWith('Nicht übernommen: notiz.txt', expect.anything());
   expect(within(within(gallery).getByRole('list', { name: 'Neue Dateien' })).getAllByRole('listitem')).toHaveLength(4);
@@ -92,18 +135,29 @@ it('lets a new article pick files before its first save and uploads them to it a
   await user.keyboard('{Escape}');
 
   const attachments = screen.getByRole('list', { name: 'Anhänge' });
-  expect(within(attachments).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a.pngwird beim Speichern hochgeladen', 'b.pngwird beim Speichern hochgeladen', 'PDFc.pdfwird beim Speichern hochgeladen']);
+  expect(
+    within(attachments)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['a.pngwird beim Speichern hochgeladen', 'b.pngwird beim Speichern hochgeladen', 'PDFc.pdfwird beim Speichern hochgeladen']);
   expect(uploadMock).not.toHaveBeenCalled();
 
   await user.click(screen.getByRole('checkbox', { name: 'Vereinsnews' }));
   await user.type(screen.getByLabelText('Titel *'), 'Saisonstart');
   await user.type(screen.getByLabelText('Inhalt *'), 'Los geht es');
-  await user.upload(within(await openGallery(user, 'Galerie – Neue Nachricht')).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [png('e.png')]);
+  await user.upload(
+    within(await openGallery(user, 'Galerie – Neue Nachricht')).getByLabelText('Dateien hinzufügen', { selector: 'input' }),
+    [png('e.png')],
+  );
   await user.keyboard('{Escape}');
   await save(user);
 
   await waitFor(() => expect(onSaved).toHaveBeenCalledWith(withFiles));
-  expect(saveMock).toHaveBeenCalledWith({ id: undefined, updatedAt: undefined, values: expect.objectContaining({ orgId: 11, title: 'Saisonstart', newscategory: ['Vereinsnews'] }) });
+  expect(saveMock).toHaveBeenCalledWith({
+    id: undefined,
+    updatedAt: undefined,
+    values: expect.objectContaining({ orgId: 11, title: 'Saisonstart', newscategory: ['Vereinsnews'] }),
+  });
   // after the article exists: to it, at most 3 files per request, in the order chosen
   expect(uploadMock).toHaveBeenCalledTimes(2);
   expect(uploadMock.mock.calls[0][0]).toBe('/admin/api/v1/admin/news/upload/77');
@@ -114,11 +168,17 @@ it('lets a new article pick files before its first save and uploads them to it a
   expect(notify.success).toHaveBeenCalledWith('Erfolgreich gespeichert');
 });
 
-it('commits an existing article\'s files after the update (inserts first, then removals); cancel discards them', async () => {
+it("commits an existing article's files after the update (inserts first, then removals); cancel discards them", async () => {
   const user = userEvent.setup();
   const saved = article({ updatedAt: '2026-01-06T10:00:00Z' });
-  const uploaded = article({ updatedAt: '2026-01-06T10:00:00Z', attachedFiles: [picture, pdf, { ...picture, fileId: 'f-neu', fileName: 'neu.png', featuredImage: false }] });
-  const final = article({ updatedAt: '2026-01-06T10:00:00Z', attachedFiles: [pdf, { ...picture, fileId: 'f-neu', fileName: 'neu.png', featuredImage: false }] });
+  const uploaded = article({
+    updatedAt: '2026-01-06T10:00:00Z',
+    attachedFiles: [picture, pdf, { ...picture, fileId: 'f-neu', fileName: 'neu.png', featuredImage: false }],
+  });
+  const final = article({
+    updatedAt: '2026-01-06T10:00:00Z',
+    attachedFiles: [pdf, { ...picture, fileId: 'f-neu', fileName: 'neu.png', featuredImage: false }],
+  });
   saveMock.mockResolvedValue({ ok: true, data: saved });
   uploadMock.mockResolvedValue({ status: 200, body: uploaded });
   removeMock.mockResolvedValue({ ok: true, data: final });
@@ -178,7 +238,10 @@ it('keeps the article saved when an upload after the save fails, says so in the 
   const user = userEvent.setup();
   const saved = article({ updatedAt: '2026-01-06T10:00:00Z' });
   saveMock.mockResolvedValue({ ok: true, data: saved });
-  uploadMock.mockResolvedValue({ status: 415, body: { error: { code: 'unsupported_type', message: 'Only PNG, JPEG or PDF files are accepted' } } });
+  uploadMock.mockResolvedValue({
+    status: 415,
+    body: { error: { code: 'unsupported_type', message: 'Only PNG, JPEG or PDF files are accepted' } },
+  });
   const { onSaved } = renderForm(article(), 'en');
 
   await user.click(screen.getByRole('button', { name: 'Edit' }));
@@ -189,7 +252,9 @@ it('keeps the article saved when an upload after the save fails, says so in the 
   await save(user, { save: 'Save', yes: 'Yes' });
 
   await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
-  expect(notify.error).toHaveBeenCalledWith('The article is saved, but these files were not uploaded: kaputt.png, gut.png', { description: 'PNG, JPEG or PDF only' });
+  expect(notify.error).toHaveBeenCalledWith('The article is saved, but these files were not uploaded: kaputt.png, gut.png', {
+    description: 'PNG, JPEG or PDF only',
+  });
   // no stored file goes before its replacement has arrived
   expect(removeMock).not.toHaveBeenCalled();
   // back in read mode with nothing waiting
@@ -212,14 +277,18 @@ it('shows a stored article as stored HTML without the editor; the editor comes w
   expect(within(form).queryByRole('region', { name: 'Inhalt' })).not.toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
-  expect(within(screen.getByRole('form', { name: 'Hallentraining' })).getByRole('region', { name: 'Inhalt' })).toHaveTextContent('Dienstags ab 18 Uhr');
+  expect(within(screen.getByRole('form', { name: 'Hallentraining' })).getByRole('region', { name: 'Inhalt' })).toHaveTextContent(
+    'Dienstags ab 18 Uhr',
+  );
   expect(screen.queryByRole('textbox', { name: 'Inhalt *' })).not.toBeInTheDocument();
 });
 
 it('counts files waiting for the save as unsaved changes: leaving asks first', async () => {
   const user = userEvent.setup();
   renderForm(article());
-  const link = document.body.appendChild(Object.assign(document.createElement('a'), { href: '/admin/form/O11/F51', textContent: 'Mitglieder' }));
+  const link = document.body.appendChild(
+    Object.assign(document.createElement('a'), { href: '/admin/form/O11/F51', textContent: 'Mitglieder' }),
+  );
   try {
     await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
     const gallery = await openGallery(user, 'Galerie – Hallentraining');
@@ -239,20 +308,50 @@ it('takes at most 3 files at a time: a fourth refuses the choice and says so', a
   const user = userEvent.setup();
   renderForm(null);
   const gallery = await openGallery(user, 'Galerie – Neue Nachricht');
-  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [png('a.png'), png('b.png'), png('c.png'), png('d.png')]);
+  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [
+    png('a.png'),
+    png('b.png'),
+    png('c.png'),
+    png('d.png'),
+  ]);
   expect(notify.error).toHaveBeenCalledWith('Höchstens 3 Dateien auf einmal', expect.anything());
   expect(within(gallery).queryByRole('list', { name: 'Neue Dateien' })).not.toBeInTheDocument();
-  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [png('a.png'), png('b.png'), png('c.png')]);
+  await user.upload(within(gallery).getByLabelText('Dateien hinzufügen', { selector: 'input' }), [
+    png('a.png'),
+    png('b.png'),
+    png('c.png'),
+  ]);
   expect(within(within(gallery).getByRole('list', { name: 'Neue Dateien' })).getAllByRole('listitem')).toHaveLength(3);
 });
 
 it("offers the organisation's gallery, 7 directories a page: a picture of another article is inserted into the content", async () => {
   const user = userEvent.setup();
-  const other = (newsId: number) => ({ newsId, title: `Beitrag ${newsId}`, files: [{ ...picture, fileId: `f-${newsId}`, fileName: `bild-${newsId}.png`, featuredImage: false }] });
-  galleryMock.mockImplementation(async ({ page }) => ({ ok: true, data: { items: page === 1 ? [other(9), other(8), other(7), other(6), other(5), other(4), other(3)] : [{ ...other(2), files: [picture, pdf] }], total: 8 } }));
+  const other = (newsId: number) => ({
+    newsId,
+    title: `Beitrag ${newsId}`,
+    files: [{ ...picture, fileId: `f-${newsId}`, fileName: `bild-${newsId}.png`, featuredImage: false }],
+  });
+  galleryMock.mockImplementation(async ({ page }) => ({
+    ok: true,
+    data: {
+      items: page === 1 ? [other(9), other(8), other(7), other(6), other(5), other(4), other(3)] : [{ ...other(2), files: [picture, pdf] }],
+      total: 8,
+    },
+  }));
   const onInsert = jest.fn();
   const changes = { added: [], removed: [], add: jest.fn(), unadd: jest.fn(), remove: jest.fn(), restore: jest.fn() };
-  renderWithIntl(<GalleryDialog orgId={11} article={article({ attachedFiles: [] })} title="Hallentraining" editing changes={changes} onClose={jest.fn()} onChanged={jest.fn()} onInsert={onInsert} />);
+  renderWithIntl(
+    <GalleryDialog
+      orgId={11}
+      article={article({ attachedFiles: [] })}
+      title="Hallentraining"
+      editing
+      changes={changes}
+      onClose={jest.fn()}
+      onChanged={jest.fn()}
+      onInsert={onInsert}
+    />,
+  );
   const gallery = screen.getByRole('dialog', { name: 'Galerie – Hallentraining' });
   await user.click(within(gallery).getByRole('tab', { name: 'Galerie der Organisation' }));
   expect(await within(gallery).findByRole('heading', { name: 'Beitrag 9' })).toBeInTheDocument();
@@ -273,7 +372,18 @@ it("shows the organisation's gallery in read mode too, with nothing to insert", 
   const user = userEvent.setup();
   galleryMock.mockResolvedValue({ ok: true, data: { items: [{ newsId: 2, title: 'Beitrag 2', files: [picture] }], total: 1 } });
   const changes = { added: [], removed: [], add: jest.fn(), unadd: jest.fn(), remove: jest.fn(), restore: jest.fn() };
-  renderWithIntl(<GalleryDialog orgId={11} article={article()} title="Hallentraining" editing={false} changes={changes} onClose={jest.fn()} onChanged={jest.fn()} onInsert={jest.fn()} />);
+  renderWithIntl(
+    <GalleryDialog
+      orgId={11}
+      article={article()}
+      title="Hallentraining"
+      editing={false}
+      changes={changes}
+      onClose={jest.fn()}
+      onChanged={jest.fn()}
+      onInsert={jest.fn()}
+    />,
+  );
   await user.click(screen.getByRole('tab', { name: 'Galerie der Organisation' }));
   expect(await screen.findByRole('heading', { name: 'Beitrag 2' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'alt.png in den Inhalt einfügen' })).not.toBeInTheDocument();

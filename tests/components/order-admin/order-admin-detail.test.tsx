@@ -16,16 +16,25 @@ jest.mock('../../../components/shared/orders/actions', () => ({ decide: jest.fn(
  * confirmations that put the focus on Nein.
  */
 
-const order = (over: Partial<Order> = {}): Order => makeOrder({ summary: { price: 179, members: 1 }, params: { price: 179, members: 1 }, ...over });
+const order = (over: Partial<Order> = {}): Order =>
+  makeOrder({ summary: { price: 179, members: 1 }, params: { price: 179, members: 1 }, ...over });
 
-const released = order({ status: 'Freigegeben', state: 'completed', completed: '2026-10-02', invoiceNumber: '2026-000042', paymentRequest: false, invoices: [{ kind: 'invoice', number: '2026-000042', issuedOn: '2026-10-02', total: 179, cancels: null, cancelledBy: null }] });
+const released = order({
+  status: 'Freigegeben',
+  state: 'completed',
+  completed: '2026-10-02',
+  invoiceNumber: '2026-000042',
+  paymentRequest: false,
+  invoices: [{ kind: 'invoice', number: '2026-000042', issuedOn: '2026-10-02', total: 179, cancels: null, cancelledBy: null }],
+});
 const bank = { name: 'Österreichischer Bogensportverband', iban: 'AT611904300234573201', bic: 'BKAUATWW' };
 const items = [
   { id: 1, mgId: null, firstName: null, surname: null, label: 'Grundbetrag', params: { print: false, price: 149, sum: 149 } },
   { id: 2, mgId: 501, firstName: 'Marie', surname: 'Kovačević', label: null, params: { print: true, price: 25, sum: 30 } },
 ] as unknown as OrderItem[];
 
-const panel = (o: Order, extra: { bank?: typeof bank | null } = {}) => renderWithIntl(<OrderAdminDetail order={o} items={items} actingOrgId={1} actingLevel={1} {...extra} />);
+const panel = (o: Order, extra: { bank?: typeof bank | null } = {}) =>
+  renderWithIntl(<OrderAdminDetail order={o} items={items} actingOrgId={1} actingLevel={1} {...extra} />);
 
 describe('order panel', () => {
   it('offers release and refund on a created order, no send back', () => {

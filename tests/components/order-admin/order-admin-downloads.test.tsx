@@ -17,13 +17,23 @@ jest.mock('../../../components/shared/orders/actions', () => ({ decide: jest.fn(
 const order = (over: Partial<Order>): Order => makeOrder(over);
 
 const invoice42 = { kind: 'invoice' as const, number: '2026-000042', issuedOn: '2026-10-02', total: 30, cancels: null, cancelledBy: null };
-const released = order({ status: 'Freigegeben', state: 'completed', completed: '2026-10-02', invoiceNumber: '2026-000042', invoices: [invoice42], paymentRequest: false });
+const released = order({
+  status: 'Freigegeben',
+  state: 'completed',
+  completed: '2026-10-02',
+  invoiceNumber: '2026-000042',
+  invoices: [invoice42],
+  paymentRequest: false,
+});
 const refunded = order({
   status: 'canceled',
   state: 'remitted',
   invoiceNumber: null,
   paymentRequest: false,
-  invoices: [{ ...invoice42, cancelledBy: '2026-000051' }, { kind: 'cancellation', number: '2026-000051', issuedOn: '2026-10-20', total: -30, cancels: '2026-000042', cancelledBy: null }],
+  invoices: [
+    { ...invoice42, cancelledBy: '2026-000051' },
+    { kind: 'cancellation', number: '2026-000051', issuedOn: '2026-10-20', total: -30, cancels: '2026-000042', cancelledBy: null },
+  ],
 });
 
 function downloads(o: Order, locale: 'de' | 'en' = 'de') {
@@ -35,7 +45,10 @@ describe('order screen downloads', () => {
   it('offers the licence cards and their letter on a released order', () => {
     const group = downloads(released);
     expect(group.getByRole('link', { name: 'Lizenzkarten (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/licenses?order=119');
-    expect(group.getByRole('link', { name: 'Begleitschreiben (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/attachment?order=119');
+    expect(group.getByRole('link', { name: 'Begleitschreiben (PDF)' })).toHaveAttribute(
+      'href',
+      '/admin/api/v1/reports/attachment?order=119',
+    );
     expect(group.queryByText(/nur für freigegebene/)).toBeNull();
   });
 
@@ -57,20 +70,32 @@ describe('order screen downloads', () => {
 
   it('offers the payment request on a created order, and no invoice', () => {
     const group = downloads(order({}));
-    expect(group.getByRole('link', { name: 'Zahlungsaufforderung (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/payment-request?order=119');
+    expect(group.getByRole('link', { name: 'Zahlungsaufforderung (PDF)' })).toHaveAttribute(
+      'href',
+      '/admin/api/v1/reports/payment-request?order=119',
+    );
     expect(group.queryByRole('link', { name: /Rechnung/ })).toBeNull();
   });
 
   it('offers the invoice of a released order, and no payment request', () => {
     const group = downloads(released);
-    expect(group.getByRole('link', { name: 'Rechnung 2026-000042 (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/invoice?order=119&number=2026-000042');
+    expect(group.getByRole('link', { name: 'Rechnung 2026-000042 (PDF)' })).toHaveAttribute(
+      'href',
+      '/admin/api/v1/reports/invoice?order=119&number=2026-000042',
+    );
     expect(group.queryByRole('link', { name: /Zahlungsaufforderung/ })).toBeNull();
   });
 
   it('offers the cancelled invoice as cancelled and its cancellation invoice on a refunded order', () => {
     const group = downloads(refunded);
-    expect(group.getByRole('link', { name: 'Rechnung 2026-000042 (PDF, storniert)' })).toHaveAttribute('href', '/admin/api/v1/reports/invoice?order=119&number=2026-000042');
-    expect(group.getByRole('link', { name: 'Stornorechnung 2026-000051 zu Rechnung 2026-000042 (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/cancellation?order=119&number=2026-000051');
+    expect(group.getByRole('link', { name: 'Rechnung 2026-000042 (PDF, storniert)' })).toHaveAttribute(
+      'href',
+      '/admin/api/v1/reports/invoice?order=119&number=2026-000042',
+    );
+    expect(group.getByRole('link', { name: 'Stornorechnung 2026-000051 zu Rechnung 2026-000042 (PDF)' })).toHaveAttribute(
+      'href',
+      '/admin/api/v1/reports/cancellation?order=119&number=2026-000051',
+    );
     expect(group.queryByRole('link', { name: /Zahlungsaufforderung/ })).toBeNull();
   });
 

@@ -34,7 +34,9 @@ describe('order report table', () => {
     jest.mocked(loadReport).mockResolvedValue({ ok: true, data: { items: [line], total: 1 } });
     renderWithIntl(<OrderReportTable actingOrgId={1} funkId={1005} showOrganisation />);
     const table = screen.getByRole('table', { name: 'Bestellbericht' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers.at(-1)).toBe('Bearbeiten');
     const link = await within(table).findByRole('link', { name: 'Bestellung 119 bearbeiten' });
     expect(link).toHaveAttribute('href', '/form/O1/F1005/119');

@@ -5,7 +5,10 @@ import { saveCategory } from '@/components/order-categories/actions';
 import type { OrderCategory } from '@/lib/schemas/orders';
 import { renderWithIntl } from '../render-with-intl';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn(), back: jest.fn() }), usePathname: () => '/form/O1/F1032/5' }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn(), back: jest.fn() }),
+  usePathname: () => '/form/O1/F1032/5',
+}));
 jest.mock('../../../components/order-categories/actions', () => ({ saveCategory: jest.fn() }));
 
 /* Overlapping age bands are refused at the bands' own fields, not only by a toast; nothing is sent. */

@@ -19,7 +19,14 @@ const actions = require('../../../components/orders/actions') as { submitOrder: 
  */
 
 const order = (over: Partial<Order>): Order =>
-  makeOrder({ id: 205, ordercat: 'VEREINSBEITRAG_2027', summary: { price: 100, members: 0 }, contact: {}, params: { price: 100, members: 0 }, ...over });
+  makeOrder({
+    id: 205,
+    ordercat: 'VEREINSBEITRAG_2027',
+    summary: { price: 100, members: 0 },
+    contact: {},
+    params: { price: 100, members: 0 },
+    ...over,
+  });
 
 describe('payment request', () => {
   it('is offered in the wizard right after ordering', async () => {
@@ -28,7 +35,12 @@ describe('payment request', () => {
     actions.submitOrder.mockResolvedValue({ ok: true, data: placed });
     const onPlaced = jest.fn();
     renderWithIntl(
-      <OrderWizard orgId={11} orgName="BSV Demo" offers={[{ cat: 'VEREINSBEITRAG_2027', kind: 'clubFee', year: 2027, available: true, price: 100 }]} onPlaced={onPlaced} />,
+      <OrderWizard
+        orgId={11}
+        orgName="BSV Demo"
+        offers={[{ cat: 'VEREINSBEITRAG_2027', kind: 'clubFee', year: 2027, available: true, price: 100 }]}
+        onPlaced={onPlaced}
+      />,
     );
     expect(screen.queryByRole('link', { name: 'Zahlungsaufforderung (PDF)' })).toBeNull();
     await user.click(screen.getByRole('radio'));
@@ -40,12 +52,18 @@ describe('payment request', () => {
     const notice = await screen.findByRole('status');
     expect(notice).toHaveTextContent('Bestellung #0011-000205 erstellt. Gesamtbetrag: 100,00');
     expect(notice).toHaveTextContent('Sie können sofort bezahlen');
-    expect(within(notice).getByRole('link', { name: 'Zahlungsaufforderung (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/payment-request?order=205');
+    expect(within(notice).getByRole('link', { name: 'Zahlungsaufforderung (PDF)' })).toHaveAttribute(
+      'href',
+      '/admin/api/v1/reports/payment-request?order=205',
+    );
   });
 
   it('is offered in the club’s view of a created order', () => {
     renderWithIntl(<OrderSummary order={order({})} items={[]} newHref="/admin/x" onNew={() => undefined} />);
-    expect(screen.getByRole('link', { name: 'Zahlungsaufforderung (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/payment-request?order=205');
+    expect(screen.getByRole('link', { name: 'Zahlungsaufforderung (PDF)' })).toHaveAttribute(
+      'href',
+      '/admin/api/v1/reports/payment-request?order=205',
+    );
   });
 
   it('gives way to the invoice once the order is released', () => {
@@ -59,7 +77,10 @@ describe('payment request', () => {
     });
     renderWithIntl(<OrderSummary order={released} items={[]} newHref="/admin/x" onNew={() => undefined} />, 'en');
     expect(screen.queryByRole('link', { name: /Payment request/ })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Invoice 2026-000060 (PDF)' })).toHaveAttribute('href', '/admin/api/v1/reports/invoice?order=205&number=2026-000060');
+    expect(screen.getByRole('link', { name: 'Invoice 2026-000060 (PDF)' })).toHaveAttribute(
+      'href',
+      '/admin/api/v1/reports/invoice?order=205&number=2026-000060',
+    );
     expect(screen.getByText('Invoice 2026-000060, reference 3011-0000205.', { exact: false })).toBeInTheDocument();
   });
 });

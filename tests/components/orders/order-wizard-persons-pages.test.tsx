@@ -6,7 +6,9 @@ import { renderWithIntl } from '../render-with-intl';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 jest.mock('../../../components/orders/actions', () => ({ loadPersons: jest.fn(), submitOrder: jest.fn() }));
-jest.mock('../../../components/ui/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), loading: jest.fn(() => 'toast'), dismiss: jest.fn() } }));
+jest.mock('../../../components/ui/toast', () => ({
+  notify: { success: jest.fn(), error: jest.fn(), loading: jest.fn(() => 'toast'), dismiss: jest.fn() },
+}));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const actions = require('../../../components/orders/actions') as { loadPersons: jest.Mock };
 
@@ -18,12 +20,36 @@ const actions = require('../../../components/orders/actions') as { loadPersons: 
 
 function person(id: number, name: string, reasons: PersonForOrdering['reasons'] = []): PersonForOrdering {
   return {
-    id, name, regNr: null, birthDate: '1990-05-01', age: 36, gender: 'w', license: null, season: null, safetyFirst: true, orders: [], uuid: null,
-    active: false, disabled: false, alreadyOrdered: false, reasons, print: 5, order: 40, sum: 45,
+    id,
+    name,
+    regNr: null,
+    birthDate: '1990-05-01',
+    age: 36,
+    gender: 'w',
+    license: null,
+    season: null,
+    safetyFirst: true,
+    orders: [],
+    uuid: null,
+    active: false,
+    disabled: false,
+    alreadyOrdered: false,
+    reasons,
+    print: 5,
+    order: 40,
+    sum: 45,
   };
 }
-const everyone = Array.from({ length: 120 }, (_, i) => person(1000 + i, `Person ${String(i).padStart(3, '0')}`, i === 1 ? ['noSafetyFirst'] : []));
-const answer = (persons: PersonForOrdering[], total?: number): PersonsForOrdering => ({ ordercat: 'JAHRESLIZENZ_2027', year: 2027, baseAmount: 149, persons, ...(total === undefined ? {} : { total }) });
+const everyone = Array.from({ length: 120 }, (_, i) =>
+  person(1000 + i, `Person ${String(i).padStart(3, '0')}`, i === 1 ? ['noSafetyFirst'] : []),
+);
+const answer = (persons: PersonForOrdering[], total?: number): PersonsForOrdering => ({
+  ordercat: 'JAHRESLIZENZ_2027',
+  year: 2027,
+  baseAmount: 149,
+  persons,
+  ...(total === undefined ? {} : { total }),
+});
 
 beforeEach(() => {
   actions.loadPersons.mockReset();
@@ -36,7 +62,14 @@ beforeEach(() => {
 
 async function openPersonsStep() {
   const user = userEvent.setup();
-  renderWithIntl(<OrderWizard orgId={11} orgName="BSV Demo" offers={[{ cat: 'JAHRESLIZENZ_2027', kind: 'licence', year: 2027, available: true, price: null }]} onPlaced={jest.fn()} />);
+  renderWithIntl(
+    <OrderWizard
+      orgId={11}
+      orgName="BSV Demo"
+      offers={[{ cat: 'JAHRESLIZENZ_2027', kind: 'licence', year: 2027, available: true, price: null }]}
+      onPlaced={jest.fn()}
+    />,
+  );
   await user.click(screen.getByRole('radio'));
   await user.click(screen.getByRole('button', { name: 'Weiter' }));
   await screen.findByRole('table', { name: /Personen/ });
@@ -47,7 +80,10 @@ const settle = () =>
   act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
   });
-const rows = () => within(screen.getByRole('table', { name: /Personen/ })).getAllByRole('row').slice(1);
+const rows = () =>
+  within(screen.getByRole('table', { name: /Personen/ }))
+    .getAllByRole('row')
+    .slice(1);
 
 it('shows 50 persons a page, asks the API for the next page, and keeps the choices of every page for the check step', async () => {
   const user = await openPersonsStep();

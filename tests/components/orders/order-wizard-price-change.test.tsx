@@ -6,7 +6,9 @@ import { renderWithIntl } from '../render-with-intl';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 jest.mock('../../../components/orders/actions', () => ({ loadPersons: jest.fn(), submitOrder: jest.fn() }));
-jest.mock('../../../components/ui/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), loading: jest.fn(() => 'toast'), dismiss: jest.fn() } }));
+jest.mock('../../../components/ui/toast', () => ({
+  notify: { success: jest.fn(), error: jest.fn(), loading: jest.fn(() => 'toast'), dismiss: jest.fn() },
+}));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const actions = require('../../../components/orders/actions') as { loadPersons: jest.Mock; submitOrder: jest.Mock };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -40,15 +42,34 @@ function person(order: number): PersonForOrdering {
     sum: order + 5,
   };
 }
-const persons = (order: number): PersonsForOrdering => ({ ordercat: 'JAHRESLIZENZ_2027', year: 2027, baseAmount: 149, persons: [person(order)] });
+const persons = (order: number): PersonsForOrdering => ({
+  ordercat: 'JAHRESLIZENZ_2027',
+  year: 2027,
+  baseAmount: 149,
+  persons: [person(order)],
+});
 
 it('shows a price changed since the check step and orders only after a second confirmation, at the new total', async () => {
   const user = userEvent.setup();
   actions.loadPersons.mockResolvedValueOnce({ ok: true, data: persons(46) }).mockResolvedValueOnce({ ok: true, data: persons(60) });
   actions.submitOrder
-    .mockResolvedValueOnce({ ok: false, code: 'price_changed', message: 'Die Preise haben sich inzwischen geändert. Neuer Gesamtbetrag: 209,00 €.' })
-    .mockResolvedValueOnce({ ok: true, data: { id: 7, orderNumber: '0011-000007', summary: { price: 209, members: 1 }, paymentRequest: true, invoices: [] } });
-  renderWithIntl(<OrderWizard orgId={11} orgName="BSV Demo" offers={[{ cat: 'JAHRESLIZENZ_2027', kind: 'licence', year: 2027, available: true, price: null }]} onPlaced={jest.fn()} />);
+    .mockResolvedValueOnce({
+      ok: false,
+      code: 'price_changed',
+      message: 'Die Preise haben sich inzwischen geändert. Neuer Gesamtbetrag: 209,00 €.',
+    })
+    .mockResolvedValueOnce({
+      ok: true,
+      data: { id: 7, orderNumber: '0011-000007', summary: { price: 209, members: 1 }, paymentRequest: true, invoices: [] },
+    });
+  renderWithIntl(
+    <OrderWizard
+      orgId={11}
+      orgName="BSV Demo"
+      offers={[{ cat: 'JAHRESLIZENZ_2027', kind: 'licence', year: 2027, available: true, price: null }]}
+      onPlaced={jest.fn()}
+    />,
+  );
 
   await user.click(screen.getByRole('radio'));
   await user.click(screen.getByRole('button', { name: 'Weiter' }));

@@ -47,7 +47,10 @@ describe('DocumentsTab', () => {
     renderWithIntl(<DocumentsTab actingOrgId={11} orgId={11} documents={[]} canEdit />);
     await user.click(screen.getByRole('combobox', { name: 'Dokumenttyp' }));
     await user.click(screen.getByRole('option', { name: 'Statuten' }));
-    await user.upload(screen.getByLabelText('Datei auswählen und hochladen', { selector: 'input' }), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    await user.upload(
+      screen.getByLabelText('Datei auswählen und hochladen', { selector: 'input' }),
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+    );
     expect(notify.error).toHaveBeenCalledWith('Nur PDF-, DOCX- oder XLSX-Dateien sind erlaubt');
     expect(open).not.toHaveBeenCalled();
     open.mockRestore();

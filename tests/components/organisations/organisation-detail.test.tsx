@@ -29,7 +29,13 @@ afterEach(() => jest.useRealTimers());
 
 function renderDetail(actingOrgId: number, actingLevel: number, organisation = makeOrganisation()) {
   return renderWithIntl(
-    <OrganisationDetail actingOrgId={actingOrgId} actingLevel={actingLevel} funkId={50} organisation={organisation} list={federationList()} />,
+    <OrganisationDetail
+      actingOrgId={actingOrgId}
+      actingLevel={actingLevel}
+      funkId={50}
+      organisation={organisation}
+      list={federationList()}
+    />,
   );
 }
 const form = () => within(screen.getByRole('form', { name: 'Organisationsdaten' }));
@@ -77,9 +83,7 @@ describe('fields per acting level', () => {
   });
 
   it('a club that cannot list its state association still sees the parent by name', () => {
-    renderWithIntl(
-      <OrganisationDetail actingOrgId={11} actingLevel={3} funkId={50} organisation={makeOrganisation()} list={[]} />,
-    );
+    renderWithIntl(<OrganisationDetail actingOrgId={11} actingLevel={3} funkId={50} organisation={makeOrganisation()} list={[]} />);
     expect(form().getByRole('combobox', { name: 'Übergeordnete Organisation' })).toHaveTextContent('BSV NÖ');
   });
 
@@ -310,6 +314,9 @@ describe('a new organisation', () => {
     await user.click(button('Speichern'));
     await answerConfirm('Daten speichern?', 'Ja');
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/form/O1/F50/77'));
-    expect(saveMock.mock.calls[0][0]).toMatchObject({ id: undefined, values: { name: 'Neuer Verein', orgLevel: 3, params: { federalState: 'Wien' } } });
+    expect(saveMock.mock.calls[0][0]).toMatchObject({
+      id: undefined,
+      values: { name: 'Neuer Verein', orgLevel: 3, params: { federalState: 'Wien' } },
+    });
   });
 });

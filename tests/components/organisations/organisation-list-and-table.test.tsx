@@ -19,13 +19,17 @@ describe('OrganisationList', () => {
     const user = userEvent.setup();
     renderWithIntl(<OrganisationList items={manyClubs(14)} selectedId={null} hrefFor={hrefFor} canCreate />);
     const nav = screen.getByRole('navigation', { name: 'Organisationsliste' });
-    let links = within(nav).getAllByRole('link').filter((a) => a.getAttribute('href') !== hrefFor('new'));
+    let links = within(nav)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href') !== hrefFor('new'));
     expect(LIST_PAGE_SIZE).toBe(11);
     expect(links).toHaveLength(11);
     expect(links[0]).toHaveTextContent('Club M'); // made Z…M, shown M…Z
     expect(screen.getByText('Seite 1 von 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Nächste Seite' }));
-    links = within(nav).getAllByRole('link').filter((a) => a.getAttribute('href') !== hrefFor('new'));
+    links = within(nav)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href') !== hrefFor('new'));
     expect(links).toHaveLength(3);
     expect(links[2]).toHaveTextContent('Club Z');
   });
@@ -68,11 +72,15 @@ describe('OrganisationTable', () => {
     const user = userEvent.setup();
     renderWithIntl(<OrganisationTable rows={federationList()} onOpen={jest.fn()} />);
     const table = screen.getByRole('table', { name: 'Organisationen' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     const column = headers.findIndex((h) => h?.startsWith('Übergeordnete Organisation'));
     expect(column).toBeGreaterThan(-1);
     const parentOf = (shortName: string) => {
-      const row = within(table).getAllByRole('row').find((r) => within(r).queryAllByRole('cell')[1]?.textContent === shortName)!;
+      const row = within(table)
+        .getAllByRole('row')
+        .find((r) => within(r).queryAllByRole('cell')[1]?.textContent === shortName)!;
       return within(row).getAllByRole('cell')[column].textContent;
     };
     expect(parentOf('BSV WN')).toBe('BSV NÖ');
@@ -91,7 +99,18 @@ describe('OrganisationTable', () => {
     renderWithIntl(<OrganisationTable rows={manyClubs(25)} onOpen={onOpen} />);
     const table = screen.getByRole('table', { name: 'Organisationen' });
     expect(within(table).getAllByRole('row')).toHaveLength(2 + 20);
-    for (const header of ['Kurzname', 'c/o', 'BSO-Nummer', 'ZVR-Zahl', 'DVR-Nummer', 'IBAN', 'Gegründet', 'Aufgelöst', 'Kooperationspartner', 'Offene Beiträge']) {
+    for (const header of [
+      'Kurzname',
+      'c/o',
+      'BSO-Nummer',
+      'ZVR-Zahl',
+      'DVR-Nummer',
+      'IBAN',
+      'Gegründet',
+      'Aufgelöst',
+      'Kooperationspartner',
+      'Offene Beiträge',
+    ]) {
       expect(within(table).getByRole('columnheader', { name: new RegExp(`^${header}`) })).toBeInTheDocument();
     }
     await user.click(within(table).getAllByRole('row')[2]);

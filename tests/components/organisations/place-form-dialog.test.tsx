@@ -49,7 +49,13 @@ describe('PlaceFormDialog', () => {
     await waitFor(() => expect(saveMock).toHaveBeenCalledTimes(1));
     const [{ actingOrgId, values: input }] = saveMock.mock.calls[0];
     expect(actingOrgId).toBe(11);
-    expect(input).toMatchObject({ orgId: 11, pname: 'Halle Neu', lat: 48.2082, lon: 16.3738, params: { openingHours: 'Mo 18–20', training: ['Indoor', '3D'] } });
+    expect(input).toMatchObject({
+      orgId: 11,
+      pname: 'Halle Neu',
+      lat: 48.2082,
+      lon: 16.3738,
+      params: { openingHours: 'Mo 18–20', training: ['Indoor', '3D'] },
+    });
     expect(input).not.toHaveProperty('id');
     expect(notify.success).toHaveBeenCalledWith('Trainingsstätte gespeichert');
     expect(onSaved).toHaveBeenCalled();

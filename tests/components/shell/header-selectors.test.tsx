@@ -12,7 +12,12 @@ beforeEach(() => jest.clearAllMocks());
 
 const rolesOrg = [
   { adminOrg: [{ orgId: 12, orgName: 'BSV Wien', funkMgId: 1 }] },
-  { trainerOrg: [{ orgId: 5, orgName: 'Bogensport Graz', funkMgId: 2 }, { orgId: 12, orgName: 'BSV Wien', funkMgId: 3 }] },
+  {
+    trainerOrg: [
+      { orgId: 5, orgName: 'Bogensport Graz', funkMgId: 2 },
+      { orgId: 12, orgName: 'BSV Wien', funkMgId: 3 },
+    ],
+  },
 ];
 const systemRoles = [
   { funkId: 1006, functionName: 'Nachrichtenzentrale', orgId: 12, funkMgId: 1 },
@@ -46,12 +51,11 @@ describe('form selector', () => {
     renderWithIntl(<FormSelect orgId={12} forms={formsFor(systemRoles, 12)} />, 'de');
     await user.click(screen.getByRole('combobox', { name: 'Formular wählen' }));
     const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Personensuche',
-      'Mitglieder',
-      'CMS',
-      'Nachrichtenzentrale',
-    ]);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Personensuche', 'Mitglieder', 'CMS', 'Nachrichtenzentrale']);
     await user.click(screen.getByRole('option', { name: 'CMS' }));
     expect(router.push).toHaveBeenCalledWith('/form/O12/F200');
   });

@@ -25,7 +25,14 @@ jest.mock('../../../components/organisations/places-map', () => ({ PlacesMap: ()
 
 beforeEach(() => jest.clearAllMocks());
 
-const rolesOrg = [{ adminOrg: [{ orgId: 1, orgName: 'ÖBSV', funkMgId: 1 }, { orgId: 12, orgName: 'BSV Wien', funkMgId: 2 }] }];
+const rolesOrg = [
+  {
+    adminOrg: [
+      { orgId: 1, orgName: 'ÖBSV', funkMgId: 1 },
+      { orgId: 12, orgName: 'BSV Wien', funkMgId: 2 },
+    ],
+  },
+];
 const systemRoles = [
   { funkId: 50, functionName: 'Organisationen', orgId: 1, funkMgId: 1 },
   { funkId: 51, functionName: 'Mitglieder', orgId: 1, funkMgId: 1 },
@@ -71,9 +78,24 @@ async function choose(user: ReturnType<typeof userEvent.setup>, selector: string
 
 describe('leaving a dirty organisation form', () => {
   it.each([
-    ['the header form selector', (user: ReturnType<typeof userEvent.setup>) => choose(user, 'Formular wählen', 'Mitglieder'), 'push', '/form/O1/F51'],
-    ['the header organisation selector', (user: ReturnType<typeof userEvent.setup>) => choose(user, 'Organisation wählen', 'BSV Wien'), 'push', '/form/O12'],
-    ['the Liste/Tabelle switch', (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Tabelle' })), 'replace', '/form/O1/F50/11?view=table'],
+    [
+      'the header form selector',
+      (user: ReturnType<typeof userEvent.setup>) => choose(user, 'Formular wählen', 'Mitglieder'),
+      'push',
+      '/form/O1/F51',
+    ],
+    [
+      'the header organisation selector',
+      (user: ReturnType<typeof userEvent.setup>) => choose(user, 'Organisation wählen', 'BSV Wien'),
+      'push',
+      '/form/O12',
+    ],
+    [
+      'the Liste/Tabelle switch',
+      (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Tabelle' })),
+      'replace',
+      '/form/O1/F50/11?view=table',
+    ],
   ] as const)('through %s asks; Nein keeps the edit, Ja leaves', async (_way, leave, method, target) => {
     const user = userEvent.setup();
     renderPage();

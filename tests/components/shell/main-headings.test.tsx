@@ -16,7 +16,9 @@ jest.mock('../../../components/shell/load-shell', () => ({
   loadShell: async () => ({ user: { mg_id: 7, givenName: 'Eva', familyName: 'Muster', rolesOrg: [], imageLink: null }, systemRoles: [] }),
 }));
 jest.mock('../../../lib/api/user', () => ({ getCountries: async () => [] }));
-jest.mock('../../../components/shell/signed-in-layout', () => ({ SignedInLayout: ({ children }: { children: ReactNode }) => <main>{children}</main> }));
+jest.mock('../../../components/shell/signed-in-layout', () => ({
+  SignedInLayout: ({ children }: { children: ReactNode }) => <main>{children}</main>,
+}));
 jest.mock('../../../components/profile/profile-details', () => ({ ProfileDetails: () => null }));
 jest.mock('../../../components/profile/profile-picture', () => ({ ProfilePicture: () => null }));
 jest.mock('../../../components/profile/change-password-form', () => ({ ChangePasswordForm: () => null }));

@@ -7,7 +7,11 @@ import type { RefereeCandidate, TournamentType } from '@/lib/api/tournaments';
 import { renderWithIntl } from '../render-with-intl';
 
 const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
-jest.mock('next/navigation', () => ({ useRouter: () => router, useSearchParams: () => new URLSearchParams(), usePathname: () => '/admin/form/11/1000/new' }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => router,
+  useSearchParams: () => new URLSearchParams(),
+  usePathname: () => '/admin/form/11/1000/new',
+}));
 jest.mock('../../../components/tournaments/actions', () => ({
   saveTournamentAction: jest.fn(),
   decideTournament: jest.fn(),
@@ -46,7 +50,9 @@ beforeEach(() => {
 });
 
 function renderForm() {
-  return renderWithIntl(<TournamentForm orgId={11} funkId={1000} tournament={null} types={types} referees={referees} onChanged={jest.fn()} />);
+  return renderWithIntl(
+    <TournamentForm orgId={11} funkId={1000} tournament={null} types={types} referees={referees} onChanged={jest.fn()} />,
+  );
 }
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -183,7 +189,12 @@ describe('tournament form: refusals name and show their field', () => {
 
   it('a refusal of the API shows its field on its step', async () => {
     const user = userEvent.setup();
-    save.mockResolvedValue({ ok: false, code: 'validation', message: 'Anzahl der Tiere: Zu groß', fieldErrors: { 'params.numberAnimals': 'Zu groß' } } as never);
+    save.mockResolvedValue({
+      ok: false,
+      code: 'validation',
+      message: 'Anzahl der Tiere: Zu groß',
+      fieldErrors: { 'params.numberAnimals': 'Zu groß' },
+    } as never);
     renderForm();
     await fillGeneral(user);
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
@@ -201,4 +212,3 @@ describe('tournament form: refusals name and show their field', () => {
     expect(notify.error).toHaveBeenCalledWith('Anzahl der Tiere: Zu groß');
   });
 });
-

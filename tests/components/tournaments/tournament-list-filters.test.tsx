@@ -14,7 +14,10 @@ const empty = { items: [], total: 0, page: 1, size: 7 } as unknown as Parameters
 it('labels the filters in English and sends the API its values', async () => {
   jest.mocked(loadTournaments).mockResolvedValue({ ok: true, data: empty });
   const user = userEvent.setup();
-  renderWithIntl(<TournamentList orgId={1} initial={empty} selectedId={null} hrefFor={(id) => `#t${id}`} filters={APPROVAL_FILTERS} canAdd={false} />, 'en');
+  renderWithIntl(
+    <TournamentList orgId={1} initial={empty} selectedId={null} hrefFor={(id) => `#t${id}`} filters={APPROVAL_FILTERS} canAdd={false} />,
+    'en',
+  );
   for (const label of ['Performance sport', 'Performance sport 3D', 'Performance sport ÖSTM/ÖM', 'Recreational sport', 'created']) {
     expect(screen.getByRole('checkbox', { name: label })).toBeInTheDocument();
   }
@@ -24,7 +27,9 @@ it('labels the filters in English and sends the API its values', async () => {
 });
 
 it('keeps the German labels in German', () => {
-  renderWithIntl(<TournamentList orgId={1} initial={empty} selectedId={null} hrefFor={(id) => `#t${id}`} filters={APPROVAL_FILTERS} canAdd={false} />);
+  renderWithIntl(
+    <TournamentList orgId={1} initial={empty} selectedId={null} hrefFor={(id) => `#t${id}`} filters={APPROVAL_FILTERS} canAdd={false} />,
+  );
   expect(screen.getByRole('checkbox', { name: 'Leistungssport ÖSTM/ÖM' })).toBeInTheDocument();
   expect(screen.getByRole('checkbox', { name: 'erstellt' })).toBeInTheDocument();
 });

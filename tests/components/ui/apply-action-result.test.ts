@@ -11,14 +11,19 @@ beforeEach(() => jest.clearAllMocks());
 
 describe('applyActionResult', () => {
   it('toasts a success text made from the data and answers true', () => {
-    const applied = applyActionResult({ ok: true, data: { email: 'a@b.at' } }, null, { success: (data) => `Link an ${data.email} gesendet` });
+    const applied = applyActionResult({ ok: true, data: { email: 'a@b.at' } }, null, {
+      success: (data) => `Link an ${data.email} gesendet`,
+    });
     expect(applied).toBe(true);
     expect(notify.success).toHaveBeenCalledWith('Link an a@b.at gesendet');
   });
 
   it('puts field messages on the form, focusing the first, and toasts the message', () => {
     const setError = jest.fn();
-    const applied = applyActionResult({ ok: false, message: 'Eingaben prüfen', fieldErrors: { email: 'Ungültig', password: 'Leer' } }, { setError });
+    const applied = applyActionResult(
+      { ok: false, message: 'Eingaben prüfen', fieldErrors: { email: 'Ungültig', password: 'Leer' } },
+      { setError },
+    );
     expect(applied).toBe(false);
     expect(setError).toHaveBeenNthCalledWith(1, 'email', { type: 'server', message: 'Ungültig' }, { shouldFocus: true });
     expect(setError).toHaveBeenNthCalledWith(2, 'password', { type: 'server', message: 'Leer' }, { shouldFocus: false });
@@ -28,7 +33,11 @@ describe('applyActionResult', () => {
   it('leaves out the toast for a refusal the caller shows itself, after the field messages', () => {
     const setError = jest.fn();
     const handled = jest.fn(() => true);
-    applyActionResult({ ok: false, message: 'Keine Berechtigung', code: 'no_permissions', fieldErrors: { email: 'x' } }, { setError }, { handled });
+    applyActionResult(
+      { ok: false, message: 'Keine Berechtigung', code: 'no_permissions', fieldErrors: { email: 'x' } },
+      { setError },
+      { handled },
+    );
     expect(setError).toHaveBeenCalled();
     expect(handled).toHaveBeenCalledWith(expect.objectContaining({ code: 'no_permissions' }));
     expect(notify.error).not.toHaveBeenCalled();

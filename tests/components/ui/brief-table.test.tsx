@@ -7,7 +7,13 @@ import { renderWithIntl } from '../render-with-intl';
 
 function table(count: number, pageSize?: number | null) {
   return (
-    <BriefTable label="Funktionen" columns={[{ key: 'name', header: 'Funktion' }]} emptyText="Keine" isEmpty={count === 0} pageSize={pageSize}>
+    <BriefTable
+      label="Funktionen"
+      columns={[{ key: 'name', header: 'Funktion' }]}
+      emptyText="Keine"
+      isEmpty={count === 0}
+      pageSize={pageSize}
+    >
       {Array.from({ length: count }, (_, i) => (
         <tr key={i}>
           <BriefCell>{`Funktion ${i + 1}`}</BriefCell>
@@ -17,7 +23,10 @@ function table(count: number, pageSize?: number | null) {
   );
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Funktionen' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Funktionen' }))
+    .getAllByRole('row')
+    .slice(1);
 
 it('pages 21 rows at 5: Seite 1 von 5, then the next 5', async () => {
   const user = userEvent.setup();

@@ -164,17 +164,29 @@ describe('DataTable', () => {
     renderTable();
     await userEvent.type(screen.getByRole('textbox', { name: 'Filter: Name' }), '1');
     expect(shownNames()).toEqual([
-      'Mitglied 01', 'Mitglied 10', 'Mitglied 11', 'Mitglied 12', 'Mitglied 13', 'Mitglied 14',
-      'Mitglied 15', 'Mitglied 16', 'Mitglied 17', 'Mitglied 18', 'Mitglied 19', 'Mitglied 21',
+      'Mitglied 01',
+      'Mitglied 10',
+      'Mitglied 11',
+      'Mitglied 12',
+      'Mitglied 13',
+      'Mitglied 14',
+      'Mitglied 15',
+      'Mitglied 16',
+      'Mitglied 17',
+      'Mitglied 18',
+      'Mitglied 19',
+      'Mitglied 21',
     ]);
   });
 
   it('filters a column by one of its values, and back to all', async () => {
     renderTable();
     const citySelect = screen.getByRole('combobox', { name: 'Filter: Ort' });
-    expect(within(citySelect).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Alle', 'Graz', 'Innsbruck', 'Linz', 'Salzburg', 'Wien',
-    ]);
+    expect(
+      within(citySelect)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Alle', 'Graz', 'Innsbruck', 'Linz', 'Salzburg', 'Wien']);
     await userEvent.selectOptions(citySelect, 'Linz');
     expect(shownNames()).toEqual(['Mitglied 03', 'Mitglied 08', 'Mitglied 13', 'Mitglied 18', 'Mitglied 23']);
     await userEvent.selectOptions(citySelect, 'Alle');
@@ -316,9 +328,7 @@ describe('DataTable', () => {
       const lines = text.split('\r\n').filter(Boolean);
       // header without the csv:false column
       expect(lines[0]).toBe('Name;Ort;Geburtsdatum;Offene Beiträge');
-      const expected = members
-        .filter((m) => m.openFees >= 2)
-        .sort((a, b) => b.name.localeCompare(a.name));
+      const expected = members.filter((m) => m.openFees >= 2).sort((a, b) => b.name.localeCompare(a.name));
       // every matching row, not only the 10 on the page, in the shown order
       expect(lines).toHaveLength(expected.length + 1);
       expect(expected.length).toBeGreaterThan(10);

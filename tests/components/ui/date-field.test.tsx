@@ -164,9 +164,7 @@ describe('DateField', () => {
   });
 
   it('shows an error passed in by the form', () => {
-    renderWithIntl(
-      <DateField label="Ende" value={null} onChange={jest.fn()} error="Bitte füllen Sie das erforderliche Feld aus!" />,
-    );
+    renderWithIntl(<DateField label="Ende" value={null} onChange={jest.fn()} error="Bitte füllen Sie das erforderliche Feld aus!" />);
     expect(screen.getByLabelText('Ende')).toHaveAccessibleDescription('Bitte füllen Sie das erforderliche Feld aus!');
   });
 });

@@ -34,7 +34,11 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-const order = { id: 5, paymentRequest: true, invoices: [{ kind: 'invoice' as const, number: '2026-0007', cancelledBy: null, cancels: null }] };
+const order = {
+  id: 5,
+  paymentRequest: true,
+  invoices: [{ kind: 'invoice' as const, number: '2026-0007', cancelledBy: null, cancels: null }],
+};
 
 describe('a file link', () => {
   it('downloads through the browser once the session is confirmed', async () => {

@@ -22,7 +22,11 @@ import { federationList, makeOrganisation } from '../organisations/fixtures';
  */
 
 const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
-jest.mock('next/navigation', () => ({ useRouter: () => router, useSearchParams: () => new URLSearchParams(), usePathname: () => '/admin' }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => router,
+  useSearchParams: () => new URLSearchParams(),
+  usePathname: () => '/admin',
+}));
 jest.mock('../../../components/members/actions', () => ({
   checkDuplicatesAction: jest.fn(),
   connectMemberAction: jest.fn(),
@@ -36,7 +40,12 @@ jest.mock('../../../components/members/actions', () => ({
   functionGroupsAction: jest.fn(),
 }));
 jest.mock('../../../components/roles/actions', () => ({ assign: jest.fn(), undo: jest.fn(), loadRoleMembers: jest.fn() }));
-jest.mock('../../../components/organisations/actions', () => ({ saveOrganisation: jest.fn(), savePlace: jest.fn(), deletePlace: jest.fn(), deleteDocument: jest.fn() }));
+jest.mock('../../../components/organisations/actions', () => ({
+  saveOrganisation: jest.fn(),
+  savePlace: jest.fn(),
+  deletePlace: jest.fn(),
+  deleteDocument: jest.fn(),
+}));
 jest.mock('../../../components/organisations/places-map', () => ({ PlacesMap: () => null }));
 jest.mock('../../../components/tournaments/actions', () => ({ saveTournamentAction: jest.fn(), decideTournament: jest.fn() }));
 jest.mock('../../../components/ui/toast', () => ({
@@ -74,7 +83,18 @@ type Screen = {
 
 const SCREENS: Record<string, Screen> = {
   'components/members/member-form.tsx': {
-    render: () => <MemberDetail orgId={11} funkId={51} member={null} roles={[]} countries={countries} trainingDefinitions={trainingDefinitions} functionGroups={functionGroups} acting={{ level: 3, canCreate: true, isClub: true }} />,
+    render: () => (
+      <MemberDetail
+        orgId={11}
+        funkId={51}
+        member={null}
+        roles={[]}
+        countries={countries}
+        trainingDefinitions={trainingDefinitions}
+        functionGroups={functionGroups}
+        acting={{ level: 3, canCreate: true, isClub: true }}
+      />
+    ),
     fields: [['Geburtsdatum *', '13.11.1991']],
   },
   'components/members/trainings-tab.tsx': {
@@ -97,19 +117,33 @@ const SCREENS: Record<string, Screen> = {
     ],
   },
   'components/members/end-membership-dialog.tsx': {
-    render: () => <EndMembershipDialog memberId={955} memberName="Alois Brueckl" membership={membershipRole} onClose={jest.fn()} onEnded={jest.fn()} />,
+    render: () => (
+      <EndMembershipDialog memberId={955} memberName="Alois Brueckl" membership={membershipRole} onClose={jest.fn()} onEnded={jest.fn()} />
+    ),
     fields: [['Letzter Tag der Mitgliedschaft *', dayAhead(10)]],
     blocked: 'Mitgliedschaft beenden',
   },
   'components/roles/assign-dialog.tsx': {
-    render: () => <AssignDialog open onOpenChange={jest.fn()} actingOrgId={11} org={org} groups={functionGroups} members={[{ id: 955, name: 'Alois Brueckl' }]} onSaved={jest.fn()} />,
+    render: () => (
+      <AssignDialog
+        open
+        onOpenChange={jest.fn()}
+        actingOrgId={11}
+        org={org}
+        groups={functionGroups}
+        members={[{ id: 955, name: 'Alois Brueckl' }]}
+        onSaved={jest.fn()}
+      />
+    ),
     fields: [
       ['Beginn', dayAhead(1)],
       ['Ende', dayAhead(30)],
     ],
   },
   'components/organisations/organisation-data-fields.tsx': {
-    render: () => <OrganisationDetail actingOrgId={1} actingLevel={1} funkId={50} organisation={makeOrganisation()} list={federationList()} />,
+    render: () => (
+      <OrganisationDetail actingOrgId={1} actingLevel={1} funkId={50} organisation={makeOrganisation()} list={federationList()} />
+    ),
     prepare: async (user) => user.click(screen.getByRole('button', { name: 'Bearbeiten' })),
     fields: [
       ['Gegründet', '01.03.1990'],
@@ -145,7 +179,9 @@ beforeEach(() => {
 
 it('knows every date field of the app (and there is no native date input)', () => {
   const files = sourceFiles(join(root, 'components')).filter((f) => !f.includes(`${join('components', 'ui')}`));
-  const withDateField = files.filter((f) => /<DateField\b/.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f).split('\\').join('/'));
+  const withDateField = files
+    .filter((f) => /<DateField\b/.test(readFileSync(f, 'utf8')))
+    .map((f) => relative(root, f).split('\\').join('/'));
   expect(withDateField.sort()).toEqual(Object.keys(SCREENS).sort());
   const native = sourceFiles(join(root, 'components')).filter((f) => /type=["']date["']/.test(readFileSync(f, 'utf8')));
   expect(native).toEqual([]);

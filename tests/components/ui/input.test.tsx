@@ -37,8 +37,6 @@ describe('PasswordInput', () => {
 
   it('shows its error message', () => {
     renderWithIntl(<PasswordInput label="Neues Passwort" error="Dieses Feld darf nicht leer sein!" />);
-    expect(screen.getByLabelText('Neues Passwort')).toHaveAccessibleDescription(
-      'Dieses Feld darf nicht leer sein!',
-    );
+    expect(screen.getByLabelText('Neues Passwort')).toHaveAccessibleDescription('Dieses Feld darf nicht leer sein!');
   });
 });

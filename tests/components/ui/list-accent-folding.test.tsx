@@ -37,7 +37,9 @@ const category = (id: number, cat: string): OrderCategory => ({
 
 it("the category list finds 'Kärntner' for 'karntner'", async () => {
   const user = userEvent.setup();
-  renderWithIntl(<CategoryList items={[category(1, 'Kärntner Meisterschaft'), category(2, 'Wiener Cup')]} selectedId={null} hrefFor={hrefFor} />);
+  renderWithIntl(
+    <CategoryList items={[category(1, 'Kärntner Meisterschaft'), category(2, 'Wiener Cup')]} selectedId={null} hrefFor={hrefFor} />,
+  );
   await user.type(screen.getByRole('searchbox'), 'karntner');
   expect(screen.getAllByRole('listitem')).toHaveLength(1);
   expect(screen.getByRole('link', { name: /Kärntner Meisterschaft/ })).toBeInTheDocument();

@@ -19,7 +19,11 @@ import { renderWithIntl } from '../render-with-intl';
 
 const router = { replace: jest.fn(), refresh: jest.fn(), push: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
-jest.mock('../../../components/auth/actions', () => ({ signIn: jest.fn(), completePasswordReset: jest.fn(), requestPasswordReset: jest.fn() }));
+jest.mock('../../../components/auth/actions', () => ({
+  signIn: jest.fn(),
+  completePasswordReset: jest.fn(),
+  requestPasswordReset: jest.fn(),
+}));
 jest.mock('../../../components/profile/actions', () => ({ changePassword: jest.fn() }));
 jest.mock('../../../components/shared/language-action', () => ({ setLanguage: jest.fn() }));
 
@@ -60,10 +64,16 @@ it('the sign-in button works once hydrated', () => {
 it('every component with a password field uses SecretForm, never a bare <form>', () => {
   const root = path.join(process.cwd(), 'components');
   const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.tsx')).map((f) => path.join(root, f));
-  const withPassword = files.filter((f) => /PasswordInput\b|type="password"/.test(readFileSync(f, 'utf8')) && !f.endsWith(path.join('ui', 'password-input.tsx')));
+  const withPassword = files.filter(
+    (f) => /PasswordInput\b|type="password"/.test(readFileSync(f, 'utf8')) && !f.endsWith(path.join('ui', 'password-input.tsx')),
+  );
   expect(withPassword.length).toBeGreaterThanOrEqual(3);
   for (const file of withPassword) {
     const source = readFileSync(file, 'utf8');
-    expect({ file, secretForm: source.includes('<SecretForm'), bareForm: /<form[\s>]/.test(source) }).toEqual({ file, secretForm: true, bareForm: false });
+    expect({ file, secretForm: source.includes('<SecretForm'), bareForm: /<form[\s>]/.test(source) }).toEqual({
+      file,
+      secretForm: true,
+      bareForm: false,
+    });
   }
 });

@@ -63,7 +63,15 @@ describe('Select', () => {
   it('works uncontrolled and submits its value under its name', async () => {
     const { container } = renderWithIntl(
       <form>
-        <Select label="Sprache" name="lang" defaultValue="de" options={[{ value: 'de', label: 'Deutsch' }, { value: 'en', label: 'English' }]} />
+        <Select
+          label="Sprache"
+          name="lang"
+          defaultValue="de"
+          options={[
+            { value: 'de', label: 'Deutsch' },
+            { value: 'en', label: 'English' },
+          ]}
+        />
       </form>,
     );
     const trigger = screen.getByRole('combobox', { name: 'Sprache' });
@@ -76,8 +84,6 @@ describe('Select', () => {
 
   it('shows its error', () => {
     renderWithIntl(<Select label="Land" options={genders} error="Bitte füllen Sie das erforderliche Feld aus!" />);
-    expect(screen.getByRole('combobox', { name: 'Land' })).toHaveAccessibleDescription(
-      'Bitte füllen Sie das erforderliche Feld aus!',
-    );
+    expect(screen.getByRole('combobox', { name: 'Land' })).toHaveAccessibleDescription('Bitte füllen Sie das erforderliche Feld aus!');
   });
 });

@@ -12,7 +12,12 @@ import { renderWithIntl } from '../render-with-intl';
 
 type Row = { id: number; name: string; score: number; city: string };
 const cities = ['Wien', 'Graz', 'Linz'];
-const all: Row[] = Array.from({ length: 45 }, (_, i) => ({ id: i + 1, name: `Person ${String(i + 1).padStart(2, '0')}`, score: (i * 7) % 45, city: cities[i % 3] }));
+const all: Row[] = Array.from({ length: 45 }, (_, i) => ({
+  id: i + 1,
+  name: `Person ${String(i + 1).padStart(2, '0')}`,
+  score: (i * 7) % 45,
+  city: cities[i % 3],
+}));
 
 const columns: DataTableColumn<Row>[] = [
   { id: 'name', header: 'Name', accessor: (r) => r.name },
@@ -37,7 +42,9 @@ function renderTable() {
       fetchPage={(q) => fetchPage(q)}
       defaultSort={{ id: 'name', desc: false }}
       getRowId={(r) => String(r.id)}
-      exportHref={(q) => `/export.csv?sort=${q.sort.id}&dir=${q.sort.desc ? 'desc' : 'asc'}${q.filters.city ? `&city=${q.filters.city}` : ''}`}
+      exportHref={(q) =>
+        `/export.csv?sort=${q.sort.id}&dir=${q.sort.desc ? 'desc' : 'asc'}${q.filters.city ? `&city=${q.filters.city}` : ''}`
+      }
       failedText="Verbindungsfehler !!!"
       label="Personen"
     />,
@@ -105,7 +112,13 @@ describe('ServerDataTable', () => {
     window.history.replaceState(null, '', '/admin/form/O1/F52?view=table&sort=score&dir=desc&page=2&size=10&city=Graz&q=Person');
     renderTable();
     await waitFor(() => expect(fetchPage).toHaveBeenCalled());
-    expect(fetchPage.mock.calls[0][0]).toEqual({ page: 2, pageSize: 10, q: 'Person', sort: { id: 'score', desc: true }, filters: { city: 'Graz' } });
+    expect(fetchPage.mock.calls[0][0]).toEqual({
+      page: 2,
+      pageSize: 10,
+      q: 'Person',
+      sort: { id: 'score', desc: true },
+      filters: { city: 'Graz' },
+    });
     expect(screen.getByRole('columnheader', { name: /Punkte/ })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByRole('searchbox', { name: 'Suchen' })).toHaveValue('Person');
     expect(screen.getByRole('combobox', { name: 'Filter: Ort' })).toHaveValue('Graz');
@@ -137,7 +150,9 @@ describe('ServerDataTable', () => {
     fetchPage.mockClear();
     await user.type(screen.getByRole('searchbox', { name: 'Suchen' }), 'Person 4');
     // the request waits 300 ms after the last key; a busy machine may take longer to answer
-    await waitFor(() => expect(shownNames()).toEqual(['Person 40', 'Person 41', 'Person 42', 'Person 43', 'Person 44', 'Person 45']), { timeout: 5000 });
+    await waitFor(() => expect(shownNames()).toEqual(['Person 40', 'Person 41', 'Person 42', 'Person 43', 'Person 44', 'Person 45']), {
+      timeout: 5000,
+    });
     expect(fetchPage.mock.calls.filter(([q]) => q.q !== '' && q.q !== 'Person 4')).toHaveLength(0);
     expect(address().get('q')).toBe('Person 4');
 
@@ -170,4 +185,3 @@ describe('ServerDataTable', () => {
     expect(within(screen.getAllByRole('rowgroup')[1]).getAllByRole('cell')[0]).toHaveClass('py-1');
   });
 });
-

@@ -26,7 +26,9 @@ jest.mock('../../../components/tournaments/actions', () => ({ loadTournaments: j
 const SESSION_ENDED_TEXT = 'Ihre Sitzung ist abgelaufen. Ihre Eingaben bleiben erhalten: Bitte melden Sie sich erneut an.';
 const GENERIC = 'Fehler: Etwas ist schiefgelaufen';
 const fetchMock = jest.fn();
-const rows: Member[] = Array.from({ length: 25 }, (_, i) => listMember({ id: i + 1, surname: `Name${String(i + 1).padStart(2, '0')}`, regNr: String(3000001 + i) }));
+const rows: Member[] = Array.from({ length: 25 }, (_, i) =>
+  listMember({ id: i + 1, surname: `Name${String(i + 1).padStart(2, '0')}`, regNr: String(3000001 + i) }),
+);
 
 function answer(body: unknown, status = 200) {
   // jsdom has no Response: what the callers read of one is enough
@@ -124,7 +126,14 @@ describe('a list request that gets no answer', () => {
     (loadTournaments as jest.Mock).mockRejectedValue(new TypeError('Failed to fetch'));
     const user = userEvent.setup();
     renderWithIntl(
-      <TournamentList orgId={11} initial={{ items: [], total: 0 }} selectedId={null} hrefFor={(id) => `/form/O11/F1000/${id}`} filters={['Halle']} canAdd />,
+      <TournamentList
+        orgId={11}
+        initial={{ items: [], total: 0 }}
+        selectedId={null}
+        hrefFor={(id) => `/form/O11/F1000/${id}`}
+        filters={['Halle']}
+        canAdd
+      />,
     );
     await user.click(screen.getByRole('checkbox', { name: 'Halle' }));
     await act(async () => {

@@ -20,11 +20,27 @@ export type Nginx = { dir: string; stop: () => Promise<void> };
 export async function startNginx(options: { port: number; upstreamPort: number }): Promise<Nginx> {
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-nginx-'));
   for (const sub of ['logs', 'tmp']) mkdirSync(path.join(dir, sub));
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
-    '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   writeFileSync(
     path.join(dir, 'nginx.conf'),
     `daemon off;
@@ -78,8 +94,16 @@ http {
 }
 
 /** Runs a server as a child process until it answers `url` (any status). */
-export async function startProcess(command: string, args: string[], options: { cwd: string; env: Record<string, string>; url: string; name: string }) {
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'inherit', 'inherit'] });
+export async function startProcess(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; url: string; name: string },
+) {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   await waitFor(options.url, child, options.name);
   return { child, stop: () => stop(child) };
 }

@@ -73,7 +73,13 @@ describe('usePagedQuery with MasterList', () => {
   });
 
   it('loads once for a typed phrase, back on page 1', async () => {
-    load.mockImplementation(async ({ q }, page) => ({ ok: true, data: pageOf(names.filter((r) => r.name.includes(q)), page) }));
+    load.mockImplementation(async ({ q }, page) => ({
+      ok: true,
+      data: pageOf(
+        names.filter((r) => r.name.includes(q)),
+        page,
+      ),
+    }));
     const user = userEvent.setup();
     renderWithIntl(<Harness initial={pageOf(names, 1)} />);
     await user.click(screen.getByRole('button', { name: 'Nächste Seite' }));
@@ -110,7 +116,9 @@ describe('usePagedQuery with MasterList', () => {
   });
 
   it("a browser fetch's 401 signs in again without the generic toast", async () => {
-    (globalThis as unknown as { fetch: unknown }).fetch = jest.fn(() => Promise.resolve({ ok: false, status: 401, json: async () => ({}) }));
+    (globalThis as unknown as { fetch: unknown }).fetch = jest.fn(() =>
+      Promise.resolve({ ok: false, status: 401, json: async () => ({}) }),
+    );
     load.mockImplementation((_q, _page, signal) => asLoaded(browserFetch('/admin/api/v1/x', { signal }).then(() => pageOf(names, 1))));
     renderWithIntl(<Harness />);
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith(`/admin/?expired=1&next=${encodeURIComponent('/form/O11/F1000')}`));
@@ -122,7 +130,15 @@ describe('a list screen on it', () => {
   it("the orders list says 'Verbindungsfehler !!!' instead of keeping the old rows when a search fails", async () => {
     jest.mocked(loadOrders).mockResolvedValue({ ok: false, message: GENERIC, code: NO_ANSWER });
     const user = userEvent.setup();
-    renderWithIntl(<OrderList orgId={11} initial={{ items: [makeOrder({ id: 1 })], total: 1 }} selectedId={null} hrefFor={(id) => `#o${id}`} reloadKey={0} />);
+    renderWithIntl(
+      <OrderList
+        orgId={11}
+        initial={{ items: [makeOrder({ id: 1 })], total: 1 }}
+        selectedId={null}
+        hrefFor={(id) => `#o${id}`}
+        reloadKey={0}
+      />,
+    );
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
     await user.type(screen.getByRole('searchbox'), 'Lizenz');
     expect(await screen.findByText('Verbindungsfehler !!!')).toBeInTheDocument();

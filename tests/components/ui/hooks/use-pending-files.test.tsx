@@ -11,7 +11,9 @@ const file = (name: string) => new File(['x'], name, { type: name.endsWith('.pdf
 /** The hook as a form uses it (here with the message centre's addresses); the record is a list of the steps done. */
 function setup() {
   const removeFile = jest.fn(async (id: number, fileId: string) => `removed ${fileId} of ${id}`);
-  const { result } = renderHook(() => usePendingFiles<string>({ uploadUrl: (id) => `/admin/api/v1/admin/messages/upload/${id}`, removeFile }));
+  const { result } = renderHook(() =>
+    usePendingFiles<string>({ uploadUrl: (id) => `/admin/api/v1/admin/messages/upload/${id}`, removeFile }),
+  );
   return { result, removeFile };
 }
 

@@ -27,17 +27,34 @@ const stored: Values = { name: 'BSV Baden', since: '1990-05-01' };
 
 function Editor({ save, version = 'v1' }: { save: (v: Values) => Promise<ActionResult<unknown>>; version?: string }) {
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: stored });
-  const editor = useRecordEditor({ form, values: stored, version, isNew: false, draftKey: '/form/O1/F50/7', firstField: 'name', save: (v) => save(v) });
+  const editor = useRecordEditor({
+    form,
+    values: stored,
+    version,
+    isNew: false,
+    draftKey: '/form/O1/F50/7',
+    firstField: 'name',
+    save: (v) => save(v),
+  });
   return (
     <div>
       {editor.confirmElement}
-      <EditActions canEdit editing={editor.editing} busy={editor.busy} onEdit={editor.startEdit} onSave={() => void editor.save()} onCancel={editor.cancel} />
+      <EditActions
+        canEdit
+        editing={editor.editing}
+        busy={editor.busy}
+        onEdit={editor.startEdit}
+        onSave={() => void editor.save()}
+        onCancel={editor.cancel}
+      />
       <fieldset disabled={!editor.editing} key={editor.fieldsKey}>
         <Input label="Name" error={form.formState.errors.name?.message} {...form.register('name')} />
         <Controller
           control={form.control}
           name="since"
-          render={({ field, fieldState }) => <DateField label="Seit" value={field.value} onChange={(v) => field.onChange(v ?? '')} error={fieldState.error?.message} />}
+          render={({ field, fieldState }) => (
+            <DateField label="Seit" value={field.value} onChange={(v) => field.onChange(v ?? '')} error={fieldState.error?.message} />
+          )}
         />
       </fieldset>
       <Link href="/form/O1/F50/8">Anderer Verein</Link>
@@ -93,7 +110,12 @@ describe('useRecordEditor with EditActions', () => {
 
   it('shows a refusal under its field and stays in edit mode', async () => {
     const user = userEvent.setup();
-    const save = jest.fn(async () => ({ ok: false as const, message: 'Speichern fehlgeschlagen', code: 'unique', fieldErrors: { name: 'Name vergeben' } }));
+    const save = jest.fn(async () => ({
+      ok: false as const,
+      message: 'Speichern fehlgeschlagen',
+      code: 'unique',
+      fieldErrors: { name: 'Name vergeben' },
+    }));
     renderWithIntl(<Editor save={save} />);
     await user.click(button('Bearbeiten'));
     await user.click(button('Speichern'));
@@ -137,7 +159,10 @@ describe('useRecordEditor with EditActions', () => {
   });
 
   it('does not restore a draft on top of a record someone changed meanwhile', async () => {
-    sessionStorage.setItem('draft:/form/O1/F50/7', JSON.stringify({ values: { name: 'Alt', since: '1990-05-01' }, basedOn: 'v1', savedAt: Date.now() }));
+    sessionStorage.setItem(
+      'draft:/form/O1/F50/7',
+      JSON.stringify({ values: { name: 'Alt', since: '1990-05-01' }, basedOn: 'v1', savedAt: Date.now() }),
+    );
     renderWithIntl(<Editor save={jest.fn()} version="v2" />);
     await new Promise((r) => setTimeout(r, 0));
     expect(screen.getByLabelText('Name')).toHaveValue('BSV Baden');
