@@ -2,6 +2,7 @@
 
 import { useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'next/navigation';
+import dynamic from 'next/dynamic';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useTranslations } from 'next-intl';
 import { confirmLeaving, useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
@@ -9,7 +10,9 @@ import type { Member } from '@/lib/api/member-types';
 import type { Country } from '@/lib/api/types';
 import { formPath } from '@/lib/domain/shell';
 import { MemberList } from './member-list';
-import { MembersOverview } from './members-overview';
+
+// the table view and its table library load when the table is chosen, not with the list or a new member
+const MembersOverview = dynamic(() => import('./members-overview').then((m) => m.MembersOverview));
 
 export interface MembersScreenProps {
   orgId: number;

@@ -3,13 +3,9 @@
 import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import {
-  PERSONS_PAGE_SIZE,
-  type CategoryOfferAnswer,
-  type Order,
-  type PersonForOrdering,
-  type PersonsForOrdering,
-} from '@/lib/schemas/orders';
+import type { CategoryOfferAnswer, Order, PersonForOrdering, PersonsForOrdering } from '@/lib/schemas/orders';
+// a value from lib/domain, not lib/schemas: the wizard must not bring zod with the page
+import { PERSONS_PAGE_SIZE } from '@/lib/domain/page-sizes';
 import { licenceOrderTotal } from '@/lib/domain/orders/pricing';
 import { eurosToCents, formatEuros } from '@/lib/domain/orders/money';
 import { applyActionResult } from '@/components/ui/apply-action-result';

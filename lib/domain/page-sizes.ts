@@ -1,2 +1,5 @@
 /** Rows per page of a brief table inside a form tab (trainings, functions and licences, order lines). */
 export const BRIEF_TABLE_PAGE_SIZE = 5;
+
+/** Persons per page of the licence wizard's persons step (a club may have thousands of members). */
+export const PERSONS_PAGE_SIZE = 50;

@@ -4,6 +4,7 @@ import { INELIGIBILITY_REASONS } from '@/lib/domain/orders/eligibility';
 import { CREATED_STATUS } from '@/lib/domain/orders/availability';
 import { DECISION_STATUSES, ORDER_STATES } from '@/lib/domain/orders/status';
 import { dbId, updatedAtText } from './common';
+import { PERSONS_PAGE_SIZE } from '@/lib/domain/page-sizes';
 
 /**
  * The shapes of the order calls (orders, their lines, categories, persons for ordering) and of
@@ -251,7 +252,6 @@ export const categoryNameSchema = z
   .regex(/^[A-Z0-9_]+$/, 'categoryNameInvalid');
 
 /** How many persons one page of the wizard's persons step holds. */
-export const PERSONS_PAGE_SIZE = 50;
 
 /**
  * GET /order/{orgId}/persons: the category, and optionally a page and search words. Without page,
