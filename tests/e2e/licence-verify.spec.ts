@@ -88,6 +88,8 @@ test('beside the offline result, the federation confirms a held licence online, 
   // No answer from the federation: the offline result stands, and the page says the online step failed.
   await page.route('**/api/v1/public/licence-status', (route) => route.abort('internetdisconnected'));
   await page.goto('/admin/verify');
+  // the page has started (it asks for a card): only then does the card arrive, as a scan would
+  await expect(page.getByText('Scannen Sie den QR-Code einer Lizenzkarte')).toBeVisible();
   await page.goto(`/admin/verify#${held}`);
   await expect(page.getByText(`Gültige Lizenz ${year}`)).toBeVisible();
   await expect(page.getByText(/^Online-Prüfung nicht möglich \(keine Verbindung\)/)).toBeVisible();
