@@ -15,7 +15,7 @@ const config = {
 export default async function jestConfig() {
   const c = await createJestConfig(config)();
   c.transformIgnorePatterns = [
-    '/node_modules/(?!(next-intl|use-intl|@formatjs|intl-messageformat|jose|ky|iron-session|iron-webcrypto|cookie|@tanstack|@electric-sql|file-type|strtok3|token-types|@tokenizer|uint8array-extras|peek-readable|@borewit|next/dist/client|next/dist/shared/lib)/)',
+    '/node_modules/(?!(next-intl|use-intl|@formatjs|intl-messageformat|jose|otpauth|csv-parse|iron-session|iron-webcrypto|cookie|@tanstack|@electric-sql|file-type|strtok3|token-types|@tokenizer|uint8array-extras|peek-readable|@borewit|next/dist/client|next/dist/shared/lib)/)',
   ];
   c.transform = { '^.+\\.(js|jsx|ts|tsx|mjs|cjs)$': c.transform[Object.keys(c.transform)[0]] };
   return c;
