@@ -24,7 +24,7 @@ import { createTestDb, type TestDb } from './helpers/test-db';
  *   address in 15 minutes);
  * - "sign out everywhere" through one process ends the token at the other one too;
  * - both sign with the same keys (licence cards, push), made once in the shared data folder.
- * The admin app is not part of it (two admin processes would need a build of the app).
+ * Two admin processes behind nginx are in the browser test tests/e2e/behind-nginx.spec.ts (they need a build).
  */
 
 jest.setTimeout(150_000);
