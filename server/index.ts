@@ -34,6 +34,11 @@ process.on('unhandledRejection', (reason) => {
 
 async function main() {
   const env = readEnv();
+  if (process.argv.includes('--prepare-database')) {
+    // Migrations and, on a new embedded database, the demo data; then end (see scripts/start.ts).
+    await (await openDatabase(env)).close();
+    process.exit(0);
+  }
   const { db, close: closeDatabase } = await openDatabase(env);
   const mailer = createMailer(env);
   // The message outbox is delivered by this process (several API processes share it safely).
