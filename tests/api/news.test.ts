@@ -92,7 +92,7 @@ describe.each(testDrivers())('news on %s', (driver) => {
     expect((await as('verein').get(`/api/v1/admin/news/${CLUB}?visible=yes`)).status).toBe(422);
 
     const doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
-    const parameter = doc.paths['/api/v1/admin/news/{org}'].get.parameters.find((p: Json) => p.name === 'visible');
+    const parameter = doc.paths['/api/v1/admin/news/{orgId}'].get.parameters.find((p: Json) => p.name === 'visible');
     expect(parameter).toMatchObject({ in: 'query', required: false, schema: { enum: ['true', 'false'] } });
     expect(parameter.description).toMatch(/only visible/);
   });

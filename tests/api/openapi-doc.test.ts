@@ -60,7 +60,7 @@ describe('OpenAPI document', () => {
     const publicOps = ops.filter(({ op }) => Array.isArray(op.security) && op.security.length === 0).map(({ key }) => key);
     expect(publicOps.sort()).toEqual([
       'GET /api/v1/licence-key',
-      'GET /api/v1/public/news/{org}',
+      'GET /api/v1/public/news/{orgId}',
       'GET /api/v1/public/tournaments.ics',
       'POST /api/v1/auth/login',
       'POST /api/v1/public/licence-status',

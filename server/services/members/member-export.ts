@@ -15,7 +15,7 @@ import { loadExportNames, loadExportRows } from './member-export-rows';
 import type { FunctionFilter } from './member-shape';
 
 /**
- * GET /admin/members/{org}/export.csv: every member the overview table would list with the same
+ * GET /admin/members/{orgId}/export.csv: every member the overview table would list with the same
  * search, filters and order, as CSV (';', UTF-8 byte-order mark, CRLF), in the overview's columns.
  *
  * Memory stays flat whatever the size: the matching ids are read first in the list's order (one

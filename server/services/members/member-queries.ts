@@ -51,7 +51,7 @@ export async function listAllMembers(deps: AppDeps, callerId: number, query: Mem
   return pageOfMembers(deps.db, { conditions: [] }, query, today(deps), { kind: 'active', excludeGroups: [DEFAULT_EXCLUDED_GROUP] });
 }
 
-/** GET /admin/members/{org}: the organisation's own members (onlyInOrg: without its sub-organisations). */
+/** GET /admin/members/{orgId}: the organisation's own members (onlyInOrg: without its sub-organisations). */
 export async function listOrgMembers(
   deps: AppDeps,
   callerId: number,
@@ -98,7 +98,7 @@ export async function searchMembers(
   return pageOfMembers(deps.db, scope, { ...query, q }, day, { kind: 'active', excludeGroups: [DEFAULT_EXCLUDED_GROUP] });
 }
 
-/** GET /admin/members/roles/{org}: members holding an active function of the organisation outside group 6 (or of `groups`). */
+/** GET /admin/members/roles/{orgId}: members holding an active function of the organisation outside group 6 (or of `groups`). */
 export async function listOrgRoleMembers(
   deps: AppDeps,
   callerId: number,
@@ -124,7 +124,7 @@ export async function listOrgRoleMembers(
   return pageOfMembers(deps.db, scope, query, day, { kind: 'active', excludeGroups: groups ? [] : [DEFAULT_EXCLUDED_GROUP], orgId });
 }
 
-/** GET /admin/member/{org}/{id}: one member seen from the acting organisation, with what the caller may do. */
+/** GET /admin/member/{orgId}/{id}: one member seen from the acting organisation, with what the caller may do. */
 export async function getMember(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<MemberDetail> {
   const caller = await loadCaller(deps, callerId);
   const org = memberActingOrg(caller, orgId);
@@ -142,7 +142,7 @@ export async function getMember(deps: AppDeps, callerId: number, orgId: number, 
   return { ...member, access };
 }
 
-/** GET /admin/members/{org}/summary: counts over the organisation's own members. */
+/** GET /admin/members/{orgId}/summary: counts over the organisation's own members. */
 export async function orgSummary(deps: AppDeps, callerId: number, orgId: number): Promise<MembersSummary> {
   const org = memberActingOrg(await loadCaller(deps, callerId), orgId);
   const day = today(deps);

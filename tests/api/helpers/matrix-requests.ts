@@ -342,8 +342,8 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
       `/api/v1/tournament/${c.home}/files/${c.fx.tournaments[c.club].id}/${/[0-9a-f-]{36}/.exec(c.fx.tournaments[c.club].params.files[0].url)![0]}`,
     ),
   'GET /api/v1/public/tournaments.ics': () => get('/api/v1/public/tournaments.ics?discipline=1'),
-  'GET /api/v1/admin/news/{org}': (c) => get(`/api/v1/admin/news/${c.club}?q=Matrix`),
-  'GET /api/v1/admin/news/menu/{org}': (c) => get(`/api/v1/admin/news/menu/${c.club}`),
+  'GET /api/v1/admin/news/{orgId}': (c) => get(`/api/v1/admin/news/${c.club}?q=Matrix`),
+  'GET /api/v1/admin/news/menu/{orgId}': (c) => get(`/api/v1/admin/news/menu/${c.club}`),
   'POST /api/v1/admin/news': (c) => ({
     method: 'POST',
     url: '/api/v1/admin/news',
@@ -372,7 +372,7 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'DELETE /api/v1/admin/news/image/{id}/{imageId}': (c) =>
     del(`/api/v1/admin/news/image/${c.fx.news[c.club].id}/${c.fx.news[c.club].attachedFiles[0].fileId}`),
   'GET /api/v1/admin/news/gallery/{id}': (c) => get(`/api/v1/admin/news/gallery/${c.club}`),
-  'GET /api/v1/admin/categories/{org}': (c) => get(`/api/v1/admin/categories/${c.club}`),
+  'GET /api/v1/admin/categories/{orgId}': (c) => get(`/api/v1/admin/categories/${c.club}`),
   'POST /api/v1/admin/category': (c) => ({
     method: 'POST',
     url: '/api/v1/admin/category',
@@ -384,7 +384,7 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
     json: { id: c.fx.newsCategories[c.club], name: 'Umbenannt' },
   }),
   'DELETE /api/v1/admin/category': (c) => del(`/api/v1/admin/category?id=${c.fx.newsCategories[c.club]}`),
-  'GET /api/v1/public/news/{org}': (c) => get(`/api/v1/public/news/${c.club}`),
+  'GET /api/v1/public/news/{orgId}': (c) => get(`/api/v1/public/news/${c.club}`),
   'GET /api/v1/admin/messages/{id}': (c) => get(`/api/v1/admin/messages/${c.acting}?q=Matrix`),
   'GET /api/v1/admin/messages/{orgId}/audience': (c) => get(`/api/v1/admin/messages/${c.acting}/audience`),
   'POST /api/v1/admin/messages': (c) => ({
