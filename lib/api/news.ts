@@ -11,7 +11,9 @@ export function getNews(orgId: number, params: { q?: string; page: number; size:
 
 export async function getNewsMenu(orgId: number) {
   // The tree is recursive, which the client's JSON types do not follow: read it with its schema.
-  return MenuNodeSchema.array().parse(await apiCall((api) => api.api.v1.admin.news.menu[':orgId'].$get({ param: { orgId: String(orgId) } })));
+  return MenuNodeSchema.array().parse(
+    await apiCall((api) => api.api.v1.admin.news.menu[':orgId'].$get({ param: { orgId: String(orgId) } })),
+  );
 }
 
 export function getNewsCategories(orgId: number) {

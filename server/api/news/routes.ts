@@ -22,7 +22,9 @@ import { signedIn } from '../require-auth';
 
 export const tags = ['News'];
 /** `{orgId}` of form 200's calls: the organisation whose articles, categories and menu. */
-export const orgParams = z.object({ orgId: idText.meta({ description: 'The organisation whose news (form 200 there, or the federation)' }) });
+export const orgParams = z.object({
+  orgId: idText.meta({ description: 'The organisation whose news (form 200 there, or the federation)' }),
+});
 const one = { description: 'The article', content: json(NewsSchema) };
 
 export const list = createRoute({
