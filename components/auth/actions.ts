@@ -37,7 +37,12 @@ export const signIn = defineAction({
   run: async ({ email, password }) => {
     const session = await getSession();
     session.destroy();
-    const token = (await login(email, password)).jwtToken;
+    const answer = await login(email, password);
+    if (!('jwtToken' in answer)) {
+      // A second factor is due (or its enrolment): the admin app's second step is not built yet.
+      throw new ApiError(401, { code: 'second_factor_required', message: 'A second factor is due' });
+    }
+    const token = answer.jwtToken;
     const roles = await getSystemRolesWithToken(token).catch(() => []);
     if (!Array.isArray(roles) || roles.length === 0) {
       throw new ApiError(403, { code: NO_PERMISSIONS, message: 'The user holds no system role', value: email });

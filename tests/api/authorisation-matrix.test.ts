@@ -46,6 +46,8 @@ type Expected = { kind: 'ok' } | { kind: 'status'; status: number } | { kind: 'r
 function expectation(rule: AccessRule, kind: Kind, side: Side): Expected {
   if ('public' in rule) return { kind: 'reachable' };
   if (kind === 'anonymous') return { kind: 'status', status: 401 };
+  // a session token is not a half-signed-in one: the second step answers it 401
+  if ('secondFactor' in rule) return { kind: 'status', status: 401 };
   if ('signedIn' in rule) return { kind: 'ok' };
   return rule[side].includes(kind) ? { kind: 'ok' } : { kind: 'status', status: 403 };
 }

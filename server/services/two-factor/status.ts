@@ -1,0 +1,27 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { totpSecrets } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { listPasskeys, type PasskeyInfo } from './passkeys';
+import { factorsOf, isRequired } from './policy';
+
+export type TwoFactorStatus = {
+  /** The policy makes this member use a second factor. */
+  required: boolean;
+  totp: boolean;
+  passkeys: PasskeyInfo[];
+  recoveryCodesLeft: number;
+};
+
+/** GET: the member's second factors as the profile shows them (nothing secret). */
+export async function twoFactorStatus(deps: AppDeps, memberId: number): Promise<TwoFactorStatus> {
+  const [factors, keys, required, [totp]] = await Promise.all([
+    factorsOf(deps, memberId),
+    listPasskeys(deps, memberId),
+    isRequired(deps, memberId),
+    deps.db
+      .select({ memberId: totpSecrets.memberId })
+      .from(totpSecrets)
+      .where(and(eq(totpSecrets.memberId, memberId), isNotNull(totpSecrets.confirmedAt))),
+  ]);
+  return { required, totp: Boolean(totp), passkeys: keys, recoveryCodesLeft: factors.recoveryCodes };
+}
