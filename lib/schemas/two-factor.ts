@@ -16,12 +16,12 @@ export const passkeyNameSchema = z.string().trim().min(1, 'required').max(60);
 
 /** A WebAuthn response as @simplewebauthn/browser produces it; checked in depth by the server library. */
 const webauthnResponse = z.looseObject({
-    id: z.string().min(1).max(1400),
-    rawId: z.string().min(1).max(1400),
-    type: z.literal('public-key'),
-    response: z.record(z.string(), z.unknown()),
-    clientExtensionResults: z.record(z.string(), z.unknown()).optional().default({}),
-    authenticatorAttachment: z.string().optional(),
+  id: z.string().min(1).max(1400),
+  rawId: z.string().min(1).max(1400),
+  type: z.literal('public-key'),
+  response: z.record(z.string(), z.unknown()),
+  clientExtensionResults: z.record(z.string(), z.unknown()).optional().default({}),
+  authenticatorAttachment: z.string().optional(),
 });
 
 export const passkeyRegistrationSchema = z.object({
@@ -75,9 +75,6 @@ export const TwoFactorStatusSchema = z
   .meta({ id: 'TwoFactorStatus' });
 
 export const EnrolmentResultSchema = z.object({
-  recoveryCodes: z
-    .array(z.string())
-    .optional()
-    .meta({ description: 'With the first factor only: the recovery codes, shown this once' }),
+  recoveryCodes: z.array(z.string()).optional().meta({ description: 'With the first factor only: the recovery codes, shown this once' }),
   jwtToken: z.string().optional().meta({ description: 'When a half-signed-in caller enrolled (policy): the real session' }),
 });

@@ -122,7 +122,9 @@ describe.each(testDrivers())('authorisation matrix (%s)', (driver) => {
       for (const kind of kinds) {
         for (const side of sides) {
           const token = kind === 'anonymous' ? undefined : tokens[kind];
-          const request = await build(matrixCell(kind, side, fx, today, (method, url, json) => call(t.app, method, url, { token, json })));
+          const request = await build(
+            matrixCell(kind, side, fx, today, (method, url, json) => call(t.app, method, url, { token, json }), t.clock.now()),
+          );
           const res = await rolledBack(() =>
             call(t.app, request.method, request.url, { token, json: request.json, body: request.form?.() }),
           );

@@ -34,7 +34,8 @@ export const passwordlessSignIn: AppRouteHandler<typeof routes.passwordlessSignI
 
 export const status: AppRouteHandler<typeof routes.status> = async (c) => c.json(await twoFactorStatus(c.var.deps, c.var.callerId), 200);
 
-export const enrolTotp: AppRouteHandler<typeof routes.enrolTotp> = async (c) => c.json(await totp.enrolTotp(c.var.deps, c.var.callerId), 200);
+export const enrolTotp: AppRouteHandler<typeof routes.enrolTotp> = async (c) =>
+  c.json(await totp.enrolTotp(c.var.deps, c.var.callerId), 200);
 
 export const confirmTotp: AppRouteHandler<typeof routes.confirmTotp> = async (c) =>
   c.json(await totp.confirmTotp(c.var.deps, c.var.callerId, c.req.valid('json').code, c.var.halfSignIn), 200);

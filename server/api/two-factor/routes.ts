@@ -26,7 +26,9 @@ const tags = ['Two-factor sign-in'];
 const ChallengeOptions = z
   .object({
     challengeId: z.string().meta({ description: 'Names the challenge; send it back with the answer' }),
-    options: z.looseObject({ challenge: z.string() }).meta({ description: 'For @simplewebauthn/browser (startRegistration / startAuthentication)' }),
+    options: z
+      .looseObject({ challenge: z.string() })
+      .meta({ description: 'For @simplewebauthn/browser (startRegistration / startAuthentication)' }),
   })
   .meta({ id: 'WebAuthnChallenge' });
 
@@ -59,7 +61,8 @@ export const signInRecovery = createRoute({
   ...secondFactorStep,
   tags,
   summary: 'Second step: a recovery code',
-  description: 'With the half-signed-in token. Each recovery code works once; a wrong or used one answers 400 `invalid_code` and counts toward the sign-in limit.',
+  description:
+    'With the half-signed-in token. Each recovery code works once; a wrong or used one answers 400 `invalid_code` and counts toward the sign-in limit.',
   request: { body: { required: true, content: json(recoveryCodeSchema) } },
   responses: {
     200: {
@@ -90,7 +93,8 @@ export const signInPasskey = createRoute({
   ...secondFactorStep,
   tags,
   summary: 'Second step: the passkey’s answer',
-  description: 'A failed answer answers 400 `invalid_passkey` and counts toward the sign-in limit; an unknown or used challenge 400 `invalid_challenge`.',
+  description:
+    'A failed answer answers 400 `invalid_passkey` and counts toward the sign-in limit; an unknown or used challenge 400 `invalid_challenge`.',
   request: { body: { required: true, content: json(passkeyAuthenticationSchema) } },
   responses: { 200: { description: 'Signed in', content: json(SessionTokenSchema) }, ...errorResponses(400, 401, 422, 429) },
 });
@@ -105,7 +109,8 @@ export const passwordlessOptions = createRoute({
   ...publicCall,
   tags,
   summary: 'Sign-in with a passkey: a challenge',
-  description: 'For a discoverable passkey (no account named); user verification required. The challenge is valid for 5 minutes and usable once.',
+  description:
+    'For a discoverable passkey (no account named); user verification required. The challenge is valid for 5 minutes and usable once.',
   responses: { 200: { description: 'The challenge', content: json(ChallengeOptions) } },
 });
 
@@ -117,7 +122,8 @@ export const passwordlessSignIn = createRoute({
   ...publicCall,
   tags,
   summary: 'Sign-in with a passkey: the answer',
-  description: 'A passkey with user verification is both factors: the session begins at once. A failed answer answers 401 `invalid_passkey`.',
+  description:
+    'A passkey with user verification is both factors: the session begins at once. A failed answer answers 401 `invalid_passkey`.',
   request: { body: { required: true, content: json(passkeyAuthenticationSchema) } },
   responses: { 200: { description: 'Signed in', content: json(SessionTokenSchema) }, ...errorResponses(400, 401, 422) },
 });
@@ -232,7 +238,8 @@ export const removePasskey = createRoute({
   ...signedIn,
   tags,
   summary: 'Remove one of the caller’s passkeys',
-  description: "404 for an unknown passkey or someone else's; 409 `factor_required` when the policy requires a factor and it is the last one.",
+  description:
+    "404 for an unknown passkey or someone else's; 409 `factor_required` when the policy requires a factor and it is the last one.",
   request: { params: z.object({ id: passkeyIdParam }) },
   responses: { 200: { description: 'Removed', content: json(OkSchema) }, ...errorResponses(401, 404, 409, 422) },
 });

@@ -38,7 +38,9 @@ export async function startHalfSignIn(
   // finished and expired half sign-ins (and challenges) are of no further use
   await deps.db
     .delete(secondFactorPending)
-    .where(and(eq(secondFactorPending.memberId, memberId), or(lt(secondFactorPending.expiresAt, now), lt(secondFactorPending.completedAt, now))));
+    .where(
+      and(eq(secondFactorPending.memberId, memberId), or(lt(secondFactorPending.expiresAt, now), lt(secondFactorPending.completedAt, now))),
+    );
   await deps.db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
   await deps.db
     .insert(secondFactorPending)
@@ -103,7 +105,13 @@ export async function countedAttempt<T>(deps: AppDeps, half: HalfSignIn, check: 
   const result = await check();
   if (result === false) {
     if (verdict.lastTry) {
-      await recordAudit(deps.db, { actorId: null, entity: 'login', entityId: half.email, action: 'lockout', after: { client: half.client } });
+      await recordAudit(deps.db, {
+        actorId: null,
+        entity: 'login',
+        entityId: half.email,
+        action: 'lockout',
+        after: { client: half.client },
+      });
     }
     throw new ApiError(400, 'invalid_code', 'The code is not correct or was used already', { field: 'code' });
   }

@@ -20,7 +20,7 @@ import { recordAudit } from '../audit';
 import { startSession } from '../sessions';
 import { completeHalfSignIn, countedAttempt, type HalfSignIn } from './half-sign-in';
 import { assertMayRemove, factorsOf, hasFactor } from './policy';
-import { issueRecoveryCodes } from './recovery-codes';
+import { dropCodesWithoutFactor, issueRecoveryCodes } from './recovery-codes';
 import type { EnrolmentResult } from './totp';
 
 /**
@@ -81,7 +81,11 @@ const toInfo = (p: typeof passkeys.$inferSelect): PasskeyInfo => ({
 });
 
 export async function listPasskeys(deps: Pick<AppDeps, 'db'>, memberId: number): Promise<PasskeyInfo[]> {
-  const rows = await deps.db.select().from(passkeys).where(eq(passkeys.memberId, memberId)).orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+  const rows = await deps.db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.memberId, memberId))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
   return rows.map(toInfo);
 }
 
@@ -96,7 +100,10 @@ export async function registrationOptions(
     .where(eq(members.id, memberId));
   if (!member) throw notFound('No such member');
   const { rpID, rpName } = relyingParty(deps);
-  const existing = await deps.db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.memberId, memberId));
+  const existing = await deps.db
+    .select({ id: passkeys.id, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.memberId, memberId));
   const options = await generateRegistrationOptions({
     rpName,
     rpID,
@@ -153,7 +160,7 @@ export async function registerPasskey(
       .onConflictDoNothing({ target: passkeys.id })
       .returning();
     if (!row) throw new ApiError(409, 'passkey_exists', 'This passkey is registered already');
-    if (!hasFactor(before) && before.recoveryCodes === 0) result.recoveryCodes = await issueRecoveryCodes(tx, memberId, now);
+    if (!hasFactor(before)) result.recoveryCodes = await issueRecoveryCodes(tx, memberId, now);
     await recordAudit(tx, { actorId: memberId, entity: 'member', entityId: memberId, action: 'secondFactor', after: { passkey: 'added' } });
     return row;
   });
@@ -172,7 +179,10 @@ export async function renamePasskey(deps: AppDeps, memberId: number, id: string,
 }
 
 export async function removePasskey(deps: AppDeps, memberId: number, id: string): Promise<void> {
-  const [own] = await deps.db.select({ id: passkeys.id }).from(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.memberId, memberId)));
+  const [own] = await deps.db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.memberId, memberId)));
   if (!own) throw notFound('No such passkey');
   await assertMayRemove(deps, memberId, 'passkey');
   await deps.db.transaction(async (tx) => {
@@ -181,7 +191,14 @@ export async function removePasskey(deps: AppDeps, memberId: number, id: string)
       .where(and(eq(passkeys.id, id), eq(passkeys.memberId, memberId)))
       .returning({ id: passkeys.id });
     if (removed.length === 0) throw notFound('No such passkey');
-    await recordAudit(tx, { actorId: memberId, entity: 'member', entityId: memberId, action: 'secondFactor', after: { passkey: 'removed' } });
+    await dropCodesWithoutFactor(tx, memberId);
+    await recordAudit(tx, {
+      actorId: memberId,
+      entity: 'member',
+      entityId: memberId,
+      action: 'secondFactor',
+      after: { passkey: 'removed' },
+    });
   });
 }
 
@@ -190,7 +207,10 @@ export async function secondFactorOptions(
   deps: AppDeps,
   half: HalfSignIn,
 ): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
-  const own = await deps.db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.memberId, half.memberId));
+  const own = await deps.db
+    .select({ id: passkeys.id, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.memberId, half.memberId));
   if (own.length === 0) throw new ApiError(409, 'no_passkey', 'No passkey is registered for this account');
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps).rpID,
@@ -245,7 +265,11 @@ async function verifyAssertion(deps: AppDeps, challenge: string, response: unkno
 }
 
 /** The second step with a passkey: a failed one counts toward the sign-in limit. */
-export async function signInWithPasskey(deps: AppDeps, half: HalfSignIn, input: { challengeId: string; response: unknown }): Promise<string> {
+export async function signInWithPasskey(
+  deps: AppDeps,
+  half: HalfSignIn,
+  input: { challengeId: string; response: unknown },
+): Promise<string> {
   const challenge = await takeChallenge(deps, input.challengeId, 'second-factor', half.memberId);
   if (!challenge) throw new ApiError(400, 'invalid_challenge', 'The passkey request has expired; start again');
   await countedAttempt(deps, half, async () => (await verifyAssertion(deps, challenge, input.response, half.memberId)) ?? false).catch(

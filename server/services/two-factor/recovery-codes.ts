@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { formatRecoveryCode, normaliseRecoveryCode, RECOVERY_CODE_COUNT } from '@/lib/domain/two-factor';
 import type { SeedDb } from '../../db/seed/insert';
-import { recoveryCodes } from '../../db/schema';
+import { passkeys, recoveryCodes, totpSecrets } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { recordAudit } from '../audit';
@@ -24,6 +24,19 @@ export async function issueRecoveryCodes(tx: SeedDb, memberId: number, now: Date
   return codes;
 }
 
+/**
+ * Recovery codes recover a factor: once the last passkey and authenticator app are gone, they go
+ * too (the next first factor comes with a new set).
+ */
+export async function dropCodesWithoutFactor(tx: SeedDb, memberId: number): Promise<void> {
+  const [key] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.memberId, memberId)).limit(1);
+  const [app] = await tx
+    .select({ id: totpSecrets.memberId })
+    .from(totpSecrets)
+    .where(and(eq(totpSecrets.memberId, memberId), isNotNull(totpSecrets.confirmedAt)));
+  if (!key && !app) await tx.delete(recoveryCodes).where(eq(recoveryCodes.memberId, memberId));
+}
+
 /** POST: a new set of codes; the old ones stop working. Only with a factor to recover. */
 export async function regenerateRecoveryCodes(deps: AppDeps, memberId: number): Promise<string[]> {
   if (!hasFactor(await factorsOf(deps, memberId))) {
@@ -31,13 +44,23 @@ export async function regenerateRecoveryCodes(deps: AppDeps, memberId: number): 
   }
   return deps.db.transaction(async (tx) => {
     const codes = await issueRecoveryCodes(tx, memberId, deps.clock());
-    await recordAudit(tx, { actorId: memberId, entity: 'member', entityId: memberId, action: 'secondFactor', after: { recoveryCodes: 'renewed' } });
+    await recordAudit(tx, {
+      actorId: memberId,
+      entity: 'member',
+      entityId: memberId,
+      action: 'secondFactor',
+      after: { recoveryCodes: 'renewed' },
+    });
     return codes;
   });
 }
 
 /** The second step with a recovery code: counted toward the sign-in limit; the code is used up. */
-export async function signInWithRecoveryCode(deps: AppDeps, half: HalfSignIn, code: string): Promise<{ jwtToken: string; remaining: number }> {
+export async function signInWithRecoveryCode(
+  deps: AppDeps,
+  half: HalfSignIn,
+  code: string,
+): Promise<{ jwtToken: string; remaining: number }> {
   const now = deps.clock();
   await countedAttempt(deps, half, async () => {
     const used = await deps.db

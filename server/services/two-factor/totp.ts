@@ -8,7 +8,7 @@ import { ApiError } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { completeHalfSignIn, countedAttempt, type HalfSignIn } from './half-sign-in';
 import { assertMayRemove, factorsOf, hasFactor } from './policy';
-import { issueRecoveryCodes } from './recovery-codes';
+import { dropCodesWithoutFactor, issueRecoveryCodes } from './recovery-codes';
 
 /**
  * Authenticator apps (TOTP, RFC 6238 via otpauth): six digits, 30-second steps, SHA-1 (what every
@@ -88,7 +88,7 @@ export async function confirmTotp(deps: AppDeps, memberId: number, code: string,
       .where(and(eq(totpSecrets.memberId, memberId), isNull(totpSecrets.confirmedAt), eq(totpSecrets.secret, row.secret)))
       .returning({ memberId: totpSecrets.memberId });
     if (done.length === 0) throw new ApiError(409, 'stale', 'The enrolment changed meanwhile; start again');
-    if (!hasFactor(before) && before.recoveryCodes === 0) result.recoveryCodes = await issueRecoveryCodes(tx, memberId, now);
+    if (!hasFactor(before)) result.recoveryCodes = await issueRecoveryCodes(tx, memberId, now);
     await recordAudit(tx, { actorId: memberId, entity: 'member', entityId: memberId, action: 'secondFactor', after: { totp: 'added' } });
   });
   if (half) result.jwtToken = await completeHalfSignIn(deps, half);
@@ -99,9 +99,19 @@ export async function confirmTotp(deps: AppDeps, memberId: number, code: string,
 export async function removeTotp(deps: AppDeps, memberId: number): Promise<void> {
   await assertMayRemove(deps, memberId, 'totp');
   await deps.db.transaction(async (tx) => {
-    const removed = await tx.delete(totpSecrets).where(eq(totpSecrets.memberId, memberId)).returning({ confirmedAt: totpSecrets.confirmedAt });
+    const removed = await tx
+      .delete(totpSecrets)
+      .where(eq(totpSecrets.memberId, memberId))
+      .returning({ confirmedAt: totpSecrets.confirmedAt });
+    await dropCodesWithoutFactor(tx, memberId);
     if (removed[0]?.confirmedAt) {
-      await recordAudit(tx, { actorId: memberId, entity: 'member', entityId: memberId, action: 'secondFactor', after: { totp: 'removed' } });
+      await recordAudit(tx, {
+        actorId: memberId,
+        entity: 'member',
+        entityId: memberId,
+        action: 'secondFactor',
+        after: { totp: 'removed' },
+      });
     }
   });
 }

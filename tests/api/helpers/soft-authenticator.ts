@@ -81,7 +81,9 @@ export function softAuthenticator(origin = 'http://localhost:3000') {
       if (!cred) throw new Error('no such credential');
       cred.counter += 1;
       const authData = concat(sha256(rpId), new Uint8Array([FLAG_UP | FLAG_UV]), uint32(cred.counter));
-      const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: challenge ?? options.challenge, origin: answerOrigin }));
+      const clientDataJSON = Buffer.from(
+        JSON.stringify({ type: 'webauthn.get', challenge: challenge ?? options.challenge, origin: answerOrigin }),
+      );
       const signature = sign('sha256', Buffer.from(concat(authData, sha256(clientDataJSON))), cred.privateKey);
       return {
         id: b64(cred.id),
