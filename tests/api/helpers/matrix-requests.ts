@@ -111,7 +111,11 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   }),
   // two-factor sign-in: the second step takes only a half-signed-in token (401 for every caller here)
   'POST /api/v1/auth/two_factor/totp': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/totp', json: { code: '123456' } }),
-  'POST /api/v1/auth/two_factor/recovery': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/recovery', json: { code: 'ABCDE-FGHJK' } }),
+  'POST /api/v1/auth/two_factor/recovery': () => ({
+    method: 'POST',
+    url: '/api/v1/auth/two_factor/recovery',
+    json: { code: 'ABCDE-FGHJK' },
+  }),
   'POST /api/v1/auth/two_factor/passkey/options': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/passkey/options' }),
   'POST /api/v1/auth/two_factor/passkey': () => ({
     method: 'POST',
@@ -119,7 +123,11 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
     json: { challengeId: 'matrix', response: NO_PASSKEY },
   }),
   'POST /api/v1/auth/passkey/options': () => ({ method: 'POST', url: '/api/v1/auth/passkey/options' }),
-  'POST /api/v1/auth/passkey': () => ({ method: 'POST', url: '/api/v1/auth/passkey', json: { challengeId: 'matrix', response: NO_PASSKEY } }),
+  'POST /api/v1/auth/passkey': () => ({
+    method: 'POST',
+    url: '/api/v1/auth/passkey',
+    json: { challengeId: 'matrix', response: NO_PASSKEY },
+  }),
   'GET /api/v1/auth/two_factor': () => get('/api/v1/auth/two_factor'),
   'POST /api/v1/auth/two_factor/totp/enrol': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/totp/enrol' }),
   'POST /api/v1/auth/two_factor/totp/confirm': async (c) => {
