@@ -5,6 +5,8 @@ import { SignOutEverywhere } from '@/components/profile/sign-out-everywhere';
 import { loadShell } from '@/components/shell/load-shell';
 import { SignedInLayout } from '@/components/shell/signed-in-layout';
 import { getCountries } from '@/lib/api/user';
+import { twoFactorStatus } from '@/lib/api/two-factor';
+import { TwoFactorSection } from '@/components/two-factor/two-factor-section';
 import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import { displayName, formsFor, holdsOrganisation, proxiedImageSrc } from '@/lib/domain/shell';
@@ -16,11 +18,16 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * /admin/profile: the signed-in user's data, picture, password and sign-out everywhere. The header keeps the
+ * /admin/profile: the signed-in user's data, picture, password, second factors and sign-out everywhere. The header keeps the
  * organisation and form the user came from (?o=&f=), when they still hold them.
  */
 export default async function ProfilePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const [{ user, systemRoles }, countries, query] = await Promise.all([loadShell(), getCountries(), searchParams]);
+  const [{ user, systemRoles }, countries, query, twoFactor] = await Promise.all([
+    loadShell(),
+    getCountries(),
+    searchParams,
+    twoFactorStatus(),
+  ]);
   const o = Number(query.o);
   const orgId = Number.isInteger(o) && o > 0 && holdsOrganisation(user.rolesOrg, systemRoles, o) ? o : undefined;
   const f = Number(query.f);
@@ -34,6 +41,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Prom
         <div className="space-y-6">
           <ProfileDetails user={user} countries={countries} />
           <ChangePasswordForm />
+          <TwoFactorSection status={twoFactor} />
           <SignOutEverywhere />
         </div>
       </div>

@@ -78,3 +78,4 @@ export const EnrolmentResultSchema = z.object({
   recoveryCodes: z.array(z.string()).optional().meta({ description: 'With the first factor only: the recovery codes, shown this once' }),
   jwtToken: z.string().optional().meta({ description: 'When a half-signed-in caller enrolled (policy): the real session' }),
 });
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;

@@ -61,7 +61,7 @@ describe.each(testDrivers())('half-signed-in tokens on every operation (%s)', (d
       const today = todayIso(t.clock.now());
       const wrong: string[] = [];
       const opened: string[] = [];
-    let refused = 0;
+      let refused = 0;
       for (const { key, rule } of operations) {
         const build = MATRIX_REQUESTS[key];
         if (!rule || !build || 'public' in rule) continue; // a missing rule or sample is the matrix test's to report
@@ -72,6 +72,7 @@ describe.each(testDrivers())('half-signed-in tokens on every operation (%s)', (d
         const own = stage === 'verify' ? 'secondFactor' in rule : 'enrolment' in rule;
         if (!own) {
           if (res.status !== 401) wrong.push(`${key}: expected 401, got ${res.status}`);
+          else refused += 1;
           continue;
         }
         opened.push(key);
@@ -81,6 +82,7 @@ describe.each(testDrivers())('half-signed-in tokens on every operation (%s)', (d
           wrong.push(`${key}: expected ${stage === 'verify' ? 'no 401/403/5xx' : '2xx'}, got ${res.status} ${res.body?.error?.code ?? ''}`);
       }
       expect(wrong).toEqual([]);
+      expect(refused).toBeGreaterThan(100);
       // what each stage opens, named so that a new route must be placed knowingly
       expect(opened.sort()).toEqual(
         stage === 'verify'

@@ -69,19 +69,6 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
     del: (url: string) => call(app.app, 'DELETE', url, { token, ip }),
   });
 
-  /** Enrols and confirms an authenticator app for a signed-in token; answers the secret and the recovery codes. */
-  async function enrolTotp(app: TestApp, token: string) {
-    const enrol = await as(app, token).post('/api/v1/auth/two_factor/totp/enrol');
-    expect(enrol.status).toBe(200);
-    const secret = enrol.body.secret as string;
-    secrets.push(secret);
-    const confirm = await as(app, token).post('/api/v1/auth/two_factor/totp/confirm', { code: codeAt(secret, clock.now()) });
-    expect(confirm.status).toBe(200);
-    const codes = (confirm.body.recoveryCodes ?? []) as string[];
-    secrets.push(...codes);
-    return { secret, recoveryCodes: codes, confirm: confirm.body };
-  }
-
   async function fullToken(app: TestApp, email: string) {
     const res = await login(app, email, freshIp());
     expect(res.status).toBe(200);

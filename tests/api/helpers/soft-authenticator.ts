@@ -47,9 +47,9 @@ export function softAuthenticator(origin = 'http://localhost:3000') {
         isoCBOR.encode(cose),
       );
       const attestationObject = isoCBOR.encode(
-        new Map<string, string | Uint8Array | Map<string, never>>([
+        new Map<string, string | Uint8Array | Map<string, string>>([
           ['fmt', 'none'],
-          ['attStmt', new Map()],
+          ['attStmt', new Map<string, string>()],
           ['authData', authData],
         ]),
       );
