@@ -6,7 +6,7 @@ import { loadShell } from '@/components/shell/load-shell';
 import { SignedInLayout } from '@/components/shell/signed-in-layout';
 import { getCountries } from '@/lib/api/user';
 import { twoFactorStatus } from '@/lib/api/two-factor';
-import { TwoFactorSection } from '@/components/two-factor/two-factor-section';
+import { TwoFactorSection } from '@/components/profile/two-factor-section';
 import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import { displayName, formsFor, holdsOrganisation, proxiedImageSrc } from '@/lib/domain/shell';

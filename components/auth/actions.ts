@@ -6,7 +6,7 @@ import { login, requestPassword, resetPassword } from '@/lib/api/auth';
 import { ApiError } from '@/lib/api/errors';
 import { getSession } from '@/lib/session';
 import { loginSchema, requestPasswordSchema } from '@/lib/schemas/auth';
-import { keepSession, NO_PERMISSIONS } from './keep-session';
+import { keepSession, NO_PERMISSIONS } from '@/lib/actions/keep-session';
 import { resetFormSchema } from './reset-form-schema';
 
 /** Whole minutes to wait, from the API's retry-after seconds (at least one). */

@@ -8,6 +8,20 @@ import { renderWithIntl } from '../render-with-intl';
 const router = { replace: jest.fn(), refresh: jest.fn(), push: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
 jest.mock('../../../components/auth/actions', () => ({ signIn: jest.fn() }));
+jest.mock('../../../components/auth/second-factor-actions', () => ({
+  signInWithCode: jest.fn(),
+  signInWithRecoveryCode: jest.fn(),
+  secondStepPasskeyOptions: jest.fn(),
+  signInWithPasskeyAnswer: jest.fn(),
+  passkeySignInOptions: jest.fn(),
+  passkeySignIn: jest.fn(),
+}));
+jest.mock('../../../components/shared/two-factor/enrolment-actions', () => ({
+  startAuthenticatorEnrolment: jest.fn(),
+  confirmAuthenticator: jest.fn(),
+  startPasskeyRegistration: jest.fn(),
+  finishPasskeyRegistration: jest.fn(),
+}));
 jest.mock('../../../components/shared/language-action', () => ({ setLanguage: jest.fn() }));
 jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),

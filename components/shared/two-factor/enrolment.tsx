@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { confirmAuthenticator, finishPasskeyRegistration, startAuthenticatorEnrolment, startPasskeyRegistration } from './actions';
+import {
+  confirmAuthenticator,
+  finishPasskeyRegistration,
+  startAuthenticatorEnrolment,
+  startPasskeyRegistration,
+} from './enrolment-actions';
 import { RecoveryCodes } from './recovery-codes';
 import { askAuthenticator } from './webauthn';
 

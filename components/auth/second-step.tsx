@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { SecondFactorMethod } from '@/lib/domain/two-factor';
-import { secondStepPasskeyOptions, signInWithCode, signInWithPasskeyAnswer, signInWithRecoveryCode } from './actions';
-import { askAuthenticator } from './webauthn';
+import { secondStepPasskeyOptions, signInWithCode, signInWithPasskeyAnswer, signInWithRecoveryCode } from './second-factor-actions';
+import { askAuthenticator } from '@/components/shared/two-factor/webauthn';
 
 type Mode = 'passkey' | 'totp' | 'recovery';
 

@@ -9,9 +9,9 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toast';
 import type { TwoFactorStatus } from '@/lib/schemas/two-factor';
-import { removeAuthenticator, removePasskey, renamePasskey, renewRecoveryCodes } from './actions';
-import { Enrolment } from './enrolment';
-import { RecoveryCodes } from './recovery-codes';
+import { removeAuthenticator, removePasskey, renamePasskey, renewRecoveryCodes } from './two-factor-actions';
+import { Enrolment } from '@/components/shared/two-factor/enrolment';
+import { RecoveryCodes } from '@/components/shared/two-factor/recovery-codes';
 
 /**
  * The profile's two-factor card: passkeys with their last use (rename, remove), the authenticator

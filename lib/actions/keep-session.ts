@@ -13,12 +13,12 @@ export const NO_PERMISSIONS = 'no_permissions';
  */
 export async function keepSession(token: string, email: string): Promise<void> {
   const session = await getSession();
-  delete session.pending;
   const roles = await getSystemRolesWithToken(token).catch(() => []);
   if (!Array.isArray(roles) || roles.length === 0) {
-    await session.save();
+    session.destroy();
     throw new ApiError(403, { code: NO_PERMISSIONS, message: 'The user holds no system role', value: email });
   }
+  delete session.pending;
   session.token = token;
   session.email = email;
   await session.save();

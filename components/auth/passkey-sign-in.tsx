@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { passkeySignIn, passkeySignInOptions } from './actions';
-import { askAuthenticator } from './webauthn';
+import { passkeySignIn, passkeySignInOptions } from './second-factor-actions';
+import { askAuthenticator } from '@/components/shared/two-factor/webauthn';
 
 /** Sign-in with a passkey alone: no address, no password; the browser offers the accounts it holds a passkey for. */
 export function PasskeySignIn({ onSignedIn, onRefused }: { onSignedIn: () => void; onRefused: (message: string) => void }) {
