@@ -116,4 +116,30 @@ describe('SignInForm', () => {
     renderWithIntl(<SignInForm />, 'en');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/new-password');
   });
+  it('after the password shows the second step that is due, not the start page', async () => {
+    signInMock.mockResolvedValue({ ok: true, data: { secondFactor: { stage: 'verify', methods: ['passkey', 'totp', 'recovery'] } } });
+    renderWithIntl(<SignInForm />, 'de');
+    const user = await fill('land@example.org', 'Bogen2026!');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('button', { name: 'Mit Passkey anmelden' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Code eingeben' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Passwort')).not.toBeInTheDocument();
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it('leads to enrolment when the policy demands a factor', async () => {
+    signInMock.mockResolvedValue({ ok: true, data: { secondFactor: { stage: 'enrol', methods: [] } } });
+    renderWithIntl(<SignInForm />, 'de');
+    const user = await fill('verband@example.org', 'Bogen2026!');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText(/ist ein zweiter Anmeldefaktor vorgeschrieben/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Passkey hinzufügen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Authenticator-App einrichten' })).toBeInTheDocument();
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it('offers the sign-in with a passkey alone', () => {
+    renderWithIntl(<SignInForm />, 'de');
+    expect(screen.getByRole('button', { name: 'Mit Passkey anmelden (ohne Passwort)' })).toBeInTheDocument();
+  });
 });
