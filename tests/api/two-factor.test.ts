@@ -339,6 +339,15 @@ describe.each(testDrivers())('two-factor sign-in (%s)', (driver) => {
       expect(refused.body.error.code).toBe('invalid_passkey');
     });
 
+    it('hands out at most 30 password-less challenges per client within 15 minutes', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 30; i++) expect((await as(t, undefined, ip).post('/api/v1/auth/passkey/options')).status).toBe(200);
+      const limited = await as(t, undefined, ip).post('/api/v1/auth/passkey/options');
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await as(t, undefined, freshIp()).post('/api/v1/auth/passkey/options')).status).toBe(200);
+    });
+
     it('renames and removes only the caller’s own passkeys', async () => {
       const mine = (
         await as(t, (await login(t, VEREIN, freshIp())).body.pendingToken).post('/api/v1/auth/two_factor/recovery', {

@@ -1,3 +1,4 @@
+import { clientIp } from '../../http/client-ip';
 import type { AppRouteHandler } from '../../http/context';
 import * as passkeys from '../../services/two-factor/passkeys';
 import { regenerateRecoveryCodes as regenerate, signInWithRecoveryCode } from '../../services/two-factor/recovery-codes';
@@ -27,7 +28,7 @@ export const signInPasskey: AppRouteHandler<typeof routes.signInPasskey> = async
   c.json({ jwtToken: await passkeys.signInWithPasskey(c.var.deps, halfOf(c), c.req.valid('json')) }, 200);
 
 export const passwordlessOptions: AppRouteHandler<typeof routes.passwordlessOptions> = async (c) =>
-  c.json(await passkeys.passwordlessOptions(c.var.deps), 200);
+  c.json(await passkeys.passwordlessOptions(c.var.deps, clientIp(c, c.var.deps.env.trustedProxyIps)), 200);
 
 export const passwordlessSignIn: AppRouteHandler<typeof routes.passwordlessSignIn> = async (c) =>
   c.json({ jwtToken: await passkeys.signInPasswordless(c.var.deps, c.req.valid('json')) }, 200);

@@ -11,14 +11,14 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import { HALF_SIGN_IN_MINUTES } from '@/lib/domain/two-factor';
 import { members, passkeys, webauthnChallenges } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { startSession } from '../sessions';
-import { completeHalfSignIn, countedAttempt, type HalfSignIn } from './half-sign-in';
+import { completeHalfSignIn, countedAttempt, tooManyAttempts, type HalfSignIn } from './half-sign-in';
 import { assertMayRemove, factorsOf, hasFactor } from './policy';
 import { dropCodesWithoutFactor, issueRecoveryCodes } from './recovery-codes';
 import type { EnrolmentResult } from './totp';
@@ -220,8 +220,17 @@ export async function secondFactorOptions(
   return { challengeId: await storeChallenge(deps, 'second-factor', half.memberId, options.challenge), options };
 }
 
+/** Challenges for a sign-in with a passkey alone, per client: each stores a row, so nobody fills the table. */
+export const PASSKEY_SIGN_IN_SCOPE = { name: 'passkey-sign-in', windows: [{ max: 30, windowMs: 15 * 60_000 }] } as const;
+
 /** POST options for a sign-in without password: any discoverable passkey of this site may answer. */
-export async function passwordlessOptions(deps: AppDeps): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
+export async function passwordlessOptions(
+  deps: AppDeps,
+  client: string,
+): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
+  const verdict = await deps.rateLimiter.begin(PASSKEY_SIGN_IN_SCOPE, client);
+  if (verdict.limited) throw tooManyAttempts(verdict.retryAfterSeconds);
+  await deps.db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, deps.clock()));
   const options = await generateAuthenticationOptions({ rpID: relyingParty(deps).rpID, userVerification: 'required' });
   return { challengeId: await storeChallenge(deps, 'passwordless', null, options.challenge), options };
 }

@@ -8,17 +8,16 @@ import { systemRoleAssignments } from '../access';
 
 /** What second factors a member holds (confirmed ones only). */
 export async function factorsOf(deps: Pick<AppDeps, 'db'>, memberId: number) {
-  const [[keys], [totp], [codes]] = await Promise.all([
-    deps.db.select({ n: count() }).from(passkeys).where(eq(passkeys.memberId, memberId)),
-    deps.db
-      .select({ n: count() })
-      .from(totpSecrets)
-      .where(and(eq(totpSecrets.memberId, memberId), isNotNull(totpSecrets.confirmedAt))),
-    deps.db
-      .select({ n: count() })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.memberId, memberId), isNull(recoveryCodes.usedAt))),
-  ]);
+  // one after another: inside a transaction they share one connection
+  const [keys] = await deps.db.select({ n: count() }).from(passkeys).where(eq(passkeys.memberId, memberId));
+  const [totp] = await deps.db
+    .select({ n: count() })
+    .from(totpSecrets)
+    .where(and(eq(totpSecrets.memberId, memberId), isNotNull(totpSecrets.confirmedAt)));
+  const [codes] = await deps.db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.memberId, memberId), isNull(recoveryCodes.usedAt)));
   return { passkeys: keys.n, totp: totp.n > 0, recoveryCodes: codes.n };
 }
 

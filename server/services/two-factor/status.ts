@@ -14,14 +14,13 @@ export type TwoFactorStatus = {
 
 /** GET: the member's second factors as the profile shows them (nothing secret). */
 export async function twoFactorStatus(deps: AppDeps, memberId: number): Promise<TwoFactorStatus> {
-  const [factors, keys, required, [totp]] = await Promise.all([
-    factorsOf(deps, memberId),
-    listPasskeys(deps, memberId),
-    isRequired(deps, memberId),
-    deps.db
-      .select({ memberId: totpSecrets.memberId })
-      .from(totpSecrets)
-      .where(and(eq(totpSecrets.memberId, memberId), isNotNull(totpSecrets.confirmedAt))),
-  ]);
+  // one after another: inside a transaction they share one connection
+  const factors = await factorsOf(deps, memberId);
+  const keys = await listPasskeys(deps, memberId);
+  const required = await isRequired(deps, memberId);
+  const [totp] = await deps.db
+    .select({ memberId: totpSecrets.memberId })
+    .from(totpSecrets)
+    .where(and(eq(totpSecrets.memberId, memberId), isNotNull(totpSecrets.confirmedAt)));
   return { required, totp: Boolean(totp), passkeys: keys, recoveryCodesLeft: factors.recoveryCodes };
 }
