@@ -56,10 +56,6 @@ export const removePasskey = (id: string) =>
 
 export const regenerateRecoveryCodes = () => apiCall((api) => api.api.v1.auth.two_factor.recovery_codes.$post());
 
-/** The federation's reset of a person's second factor. */
-export const resetSecondFactor = (memberId: number) =>
-  apiCall((api) => api.api.v1.admin.member[':memberId'].two_factor.$delete({ param: { memberId: String(memberId) } }));
-
 /** The signed-in user's address, for a token not yet in the session (a sign-in with a passkey alone names no address). */
 export const emailOfToken = async (token: string) =>
   (await apiCall((api) => api.api.v1.getUser.$get(), { token, onUnauthorized: 'throw' })).email ?? '';

@@ -1,5 +1,3 @@
-import type { ActionResult } from '@/lib/api/action-result';
-
 /**
  * The browser's part of a passkey ceremony, loaded only when a passkey is used (the sign-in page
  * stays small): asks the authenticator with the API's options and answers its response, or null
@@ -17,6 +15,3 @@ export async function askAuthenticator(kind: 'get' | 'create', options: unknown)
     return null;
   }
 }
-
-/** The message of a refused action, or null when it succeeded. */
-export const refusalOf = (result: ActionResult<unknown>) => (result.ok ? null : result.message);

@@ -221,7 +221,7 @@ export async function secondFactorOptions(
 }
 
 /** Challenges for a sign-in with a passkey alone, per client: each stores a row, so nobody fills the table. */
-export const PASSKEY_SIGN_IN_SCOPE = { name: 'passkey-sign-in', windows: [{ max: 30, windowMs: 15 * 60_000 }] } as const;
+const PASSKEY_SIGN_IN_SCOPE = { name: 'passkey-sign-in', windows: [{ max: 30, windowMs: 15 * 60_000 }] } as const;
 
 /** POST options for a sign-in without password: any discoverable passkey of this site may answer. */
 export async function passwordlessOptions(
