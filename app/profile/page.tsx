@@ -26,7 +26,8 @@ export default async function ProfilePage({ searchParams }: { searchParams: Prom
     loadShell(),
     getCountries(),
     searchParams,
-    twoFactorStatus(),
+    // an upstream without two-factor sign-in: the profile goes without the card
+    twoFactorStatus().catch(() => null),
   ]);
   const o = Number(query.o);
   const orgId = Number.isInteger(o) && o > 0 && holdsOrganisation(user.rolesOrg, systemRoles, o) ? o : undefined;
@@ -41,7 +42,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Prom
         <div className="space-y-6">
           <ProfileDetails user={user} countries={countries} />
           <ChangePasswordForm />
-          <TwoFactorSection status={twoFactor} />
+          {twoFactor && <TwoFactorSection status={twoFactor} />}
           <SignOutEverywhere />
         </div>
       </div>
