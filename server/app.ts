@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import { auditRouter } from './api/audit';
 import { authRouter } from './api/auth';
+import { twoFactorRouter } from './api/two-factor';
 import { countriesRouter } from './api/countries';
 import { docsRouter } from './api/docs';
 import { memberExportRouter } from './api/member-export';
@@ -103,6 +104,7 @@ export function createApp(options: CreateAppOptions) {
 
   const api = app
     .route('/', authRouter)
+    .route('/', twoFactorRouter)
     .route('/', profileRouter)
     .route('/', countriesRouter)
     .route('/', organisationsRouter)

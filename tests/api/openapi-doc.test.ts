@@ -63,6 +63,8 @@ describe('OpenAPI document', () => {
       'GET /api/v1/public/news/{orgId}',
       'GET /api/v1/public/tournaments.ics',
       'POST /api/v1/auth/login',
+      'POST /api/v1/auth/passkey',
+      'POST /api/v1/auth/passkey/options',
       'POST /api/v1/public/licence-status',
       'PUT /api/v1/auth/request_password/{email}',
       'PUT /api/v1/auth/reset_password/{token}',

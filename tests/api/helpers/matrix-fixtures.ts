@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { functionAssignments, messages, notifications, tournaments, uploadedFiles } from '@/server/db/schema';
+import { functionAssignments, messages, notifications, passkeys, tournaments, uploadedFiles } from '@/server/db/schema';
 import { PDF, png } from './sample-files';
 import { call, type TestApp } from './test-app';
 
@@ -52,6 +52,8 @@ export type MatrixFixtures = {
   messages: Record<number, { id: number; fileId: string }>;
   /** Per demo member (1 … 5): a notification of their own. */
   notifications: Record<number, number>;
+  /** Per demo member (1 … 5): a passkey of their own (to rename and remove; its key is never checked). */
+  passkeys: Record<number, string>;
 };
 
 /** Categories of the matrix's orders: the club fee (released for both clubs), licences, and a fee nobody ordered yet. */
@@ -119,6 +121,7 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     newsCategories: {},
     messages: {},
     notifications: {},
+    passkeys: {},
   };
 
   for (const id of [ownMember, foreignMember]) {
@@ -329,6 +332,11 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
       .values({ memberId, orgId: OWN_CLUB, title: 'Matrixhinweis' })
       .returning({ id: notifications.id });
     fx.notifications[memberId] = n.id;
+    const [key] = await db
+      .insert(passkeys)
+      .values({ id: `matrix-passkey-${memberId}`, memberId, publicKey: 'AA', name: 'Matrix' })
+      .returning({ id: passkeys.id });
+    fx.passkeys[memberId] = key.id;
   }
   fx.catalogueRole = await ok(
     'catalogue role',

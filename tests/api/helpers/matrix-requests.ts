@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import type { CallerKind } from '@/server/http/access-rule';
 import { formOf } from '../organisations-fixtures';
 import { PDF } from './sample-files';
@@ -11,6 +12,7 @@ import {
   OWN_STATE,
   type MatrixFixtures,
 } from './matrix-fixtures';
+import { softAuthenticator } from './soft-authenticator';
 import { DEMO_PASSWORD, type CallResult } from './test-app';
 
 /**
@@ -38,6 +40,8 @@ export type MatrixCell = {
   fx: MatrixFixtures;
   /** A preparatory request as the same caller (e.g. the duplicate check whose proof a connect needs). */
   as: (method: string, url: string, json?: unknown) => Promise<CallResult>;
+  /** The API's clock (for what depends on the time, e.g. an authenticator code). */
+  now: Date;
 };
 
 export type MatrixRequest = { method: string; url: string; json?: unknown; form?: () => FormData };
@@ -57,6 +61,7 @@ export function matrixCell(
   fx: MatrixFixtures,
   today: string,
   as: MatrixCell['as'],
+  now: Date = new Date(),
 ): MatrixCell {
   const home = HOME_ORG[kind];
   const own = side === 'own';
@@ -71,6 +76,7 @@ export function matrixCell(
     today,
     fx,
     as,
+    now,
   };
 }
 
@@ -80,6 +86,8 @@ const MEMBER_OF_KIND: Record<CallerKind | 'anonymous', number> = { anonymous: 5,
 const messageOf = (c: MatrixCell) => c.fx.messages[c.acting] ?? c.fx.messages[OWN_CLUB];
 
 const get = (url: string): MatrixRequest => ({ method: 'GET', url });
+/** A WebAuthn answer of the right shape that verifies nothing. */
+const NO_PASSKEY = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} };
 const del = (url: string): MatrixRequest => ({ method: 'DELETE', url });
 
 export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | Promise<MatrixRequest>> = {
@@ -101,6 +109,52 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
     url: '/api/v1/auth/update_password',
     json: { oldPassword: DEMO_PASSWORD, newPassword: 'Matrix2026!neu' },
   }),
+  // two-factor sign-in: the second step takes only a half-signed-in token (401 for every caller here)
+  'POST /api/v1/auth/two_factor/totp': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/totp', json: { code: '123456' } }),
+  'POST /api/v1/auth/two_factor/recovery': () => ({
+    method: 'POST',
+    url: '/api/v1/auth/two_factor/recovery',
+    json: { code: 'ABCDE-FGHJK' },
+  }),
+  'POST /api/v1/auth/two_factor/passkey/options': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/passkey/options' }),
+  'POST /api/v1/auth/two_factor/passkey': () => ({
+    method: 'POST',
+    url: '/api/v1/auth/two_factor/passkey',
+    json: { challengeId: 'matrix', response: NO_PASSKEY },
+  }),
+  'POST /api/v1/auth/passkey/options': () => ({ method: 'POST', url: '/api/v1/auth/passkey/options' }),
+  'POST /api/v1/auth/passkey': () => ({
+    method: 'POST',
+    url: '/api/v1/auth/passkey',
+    json: { challengeId: 'matrix', response: NO_PASSKEY },
+  }),
+  'GET /api/v1/auth/two_factor': () => get('/api/v1/auth/two_factor'),
+  'POST /api/v1/auth/two_factor/totp/enrol': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/totp/enrol' }),
+  'POST /api/v1/auth/two_factor/totp/confirm': async (c) => {
+    const enrol = await c.as('POST', '/api/v1/auth/two_factor/totp/enrol');
+    const secret = enrol.body?.secret as string | undefined;
+    const code = secret ? new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: c.now.getTime() }) : '000000';
+    return { method: 'POST', url: '/api/v1/auth/two_factor/totp/confirm', json: { code } };
+  },
+  'POST /api/v1/auth/two_factor/passkeys/options': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/passkeys/options' }),
+  'POST /api/v1/auth/two_factor/passkeys': async (c) => {
+    const options = await c.as('POST', '/api/v1/auth/two_factor/passkeys/options');
+    const response = options.status === 200 ? softAuthenticator().register(options.body.options) : NO_PASSKEY;
+    return {
+      method: 'POST',
+      url: '/api/v1/auth/two_factor/passkeys',
+      json: { challengeId: options.body?.challengeId ?? 'matrix', name: 'Matrix', response },
+    };
+  },
+  'DELETE /api/v1/auth/two_factor/totp': () => del('/api/v1/auth/two_factor/totp'),
+  'PATCH /api/v1/auth/two_factor/passkeys/{id}': (c) => ({
+    method: 'PATCH',
+    url: `/api/v1/auth/two_factor/passkeys/${c.fx.passkeys[MEMBER_OF_KIND[c.kind]]}`,
+    json: { name: 'Umbenannt' },
+  }),
+  'DELETE /api/v1/auth/two_factor/passkeys/{id}': (c) => del(`/api/v1/auth/two_factor/passkeys/${c.fx.passkeys[MEMBER_OF_KIND[c.kind]]}`),
+  'POST /api/v1/auth/two_factor/recovery_codes': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/recovery_codes' }),
+  'DELETE /api/v1/admin/member/{memberId}/two_factor': (c) => del(`/api/v1/admin/member/${c.member}/two_factor`),
   'GET /api/v1/profile/image/{id}': (c) => get(`/api/v1/profile/image/${c.fx.profileImages[c.member]}`),
   'POST /api/v1/profile/image/{id}': (c) => ({ method: 'POST', url: `/api/v1/profile/image/${c.member}`, form: imageForm }),
   'GET /api/v1/admin/countries': () => get('/api/v1/admin/countries'),
