@@ -97,6 +97,7 @@ const rawSchema = z.object({
   PUSH_ALLOWED_HOSTS: z.preprocess(emptyToUndefined, z.string().default('')),
   OUTBOX_LEASE: z.preprocess(emptyToUndefined, z.string().regex(DURATION, 'expected a duration such as 2m or 90s').default('2m')),
   MESSAGE_BATCH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1_000)),
+  RETENTION_FORMER_MEMBER_YEARS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   ORDER_BASE_AMOUNT: z.preprocess(
     emptyToUndefined,
     z
@@ -152,6 +153,11 @@ export type Env = {
    * this many is written inside its request; a bigger one by the preparation job, batch by batch.
    */
   messageBatch: number;
+  /**
+   * Former members are anonymised this many years after their last function ended
+   * (RETENTION_FORMER_MEMBER_YEARS, default 10), by the nightly retention job.
+   */
+  retentionFormerMemberYears: number;
 };
 
 export class EnvError extends Error {
@@ -223,6 +229,7 @@ export function loadEnv(source: Source = process.env): Env {
     vapidKeyFile: path.join(dataDir, 'vapid-keys.json'),
     outboxLeaseMs,
     messageBatch: v.MESSAGE_BATCH,
+    retentionFormerMemberYears: v.RETENTION_FORMER_MEMBER_YEARS,
     pushAllowedHosts: v.PUSH_ALLOWED_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

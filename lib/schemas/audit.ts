@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'password',
   'resend',
   'lookup',
+  'export',
+  'erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,0 +1,32 @@
+import type { PersonReferenceKey } from '@/server/db/person-references';
+
+/** The German heading of each place in a person's data export (the readable PDF). */
+export const PLACE_TITLES: Record<PersonReferenceKey, string> = {
+  'function_assignments.member_id': 'Mitgliedschaften, Lizenzen und Funktionen',
+  'member_trainings.member_id': 'Ausbildungen',
+  'order_items.member_id': 'Bestellpositionen',
+  'notifications.member_id': 'Nachrichten (Posteingang)',
+  'message_deliveries.member_id': 'Zustellungen von Nachrichten',
+  'push_subscriptions.member_id': 'Geräte für Push-Nachrichten',
+  'sessions.member_id': 'Anmeldungen (Sitzungen)',
+  'password_reset_tokens.member_id': 'Links zum Zurücksetzen des Passworts',
+  'news.created_by': 'Verfasste News',
+  'messages.created_by': 'Verfasste Nachrichten',
+  'orders.created_by': 'Aufgegebene Bestellungen',
+  'role_batches.created_by': 'Vergebene Funktionen (Sammelvergabe)',
+  'uploaded_files.uploaded_by': 'Hochgeladene Dateien',
+  'audit_entries.actor_id': 'Eigene Änderungen (Protokoll)',
+  'message_preparations.member_ids': 'Nachrichten in Vorbereitung',
+  'uploaded_files.owner_id': 'Bilder und Dokumente',
+  'audit_entries.entity_id': 'Änderungen am Datensatz (Protokoll)',
+  'tournaments.params': 'Turnierfunktionen',
+  'tournaments.original': 'Turnierfunktionen (Ersteinreichung)',
+  'tournaments.approved_snapshot': 'Turnierfunktionen (freigegebene Fassung)',
+  'tournaments.comments': 'Kommentare zu Turnieren',
+  'orders.comments': 'Kommentare zu Bestellungen',
+  'order_invoices.lines': 'Rechnungen',
+  'person_reads.member_id': 'Wer den Datensatz gelesen hat',
+  'person_reads.read_by': 'Eigene Zugriffe auf Datensätze',
+  'erased_members.member_id': 'Löschung',
+  'erased_members.erased_by': 'Durchgeführte Löschungen',
+};
