@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { and, eq, gte, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, notInArray } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FEDERATION_ORG_ID } from '@/lib/domain/functions';
 import {
@@ -164,9 +164,4 @@ export async function erasePerson(deps: AppDeps, callerId: number, memberId: num
   });
   await removeStoredFiles(deps.env.uploadDir, answer.files);
   return { memberId, dryRun, allowed: true, refusals: [], plan: answer.plan, erasedAt: now.toISOString() };
-}
-
-/** Is the person erased (for the handlers that must not answer with them). */
-export function notErased(memberIdColumn: typeof members.id = members.id) {
-  return sql`not exists (select 1 from ${erasedMembers} where ${erasedMembers.memberId} = ${memberIdColumn})`;
 }
