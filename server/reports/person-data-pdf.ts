@@ -24,7 +24,11 @@ export function personDataPdf(d: PersonDataDocument): Promise<Buffer> {
   letterhead(doc, 'Österreichischer Bogensportverband');
   const width = doc.page.width - 2 * A4_MARGIN;
   doc.font(FONT_BOLD).fontSize(14).text('Auskunft über gespeicherte Daten');
-  doc.font(FONT_REGULAR).fontSize(9).fillColor('#374151').text(`Erstellt am ${formatDate(d.exportedAt)} (${d.exportedAt})`);
+  doc
+    .font(FONT_REGULAR)
+    .fontSize(9)
+    .fillColor('#374151')
+    .text(`Erstellt am ${formatDate(d.exportedAt)} (${d.exportedAt})`);
   doc.fillColor('black').moveDown();
 
   doc.font(FONT_BOLD).fontSize(11).text('Stammdaten');

@@ -48,20 +48,36 @@ export const ERASURE_RULES: Record<PersonReferenceKey, ErasureRule> = {
   'sessions.member_id': { action: 'delete', code: 'login', reason: "The person's sign-in sessions" },
   'password_reset_tokens.member_id': { action: 'delete', code: 'login', reason: "The person's password-reset links" },
   'news.created_by': { action: 'detach', code: 'organisation_content', reason: "The organisation's articles stay, without their author" },
-  'messages.created_by': { action: 'detach', code: 'organisation_content', reason: "The organisation's messages stay, without their author" },
+  'messages.created_by': {
+    action: 'detach',
+    code: 'organisation_content',
+    reason: "The organisation's messages stay, without their author",
+  },
   'orders.created_by': {
     action: 'anonymise',
     code: 'accounting',
     reason: 'Orders the person placed for an organisation stay (accounting), naming the anonymous record',
   },
-  'role_batches.created_by': { action: 'anonymise', code: 'organisation_record', reason: 'Bulk assignments the person made stay, naming the anonymous record' },
+  'role_batches.created_by': {
+    action: 'anonymise',
+    code: 'organisation_record',
+    reason: 'Bulk assignments the person made stay, naming the anonymous record',
+  },
   'uploaded_files.uploaded_by': {
     action: 'anonymise',
     code: 'organisation_record',
-    reason: "Files the person uploaded for an organisation stay, naming the anonymous record",
+    reason: 'Files the person uploaded for an organisation stay, naming the anonymous record',
   },
-  'audit_entries.actor_id': { action: 'anonymise', code: 'audit', reason: 'What the person did stays in the audit trail, naming the anonymous record' },
-  'message_preparations.member_ids': { action: 'delete', code: 'personal', reason: 'The person is removed from messages still being prepared' },
+  'audit_entries.actor_id': {
+    action: 'anonymise',
+    code: 'audit',
+    reason: 'What the person did stays in the audit trail, naming the anonymous record',
+  },
+  'message_preparations.member_ids': {
+    action: 'delete',
+    code: 'personal',
+    reason: 'The person is removed from messages still being prepared',
+  },
   'uploaded_files.owner_id': { action: 'delete', code: 'personal', reason: "The person's pictures and documents, with their files" },
   'audit_entries.entity_id': {
     action: 'anonymise',
@@ -69,8 +85,16 @@ export const ERASURE_RULES: Record<PersonReferenceKey, ErasureRule> = {
     reason: 'The audit trail keeps that changes and the erasure happened, never the values',
   },
   'tournaments.params': { action: 'anonymise', code: 'sport_history', reason: 'Tournament roles (referees) stay with the anonymous name' },
-  'tournaments.original': { action: 'anonymise', code: 'sport_history', reason: 'Tournament roles (referees) stay with the anonymous name' },
-  'tournaments.approved_snapshot': { action: 'anonymise', code: 'sport_history', reason: 'Tournament roles (referees) stay with the anonymous name' },
+  'tournaments.original': {
+    action: 'anonymise',
+    code: 'sport_history',
+    reason: 'Tournament roles (referees) stay with the anonymous name',
+  },
+  'tournaments.approved_snapshot': {
+    action: 'anonymise',
+    code: 'sport_history',
+    reason: 'Tournament roles (referees) stay with the anonymous name',
+  },
   'tournaments.comments': { action: 'delete', code: 'free_text', reason: "The person's comments on tournaments (free text)" },
   'orders.comments': { action: 'delete', code: 'free_text', reason: "The person's comments on orders (free text)" },
   'order_invoices.lines': {
@@ -79,10 +103,22 @@ export const ERASURE_RULES: Record<PersonReferenceKey, ErasureRule> = {
     reason: 'Invoices are kept 7 years; the person is named by the anonymous name',
     keepYears: ACCOUNTING_KEEP_YEARS,
   },
-  'person_reads.member_id': { action: 'keep', code: 'accountability', reason: 'Who read the record stays, for the data-protection officer' },
-  'person_reads.read_by': { action: 'anonymise', code: 'accountability', reason: 'Reads the person made stay, naming the anonymous record' },
+  'person_reads.member_id': {
+    action: 'keep',
+    code: 'accountability',
+    reason: 'Who read the record stays, for the data-protection officer',
+  },
+  'person_reads.read_by': {
+    action: 'anonymise',
+    code: 'accountability',
+    reason: 'Reads the person made stay, naming the anonymous record',
+  },
   'erased_members.member_id': { action: 'keep', code: 'accountability', reason: 'That the person was erased, and when' },
-  'erased_members.erased_by': { action: 'anonymise', code: 'accountability', reason: 'Erasures the person made stay, naming the anonymous record' },
+  'erased_members.erased_by': {
+    action: 'anonymise',
+    code: 'accountability',
+    reason: 'Erasures the person made stay, naming the anonymous record',
+  },
 };
 
 /** The anonymous record's name: unique per record (the identity index), readable on an invoice. */
@@ -165,7 +201,8 @@ export function erasurePlan(
       rows,
       code: rule.code,
       reason: rule.reason,
-      keptUntil: rule.action === 'keep' && rule.keepYears !== undefined && year !== undefined && rows > 0 ? keptUntil(year, rule.keepYears) : null,
+      keptUntil:
+        rule.action === 'keep' && rule.keepYears !== undefined && year !== undefined && rows > 0 ? keptUntil(year, rule.keepYears) : null,
     });
   }
   return items;

@@ -36,7 +36,13 @@ export const listRoleHolders: AppRouteHandler<typeof routes.listRoleHolders> = a
 export const getOne: AppRouteHandler<typeof routes.getOne> = async (c) => {
   const { orgId, memberId } = c.req.valid('param');
   const member = await getMember(c.var.deps, c.var.callerId, orgId, memberId);
-  await recordPersonReads(c.var.deps.db, { readBy: c.var.callerId, memberIds: [memberId], kind: 'member_card', actingOrgId: orgId, at: c.var.deps.clock() });
+  await recordPersonReads(c.var.deps.db, {
+    readBy: c.var.callerId,
+    memberIds: [memberId],
+    kind: 'member_card',
+    actingOrgId: orgId,
+    at: c.var.deps.clock(),
+  });
   return c.json(member, 200);
 };
 

@@ -23,7 +23,13 @@ const exportResponses = {
   200: {
     description: 'The export file (Content-Disposition: attachment)',
     content: {
-      'application/json': { schema: z.object({ exportedAt: z.string(), person: z.record(z.string(), z.unknown()), places: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))) }) },
+      'application/json': {
+        schema: z.object({
+          exportedAt: z.string(),
+          person: z.record(z.string(), z.unknown()),
+          places: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+        }),
+      },
       'application/pdf': { schema: binary },
       'application/zip': { schema: binary },
     },
@@ -88,9 +94,12 @@ export const erase = createRoute({
   tags,
   summary: 'Erase a person (GDPR Art. 17): the plan with dryRun, then the erasure in one transaction',
   description:
-    "Federation staff (52) or the data-protection officer (1007). `dryRun: true` (the default) answers the plan and whether it is allowed: per place what is deleted (login, sessions, push subscriptions, pictures, documents, inbox, comments), anonymised (licence and function history and tournament roles on the anonymous record: birth year, gender, club), detached or kept and until when (invoices and order lines 7 years, with the anonymous name). `dryRun: false` erases; refused with 409 `erasure_refused` (the reasons in `value`) while the person has an open order or an active function (membership and licence included). The audit trail records that the erasure happened (action erase), never the values; earlier entries about the person keep which fields changed, not the values. Afterwards the person is in no list, search or export (404).",
+    'Federation staff (52) or the data-protection officer (1007). `dryRun: true` (the default) answers the plan and whether it is allowed: per place what is deleted (login, sessions, push subscriptions, pictures, documents, inbox, comments), anonymised (licence and function history and tournament roles on the anonymous record: birth year, gender, club), detached or kept and until when (invoices and order lines 7 years, with the anonymous name). `dryRun: false` erases; refused with 409 `erasure_refused` (the reasons in `value`) while the person has an open order or an active function (membership and licence included). The audit trail records that the erasure happened (action erase), never the values; earlier entries about the person keep which fields changed, not the values. Afterwards the person is in no list, search or export (404).',
   request: { params: memberParams, body: { required: true, content: json(z.object({ dryRun: z.boolean().default(true) })) } },
-  responses: { 200: { description: 'The plan, or the erasure done', content: json(ErasureSchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
+  responses: {
+    200: { description: 'The plan, or the erasure done', content: json(ErasureSchema) },
+    ...errorResponses(400, 401, 403, 404, 409, 422),
+  },
 });
 
 const ReadsSchema = z

@@ -56,7 +56,9 @@ export async function erasureFacts(q: Q, memberId: number, today: string): Promi
     .from(functionAssignments)
     .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
     .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .where(and(eq(functionAssignments.memberId, memberId), lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today)))
+    .where(
+      and(eq(functionAssignments.memberId, memberId), lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today)),
+    )
     .orderBy(functionAssignments.id);
   const [erased] = await q.select({ id: erasedMembers.memberId }).from(erasedMembers).where(eq(erasedMembers.memberId, memberId));
   return { openOrders: open, activeFunctions: active, erased: Boolean(erased) };

@@ -50,7 +50,13 @@ const nothing = async () => undefined;
 
 /** Rows of `table` whose `column` is the person: the listed columns (all but secrets). */
 function byColumn(table: string, column: string, columns: string[] | '*' = '*'): PersonPlace['read'] {
-  const cols = columns === '*' ? sql.raw('*') : sql.join(columns.map((c) => sql.identifier(c)), sql`, `);
+  const cols =
+    columns === '*'
+      ? sql.raw('*')
+      : sql.join(
+          columns.map((c) => sql.identifier(c)),
+          sql`, `,
+        );
   return (q, id) => rows(q, sql`select ${cols} from ${sql.identifier(table)} where ${sql.identifier(column)} = ${id} order by 1`);
 }
 
@@ -62,7 +68,9 @@ function deleteWhere(table: string, column: string): PersonPlace['erase'] {
 
 function detach(table: string, column: string): PersonPlace['erase'] {
   return async (tx, ctx) => {
-    await tx.execute(sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = null where ${sql.identifier(column)} = ${ctx.memberId}`);
+    await tx.execute(
+      sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = null where ${sql.identifier(column)} = ${ctx.memberId}`,
+    );
   };
 }
 
@@ -108,7 +116,9 @@ function tournamentRoles(column: keyof typeof TOURNAMENT_FORM): PersonPlace {
         } else {
           const copy = t[column] as TournamentCopy;
           const next = { ...copy, params: renamed(copy.params, ctx.memberId, ctx.anonymous) };
-          await tx.execute(sql`update tournaments set ${sql.identifier(column)} = ${JSON.stringify(next)}::jsonb where id = ${t.id as number}`);
+          await tx.execute(
+            sql`update tournaments set ${sql.identifier(column)} = ${JSON.stringify(next)}::jsonb where id = ${t.id as number}`,
+          );
         }
       }
     },
@@ -142,8 +152,7 @@ function comments(table: 'orders' | 'tournaments'): PersonPlace {
 /** The name as an invoice line writes it (lib/domain/orders/invoices.ts invoiceLineText). */
 const lineName = (n: { firstName: string; surname: string }) => `${n.firstName} ${n.surname}`;
 
-const invoicesOfPerson = (id: number) =>
-  sql`order_id in (select order_id from order_items where member_id = ${id})`;
+const invoicesOfPerson = (id: number) => sql`order_id in (select order_id from order_items where member_id = ${id})`;
 
 export const PERSON_PLACES: Record<PersonReferenceKey, PersonPlace> = {
   'function_assignments.member_id': {
@@ -177,7 +186,16 @@ export const PERSON_PLACES: Record<PersonReferenceKey, PersonPlace> = {
     erase: deleteWhere('notifications', 'member_id'),
   },
   'message_deliveries.member_id': {
-    read: byColumn('message_deliveries', 'member_id', ['id', 'message_id', 'medium', 'round', 'state', 'target', 'processed_at', 'created_at']),
+    read: byColumn('message_deliveries', 'member_id', [
+      'id',
+      'message_id',
+      'medium',
+      'round',
+      'state',
+      'target',
+      'processed_at',
+      'created_at',
+    ]),
     erase: deleteWhere('message_deliveries', 'member_id'),
   },
   'push_subscriptions.member_id': {
@@ -220,7 +238,11 @@ export const PERSON_PLACES: Record<PersonReferenceKey, PersonPlace> = {
     erase: nothing,
   },
   'message_preparations.member_ids': {
-    read: (q, id) => rows(q, sql`select message_id as "messageId", created_at as "createdAt" from message_preparations where ${id}::int = any(member_ids)`),
+    read: (q, id) =>
+      rows(
+        q,
+        sql`select message_id as "messageId", created_at as "createdAt" from message_preparations where ${id}::int = any(member_ids)`,
+      ),
     erase: async (tx, ctx) => {
       // the preparation writes member_ids in order up to `done`: removing one before it moves `done` back
       await tx.execute(sql`
@@ -254,7 +276,10 @@ export const PERSON_PLACES: Record<PersonReferenceKey, PersonPlace> = {
   },
   'audit_entries.entity_id': {
     read: (q, id) =>
-      rows(q, sql`select id, at, actor_id as "actorId", action, changes from audit_entries where entity = 'member' and entity_id = ${String(id)} order by at, id`),
+      rows(
+        q,
+        sql`select id, at, actor_id as "actorId", action, changes from audit_entries where entity = 'member' and entity_id = ${String(id)} order by at, id`,
+      ),
     erase: async (tx, ctx) => {
       // keep which fields changed and when, never the values
       await tx.execute(sql`
@@ -263,7 +288,9 @@ export const PERSON_PLACES: Record<PersonReferenceKey, PersonPlace> = {
         where entity = 'member' and entity_id = ${String(ctx.memberId)}`);
       // sign-in lockouts are recorded under the address tried
       if (ctx.email) {
-        await tx.execute(sql`update audit_entries set entity_id = '-' where entity = 'login' and entity_id = ${ctx.email.trim().toLowerCase()}`);
+        await tx.execute(
+          sql`update audit_entries set entity_id = '-' where entity = 'login' and entity_id = ${ctx.email.trim().toLowerCase()}`,
+        );
       }
     },
   },
@@ -282,7 +309,8 @@ export const PERSON_PLACES: Record<PersonReferenceKey, PersonPlace> = {
       const mine = lineName(name);
       return found.map((r) => ({ ...r, lines: (r.lines as Array<{ text: string }>).filter((l) => l.text.includes(mine)) }));
     },
-    latestYear: (q, id) => year(q, sql`select max(extract(year from issued_on))::int as y from order_invoices where ${invoicesOfPerson(id)}`),
+    latestYear: (q, id) =>
+      year(q, sql`select max(extract(year from issued_on))::int as y from order_invoices where ${invoicesOfPerson(id)}`),
     erase: async (tx, ctx) => {
       const found = await rows(tx, sql`select id, lines from order_invoices where ${invoicesOfPerson(ctx.memberId)}`);
       const from = lineName(ctx);

@@ -31,7 +31,12 @@ export async function recordPersonReads(
 export type PersonReadEntry = { at: string; kind: string; readBy: number; readerName: string | null; actingOrgId: number | null };
 
 /** A person's reads, newest first, paged. */
-export async function readsOfPerson(q: Q, memberId: number, page: number, size: number): Promise<{ items: PersonReadEntry[]; total: number }> {
+export async function readsOfPerson(
+  q: Q,
+  memberId: number,
+  page: number,
+  size: number,
+): Promise<{ items: PersonReadEntry[]; total: number }> {
   const rows = await q
     .select({
       at: personReads.at,

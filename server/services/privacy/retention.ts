@@ -80,7 +80,9 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
     }
     const tokens = await tx.execute(sql`delete from password_reset_tokens where ${resetTokensDue(now)} returning id`);
     const sessions = await tx.execute(sql`delete from sessions where ${sessionsDue(now)} returning id`);
-    const outbox = await tx.execute(sql`update message_deliveries set target = null, last_error = null where ${outboxDue(now)} returning id`);
+    const outbox = await tx.execute(
+      sql`update message_deliveries set target = null, last_error = null where ${outboxDue(now)} returning id`,
+    );
     return { dryRun, formerMembers: due, resetTokens: tokens.rows.length, sessions: sessions.rows.length, outboxRows: outbox.rows.length };
   });
   await removeStoredFiles(options.uploadDir, files);
