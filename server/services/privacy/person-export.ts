@@ -32,8 +32,8 @@ type Member = typeof members.$inferSelect;
 
 /** The record as the person may see it: no password hash, no search keys. */
 function personFields(m: Member): Row {
-  const { passwordHash, searchText: _s, sortSurname: _a, sortFirstName: _b, ...rest } = m;
-  return { ...rest, canSignIn: passwordHash !== null };
+  const hidden = new Set(['passwordHash', 'searchText', 'sortSurname', 'sortFirstName']);
+  return { ...Object.fromEntries(Object.entries(m).filter(([k]) => !hidden.has(k))), canSignIn: m.passwordHash !== null };
 }
 
 export async function collectPersonData(q: Q, member: Member, now: Date): Promise<PersonExport> {

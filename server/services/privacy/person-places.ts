@@ -74,11 +74,6 @@ function detach(table: string, column: string): PersonPlace['erase'] {
   };
 }
 
-/** A tournament form names the person as main referee or referee. */
-function namesPerson(p: Pick<TournamentParams, 'mainReferee' | 'referees'> | null | undefined, id: number): boolean {
-  return p?.mainReferee?.id === id || (p?.referees ?? []).some((r) => r.id === id);
-}
-
 function renamed(p: TournamentParams, id: number, name: { firstName: string; surname: string }): TournamentParams {
   const rename = (r: TournamentPerson): TournamentPerson => (r.id === id ? { ...r, firstName: name.firstName, lastName: name.surname } : r);
   return {
