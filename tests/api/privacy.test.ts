@@ -143,32 +143,40 @@ describe.each(testDrivers())('personal data rights on %s', (driver) => {
     picturePath = path.join(t.env.uploadDir, stored);
     mkdirSync(path.dirname(picturePath), { recursive: true });
     writeFileSync(picturePath, Buffer.from('89504e470d0a1a0a-privacy-test'));
-    await db
-      .insert(uploadedFiles)
-      .values({
-        uuid: pictureUuid,
-        ownerType: 'member_image',
-        ownerId: id,
-        originalName: 'ich.png',
-        storedPath: stored,
-        mime: 'image/png',
-        size: 30,
-        uploadedBy: id,
-      });
+    await db.insert(uploadedFiles).values({
+      uuid: pictureUuid,
+      ownerType: 'member_image',
+      ownerId: id,
+      originalName: 'ich.png',
+      storedPath: stored,
+      mime: 'image/png',
+      size: 30,
+      uploadedBy: id,
+    });
     await db.update(members).set({ uuid: pictureUuid }).where(eq(members.id, id));
     await db.insert(pushSubscriptions).values({ memberId: id, endpoint: `https://push.example.org/${id}`, p256dh: 'key', auth: 'secret' });
     await db
       .insert(passwordResetTokens)
       .values({ memberId: id, tokenHash: `hash-${id}`, email: EMAIL, expiresAt: new Date(Date.now() + 3600_000) });
-    await db
-      .insert(auditEntries)
-      .values({
-        actorId: 1,
-        entity: 'member',
-        entityId: String(id),
-        action: 'update',
-        changes: { email: { before: 'alt@example.org', after: EMAIL } },
-      });
+    await db.insert(auditEntries).values({
+      actorId: 1,
+      entity: 'member',
+      entityId: String(id),
+      action: 'update',
+      changes: { email: { before: 'alt@example.org', after: EMAIL } },
+    });
+    // a duplicate check that identified the person records the name typed in
+    await db.insert(auditEntries).values({
+      actorId: 2,
+      entity: 'memberLookup',
+      entityId: '2',
+      action: 'lookup',
+      changes: {
+        firstName: { before: null, after: FIRST },
+        surname: { before: null, after: SURNAME },
+        identified: { before: null, after: [id] },
+      },
+    });
     subjectToken = await signIn(t.app, EMAIL);
   });
   afterAll(() => closeApi({ tdb, t }));
@@ -374,6 +382,8 @@ describe.each(testDrivers())('personal data rights on %s', (driver) => {
     expect(JSON.stringify(trail)).not.toContain(EMAIL);
     expect(JSON.stringify(trail)).not.toContain('alt@example.org');
     expect(trail.find((e) => e.action === 'update')!.changes).toEqual({ email: { before: null, after: null } });
+    const lookups = await db.select().from(auditEntries).where(eq(auditEntries.entity, 'memberLookup'));
+    expect(JSON.stringify(lookups)).not.toContain(SURNAME);
     expect(await db.select().from(erasedMembers).where(eq(erasedMembers.memberId, id))).toEqual([
       expect.objectContaining({ reason: 'erasure', erasedBy: 1 }),
     ]);

@@ -144,6 +144,13 @@ function comments(table: 'orders' | 'tournaments'): PersonPlace {
   };
 }
 
+/**
+ * Audit entries about the person: changes of their record, and duplicate checks that identified
+ * them (those record the name that was typed in).
+ */
+const auditAbout = (id: number) =>
+  sql`((entity = 'member' and entity_id = ${String(id)}) or (entity = 'memberLookup' and coalesce(changes->'identified'->'after', '[]'::jsonb) @> jsonb_build_array(${id}::int)))`;
+
 /** The name as an invoice line writes it (lib/domain/orders/invoices.ts invoiceLineText). */
 const lineName = (n: { firstName: string; surname: string }) => `${n.firstName} ${n.surname}`;
 
@@ -273,14 +280,15 @@ export const PERSON_PLACES: Record<PersonReferenceKey, PersonPlace> = {
     read: (q, id) =>
       rows(
         q,
-        sql`select id, at, actor_id as "actorId", action, changes from audit_entries where entity = 'member' and entity_id = ${String(id)} order by at, id`,
+        sql`select id, at, actor_id as "actorId", entity, action, case when entity = 'member' then changes end as changes
+            from audit_entries where ${auditAbout(id)} order by at, id`,
       ),
     erase: async (tx, ctx) => {
       // keep which fields changed and when, never the values
       await tx.execute(sql`
         update audit_entries
         set changes = coalesce((select jsonb_object_agg(k, jsonb_build_object('before', null, 'after', null)) from jsonb_object_keys(changes) k), '{}'::jsonb)
-        where entity = 'member' and entity_id = ${String(ctx.memberId)}`);
+        where ${auditAbout(ctx.memberId)}`);
       // sign-in lockouts are recorded under the address tried
       if (ctx.email) {
         await tx.execute(
