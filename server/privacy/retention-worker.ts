@@ -4,9 +4,16 @@ import { runRetention, type RetentionReport } from '../services/privacy/retentio
 
 /**
  * Runs the retention job (server/services/privacy/retention.ts) inside the API process, like the
- * outbox worker: first a minute after start, then once a day. Every API process runs it; the
- * job's advisory lock lets one at a time through and a second run finds nothing left to do.
+ * outbox worker: nightly at 03:00 UTC, then every 24 hours. Every API process runs it; the job's
+ * advisory lock lets one at a time through and a second run finds nothing left to do.
  */
+
+/** Milliseconds from `now` until the next `hour`:00 UTC. */
+export function msUntilNextHourUtc(now: Date, hour: number): number {
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour));
+  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
+  return next.getTime() - now.getTime();
+}
 
 export type RetentionWorker = { start(): void; stop(): Promise<void>; runOnce(): Promise<RetentionReport> };
 
@@ -45,7 +52,7 @@ export function createRetentionWorker(options: {
   };
 
   return {
-    start: () => tick(options.firstRunMs ?? 60_000),
+    start: () => tick(options.firstRunMs ?? msUntilNextHourUtc(clock(), 3)),
     stop: async () => {
       if (timer) clearTimeout(timer);
       timer = null;

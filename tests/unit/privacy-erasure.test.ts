@@ -1,3 +1,4 @@
+import { msUntilNextHourUtc } from '@/server/privacy/retention-worker';
 import { PERSON_REFERENCES, type PersonReferenceKey } from '@/server/db/person-references';
 import {
   anonymousBirthDate,
@@ -65,5 +66,13 @@ describe('erasure rules', () => {
   it('counts the retention years back from today (29 February to 28th)', () => {
     expect(formerMemberCutoff('2026-11-27', 10)).toBe('2016-11-27');
     expect(formerMemberCutoff('2028-02-29', 10)).toBe('2018-02-28');
+  });
+});
+
+describe('the retention worker', () => {
+  it('runs nightly at 03:00 UTC', () => {
+    expect(msUntilNextHourUtc(new Date('2026-11-27T01:30:00Z'), 3)).toBe(90 * 60_000);
+    expect(msUntilNextHourUtc(new Date('2026-11-27T03:00:00Z'), 3)).toBe(24 * 3600_000);
+    expect(msUntilNextHourUtc(new Date('2026-11-30T23:00:00Z'), 3)).toBe(4 * 3600_000);
   });
 });
