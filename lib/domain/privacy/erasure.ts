@@ -13,7 +13,7 @@ import type { PersonReferenceKey } from '@/server/db/person-references';
  *   (accounting documents), with the person's name anonymised.
  */
 
-export type ErasureAction = 'delete' | 'anonymise' | 'detach' | 'keep';
+type ErasureAction = 'delete' | 'anonymise' | 'detach' | 'keep';
 
 export type ErasureRule = {
   action: ErasureAction;
@@ -26,7 +26,7 @@ export type ErasureRule = {
 };
 
 /** Austrian accounting documents (invoices and what they are built from) are kept seven years. */
-export const ACCOUNTING_KEEP_YEARS = 7;
+const ACCOUNTING_KEEP_YEARS = 7;
 
 /** Every place that holds a person, with what erasure does there: a new place is a compile error until it has its rule. */
 export const ERASURE_RULES: Record<PersonReferenceKey, ErasureRule> = {
@@ -170,7 +170,7 @@ export type ErasurePlanItem = {
 };
 
 /** The day a kept place may go: `keepYears` after the end of the year of its latest row. */
-export function keptUntil(latestYear: number, keepYears: number): string {
+function keptUntil(latestYear: number, keepYears: number): string {
   return `${latestYear + keepYears}-12-31`;
 }
 

@@ -38,7 +38,7 @@ export type ErasureAnswer = {
 };
 
 /** Open orders (neither released nor refunded) with a line for the person, and functions active today. */
-export async function erasureFacts(q: Q, memberId: number, today: string): Promise<ErasureFacts> {
+async function erasureFacts(q: Q, memberId: number, today: string): Promise<ErasureFacts> {
   const open = await q
     .selectDistinct({ id: orders.id, category: orders.category })
     .from(orderItems)

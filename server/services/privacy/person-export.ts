@@ -22,7 +22,7 @@ import { EXPORT_AND_ERASE_FUNCTIONS, federationActor, livePerson } from './priva
 
 export type ExportFormat = 'json' | 'pdf' | 'zip';
 
-export type PersonExport = {
+type PersonExport = {
   exportedAt: string;
   person: Row;
   places: Record<PersonReferenceKey, Row[]>;
@@ -36,7 +36,7 @@ function personFields(m: Member): Row {
   return { ...Object.fromEntries(Object.entries(m).filter(([k]) => !hidden.has(k))), canSignIn: m.passwordHash !== null };
 }
 
-export async function collectPersonData(q: Q, member: Member, now: Date): Promise<PersonExport> {
+async function collectPersonData(q: Q, member: Member, now: Date): Promise<PersonExport> {
   const places = {} as Record<PersonReferenceKey, Row[]>;
   for (const ref of PERSON_REFERENCES) {
     places[ref.key] = await PERSON_PLACES[ref.key].read(q, member.id, member);

@@ -14,9 +14,9 @@ import { eraseInTransaction, removeStoredFiles } from './erasure';
  * run holds a transaction-scoped advisory lock, so a second process waits and then finds nothing.
  */
 
-export const RETENTION_LOCK = 0x72657465; // 'rete'
-export const OLD_SESSION_DAYS = 30;
-export const DELIVERED_OUTBOX_DAYS = 90;
+const RETENTION_LOCK = 0x72657465; // 'rete'
+const OLD_SESSION_DAYS = 30;
+const DELIVERED_OUTBOX_DAYS = 90;
 
 export type RetentionReport = {
   dryRun: boolean;
