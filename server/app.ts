@@ -19,6 +19,7 @@ import { profileRouter } from './api/profile';
 import { reportsRouter } from './api/reports';
 import { rolesRouter } from './api/roles';
 import { personsRouter } from './api/persons';
+import { privacyRouter } from './api/privacy';
 import { roleMembersRouter } from './api/role-members';
 import { tournamentsRouter } from './api/tournaments';
 import { newsRouter } from './api/news';
@@ -111,6 +112,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/', organisationFilesRouter)
     .route('/', membersRouter)
     .route('/', memberExportRouter)
+    .route('/', privacyRouter)
     .route('/', memberTrainingsRouter)
     .route('/', memberFunctionsRouter)
     .route('/', auditRouter)

@@ -101,6 +101,7 @@ const rawSchema = z.object({
     .string()
     .regex(/^\s*([123](\s*,\s*[123])*)?\s*$/, 'expected organisation levels separated by commas, e.g. 1,2 (or empty for none)')
     .optional(),
+  RETENTION_FORMER_MEMBER_YEARS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   ORDER_BASE_AMOUNT: z.preprocess(
     emptyToUndefined,
     z
@@ -162,6 +163,11 @@ export type Env = {
    * the embedded database).
    */
   twoFactorRequiredLevels: number[];
+  /**
+   * Former members are anonymised this many years after their last function ended
+   * (RETENTION_FORMER_MEMBER_YEARS, default 10), by the nightly retention job.
+   */
+  retentionFormerMemberYears: number;
 };
 
 export class EnvError extends Error {
@@ -242,6 +248,7 @@ export function loadEnv(source: Source = process.env): Env {
           .map(Number),
       ),
     ].sort((a, b) => a - b),
+    retentionFormerMemberYears: v.RETENTION_FORMER_MEMBER_YEARS,
     pushAllowedHosts: v.PUSH_ALLOWED_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

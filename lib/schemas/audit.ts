@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'lookup',
   'secondFactor',
   'secondFactorReset',
+  'export',
+  'erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -14,7 +14,7 @@ import * as schema from './schema';
  * - 'id-array': an integer[] of member ids
  * - 'owner': uploaded_files rows whose owner_type names a person (owner_id is then the member id)
  * - 'audit-entity': audit entries about a person (entity 'member', entity_id the member id)
- * - 'json': member ids inside a jsonb column
+ * - 'json': member ids (or, in kept documents, a person's name) inside a jsonb column
  */
 export const PERSON_REFERENCES = [
   { key: 'function_assignments.member_id', table: 'function_assignments', column: 'member_id', how: 'foreign-key' },
@@ -40,6 +40,15 @@ export const PERSON_REFERENCES = [
   { key: 'uploaded_files.owner_id', table: 'uploaded_files', column: 'owner_id', how: 'owner' },
   { key: 'audit_entries.entity_id', table: 'audit_entries', column: 'entity_id', how: 'audit-entity' },
   { key: 'tournaments.params', table: 'tournaments', column: 'params', how: 'json' },
+  { key: 'tournaments.original', table: 'tournaments', column: 'original', how: 'json' },
+  { key: 'tournaments.approved_snapshot', table: 'tournaments', column: 'approved_snapshot', how: 'json' },
+  { key: 'tournaments.comments', table: 'tournaments', column: 'comments', how: 'json' },
+  { key: 'orders.comments', table: 'orders', column: 'comments', how: 'json' },
+  { key: 'order_invoices.lines', table: 'order_invoices', column: 'lines', how: 'json' },
+  { key: 'person_reads.member_id', table: 'person_reads', column: 'member_id', how: 'plain-id' },
+  { key: 'person_reads.read_by', table: 'person_reads', column: 'read_by', how: 'plain-id' },
+  { key: 'erased_members.member_id', table: 'erased_members', column: 'member_id', how: 'plain-id' },
+  { key: 'erased_members.erased_by', table: 'erased_members', column: 'erased_by', how: 'plain-id' },
 ] as const satisfies readonly { key: string; table: string; column: string; how: string }[];
 
 export type PersonReference = (typeof PERSON_REFERENCES)[number];

@@ -11,3 +11,4 @@ export * from './tournaments';
 export * from './news';
 export * from './messages';
 export * from './two-factor';
+export * from './privacy';

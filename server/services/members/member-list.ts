@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { foldSql, functionAssignments, members } from '../../db/schema';
 import { escapeLike } from '../../db/like-pattern';
 import { memberColumns, memberRelationColumns, shapeMembers, type FunctionFilter } from './member-shape';
+import { notErased } from '../privacy/erased';
 
 /**
  * One page of members, searched, filtered, sorted and counted in the database (lists stay fast at 100,000 members).
@@ -106,7 +107,8 @@ export type MemberScope = {
 /** The WHERE of a list: its scope plus the query's search and filters. */
 export function listWhere(scope: MemberScope, query: Parameters<typeof filterConditions>[0], today: string) {
   const filters = filterConditions(query, today);
-  const conditions = [...scope.conditions.filter((c): c is SQL => Boolean(c)), ...filters];
+  // an erased person (an anonymous record kept for invoices and history) is in no list
+  const conditions = [...scope.conditions.filter((c): c is SQL => Boolean(c)), notErased(members.id), ...filters];
   return { where: conditions.length ? and(...conditions) : undefined, filters, searching: searchWords(query.q).length > 0 };
 }
 

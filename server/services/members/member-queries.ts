@@ -20,6 +20,7 @@ import {
   requireMemberFormOrgs,
 } from '../member-access';
 import { pageOfMembers, type MemberScope } from './member-list';
+import { isErased } from '../privacy/erased';
 import { loadMemberDto } from './member-shape';
 
 /** The member reads: lists, search, one member, summary. */
@@ -130,7 +131,7 @@ export async function getMember(deps: AppDeps, callerId: number, orgId: number, 
   const org = memberActingOrg(caller, orgId);
   await assertReadable(deps, org, memberId);
   const member = await loadMemberDto(deps.db, memberId, today(deps));
-  if (!member) throw notFound('No such member');
+  if (!member || (await isErased(deps.db, memberId))) throw notFound('No such member');
   const formOrgs = memberFormOrgs(caller);
   const rights = await editRights(deps, caller, memberId);
   const access: MemberAccess = {

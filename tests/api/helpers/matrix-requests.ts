@@ -210,6 +210,15 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'GET /api/v1/admin/members/roles/{orgId}': (c) => get(`/api/v1/admin/members/roles/${c.acting}`),
   'GET /api/v1/admin/members/{orgId}': (c) => get(`/api/v1/admin/members/${c.acting}`),
   'GET /api/v1/admin/members/{orgId}/export.csv': (c) => get(`/api/v1/admin/members/${c.acting}/export.csv`),
+  'GET /api/v1/admin/members/{memberId}/export': (c) => get(`/api/v1/admin/members/${c.member}/export`),
+  // the plan only: the matrix's members must stay
+  'POST /api/v1/admin/members/{memberId}/erase': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/members/${c.member}/erase`,
+    json: { dryRun: true },
+  }),
+  'GET /api/v1/admin/members/{memberId}/reads': (c) => get(`/api/v1/admin/members/${c.member}/reads`),
+  'GET /api/v1/profile/export': () => get('/api/v1/profile/export?format=json'),
   'GET /api/v1/admin/members/{orgId}/summary': (c) => get(`/api/v1/admin/members/${c.acting}/summary`),
   'GET /api/v1/admin/members/{orgId}/organisations': (c) => get(`/api/v1/admin/members/${c.acting}/organisations`),
   'GET /api/v1/admin/member/role/{orgId}/{memberId}': (c) => get(`/api/v1/admin/member/role/${c.home}/${c.member}`),
