@@ -7,6 +7,7 @@ import { authRouter } from './api/auth';
 import { countriesRouter } from './api/countries';
 import { docsRouter } from './api/docs';
 import { memberExportRouter } from './api/member-export';
+import { memberImportRouter } from './api/member-import';
 import { memberFunctionsRouter } from './api/member-functions';
 import { memberTrainingsRouter } from './api/member-trainings';
 import { membersRouter } from './api/members';
@@ -109,6 +110,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/', organisationFilesRouter)
     .route('/', membersRouter)
     .route('/', memberExportRouter)
+    .route('/', memberImportRouter)
     .route('/', memberTrainingsRouter)
     .route('/', memberFunctionsRouter)
     .route('/', auditRouter)
