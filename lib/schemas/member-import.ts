@@ -12,7 +12,10 @@ export const memberImportQuerySchema = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1'),
   /** The import: the dry run's planId (or as form field `planId`). */
-  planId: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  planId: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   /** Language of the field errors and of the verdict CSV. */
   lang: z.enum(['de', 'en']).default('de'),
   /** Dry run only: `csv` answers the verdicts as a CSV file for download. */

@@ -44,7 +44,10 @@ async function target(deps: AppDeps, callerId: number, orgId: number): Promise<T
   const caller = await loadCaller(deps, callerId);
   const formOrgs = requireMemberFormOrgs(caller);
   if (!mayAddMembershipIn(formOrgs, orgId)) throw forbidden('Only the club itself or the federation imports members into a club');
-  const [org] = await deps.db.select({ id: organisations.id, level: organisations.orgLevel }).from(organisations).where(eq(organisations.id, orgId));
+  const [org] = await deps.db
+    .select({ id: organisations.id, level: organisations.orgLevel })
+    .from(organisations)
+    .where(eq(organisations.id, orgId));
   if (!org) throw notFound('No such organisation');
   if (org.level !== ORG_LEVEL_CLUB) throw new ApiError(422, 'not_a_club', 'Members are imported into a club', { field: 'orgId' });
   return { caller, org, actingOrgs: formOrgs.filter(editsMembersAt) };
@@ -170,7 +173,15 @@ export async function importMembers(
 
 type AuditRow = typeof auditEntries.$inferInsert;
 
-function auditRow(actorId: number, orgId: number, entity: string, entityId: number, action: string, before: object | null, after: object | null): AuditRow {
+function auditRow(
+  actorId: number,
+  orgId: number,
+  entity: string,
+  entityId: number,
+  action: string,
+  before: object | null,
+  after: object | null,
+): AuditRow {
   return {
     actorId,
     actingOrgId: orgId,
@@ -308,12 +319,18 @@ export async function undoImport(deps: AppDeps, callerId: number, importId: stri
       const others = await tx
         .selectDistinct({ memberId: functionAssignments.memberId })
         .from(functionAssignments)
-        .where(and(inArray(functionAssignments.memberId, ids), assignmentIds.length ? sql`${functionAssignments.id} <> all(${sql.param(assignmentIds)}::int[])` : undefined));
+        .where(
+          and(
+            inArray(functionAssignments.memberId, ids),
+            assignmentIds.length ? sql`${functionAssignments.id} <> all(${sql.param(assignmentIds)}::int[])` : undefined,
+          ),
+        );
       for (const o of others) otherFunctions.add(o.memberId);
     }
     for (let i = 0; i < assignmentIds.length; i += 5_000) {
       const ids = assignmentIds.slice(i, i + 5_000);
-      for (const a of await tx.select().from(functionAssignments).where(inArray(functionAssignments.id, ids))) storedAssignments.set(a.id, a);
+      for (const a of await tx.select().from(functionAssignments).where(inArray(functionAssignments.id, ids)))
+        storedAssignments.set(a.id, a);
     }
 
     const changed = rows.filter((r) => {
@@ -365,7 +382,10 @@ export async function undoImport(deps: AppDeps, callerId: number, importId: stri
       audit.push(auditRow(callerId, orgId, 'member', r.memberId, 'update', { ...current, importId }, { ...before, importId: null }));
     }
     await insertAll(audit, (part) => tx.insert(auditEntries).values(part));
-    await tx.update(memberImports).set({ undoneAt: sql`now()`, undoneBy: callerId }).where(eq(memberImports.id, importId));
+    await tx
+      .update(memberImports)
+      .set({ undoneAt: sql`now()`, undoneBy: callerId })
+      .where(eq(memberImports.id, importId));
     return {
       importId,
       undone: { create: created.length, connect: connected.length, update: rows.length - created.length - connected.length },

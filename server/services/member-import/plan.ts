@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { maySetLicenceNumber } from '@/lib/domain/licence-numbers';
-import {
-  candidateBirthDates,
-  foldName,
-  identifiesPerson,
-  matchDuplicate,
-  type DuplicateReason,
-} from '@/lib/domain/member-duplicates';
+import { candidateBirthDates, foldName, identifiesPerson, matchDuplicate, type DuplicateReason } from '@/lib/domain/member-duplicates';
 import {
   countVerdicts,
   headerKey,
@@ -172,7 +166,10 @@ function readRow(
         if (text !== undefined) input[col.field] = text;
     }
   }
-  const name = [cellText(cells[columns.find((c) => c.field === 'firstName')?.index ?? -1]), cellText(cells[columns.find((c) => c.field === 'surname')?.index ?? -1])]
+  const name = [
+    cellText(cells[columns.find((c) => c.field === 'firstName')?.index ?? -1]),
+    cellText(cells[columns.find((c) => c.field === 'surname')?.index ?? -1]),
+  ]
     .filter(Boolean)
     .join(' ');
   return { line, name, input, errors, warnings };

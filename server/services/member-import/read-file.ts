@@ -57,7 +57,8 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 /** By content: a ZIP archive is read as .xlsx, anything else as CSV text. The file name's ending only breaks a tie. */
 export function fileKind(bytes: Uint8Array, name: string): 'csv' | 'xlsx' {
   if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) return 'xlsx';
-  if (/\.xlsx?$/i.test(name)) throw new ApiError(415, 'unsupported_media_type', 'The file is not an Excel workbook (.xlsx)', { field: 'file' });
+  if (/\.xlsx?$/i.test(name))
+    throw new ApiError(415, 'unsupported_media_type', 'The file is not an Excel workbook (.xlsx)', { field: 'file' });
   return 'csv';
 }
 
@@ -105,6 +106,8 @@ export function readCsv(bytes: Uint8Array): ReadSheet {
       delimiter,
       info: true,
       relax_column_count: true,
+      // hand-made files put quotes inside unquoted cells (=HYPERLINK("…")): read them as text
+      relax_quotes: true,
       skip_empty_lines: false,
       bom: true,
     }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
