@@ -18,7 +18,9 @@ import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { loadCaller, type Caller } from '../access';
 import { requireMemberFormOrgs } from '../member-access';
+import { recordAudit } from '../audit';
 import { reserveHandSetNumber } from '../licence-numbers';
+import { PERSON_REFERENCES } from '../../db/person-references';
 import { planImport, publicRow, type Lang, type Plan, type PlanRow } from './plan';
 import { readMemberFile } from './read-file';
 
@@ -127,10 +129,23 @@ export async function importMembers(
       .update(await readFile(received.tmpPath))
       .digest('hex');
     const today = todayIso(deps.clock());
-    const input = { callerId, org: t.org, actingOrgs: t.actingOrgs, fileHash, sheet, mapping, lang: options.lang, today };
+    const input = { callerId, caller: t.caller, org: t.org, actingOrgs: t.actingOrgs, fileHash, sheet, mapping, lang: options.lang, today };
 
     if (options.dryRun) {
       const plan = await planImport(deps, deps.db, input);
+      // Each row is a duplicate check: recorded like one (who, which file, whom it identified).
+      await recordAudit(deps.db, {
+        actorId: callerId,
+        actingOrgId: t.org.id,
+        entity: 'memberLookup',
+        entityId: callerId,
+        action: 'lookup',
+        after: {
+          importFile: received.originalName,
+          rows: plan.counts.total,
+          identified: plan.rows.flatMap((r) => (r.memberId ? [r.memberId] : [])),
+        },
+      });
       if (options.format === 'csv') return { csv: verdictCsv(plan, options.lang) };
       return {
         dryRun: {
@@ -326,6 +341,14 @@ export async function undoImport(deps: AppDeps, callerId: number, importId: stri
           ),
         );
       for (const o of others) otherFunctions.add(o.memberId);
+      // anything else that holds a created person (a training, an order, a session …) is a change since
+      for (const ref of PERSON_REFERENCES) {
+        if (ref.how !== 'foreign-key' || ref.table === 'function_assignments') continue;
+        const held = (await tx.execute(
+          sql`select distinct ${sql.identifier(ref.column)} as id from ${sql.identifier(ref.table)} where ${sql.identifier(ref.column)} = any(${sql.param(ids)}::int[])`,
+        )) as unknown as { rows: Array<{ id: number }> };
+        for (const h of held.rows) otherFunctions.add(Number(h.id));
+      }
     }
     for (let i = 0; i < assignmentIds.length; i += 5_000) {
       const ids = assignmentIds.slice(i, i + 5_000);

@@ -23,6 +23,8 @@ import en from '@/messages/en.json';
 import type { Db } from '../../db/client';
 import { countries, functionAssignments, members } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
+import type { Caller } from '../access';
+import { isAboveCaller } from '../member-access';
 import { reachFactsOf } from '../reach';
 import type { Cell, ReadSheet } from './read-file';
 
@@ -85,6 +87,7 @@ export type Plan = {
 
 export type PlanInput = {
   callerId: number;
+  caller: Caller;
   /** The club imported into. */
   org: { id: number; level: number };
   /** The caller's organisations that edit members (reach facts). */
@@ -229,7 +232,7 @@ const norm = (v: unknown) => (v === undefined || v === '' ? null : v);
  * The plan for one file. `db` is the database or, when the plan is applied, the transaction
  * (then the persons it touches are locked until the import commits).
  */
-export async function planImport(deps: Pick<AppDeps, 'clock'>, db: Db, p: PlanInput, options: { lock?: boolean } = {}): Promise<Plan> {
+export async function planImport(deps: AppDeps, db: Db, p: PlanInput, options: { lock?: boolean } = {}): Promise<Plan> {
   const columns = mapColumns(p.sheet.headers, p.mapping);
   const mapped = new Set(columns.flatMap((c) => (c.field ? [c.field] : [])));
   const missingFields = REQUIRED.filter((f) => !mapped.has(f));
@@ -400,6 +403,11 @@ export async function planImport(deps: Pick<AppDeps, 'clock'>, db: Db, p: PlanIn
     const regNr = changes.regNr?.after as string | undefined;
     if (regNr && storedByRegNr.has(regNr) && storedByRegNr.get(regNr)!.id !== person.id) {
       refuse(v.row, 'regNrInUse', 'regNr');
+      continue;
+    }
+    // Nobody changes the data of a person holding functions above their own (as on the member screen).
+    if (Object.keys(changes).length && (await isAboveCaller(deps, p.caller, person.id))) {
+      refuse(v.row, 'outranked');
       continue;
     }
     v.row.verdict = Object.keys(changes).length ? 'update' : 'unchanged';
