@@ -406,7 +406,8 @@ export async function planImport(deps: AppDeps, db: Db, p: PlanInput, options: {
       continue;
     }
     // Nobody changes the data of a person holding functions above their own (as on the member screen).
-    if (Object.keys(changes).length && (await isAboveCaller(deps, p.caller, person.id))) {
+    // Read through `db`: inside the import's transaction the embedded database serves nothing else.
+    if (Object.keys(changes).length && (await isAboveCaller({ ...deps, db }, p.caller, person.id))) {
       refuse(v.row, 'outranked');
       continue;
     }
