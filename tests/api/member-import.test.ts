@@ -335,10 +335,26 @@ describe.each(testDrivers())('member import on %s', (driver) => {
       expect(res.status).toBe(201);
       const [uwe] = await byName('Uwe', 'Umkehr');
       await as('verein').put('/api/v1/admin/member', { id: uwe.id, updatedAt: uwe.updatedAt, city: 'Mödling' });
+      // a training recorded for Vera leaves her record as it was, but holds her
+      const [vera] = await byName('Vera', 'Verbleib');
+      const training = await as('verein').post(`/api/v1/admin/training/${vera.id}`, {
+        orgId: OWN_CLUB,
+        trainingId: 8,
+        dateFrom: '2025-05-02',
+      });
+      expect(training.status).toBe(201);
+      expect((await byName('Vera', 'Verbleib'))[0].updatedAt).toBe(vera.updatedAt);
       const undo = await as('verein').post(`/api/v1/admin/members/imports/${res.body.importId}/undo`, {});
       expect(undo.status).toBe(409);
-      expect(undo.body.error).toMatchObject({ code: 'changed_since', value: [{ line: 2, verdict: 'create', memberId: uwe.id }] });
+      expect(undo.body.error).toMatchObject({
+        code: 'changed_since',
+        value: [
+          { line: 2, verdict: 'create', memberId: uwe.id },
+          { line: 3, verdict: 'create', memberId: vera.id },
+        ],
+      });
       expect(await byName('Vera', 'Verbleib')).toHaveLength(1);
+      expect(await byName('Uwe', 'Umkehr')).toHaveLength(1);
 
       const file2 = csv(['Vorname;Nachname;Geburtsdatum;Geschlecht', 'Xaver;Xander;05.05.1995;m']);
       const dry2 = await upload('verein', OWN_CLUB, file2);
