@@ -75,4 +75,3 @@ export const ImportUndoSchema = z
   })
   .meta({ id: 'MemberImportUndo' });
 
-export type ImportDryRun = z.infer<typeof ImportDryRunSchema>;

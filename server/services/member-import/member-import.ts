@@ -331,21 +331,24 @@ export async function undoImport(deps: AppDeps, callerId: number, importId: stri
     for (let i = 0; i < memberIds.length; i += 5_000) {
       const ids = memberIds.slice(i, i + 5_000);
       for (const m of await tx.select().from(members).where(inArray(members.id, ids)).for('update')) storedMembers.set(m.id, m);
+    }
+    // A created person is held by nothing but the membership the import gave: anything else (another
+    // function, a training, an order, a session …) is a change since.
+    const createdIds = rows.filter((r) => r.verdict === 'create').map((r) => r.memberId);
+    for (let i = 0; i < createdIds.length; i += 5_000) {
+      const ids = createdIds.slice(i, i + 5_000);
       const others = await tx
-        .selectDistinct({ memberId: functionAssignments.memberId })
+        .select({ memberId: functionAssignments.memberId })
         .from(functionAssignments)
-        .where(
-          and(
-            inArray(functionAssignments.memberId, ids),
-            assignmentIds.length ? sql`${functionAssignments.id} <> all(${sql.param(assignmentIds)}::int[])` : undefined,
-          ),
-        );
+        .where(inArray(functionAssignments.memberId, ids))
+        .groupBy(functionAssignments.memberId)
+        .having(sql`count(*) > 1`);
       for (const o of others) otherFunctions.add(o.memberId);
-      // anything else that holds a created person (a training, an order, a session …) is a change since
       for (const ref of PERSON_REFERENCES) {
         if (ref.how !== 'foreign-key' || ref.table === 'function_assignments') continue;
+        const column = sql`t.${sql.identifier(ref.column)}`;
         const held = (await tx.execute(
-          sql`select distinct ${sql.identifier(ref.column)} as id from ${sql.identifier(ref.table)} where ${sql.identifier(ref.column)} = any(${sql.param(ids)}::int[])`,
+          sql`select distinct ${column} as id from ${sql.identifier(ref.table)} t join unnest(${sql.param(ids)}::int[]) as u(id) on ${column} = u.id`,
         )) as unknown as { rows: Array<{ id: number }> };
         for (const h of held.rows) otherFunctions.add(Number(h.id));
       }

@@ -55,7 +55,7 @@ const tooManyRows = () =>
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
 /** By content: a ZIP archive is read as .xlsx, anything else as CSV text. The file name's ending only breaks a tie. */
-export function fileKind(bytes: Uint8Array, name: string): 'csv' | 'xlsx' {
+function fileKind(bytes: Uint8Array, name: string): 'csv' | 'xlsx' {
   if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) return 'xlsx';
   if (/\.xlsx?$/i.test(name))
     throw new ApiError(415, 'unsupported_media_type', 'The file is not an Excel workbook (.xlsx)', { field: 'file' });
@@ -70,7 +70,7 @@ export async function readMemberFile(path: string, name: string, sheetName?: str
 /* ---------- CSV ---------- */
 
 /** UTF-8 when the bytes are valid UTF-8 (byte-order mark dropped), else Windows-1252. */
-export function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1252' } {
+function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1252' } {
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const body = bytes.subarray(start);
   try {
@@ -81,7 +81,7 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8'
 }
 
 /** ';' or ',': whichever occurs more often outside quotes in the header line. */
-export function detectDelimiter(text: string): ';' | ',' {
+function detectDelimiter(text: string): ';' | ',' {
   let semicolons = 0;
   let commas = 0;
   let quoted = false;
