@@ -74,4 +74,3 @@ export const ImportUndoSchema = z
     undone: z.object({ create: z.number().int(), connect: z.number().int(), update: z.number().int() }),
   })
   .meta({ id: 'MemberImportUndo' });
-

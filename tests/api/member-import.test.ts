@@ -396,6 +396,17 @@ describe.each(testDrivers())('member import on %s', (driver) => {
       expect((await as('verband').post(`/api/v1/admin/members/imports/${res.body.importId}/undo`, {})).status).toBe(200);
     });
 
+    it("refuses to update a person who holds functions above the caller's: the trainer cannot change the club's chair", async () => {
+      const [chair] = await tdb.db.select().from(members).where(eq(members.id, 2));
+      const line = `${chair.firstName};${chair.surname};${chair.birthDate};${chair.gender};Anderswo`;
+      const file = csv(['Vorname;Nachname;Geburtsdatum;Geschlecht;Ort', line]);
+      const byTrainer = await upload('trainer', OWN_CLUB, file);
+      expect(byTrainer.status).toBe(200);
+      expect(byTrainer.body.rows[0]).toMatchObject({ verdict: 'refused', errors: [expect.objectContaining({ rule: 'outranked' })] });
+      const byChair = await upload('verein', OWN_CLUB, file);
+      expect(byChair.body.rows[0]).toMatchObject({ verdict: 'update', memberId: 2, changes: { city: { after: 'Anderswo' } } });
+    });
+
     it('identifies nobody for a name tried with many birth dates', async () => {
       const lines = ['Vorname;Nachname;Geburtsdatum;Geschlecht'];
       for (let d = 1; d <= 6; d++) lines.push(`Ferdinand;Fremdl;0${d}.05.1975;m`);
