@@ -134,6 +134,19 @@ describe.each(testDrivers())('member import on %s', (driver) => {
       expect(unknown.body.error).toMatchObject({ code: 'unknown_sheet', value: ['Hinweise', 'Mitglieder'] });
     });
 
+    it.each(['de', 'en'])("reads the club's own members export (%s) back: every member found again, nothing to change", async (lang) => {
+      const url = `/api/v1/admin/members/${OWN_CLUB}/export.csv?onlyInOrg=true&lang=${lang}`;
+      const exported = await call(t.app, 'GET', url, { token: tokens.verein });
+      expect(exported.status).toBe(200);
+      const bytes = new Uint8Array(await exported.raw.arrayBuffer());
+      const res = await upload('verein', OWN_CLUB, { bytes, name: 'mitglieder.csv' });
+      expect(res.status).toBe(200);
+      expect(res.body.missingFields).toEqual([]);
+      expect(res.body.counts.total).toBeGreaterThan(3);
+      const notUnchanged = res.body.rows.filter((r: { verdict: string }) => r.verdict !== 'unchanged');
+      expect(notUnchanged).toEqual([]);
+    });
+
     it('takes the user mapping: a column left out, another assigned', async () => {
       const file = csv(['Rufname;Familie;Geb;Geschlecht;Notiz', 'Hanna;Hinterleitner;01.01.1990;w;Kassierin']);
       const res = await upload('verein', OWN_CLUB, file, 'dryRun=true', {
