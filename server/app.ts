@@ -8,6 +8,7 @@ import { twoFactorRouter } from './api/two-factor';
 import { countriesRouter } from './api/countries';
 import { docsRouter } from './api/docs';
 import { memberExportRouter } from './api/member-export';
+import { memberImportRouter } from './api/member-import';
 import { memberFunctionsRouter } from './api/member-functions';
 import { memberTrainingsRouter } from './api/member-trainings';
 import { membersRouter } from './api/members';
@@ -113,6 +114,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/', membersRouter)
     .route('/', memberExportRouter)
     .route('/', privacyRouter)
+    .route('/', memberImportRouter)
     .route('/', memberTrainingsRouter)
     .route('/', memberFunctionsRouter)
     .route('/', auditRouter)

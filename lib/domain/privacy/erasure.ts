@@ -119,6 +119,21 @@ export const ERASURE_RULES: Record<PersonReferenceKey, ErasureRule> = {
     reason: 'Reads the person made stay, naming the anonymous record',
   },
   'erased_members.member_id': { action: 'keep', code: 'accountability', reason: 'That the person was erased, and when' },
+  'member_imports.created_by': {
+    action: 'anonymise',
+    code: 'organisation_record',
+    reason: 'Imports the person made for an organisation stay, naming the anonymous record',
+  },
+  'member_imports.undone_by': {
+    action: 'anonymise',
+    code: 'organisation_record',
+    reason: 'Imports the person took back stay, naming the anonymous record',
+  },
+  'member_import_rows.member_id': {
+    action: 'delete',
+    code: 'personal',
+    reason: "The import's rows about the person hold their earlier values (an import is undone the same day only)",
+  },
   'erased_members.erased_by': {
     action: 'anonymise',
     code: 'accountability',

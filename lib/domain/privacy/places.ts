@@ -32,6 +32,9 @@ export const PLACE_TITLES: Record<PersonReferenceKey, string> = {
   'order_invoices.lines': 'Rechnungen',
   'person_reads.member_id': 'Wer den Datensatz gelesen hat',
   'person_reads.read_by': 'Eigene Zugriffe auf Datensätze',
+  'member_imports.created_by': 'Durchgeführte Mitgliederimporte',
+  'member_imports.undone_by': 'Rückgängig gemachte Mitgliederimporte',
+  'member_import_rows.member_id': 'Mitgliederimporte, die den Datensatz angelegt oder geändert haben',
   'erased_members.member_id': 'Löschung',
   'erased_members.erased_by': 'Durchgeführte Löschungen',
 };

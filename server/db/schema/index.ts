@@ -12,3 +12,4 @@ export * from './news';
 export * from './messages';
 export * from './two-factor';
 export * from './privacy';
+export * from './member-imports';

@@ -360,5 +360,14 @@ export const PERSON_PLACES: Record<PersonReferenceKey, PersonPlace> = {
     erase: nothing,
   },
   'erased_members.member_id': { read: byColumn('erased_members', 'member_id'), erase: nothing },
+  'member_imports.created_by': {
+    read: byColumn('member_imports', 'created_by', ['id', 'org_id', 'created_at', 'undone_at']),
+    erase: nothing,
+  },
+  'member_imports.undone_by': { read: byColumn('member_imports', 'undone_by', ['id', 'org_id', 'undone_at']), erase: nothing },
+  'member_import_rows.member_id': {
+    read: byColumn('member_import_rows', 'member_id', ['import_id', 'line', 'verdict', 'before']),
+    erase: deleteWhere('member_import_rows', 'member_id'),
+  },
   'erased_members.erased_by': { read: byColumn('erased_members', 'erased_by', ['erased_at', 'reason']), erase: nothing },
 };

@@ -39,6 +39,8 @@ export type MatrixFixtures = {
   openFeeCategory: Json;
   /** Per club: a role batch (the club's plain member made youth warden) to undo. */
   roleBatches: Record<number, string>;
+  /** Per club: a member import (one person created) to undo. */
+  memberImports: Record<number, string>;
   /** Per club: a former member (membership ended yesterday) to take back. */
   formerMembers: Record<number, number>;
   /** A role of the catalogue as the API answered it (POST /admin/role), to change with PUT. */
@@ -115,6 +117,7 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     orders: {},
     openFeeCategory: null,
     roleBatches: {},
+    memberImports: {},
     formerMembers: {},
     tournaments: {},
     news: {},
@@ -345,5 +348,20 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
       json: { name: 'Matrixrolle', groupId: 9, params: { orgWhitelist: [OWN_CLUB, FOREIGN_CLUB] } },
     }),
   );
+  for (const clubId of [OWN_CLUB, FOREIGN_CLUB]) {
+    const url = `/api/v1/admin/members/${clubId}/import`;
+    const dry = await ok('import dry run', call(t.app, 'POST', `${url}?dryRun=true`, { ...as, body: importForm(`Importprobe${clubId}`) }));
+    fx.memberImports[clubId] = (
+      await ok('import', call(t.app, 'POST', `${url}?planId=${dry.planId}`, { ...as, body: importForm(`Importprobe${clubId}`) }))
+    ).importId;
+  }
   return fx;
+}
+
+/** A member list of one person, as a CSV upload for the member import. */
+export function importForm(surname = 'Importprobe'): FormData {
+  const data = new FormData();
+  const csv = `Vorname;Nachname;Geburtsdatum;Geschlecht\r\nIda;${surname};03.04.1991;w\r\n`;
+  data.append('file', new Blob([csv], { type: 'text/csv' }), 'mitglieder.csv');
+  return data;
 }

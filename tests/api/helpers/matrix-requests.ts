@@ -4,6 +4,7 @@ import { formOf } from '../organisations-fixtures';
 import { PDF } from './sample-files';
 import {
   documentForm,
+  importForm,
   FOREIGN_CLUB,
   imageForm,
   MATRIX_LICENCE,
@@ -270,6 +271,15 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
       },
     };
   },
+  'POST /api/v1/admin/members/{orgId}/import': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/members/${c.club}/import?dryRun=true`,
+    form: () => importForm(),
+  }),
+  'POST /api/v1/admin/members/imports/{importId}/undo': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/members/imports/${c.fx.memberImports[c.club]}/undo`,
+  }),
   'DELETE /api/v1/admin/member/cancel/{orgId}/{memberId}': (c) => del(`/api/v1/admin/member/cancel/${c.club}/${c.member}?date=${c.today}`),
   'DELETE /api/v1/admin/member/{memberId}': (c) => del(`/api/v1/admin/member/${c.member}`),
   'GET /api/v1/admin/trainings': (c) => get(`/api/v1/admin/trainings?org=${c.acting}`),
