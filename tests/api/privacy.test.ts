@@ -154,7 +154,9 @@ describe.each(testDrivers())('personal data rights on %s', (driver) => {
       uploadedBy: id,
     });
     await db.update(members).set({ uuid: pictureUuid }).where(eq(members.id, id));
-    await db.insert(pushSubscriptions).values({ memberId: id, endpoint: `https://push.example.org/${id}`, p256dh: 'key', auth: 'secret' });
+    await db
+      .insert(pushSubscriptions)
+      .values({ memberId: id, endpoint: `https://push.example.org/${id}`, p256dh: 'key', auth: 'push-auth-7f3a' });
     await db
       .insert(passwordResetTokens)
       .values({ memberId: id, tokenHash: `hash-${id}`, email: EMAIL, expiresAt: new Date(Date.now() + 3600_000) });
@@ -218,7 +220,7 @@ describe.each(testDrivers())('personal data rights on %s', (driver) => {
     expect(data.person).toMatchObject({ id, firstName: FIRST, surname: SURNAME, email: EMAIL, canSignIn: true });
     expect(data.person.passwordHash).toBeUndefined();
     const text = JSON.stringify(data);
-    expect(text).not.toContain('secret'); // the push subscription's auth key
+    expect(text).not.toContain('push-auth-7f3a'); // the push subscription's auth key
     expect(text).not.toContain(`hash-${id}`); // the reset token's hash
     expect(data.places['tournaments.params']).toEqual([expect.objectContaining({ tournamentId, role: 'referee' })]);
     expect(data.places['order_invoices.lines'][0].lines).toEqual([{ text: `Jahreslizenz 2024: ${FIRST} ${SURNAME}`, grossCents: 5000 }]);

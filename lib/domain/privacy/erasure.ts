@@ -1,4 +1,4 @@
-import type { PersonReferenceKey } from '@/server/db/person-references';
+import { PERSON_REFERENCES, type PersonReferenceKey } from '@/server/db/person-reference-list';
 
 /**
  * What erasing a person does to each place that holds them (GDPR Art. 17), and what the law
@@ -212,7 +212,9 @@ export function erasurePlan(
       keptUntil: null,
     },
   ];
-  for (const [place, rule] of Object.entries(ERASURE_RULES) as Array<[PersonReferenceKey, ErasureRule]>) {
+  // in the order of the list of places, whatever order the rules were written in
+  for (const { key: place } of PERSON_REFERENCES) {
+    const rule = ERASURE_RULES[place];
     const rows = counts[place] ?? 0;
     const year = latestYear[place];
     items.push({

@@ -1,14 +1,14 @@
 import type { Context } from 'hono';
 import { memberImportQuerySchema } from '@/lib/schemas/member-import';
 import type { AppEnv, AppRouteHandler } from '../../http/context';
-import { checked, orgIdParam } from '../../http/route-parts';
+import { checked, checkedQuery, orgIdParam } from '../../http/route-parts';
 import { importMembers, undoImport } from '../../services/member-import/member-import';
 import type * as routes from './routes';
 
 /** Streamed upload (see routes.ts importDoc). */
 export async function importFile(c: Context<AppEnv>) {
   const orgId = checked(orgIdParam, 'orgId', c.req.param('orgId'));
-  const query = checked(memberImportQuerySchema, 'query', c.req.query() as never);
+  const query = checkedQuery(memberImportQuerySchema, c.req.query());
   const result = await importMembers(c.var.deps, c.var.callerId, orgId, c.req.raw, query);
   if ('csv' in result) {
     c.header('content-type', 'text/csv; charset=utf-8');
