@@ -50,7 +50,7 @@ describe.each(testDrivers())('members CSV export, cursor and batches, on %s', (d
     expect(dbDriver(tdb.db)).toBe(driver);
   });
 
-  const base = { onlyInOrg: false, excludeGroups: [6], lang: 'de' } as const;
+  const base: Pick<ExportQuery, 'onlyInOrg' | 'excludeGroups' | 'lang'> = { onlyInOrg: false, excludeGroups: [6], lang: 'de' };
   const cases: Array<[string, 'federation' | 'club', number, ExportQuery]> = [
     ['every member of the federation by name', 'federation', 1, { ...base, sort: 'surname', dir: 'asc' }],
     ['the federation by birth date, newest first, in English', 'federation', 1, { ...base, sort: 'birthDate', dir: 'desc', lang: 'en' }],
