@@ -8,6 +8,7 @@ import { countriesRouter } from './api/countries';
 import { docsRouter } from './api/docs';
 import { memberExportRouter } from './api/member-export';
 import { memberFunctionsRouter } from './api/member-functions';
+import { memberMergeRouter } from './api/member-merge';
 import { memberTrainingsRouter } from './api/member-trainings';
 import { membersRouter } from './api/members';
 import { orderCategoriesRouter } from './api/order-categories';
@@ -108,6 +109,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/', organisationsRouter)
     .route('/', organisationFilesRouter)
     .route('/', membersRouter)
+    .route('/', memberMergeRouter)
     .route('/', memberExportRouter)
     .route('/', memberTrainingsRouter)
     .route('/', memberFunctionsRouter)

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'password',
   'resend',
   'lookup',
+  'merge',
+  'unmerge',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

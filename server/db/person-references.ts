@@ -35,6 +35,13 @@ export const PERSON_REFERENCES = [
   { key: 'uploaded_files.owner_id', table: 'uploaded_files', column: 'owner_id', how: 'owner' },
   { key: 'audit_entries.entity_id', table: 'audit_entries', column: 'entity_id', how: 'audit-entity' },
   { key: 'tournaments.params', table: 'tournaments', column: 'params', how: 'json' },
+  { key: 'member_merges.survivor_id', table: 'member_merges', column: 'survivor_id', how: 'plain-id' },
+  { key: 'member_merges.merged_id', table: 'member_merges', column: 'merged_id', how: 'plain-id' },
+  { key: 'member_merges.actor_id', table: 'member_merges', column: 'actor_id', how: 'plain-id' },
+  { key: 'member_merges.undone_by', table: 'member_merges', column: 'undone_by', how: 'plain-id' },
+  { key: 'duplicate_dismissals.member_a_id', table: 'duplicate_dismissals', column: 'member_a_id', how: 'plain-id' },
+  { key: 'duplicate_dismissals.member_b_id', table: 'duplicate_dismissals', column: 'member_b_id', how: 'plain-id' },
+  { key: 'duplicate_dismissals.dismissed_by', table: 'duplicate_dismissals', column: 'dismissed_by', how: 'plain-id' },
 ] as const satisfies readonly { key: string; table: string; column: string; how: string }[];
 
 export type PersonReference = (typeof PERSON_REFERENCES)[number];

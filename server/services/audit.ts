@@ -24,6 +24,8 @@ export type AuditWrite = {
   /** The record before the write (null on create) and after it (null on delete). */
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** The merge of two persons this write is part of. */
+  mergeId?: string;
 };
 
 export async function recordAudit(tx: SeedDb, entry: AuditWrite): Promise<void> {
@@ -37,6 +39,7 @@ export async function recordAudit(tx: SeedDb, entry: AuditWrite): Promise<void> 
     entityId: String(entry.entityId),
     action: entry.action,
     changes,
+    mergeId: entry.mergeId ?? null,
   });
 }
 

@@ -10,3 +10,4 @@ export * from './audit';
 export * from './tournaments';
 export * from './news';
 export * from './messages';
+export * from './member-merges';

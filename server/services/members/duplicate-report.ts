@@ -1,0 +1,107 @@
+import { eq, sql } from 'drizzle-orm';
+import { todayIso } from '@/lib/domain/dates';
+import { ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { matchDuplicate } from '@/lib/domain/member-duplicates';
+import type { DuplicatePage, DuplicatePair, DuplicatesQuery } from '@/lib/schemas/member-merge';
+import { duplicateDismissals, organisations } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { forbidden } from '../../http/errors';
+import { recordAudit } from '../audit';
+import { ownMemberOrgIds, ownMembersCondition } from '../member-access';
+import { mergeActingOrg, mergeCaller, mergeOrgs } from './merge-access';
+
+/**
+ * The duplicates report (GET /admin/duplicates): pairs of person records that the duplicate rules
+ * of lib/domain/member-duplicates.ts take for one person, best first, paged. Those rules need the
+ * same or day/month-swapped birth date (e-mails are unique, so the e-mail rule never pairs two
+ * stored records), so the database pairs records by birth date with two hash joins over the
+ * members in scope, keeps pairs where at least one name starts with the same letter as its
+ * counterpart (straight or swapped: a typo in the first letter of both names is not found), and
+ * the rules score what is left. Pairs marked "not the same person" are left out.
+ */
+
+const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
+
+/** The members the report looks at: null = everyone (the federation). */
+async function scopeOrgIds(deps: AppDeps, callerId: number, org: number | undefined): Promise<number[] | null> {
+  const orgs = mergeOrgs(await mergeCaller(deps, callerId));
+  const federation = orgs.find((o) => o.level === ORG_LEVEL_FEDERATION);
+  if (federation) {
+    if (org === undefined) return null;
+    const [target] = await deps.db.select({ id: organisations.id, level: organisations.orgLevel }).from(organisations).where(eq(organisations.id, org));
+    if (!target) return [org];
+    return ownMemberOrgIds(deps, target);
+  }
+  // A state association: its own members, or one of its clubs'.
+  const state = org === undefined ? orgs[0] : orgs.find((o) => o.id === org || (o.clubIds ?? []).includes(org));
+  if (!state) throw forbidden('This organisation is not yours');
+  if (org !== undefined && org !== state.id) return [org];
+  return ownMemberOrgIds(deps, state);
+}
+
+type Person = { id: number; firstName: string; surname: string; birthDate: string; regNr: string | null; city: string | null };
+
+export async function duplicateReport(deps: AppDeps, callerId: number, query: DuplicatesQuery): Promise<DuplicatePage> {
+  const orgIds = await scopeOrgIds(deps, callerId, query.org);
+  const inScope = ownMembersCondition(orgIds, todayIso(deps.clock()));
+  const swapped = (d: string) =>
+    sql.raw(
+      `case when extract(day from ${d}) <= 12 and extract(day from ${d}) <> extract(month from ${d}) then make_date(extract(year from ${d})::int, extract(day from ${d})::int, extract(month from ${d})::int) end`,
+    );
+  const initials = sql.raw(
+    `(left(a.sort_surname, 1) = left(b.sort_surname, 1) or left(a.sort_first_name, 1) = left(b.sort_first_name, 1) or left(a.sort_surname, 1) = left(b.sort_first_name, 1) or left(a.sort_first_name, 1) = left(b.sort_surname, 1))`,
+  );
+  const rows = rowsOf(
+    await deps.db.execute(sql`
+      with scope as materialized (
+        select id, first_name, surname, birth_date, sort_surname, sort_first_name, reg_nr, city from members
+        ${inScope ? sql`where ${inScope}` : sql``}
+      ),
+      pairs as (
+        select a.id as a_id, b.id as b_id from scope a join scope b on b.birth_date = a.birth_date and b.id > a.id where ${initials}
+        union
+        select least(a.id, b.id), greatest(a.id, b.id) from scope a join scope b on b.birth_date = ${swapped('a.birth_date')} where ${initials}
+      )
+      select a.id as a_id, a.first_name as a_first, a.surname as a_sur, a.birth_date::text as a_birth, a.reg_nr as a_reg, a.city as a_city,
+             b.id as b_id, b.first_name as b_first, b.surname as b_sur, b.birth_date::text as b_birth, b.reg_nr as b_reg, b.city as b_city
+      from pairs p join scope a on a.id = p.a_id join scope b on b.id = p.b_id
+      where not exists (select 1 from duplicate_dismissals d where d.member_a_id = p.a_id and d.member_b_id = p.b_id)
+    `),
+  );
+  const pairs: DuplicatePair[] = [];
+  for (const r of rows) {
+    const a: Person = { id: Number(r.a_id), firstName: String(r.a_first), surname: String(r.a_sur), birthDate: String(r.a_birth), regNr: (r.a_reg as string) ?? null, city: (r.a_city as string) ?? null };
+    const b: Person = { id: Number(r.b_id), firstName: String(r.b_first), surname: String(r.b_sur), birthDate: String(r.b_birth), regNr: (r.b_reg as string) ?? null, city: (r.b_city as string) ?? null };
+    const match = matchDuplicate(a, b);
+    if (match) pairs.push({ a, b, score: match.score, reasons: match.reasons });
+  }
+  pairs.sort((x, y) => y.score - x.score || x.a.surname.localeCompare(y.a.surname, 'de') || x.a.id - y.a.id || x.b.id - y.b.id);
+  const start = (query.page - 1) * query.size;
+  return { items: pairs.slice(start, start + query.size), total: pairs.length, page: query.page, size: query.size };
+}
+
+/** POST /admin/duplicates/dismiss: "not the same person" — the pair leaves the report for good. */
+export async function dismissPair(deps: AppDeps, callerId: number, aId: number, bId: number): Promise<{ ok: true }> {
+  const caller = await mergeCaller(deps, callerId);
+  const acting = await mergeActingOrg(deps, caller, [aId, bId]);
+  const [low, high] = aId < bId ? [aId, bId] : [bId, aId];
+  await deps.db.transaction(async (tx) => {
+    const added = await tx
+      .insert(duplicateDismissals)
+      .values({ memberAId: low, memberBId: high, dismissedBy: callerId })
+      .onConflictDoNothing()
+      .returning({ a: duplicateDismissals.memberAId });
+    if (added.length > 0) {
+      await recordAudit(tx, {
+        actorId: callerId,
+        actingOrgId: acting.id,
+        entity: 'member',
+        entityId: low,
+        action: 'status',
+        before: { notSamePersonAs: null },
+        after: { notSamePersonAs: high },
+      });
+    }
+  });
+  return { ok: true };
+}
