@@ -33,12 +33,15 @@ export async function undoMerge(deps: AppDeps, callerId: number, mergeId: string
   const orgs = mergeOrgs(caller);
   const now = deps.clock();
   const at = now.toISOString();
+  const [found] = await deps.db.select({ survivorId: memberMerges.survivorId }).from(memberMerges).where(eq(memberMerges.id, mergeId));
+  if (!found) throw notFound('No such merge');
+  // A state association undoes merges whose surviving record is one of its own members.
+  const acting = orgs.find((o) => o.level === ORG_LEVEL_FEDERATION) ?? (await firstReaching(deps, orgs, found.survivorId));
+  if (!acting) throw forbidden('This merge is not within your organisation');
   try {
     return await deps.db.transaction(async (tx) => {
       const [merge] = await tx.select().from(memberMerges).where(eq(memberMerges.id, mergeId)).for('update');
       if (!merge) throw notFound('No such merge');
-      const acting = orgs.find((o) => o.level === ORG_LEVEL_FEDERATION) ?? (await firstReaching(deps, orgs, merge.survivorId));
-      if (!acting) throw forbidden('This merge is not within your organisation');
       if (merge.undoneAt) throw refuse('already_undone', 'This merge was already undone');
       if (!mayUndoMerge(new Date(merge.createdAt), now)) throw refuse('undo_too_late', 'A merge can only be undone on the day it was made');
       const snap = merge.before as unknown as MergeSnapshot;

@@ -11,6 +11,7 @@ import { MEMBER_IMAGE } from '../profile-image';
  * - move-unless-duplicate: as move, but where the survivor already has the same row (same values
  *   in `sameAs`, for rows matching `live`), the merged one is `set-aside` (kept whole in the
  *   merge's record and put back by undo) or the merge is `block`ed (a conflict to resolve first).
+ *   `live` names a boolean column that takes a row out of the comparison while true (a cancelled order).
  * - join-periods: function assignments; a period of the same function in the same organisation
  *   that overlaps or touches one of the survivor's becomes one period (never two rows).
  * - end-and-move: sign-in state; rows move and end (sessions revoked, reset links used up):
@@ -25,7 +26,7 @@ export type MergeRule =
       kind: 'move-unless-duplicate';
       what: string;
       sameAs: readonly string[];
-      live?: string;
+      live?: 'order_canceled';
       onDuplicate: 'set-aside' | 'block';
     }
   | { kind: 'join-periods'; what: string }
@@ -42,7 +43,7 @@ export const MERGE_RULES: Record<PersonReferenceKey, MergeRule> = {
     kind: 'move-unless-duplicate',
     what: 'order items',
     sameAs: ['category'],
-    live: 'not order_canceled',
+    live: 'order_canceled',
     onDuplicate: 'block',
   },
   'notifications.member_id': { kind: 'move-unless-duplicate', what: 'notifications', sameAs: ['message_id'], onDuplicate: 'set-aside' },
