@@ -52,6 +52,8 @@ export type MatrixFixtures = {
   messages: Record<number, { id: number; fileId: string }>;
   /** Per demo member (1 … 5): a notification of their own. */
   notifications: Record<number, number>;
+  /** Per club: a merge of two of its members, made by the federation, to undo. */
+  merges: Record<number, { mergeId: string }>;
 };
 
 /** Categories of the matrix's orders: the club fee (released for both clubs), licences, and a fee nobody ordered yet. */
@@ -119,6 +121,7 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     newsCategories: {},
     messages: {},
     notifications: {},
+    merges: {},
   };
 
   for (const id of [ownMember, foreignMember]) {
@@ -329,6 +332,25 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
       .values({ memberId, orgId: OWN_CLUB, title: 'Matrixhinweis' })
       .returning({ id: notifications.id });
     fx.notifications[memberId] = n.id;
+  }
+  for (const [clubId, name] of [
+    [OWN_CLUB, 'Eigen'],
+    [FOREIGN_CLUB, 'Fremd'],
+  ] as const) {
+    const survivor = (await person(clubId, `Dopplera${name}`)).id as number;
+    const merged = (await person(clubId, `Dopplerb${name}`)).id as number;
+    const plan = await ok(
+      'merge plan',
+      call(t.app, 'POST', '/api/v1/admin/members/merge', { ...as, json: { survivorId: survivor, mergedId: merged } }),
+    );
+    const merge = await ok(
+      'merge',
+      call(t.app, 'POST', '/api/v1/admin/members/merge', {
+        ...as,
+        json: { survivorId: survivor, mergedId: merged, dryRun: false, survivorUpdatedAt: plan.survivorUpdatedAt, mergedUpdatedAt: plan.mergedUpdatedAt },
+      }),
+    );
+    fx.merges[clubId] = { mergeId: merge.mergeId };
   }
   fx.catalogueRole = await ok(
     'catalogue role',
