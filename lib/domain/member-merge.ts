@@ -108,7 +108,9 @@ export const RECENT_LOGIN_DAYS = 30;
  */
 export function bothLoginsRecent(lastSignIns: { survivor: Date | null; merged: Date | null }, now: Date): boolean {
   const since = now.getTime() - RECENT_LOGIN_DAYS * 24 * 60 * 60 * 1000;
-  return Boolean(lastSignIns.survivor && lastSignIns.merged && lastSignIns.survivor.getTime() >= since && lastSignIns.merged.getTime() >= since);
+  return Boolean(
+    lastSignIns.survivor && lastSignIns.merged && lastSignIns.survivor.getTime() >= since && lastSignIns.merged.getTime() >= since,
+  );
 }
 
 /** A merge can be taken back on the day it was made (local calendar day), and only once. */

@@ -59,10 +59,14 @@ const PLACE_ROWS: Record<PersonReferenceKey, (db: Db, memberId: number) => Promi
     await db.insert(messageDeliveries).values({ notificationId: n.id, memberId: id, medium: 'email' });
   },
   'push_subscriptions.member_id': async (db, id) => {
-    await db.insert(pushSubscriptions).values({ memberId: id, endpoint: `https://push.example.net/${randomUUID()}`, p256dh: 'k', auth: 'a' });
+    await db
+      .insert(pushSubscriptions)
+      .values({ memberId: id, endpoint: `https://push.example.net/${randomUUID()}`, p256dh: 'k', auth: 'a' });
   },
   'sessions.member_id': async (db, id) => {
-    await db.insert(sessions).values({ id: randomUUID(), memberId: id, createdAt: new Date('2020-01-01'), expiresAt: new Date('2020-01-02') });
+    await db
+      .insert(sessions)
+      .values({ id: randomUUID(), memberId: id, createdAt: new Date('2020-01-01'), expiresAt: new Date('2020-01-02') });
   },
   'password_reset_tokens.member_id': async (db, id) => {
     await db.insert(passwordResetTokens).values({ memberId: id, tokenHash: randomUUID(), email: 'x@example.net', expiresAt: new Date() });
@@ -80,7 +84,17 @@ const PLACE_ROWS: Record<PersonReferenceKey, (db: Db, memberId: number) => Promi
     await db.insert(roleBatches).values({ id: randomUUID(), orgId: 11, createdBy: id, assigned: 0 });
   },
   'uploaded_files.uploaded_by': async (db, id) => {
-    await db.insert(uploadedFiles).values({ ownerType: 'org_document', ownerId: 11, originalName: 'a.pdf', storedPath: 'x', mime: 'application/pdf', size: 1, uploadedBy: id });
+    await db
+      .insert(uploadedFiles)
+      .values({
+        ownerType: 'org_document',
+        ownerId: 11,
+        originalName: 'a.pdf',
+        storedPath: 'x',
+        mime: 'application/pdf',
+        size: 1,
+        uploadedBy: id,
+      });
   },
   'audit_entries.actor_id': async (db, id) => {
     await db.insert(auditEntries).values({ actorId: id, entity: 'organisation', entityId: '11', action: 'update' });
@@ -90,28 +104,72 @@ const PLACE_ROWS: Record<PersonReferenceKey, (db: Db, memberId: number) => Promi
     await db.insert(messagePreparations).values({ messageId: m.id, memberIds: [1, id], total: 2 });
   },
   'uploaded_files.owner_id': async (db, id) => {
-    await db.insert(uploadedFiles).values({ ownerType: 'member_image', ownerId: id, originalName: 'b.png', storedPath: 'y', mime: 'image/png', size: 1 });
+    await db
+      .insert(uploadedFiles)
+      .values({ ownerType: 'member_image', ownerId: id, originalName: 'b.png', storedPath: 'y', mime: 'image/png', size: 1 });
   },
   'audit_entries.entity_id': async (db, id) => {
     await db.insert(auditEntries).values({ actorId: 1, entity: 'member', entityId: String(id), action: 'update' });
   },
   'tournaments.params': async (db, id) => {
     const [type] = rowsOf(await db.execute(sql`select id from tournament_types limit 1`));
-    const params = { location: 'Wien', email: 'a@example.net', contactPerson: 'X', mainReferee: { id, firstName: 'A', lastName: 'B' }, referees: [{ id, firstName: 'A', lastName: 'B' }] };
-    const copy = { name: 'T', typeId: Number(type.id), start: '2031-05-01', end: '2031-05-01', openFrom: '2031-01-01', openTo: '2031-04-01', params };
-    await db.insert(tournaments).values({ orgId: 11, typeId: Number(type.id), name: 'T', start: '2031-05-01', end: '2031-05-01', openFrom: '2031-01-01', openTo: '2031-04-01', params, original: copy });
+    const params = {
+      location: 'Wien',
+      email: 'a@example.net',
+      contactPerson: 'X',
+      mainReferee: { id, firstName: 'A', lastName: 'B' },
+      referees: [{ id, firstName: 'A', lastName: 'B' }],
+    };
+    const copy = {
+      name: 'T',
+      typeId: Number(type.id),
+      start: '2031-05-01',
+      end: '2031-05-01',
+      openFrom: '2031-01-01',
+      openTo: '2031-04-01',
+      params,
+    };
+    await db
+      .insert(tournaments)
+      .values({
+        orgId: 11,
+        typeId: Number(type.id),
+        name: 'T',
+        start: '2031-05-01',
+        end: '2031-05-01',
+        openFrom: '2031-01-01',
+        openTo: '2031-04-01',
+        params,
+        original: copy,
+      });
   },
   'member_merges.survivor_id': async (db, id) => {
-    await db.insert(memberMerges).values({ survivorId: id, mergedId: 2_000_000_001, before: {}, actorId: 1, actingOrgId: 1, undoneAt: new Date().toISOString() });
+    await db
+      .insert(memberMerges)
+      .values({ survivorId: id, mergedId: 2_000_000_001, before: {}, actorId: 1, actingOrgId: 1, undoneAt: new Date().toISOString() });
   },
   'member_merges.merged_id': async (db, id) => {
-    await db.insert(memberMerges).values({ survivorId: 1, mergedId: id, before: {}, actorId: 1, actingOrgId: 1, undoneAt: new Date().toISOString() });
+    await db
+      .insert(memberMerges)
+      .values({ survivorId: 1, mergedId: id, before: {}, actorId: 1, actingOrgId: 1, undoneAt: new Date().toISOString() });
   },
   'member_merges.actor_id': async (db, id) => {
-    await db.insert(memberMerges).values({ survivorId: 1, mergedId: 2_000_000_002, before: {}, actorId: id, actingOrgId: 1, undoneAt: new Date().toISOString() });
+    await db
+      .insert(memberMerges)
+      .values({ survivorId: 1, mergedId: 2_000_000_002, before: {}, actorId: id, actingOrgId: 1, undoneAt: new Date().toISOString() });
   },
   'member_merges.undone_by': async (db, id) => {
-    await db.insert(memberMerges).values({ survivorId: 1, mergedId: 2_000_000_003, before: {}, actorId: 1, actingOrgId: 1, undoneAt: new Date().toISOString(), undoneBy: id });
+    await db
+      .insert(memberMerges)
+      .values({
+        survivorId: 1,
+        mergedId: 2_000_000_003,
+        before: {},
+        actorId: 1,
+        actingOrgId: 1,
+        undoneAt: new Date().toISOString(),
+        undoneBy: id,
+      });
   },
   'duplicate_dismissals.member_a_id': async (db, id) => {
     await db.insert(duplicateDismissals).values({ memberAId: id, memberBId: 2_000_000_004, dismissedBy: 1 });
@@ -174,7 +232,12 @@ describe.each(testDrivers())('merging duplicate persons on %s', (driver) => {
   const merge = async (survivorId: number, mergedId: number, extra: Record<string, unknown> = {}, who = 'verband') => {
     const p = await plan(survivorId, mergedId, extra, who);
     if (p.status !== 200) return p;
-    return plan(survivorId, mergedId, { ...extra, dryRun: false, survivorUpdatedAt: p.body.survivorUpdatedAt, mergedUpdatedAt: p.body.mergedUpdatedAt }, who);
+    return plan(
+      survivorId,
+      mergedId,
+      { ...extra, dryRun: false, survivorUpdatedAt: p.body.survivorUpdatedAt, mergedUpdatedAt: p.body.mergedUpdatedAt },
+      who,
+    );
   };
   const undo = (mergeId: string, who = 'verband') => as(who).post(`/api/v1/admin/members/merge/${mergeId}/undo`, {});
 
@@ -197,20 +260,30 @@ describe.each(testDrivers())('merging duplicate persons on %s', (driver) => {
     expect(dry.body.moves.map((m: { place: string }) => m.place).sort()).toEqual(PERSON_REFERENCES.map((r) => r.key).sort());
     expect(await rowsNaming(tdb.db, PERSON_REFERENCES[1], merged.id)).toBe(before.get(PERSON_REFERENCES[1].key));
 
-    const done = await plan(survivor.id, merged.id, { dryRun: false, survivorUpdatedAt: dry.body.survivorUpdatedAt, mergedUpdatedAt: dry.body.mergedUpdatedAt });
+    const done = await plan(survivor.id, merged.id, {
+      dryRun: false,
+      survivorUpdatedAt: dry.body.survivorUpdatedAt,
+      mergedUpdatedAt: dry.body.mergedUpdatedAt,
+    });
     expect(done.status).toBe(200);
     expect(done.body.mergeId).toEqual(expect.any(String));
     for (const place of PERSON_REFERENCES) {
       const rule = MERGE_RULES[place.key];
       const left = await rowsNaming(tdb.db, place, merged.id);
       // (the merge's own record names the merged id once more)
-      if (rule.kind === 'keep') expect([place.key, left]).toEqual([place.key, before.get(place.key)! + (place.key === 'member_merges.merged_id' ? 1 : 0)]);
+      if (rule.kind === 'keep')
+        expect([place.key, left]).toEqual([place.key, before.get(place.key)! + (place.key === 'member_merges.merged_id' ? 1 : 0)]);
       else expect([place.key, left]).toEqual([place.key, 0]);
     }
     expect(await tdb.db.select().from(members).where(eq(members.id, merged.id))).toEqual([]);
     // The merge's audit entries carry its id.
     const audit = await tdb.db.select().from(auditEntries).where(eq(auditEntries.mergeId, done.body.mergeId));
-    expect(audit.map((a) => [a.entityId, a.action]).sort()).toEqual([[String(merged.id), 'merge'], [String(survivor.id), 'merge']].sort());
+    expect(audit.map((a) => [a.entityId, a.action]).sort()).toEqual(
+      [
+        [String(merged.id), 'merge'],
+        [String(survivor.id), 'merge'],
+      ].sort(),
+    );
 
     const back = await undo(done.body.mergeId);
     expect(back.status).toBe(200);
@@ -231,7 +304,9 @@ describe.each(testDrivers())('merging duplicate persons on %s', (driver) => {
     await tdb.db.update(members).set({ passwordHash: 'hash-survivor' }).where(eq(members.id, survivor.id));
     await tdb.db.update(members).set({ passwordHash: 'hash-merged' }).where(eq(members.id, merged.id));
     const session = randomUUID();
-    await tdb.db.insert(sessions).values({ id: session, memberId: survivor.id, createdAt: new Date(), expiresAt: new Date(Date.now() + 3600_000) });
+    await tdb.db
+      .insert(sessions)
+      .values({ id: session, memberId: survivor.id, createdAt: new Date(), expiresAt: new Date(Date.now() + 3600_000) });
 
     const dry = await plan(survivor.id, merged.id, { fields: { city: 'merged', email: 'merged' } });
     expect(dry.status).toBe(200);
@@ -288,13 +363,22 @@ describe.each(testDrivers())('merging duplicate persons on %s', (driver) => {
       { memberId: merged.id, orgId: 18, roleId: 29, dateFrom: '2031-01-01', dateTo: '2031-12-31' },
     ]);
     for (const id of [survivor.id, merged.id]) {
-      await tdb.db.update(members).set({ passwordHash: `h${id}` }).where(eq(members.id, id));
-      await tdb.db.insert(sessions).values({ id: randomUUID(), memberId: id, createdAt: t.clock.now(), expiresAt: new Date(t.clock.now().getTime() + 3600_000) });
+      await tdb.db
+        .update(members)
+        .set({ passwordHash: `h${id}` })
+        .where(eq(members.id, id));
+      await tdb.db
+        .insert(sessions)
+        .values({ id: randomUUID(), memberId: id, createdAt: t.clock.now(), expiresAt: new Date(t.clock.now().getTime() + 3600_000) });
     }
     const dry = await plan(survivor.id, merged.id);
     expect(dry.body.conflicts.map((c: { code: string }) => c.code).sort()).toEqual(['licence_year', 'recent_logins']);
     expect(dry.body.conflicts.find((c: { code: string }) => c.code === 'licence_year').value).toEqual([2031]);
-    const res = await plan(survivor.id, merged.id, { dryRun: false, survivorUpdatedAt: dry.body.survivorUpdatedAt, mergedUpdatedAt: dry.body.mergedUpdatedAt });
+    const res = await plan(survivor.id, merged.id, {
+      dryRun: false,
+      survivorUpdatedAt: dry.body.survivorUpdatedAt,
+      mergedUpdatedAt: dry.body.mergedUpdatedAt,
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('merge_conflicts');
     expect(await tdb.db.select({ id: members.id }).from(members).where(eq(members.id, merged.id))).toHaveLength(1);
@@ -322,10 +406,7 @@ describe.each(testDrivers())('merging duplicate persons on %s', (driver) => {
     const merged = await person();
     const done = await merge(survivor.id, merged.id);
     // The joined membership was ended after the merge: splitting it again would lose that.
-    await tdb.db
-      .update(functionAssignments)
-      .set({ dateTo: '2030-12-31' })
-      .where(eq(functionAssignments.memberId, survivor.id));
+    await tdb.db.update(functionAssignments).set({ dateTo: '2030-12-31' }).where(eq(functionAssignments.memberId, survivor.id));
     const refused = await undo(done.body.mergeId);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('joined_period_changed');
@@ -334,7 +415,10 @@ describe.each(testDrivers())('merging duplicate persons on %s', (driver) => {
 
     // made yesterday: too late
     const [made] = await tdb.db.select({ at: memberMerges.createdAt }).from(memberMerges).where(eq(memberMerges.id, done.body.mergeId));
-    await tdb.db.update(memberMerges).set({ createdAt: new Date(t.clock.now().getTime() - 24 * 3600_000).toISOString() }).where(eq(memberMerges.id, done.body.mergeId));
+    await tdb.db
+      .update(memberMerges)
+      .set({ createdAt: new Date(t.clock.now().getTime() - 24 * 3600_000).toISOString() })
+      .where(eq(memberMerges.id, done.body.mergeId));
     const late = await undo(done.body.mergeId);
     expect([late.status, late.body.error.code]).toEqual([409, 'undo_too_late']);
     await tdb.db.update(memberMerges).set({ createdAt: made.at }).where(eq(memberMerges.id, done.body.mergeId));
@@ -360,7 +444,11 @@ describe.each(testDrivers())('merging duplicate persons on %s', (driver) => {
     const dry = await plan(survivor.id, merged.id);
     const edit = await as('verband').put('/api/v1/admin/member', { id: merged.id, updatedAt: merged.updatedAt, city: 'Graz' });
     expect(edit.status).toBe(200);
-    const res = await plan(survivor.id, merged.id, { dryRun: false, survivorUpdatedAt: dry.body.survivorUpdatedAt, mergedUpdatedAt: dry.body.mergedUpdatedAt });
+    const res = await plan(survivor.id, merged.id, {
+      dryRun: false,
+      survivorUpdatedAt: dry.body.survivorUpdatedAt,
+      mergedUpdatedAt: dry.body.mergedUpdatedAt,
+    });
     expect([res.status, res.body.error.code]).toEqual([409, 'stale']);
     expect(await tdb.db.select({ id: members.id }).from(members).where(eq(members.id, merged.id))).toHaveLength(1);
   });

@@ -28,7 +28,10 @@ export const merge = createRoute({
   description:
     "`dryRun` (default true) answers the plan without writing: per field both values and which survives (`fields` picks per field where they differ: 'survivor' or 'merged'; the e-mail decides the surviving login, the password goes with it), every place whose rows move (`moves`: table.column, rows, function periods joined, rows set aside) and the `conflicts` that block a merge (licence_year, recent_logins, duplicate_rows). The merge (dryRun false) needs `survivorUpdatedAt` and `mergedUpdatedAt` as the plan showed them: 409 `stale` when either record changed since, 409 `merge_conflicts` (value: the conflicts), 409 `already_merged` when the merged record is gone (a parallel merge). One transaction; the merged record's id then resolves to the survivor; audit entries carry the `mergeId`.",
   request: { body: { required: true, content: json(mergeRequestSchema) } },
-  responses: { 200: { description: 'The plan, or the merge made', content: json(MergeAnswerSchema) }, ...errorResponses(400, 401, 403, 404, 409, 422) },
+  responses: {
+    200: { description: 'The plan, or the merge made', content: json(MergeAnswerSchema) },
+    ...errorResponses(400, 401, 403, 404, 409, 422),
+  },
 });
 
 export const undo = createRoute({

@@ -23,7 +23,9 @@ export const memberMerges = pgTable(
   },
   (t) => [
     // A record is merged away at most once at a time: the second of two parallel merges fails here too.
-    uniqueIndex('member_merges_live_merged').on(t.mergedId).where(sql`${t.undoneAt} is null`),
+    uniqueIndex('member_merges_live_merged')
+      .on(t.mergedId)
+      .where(sql`${t.undoneAt} is null`),
     index('member_merges_survivor_idx').on(t.survivorId),
   ],
 );

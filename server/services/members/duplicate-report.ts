@@ -28,7 +28,10 @@ async function scopeOrgIds(deps: AppDeps, callerId: number, org: number | undefi
   const federation = orgs.find((o) => o.level === ORG_LEVEL_FEDERATION);
   if (federation) {
     if (org === undefined) return null;
-    const [target] = await deps.db.select({ id: organisations.id, level: organisations.orgLevel }).from(organisations).where(eq(organisations.id, org));
+    const [target] = await deps.db
+      .select({ id: organisations.id, level: organisations.orgLevel })
+      .from(organisations)
+      .where(eq(organisations.id, org));
     if (!target) return [org];
     return ownMemberOrgIds(deps, target);
   }
@@ -70,8 +73,22 @@ export async function duplicateReport(deps: AppDeps, callerId: number, query: Du
   );
   const pairs: DuplicatePair[] = [];
   for (const r of rows) {
-    const a: Person = { id: Number(r.a_id), firstName: String(r.a_first), surname: String(r.a_sur), birthDate: String(r.a_birth), regNr: (r.a_reg as string) ?? null, city: (r.a_city as string) ?? null };
-    const b: Person = { id: Number(r.b_id), firstName: String(r.b_first), surname: String(r.b_sur), birthDate: String(r.b_birth), regNr: (r.b_reg as string) ?? null, city: (r.b_city as string) ?? null };
+    const a: Person = {
+      id: Number(r.a_id),
+      firstName: String(r.a_first),
+      surname: String(r.a_sur),
+      birthDate: String(r.a_birth),
+      regNr: (r.a_reg as string) ?? null,
+      city: (r.a_city as string) ?? null,
+    };
+    const b: Person = {
+      id: Number(r.b_id),
+      firstName: String(r.b_first),
+      surname: String(r.b_sur),
+      birthDate: String(r.b_birth),
+      regNr: (r.b_reg as string) ?? null,
+      city: (r.b_city as string) ?? null,
+    };
     const match = matchDuplicate(a, b);
     if (match) pairs.push({ a, b, score: match.score, reasons: match.reasons });
   }

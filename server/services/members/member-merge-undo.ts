@@ -24,7 +24,11 @@ import type { MergeSnapshot } from './member-merge';
 type RowKey = number | string;
 const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
 const ident = (name: string) => sql.identifier(name);
-const list = (ids: readonly RowKey[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+const list = (ids: readonly RowKey[]) =>
+  sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
 
 const refuse = (code: string, message: string, value?: unknown) => new ApiError(409, code, message, value === undefined ? {} : { value });
 
@@ -47,7 +51,11 @@ export async function undoMerge(deps: AppDeps, callerId: number, mergeId: string
       const snap = merge.before as unknown as MergeSnapshot;
       const [survivor] = await tx.select().from(members).where(eq(members.id, merge.survivorId)).for('update');
       if (!survivor) {
-        throw refuse('survivor_gone', 'The surviving record was merged into another one or deleted since; undo that first', merge.survivorId);
+        throw refuse(
+          'survivor_gone',
+          'The surviving record was merged into another one or deleted since; undo that first',
+          merge.survivorId,
+        );
       }
 
       // The survivor's fields: back to its own values, except those changed since the merge (they stay, and are listed).
@@ -62,7 +70,11 @@ export async function undoMerge(deps: AppDeps, callerId: number, mergeId: string
       for (const field of ['email', 'regNr'] as const) {
         const mine = snap.merged[field];
         if (mine && keptFields.includes(field) && String(survivor[field]).toLowerCase() === String(mine).toLowerCase()) {
-          throw refuse('field_in_use', `The survivor kept the merged record's ${field} after a change made since the merge; change it first`, field);
+          throw refuse(
+            'field_in_use',
+            `The survivor kept the merged record's ${field} after a change made since the merge; change it first`,
+            field,
+          );
         }
       }
       await tx
@@ -86,7 +98,9 @@ export async function undoMerge(deps: AppDeps, callerId: number, mergeId: string
         const rows = snap.setAside[key as PersonReferenceKey];
         if (!rows || rows.length === 0) continue;
         for (const row of rows) {
-          await tx.execute(sql`insert into ${ident(table)} select * from jsonb_populate_record(null::${ident(table)}, ${JSON.stringify(row)}::jsonb)`);
+          await tx.execute(
+            sql`insert into ${ident(table)} select * from jsonb_populate_record(null::${ident(table)}, ${JSON.stringify(row)}::jsonb)`,
+          );
         }
         movedBack.push({ place: key, rows: rows.length });
       }
@@ -134,7 +148,11 @@ export async function undoMerge(deps: AppDeps, callerId: number, mergeId: string
           ...params,
           ...(r.main && params.mainReferee?.id === merge.survivorId ? { mainReferee: { ...params.mainReferee, id: merge.mergedId } } : {}),
           ...(params.referees
-            ? { referees: params.referees.map((p, i) => (r.indexes.includes(i) && p.id === merge.survivorId ? { ...p, id: merge.mergedId } : p)) }
+            ? {
+                referees: params.referees.map((p, i) =>
+                  r.indexes.includes(i) && p.id === merge.survivorId ? { ...p, id: merge.mergedId } : p,
+                ),
+              }
             : {}),
         };
         await tx.execute(sql`update tournaments set params = ${JSON.stringify(next)}::jsonb where id = ${r.id}`);
@@ -190,4 +208,3 @@ async function firstReaching(deps: AppDeps, orgs: ReturnType<typeof mergeOrgs>, 
   for (const org of orgs) if (await isOwnMember(deps, org, survivorId)) return org;
   return undefined;
 }
-

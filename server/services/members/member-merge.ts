@@ -86,11 +86,17 @@ async function rowKeysOf(tx: Exec, key: PersonReferenceKey, memberId: number): P
   const { table, column } = PLACE(key);
   if (rule.kind === 'keep' || rule.kind === 'replace-in-json') return [];
   if (rule.kind === 'replace-in-array') {
-    return rowsOf(await tx.execute(sql`select ${ident(rule.rowKey)} as k from ${ident(table)} where ${memberId} = any(${ident(column)})`)).map(
-      (r) => r.k as RowKey,
-    );
+    return rowsOf(
+      await tx.execute(sql`select ${ident(rule.rowKey)} as k from ${ident(table)} where ${memberId} = any(${ident(column)})`),
+    ).map((r) => r.k as RowKey);
   }
-  const owned = rule.kind === 'move-owned' ? sql` and owner_type in (${sql.join(rule.ownerTypes.map((t) => sql`${t}`), sql`, `)})` : sql``;
+  const owned =
+    rule.kind === 'move-owned'
+      ? sql` and owner_type in (${sql.join(
+          rule.ownerTypes.map((t) => sql`${t}`),
+          sql`, `,
+        )})`
+      : sql``;
   return rowsOf(await tx.execute(sql`select id as k from ${ident(table)} where ${ident(column)} = ${memberId}${owned}`)).map(
     (r) => r.k as RowKey,
   );
@@ -101,7 +107,8 @@ async function countOf(tx: Exec, key: PersonReferenceKey, memberId: number): Pro
   const { table, column } = PLACE(key);
   if (rule.kind === 'replace-in-json') return (await refereeRows(tx, memberId)).length;
   if (rule.kind === 'keep') {
-    const condition = key === 'audit_entries.entity_id' ? sql`entity = 'member' and entity_id = ${String(memberId)}` : sql`${ident(column)} = ${memberId}`;
+    const condition =
+      key === 'audit_entries.entity_id' ? sql`entity = 'member' and entity_id = ${String(memberId)}` : sql`${ident(column)} = ${memberId}`;
     const [row] = rowsOf(await tx.execute(sql`select count(*)::int as n from ${ident(table)} where ${condition}`));
     return Number(row.n);
   }
@@ -163,7 +170,13 @@ async function duplicateRows(tx: Exec, key: PersonReferenceKey, survivorId: numb
 
 type Plan = { fields: FieldPlan[]; login: MergeSide | null; moves: MergeMove[]; conflicts: MergeConflict[] };
 
-async function buildPlan(deps: AppDeps, tx: Tx, survivor: StoredMember, merged: StoredMember, picks: MergeRequest['fields']): Promise<Plan> {
+async function buildPlan(
+  deps: AppDeps,
+  tx: Tx,
+  survivor: StoredMember,
+  merged: StoredMember,
+  picks: MergeRequest['fields'],
+): Promise<Plan> {
   const now = deps.clock();
   const fields = planFields(fieldValues(survivor), fieldValues(merged), picks);
   const login = survivingLogin(fields, survivor, merged);
@@ -265,14 +278,22 @@ async function moveRows(tx: Tx, survivorId: number, mergedId: number, login: Mer
       case 'move-owned': {
         const ids = await rowKeysOf(tx, key, mergedId);
         if (ids.length === 0) break;
-        await tx.execute(sql`update ${ident(table)} set ${ident(column)} = ${survivorId} where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+        await tx.execute(
+          sql`update ${ident(table)} set ${ident(column)} = ${survivorId} where id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        );
         snap.moved[key] = ids;
         break;
       }
       case 'move-unless-duplicate': {
         const dups = await duplicateRows(tx, key, survivorId, mergedId);
         if (dups.length > 0) {
-          const list = sql.join(dups.map((i) => sql`${i}`), sql`, `);
+          const list = sql.join(
+            dups.map((i) => sql`${i}`),
+            sql`, `,
+          );
           snap.setAside[key] = rowsOf(await tx.execute(sql`select to_jsonb(t) as row from ${ident(table)} t where id in (${list})`)).map(
             (r) => r.row as Record<string, unknown>,
           );
@@ -280,33 +301,53 @@ async function moveRows(tx: Tx, survivorId: number, mergedId: number, login: Mer
         }
         const ids = await rowKeysOf(tx, key, mergedId);
         if (ids.length === 0) break;
-        await tx.execute(sql`update ${ident(table)} set ${ident(column)} = ${survivorId} where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+        await tx.execute(
+          sql`update ${ident(table)} set ${ident(column)} = ${survivorId} where id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        );
         snap.moved[key] = ids;
         break;
       }
       case 'end-and-move': {
         // The merged record's sign-in ends; so does the survivor's when the merged record's login is the one kept.
         const endOf = (memberId: number) =>
-          tx.execute(sql`update ${ident(table)} set ${ident(rule.end)} = ${at}::timestamptz where ${ident(column)} = ${memberId} and ${ident(rule.end)} is null`);
+          tx.execute(
+            sql`update ${ident(table)} set ${ident(rule.end)} = ${at}::timestamptz where ${ident(column)} = ${memberId} and ${ident(rule.end)} is null`,
+          );
         await endOf(mergedId);
         if (login === 'merged') await endOf(survivorId);
         const ids = await rowKeysOf(tx, key, mergedId);
         if (ids.length === 0) break;
-        await tx.execute(sql`update ${ident(table)} set ${ident(column)} = ${survivorId} where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+        await tx.execute(
+          sql`update ${ident(table)} set ${ident(column)} = ${survivorId} where id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        );
         snap.moved[key] = ids;
         break;
       }
       case 'join-periods': {
         const { joins, moves } = joinPlan(await assignmentsOf(tx, survivorId), await assignmentsOf(tx, mergedId));
         for (const j of joins) {
-          const [mergedRow] = rowsOf(await tx.execute(sql`select to_jsonb(t) as row from function_assignments t where id = ${j.mergedRow.id}`));
+          const [mergedRow] = rowsOf(
+            await tx.execute(sql`select to_jsonb(t) as row from function_assignments t where id = ${j.mergedRow.id}`),
+          );
           const granted = rowsOf(
             await tx.execute(
               sql`update order_items set granted_assignment_id = ${j.survivorRow.id} where granted_assignment_id = ${j.mergedRow.id} returning id`,
             ),
           ).map((r) => Number(r.id));
           await tx.delete(functionAssignments).where(eq(functionAssignments.id, j.mergedRow.id));
-          snap.joined.push({ survivorRowId: j.survivorRow.id, survivorBefore: j.before, after: j.after, mergedRow: mergedRow.row as Record<string, unknown>, grantedItems: granted });
+          snap.joined.push({
+            survivorRowId: j.survivorRow.id,
+            survivorBefore: j.before,
+            after: j.after,
+            mergedRow: mergedRow.row as Record<string, unknown>,
+            grantedItems: granted,
+          });
         }
         for (const j of snap.joined) {
           await tx
@@ -318,7 +359,12 @@ async function moveRows(tx: Tx, survivorId: number, mergedId: number, login: Mer
           await tx
             .update(functionAssignments)
             .set({ memberId: survivorId })
-            .where(inArray(functionAssignments.id, moves.map((m) => m.id)));
+            .where(
+              inArray(
+                functionAssignments.id,
+                moves.map((m) => m.id),
+              ),
+            );
           snap.moved[key] = moves.map((m) => m.id);
         }
         break;
@@ -353,24 +399,30 @@ async function moveRows(tx: Tx, survivorId: number, mergedId: number, login: Mer
 
 /** The survivor's columns after the merge: each field from the side chosen, the password with the e-mail. */
 function survivorAfter(plan: Plan, survivor: StoredMember, merged: StoredMember): Record<string, unknown> {
-  const values: Record<string, unknown> = Object.fromEntries(plan.fields.map((f) => [f.field, f.chosen === 'survivor' ? f.survivor : f.merged]));
+  const values: Record<string, unknown> = Object.fromEntries(
+    plan.fields.map((f) => [f.field, f.chosen === 'survivor' ? f.survivor : f.merged]),
+  );
   values.passwordHash = plan.login === 'merged' ? merged.passwordHash : plan.login === 'survivor' ? survivor.passwordHash : null;
   return values;
 }
 
 function uniqueConflict(err: unknown): never {
   const index = uniqueViolation(err);
-  if (index === 'members_email_unique') throw new ApiError(409, 'unique_email', 'The chosen e-mail address is in use by another person.', { field: 'email' });
+  if (index === 'members_email_unique')
+    throw new ApiError(409, 'unique_email', 'The chosen e-mail address is in use by another person.', { field: 'email' });
   if (index === 'members_identity_unique')
     throw new ApiError(409, 'identity_conflict', 'Another person has the chosen name, gender and birth date.', { field: 'birthDate' });
-  if (index === 'members_reg_nr_unique') throw new ApiError(409, 'unique_reg_nr', 'The chosen licence number is given to another person.', { field: 'regNr' });
-  if (index === 'member_merges_live_merged') throw new ApiError(409, 'already_merged', 'This record was merged into another one in the meantime');
+  if (index === 'members_reg_nr_unique')
+    throw new ApiError(409, 'unique_reg_nr', 'The chosen licence number is given to another person.', { field: 'regNr' });
+  if (index === 'member_merges_live_merged')
+    throw new ApiError(409, 'already_merged', 'This record was merged into another one in the meantime');
   throw err;
 }
 
 /** POST /admin/members/merge: the plan (dryRun) or the merge itself. */
 export async function mergeMembers(deps: AppDeps, callerId: number, body: MergeRequest): Promise<MergeAnswer> {
-  if (body.survivorId === body.mergedId) throw new ApiError(422, 'validation', 'A record cannot be merged into itself', { field: 'mergedId' });
+  if (body.survivorId === body.mergedId)
+    throw new ApiError(422, 'validation', 'A record cannot be merged into itself', { field: 'mergedId' });
   const caller = await mergeCaller(deps, callerId);
   const acting = await mergeActingOrg(deps, caller, [body.survivorId, body.mergedId]);
   const at = deps.clock().toISOString();
@@ -436,11 +488,17 @@ export async function mergeMembers(deps: AppDeps, callerId: number, body: MergeR
       await tx.delete(members).where(eq(members.id, m.id));
       const [updated] = await tx
         .update(members)
-        .set({ ...(after as Partial<MemberRecord>), updatedAt: sql`greatest(${at}::timestamptz, ${members.updatedAt} + interval '1 millisecond')` })
+        .set({
+          ...(after as Partial<MemberRecord>),
+          updatedAt: sql`greatest(${at}::timestamptz, ${members.updatedAt} + interval '1 millisecond')`,
+        })
         .where(eq(members.id, s.id))
         .returning({ updatedAt: members.updatedAt });
       snap.after.updatedAt = updated.updatedAt;
-      await tx.update(memberMerges).set({ before: snap as unknown as Record<string, unknown> }).where(eq(memberMerges.id, mergeId));
+      await tx
+        .update(memberMerges)
+        .set({ before: snap as unknown as Record<string, unknown> })
+        .where(eq(memberMerges.id, mergeId));
       // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the password hash never goes into the audit trail
       const audited = ({ passwordHash, ...rest }: Record<string, unknown>) => rest;
       await recordAudit(tx, {
@@ -471,4 +529,3 @@ export async function mergeMembers(deps: AppDeps, callerId: number, body: MergeR
     uniqueConflict(err);
   }
 }
-

@@ -29,7 +29,10 @@ export function mergeOrgs(caller: Caller): ActingOrg[] {
  */
 export async function mergeActingOrg(deps: AppDeps, caller: Caller, memberIds: readonly number[]): Promise<ActingOrg> {
   const orgs = mergeOrgs(caller);
-  const found = await deps.db.select({ id: members.id }).from(members).where(inArray(members.id, [...memberIds]));
+  const found = await deps.db
+    .select({ id: members.id })
+    .from(members)
+    .where(inArray(members.id, [...memberIds]));
   if (found.length !== new Set(memberIds).size) throw notFound('No such member');
   let acting: ActingOrg | undefined;
   for (const org of orgs) {

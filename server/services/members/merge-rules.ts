@@ -70,11 +70,27 @@ export const MERGE_RULES: Record<PersonReferenceKey, MergeRule> = {
     reason: "the audit trail is never rewritten; the survivor's history shows the merged record's entries through the merge",
   },
   'tournaments.params': { kind: 'replace-in-json', what: 'tournament referee entries' },
-  'member_merges.survivor_id': { kind: 'keep', what: 'earlier merges', reason: 'a merge names the records as they were; lookups follow merges one after the other' },
-  'member_merges.merged_id': { kind: 'keep', what: 'earlier merges', reason: 'a merge names the records as they were; lookups follow merges one after the other' },
+  'member_merges.survivor_id': {
+    kind: 'keep',
+    what: 'earlier merges',
+    reason: 'a merge names the records as they were; lookups follow merges one after the other',
+  },
+  'member_merges.merged_id': {
+    kind: 'keep',
+    what: 'earlier merges',
+    reason: 'a merge names the records as they were; lookups follow merges one after the other',
+  },
   'member_merges.actor_id': { kind: 'keep', what: 'merges made', reason: 'history of who merged' },
   'member_merges.undone_by': { kind: 'keep', what: 'merges undone', reason: 'history of who undid a merge' },
-  'duplicate_dismissals.member_a_id': { kind: 'keep', what: 'pairs marked not the same person', reason: 'a pair with a record that no longer exists is simply not reported' },
-  'duplicate_dismissals.member_b_id': { kind: 'keep', what: 'pairs marked not the same person', reason: 'a pair with a record that no longer exists is simply not reported' },
+  'duplicate_dismissals.member_a_id': {
+    kind: 'keep',
+    what: 'pairs marked not the same person',
+    reason: 'a pair with a record that no longer exists is simply not reported',
+  },
+  'duplicate_dismissals.member_b_id': {
+    kind: 'keep',
+    what: 'pairs marked not the same person',
+    reason: 'a pair with a record that no longer exists is simply not reported',
+  },
   'duplicate_dismissals.dismissed_by': { kind: 'keep', what: 'pairs dismissed', reason: 'history of who dismissed a pair' },
 };

@@ -347,7 +347,13 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
       'merge',
       call(t.app, 'POST', '/api/v1/admin/members/merge', {
         ...as,
-        json: { survivorId: survivor, mergedId: merged, dryRun: false, survivorUpdatedAt: plan.survivorUpdatedAt, mergedUpdatedAt: plan.mergedUpdatedAt },
+        json: {
+          survivorId: survivor,
+          mergedId: merged,
+          dryRun: false,
+          survivorUpdatedAt: plan.survivorUpdatedAt,
+          mergedUpdatedAt: plan.mergedUpdatedAt,
+        },
       }),
     );
     fx.merges[clubId] = { mergeId: merge.mergeId };
