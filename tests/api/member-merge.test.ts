@@ -84,17 +84,15 @@ const PLACE_ROWS: Record<PersonReferenceKey, (db: Db, memberId: number) => Promi
     await db.insert(roleBatches).values({ id: randomUUID(), orgId: 11, createdBy: id, assigned: 0 });
   },
   'uploaded_files.uploaded_by': async (db, id) => {
-    await db
-      .insert(uploadedFiles)
-      .values({
-        ownerType: 'org_document',
-        ownerId: 11,
-        originalName: 'a.pdf',
-        storedPath: 'x',
-        mime: 'application/pdf',
-        size: 1,
-        uploadedBy: id,
-      });
+    await db.insert(uploadedFiles).values({
+      ownerType: 'org_document',
+      ownerId: 11,
+      originalName: 'a.pdf',
+      storedPath: 'x',
+      mime: 'application/pdf',
+      size: 1,
+      uploadedBy: id,
+    });
   },
   'audit_entries.actor_id': async (db, id) => {
     await db.insert(auditEntries).values({ actorId: id, entity: 'organisation', entityId: '11', action: 'update' });
@@ -129,19 +127,17 @@ const PLACE_ROWS: Record<PersonReferenceKey, (db: Db, memberId: number) => Promi
       openTo: '2031-04-01',
       params,
     };
-    await db
-      .insert(tournaments)
-      .values({
-        orgId: 11,
-        typeId: Number(type.id),
-        name: 'T',
-        start: '2031-05-01',
-        end: '2031-05-01',
-        openFrom: '2031-01-01',
-        openTo: '2031-04-01',
-        params,
-        original: copy,
-      });
+    await db.insert(tournaments).values({
+      orgId: 11,
+      typeId: Number(type.id),
+      name: 'T',
+      start: '2031-05-01',
+      end: '2031-05-01',
+      openFrom: '2031-01-01',
+      openTo: '2031-04-01',
+      params,
+      original: copy,
+    });
   },
   'member_merges.survivor_id': async (db, id) => {
     await db
@@ -159,17 +155,15 @@ const PLACE_ROWS: Record<PersonReferenceKey, (db: Db, memberId: number) => Promi
       .values({ survivorId: 1, mergedId: 2_000_000_002, before: {}, actorId: id, actingOrgId: 1, undoneAt: new Date().toISOString() });
   },
   'member_merges.undone_by': async (db, id) => {
-    await db
-      .insert(memberMerges)
-      .values({
-        survivorId: 1,
-        mergedId: 2_000_000_003,
-        before: {},
-        actorId: 1,
-        actingOrgId: 1,
-        undoneAt: new Date().toISOString(),
-        undoneBy: id,
-      });
+    await db.insert(memberMerges).values({
+      survivorId: 1,
+      mergedId: 2_000_000_003,
+      before: {},
+      actorId: 1,
+      actingOrgId: 1,
+      undoneAt: new Date().toISOString(),
+      undoneBy: id,
+    });
   },
   'duplicate_dismissals.member_a_id': async (db, id) => {
     await db.insert(duplicateDismissals).values({ memberAId: id, memberBId: 2_000_000_004, dismissedBy: 1 });
@@ -339,6 +333,18 @@ describe.each(testDrivers())('merging duplicate persons on %s', (driver) => {
     const read = await as('verband').get(`/api/v1/admin/member/1/${merged.id}`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: survivor.id, city: 'Mödling' });
+
+    // The survivor's history shows the merged record's too, and the merge with its id (for 'Rückgängig').
+    const history = await as('verband').get(`/api/v1/admin/audit?entity=member&id=${survivor.id}&size=100`);
+    expect(history.body.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ entityId: String(merged.id), action: 'create' }),
+        expect.objectContaining({ entityId: String(survivor.id), action: 'merge', mergeId: done.body.mergeId }),
+      ]),
+    );
+    // Merging the merged record again: it is gone.
+    const again = await plan(survivor.id, merged.id);
+    expect([again.status, again.body.error.code]).toEqual([409, 'already_merged']);
 
     // Undo: both as they were, the membership split again.
     const back = await undo(done.body.mergeId);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { FUNCTION_LICENCE } from '@/lib/domain/functions';
 import {
   bothLoginsRecent,
@@ -423,7 +423,16 @@ function uniqueConflict(err: unknown): never {
 export async function mergeMembers(deps: AppDeps, callerId: number, body: MergeRequest): Promise<MergeAnswer> {
   if (body.survivorId === body.mergedId)
     throw new ApiError(422, 'validation', 'A record cannot be merged into itself', { field: 'mergedId' });
+  if (body.mergedId === callerId) throw new ApiError(422, 'self', 'Your own record cannot be merged away while you are signed in with it');
   const caller = await mergeCaller(deps, callerId);
+  // An id merged away already: say so (a second merge of the same pair, an old link).
+  for (const id of [body.mergedId, body.survivorId]) {
+    const [tomb] = await deps.db
+      .select({ id: memberMerges.id })
+      .from(memberMerges)
+      .where(and(eq(memberMerges.mergedId, id), isNull(memberMerges.undoneAt)));
+    if (tomb) throw new ApiError(409, 'already_merged', 'This record was merged into another one already', { value: tomb.id });
+  }
   const acting = await mergeActingOrg(deps, caller, [body.survivorId, body.mergedId]);
   const at = deps.clock().toISOString();
 
