@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { matchDuplicate } from '@/lib/domain/member-duplicates';
@@ -14,10 +14,10 @@ import { mergeActingOrg, mergeCaller, mergeOrgs } from './merge-access';
  * The duplicates report (GET /admin/duplicates): pairs of person records that the duplicate rules
  * of lib/domain/member-duplicates.ts take for one person, best first, paged. Those rules need the
  * same or day/month-swapped birth date (e-mails are unique, so the e-mail rule never pairs two
- * stored records), so the database pairs records by birth date with two hash joins over the
- * members in scope, keeps pairs where at least one name starts with the same letter as its
- * counterpart (straight or swapped: a typo in the first letter of both names is not found), and
- * the rules score what is left. Pairs marked "not the same person" are left out.
+ * stored records), so the database pairs records by birth date with hash joins over the
+ * members in scope whose names start with the same letters (surname with surname and first name
+ * with first name, or crossed for swapped names), so a typo in a name's first letter is not found,
+ * and the rules score what is left. Pairs marked "not the same person" are left out.
  */
 
 const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
@@ -51,24 +51,24 @@ export async function duplicateReport(deps: AppDeps, callerId: number, query: Du
     sql.raw(
       `case when extract(day from ${d}) <= 12 and extract(day from ${d}) <> extract(month from ${d}) then make_date(extract(year from ${d})::int, extract(day from ${d})::int, extract(month from ${d})::int) end`,
     );
-  const initials = sql.raw(
-    `(left(a.sort_surname, 1) = left(b.sort_surname, 1) or left(a.sort_first_name, 1) = left(b.sort_first_name, 1) or left(a.sort_surname, 1) = left(b.sort_first_name, 1) or left(a.sort_first_name, 1) = left(b.sort_surname, 1))`,
-  );
+  const scopeA = inScope ? sql` and a.id in (select id from members where ${inScope})` : sql``;
+  const scopeB = inScope ? sql` and b.id in (select id from members where ${inScope})` : sql``;
+  const columns = sql`a.id as a_id, a.first_name as a_first, a.surname as a_sur, a.birth_date::text as a_birth, a.reg_nr as a_reg, a.city as a_city,
+    b.id as b_id, b.first_name as b_first, b.surname as b_sur, b.birth_date::text as b_birth, b.reg_nr as b_reg, b.city as b_city`;
+  const notDismissed = sql`not exists (select 1 from duplicate_dismissals d where d.member_a_id = a.id and d.member_b_id = b.id)`;
+  const s1 = (t: string) => sql.raw(`left(${t}.sort_surname, 1)`);
+  const f1 = (t: string) => sql.raw(`left(${t}.sort_first_name, 1)`);
+  // Names straight (surname with surname) or crossed (first name with surname): equalities the database hashes on.
+  const straight = sql`${s1('b')} = ${s1('a')} and ${f1('b')} = ${f1('a')}`;
+  const crossed = sql`${s1('b')} = ${f1('a')} and ${f1('b')} = ${s1('a')} and not (${s1('b')} = ${s1('a')} and ${f1('b')} = ${f1('a')})`;
+  // Swapping day and month twice gives the date back, so each swapped pair is found once with a.id < b.id.
+  const part = (date: SQL, names: SQL) =>
+    sql`select ${columns} from members a join members b on b.birth_date = ${date} and ${names} and b.id > a.id where ${notDismissed}${scopeA}${scopeB}`;
+  const sameDate = sql.raw('a.birth_date');
   const rows = rowsOf(
     await deps.db.execute(sql`
-      with scope as materialized (
-        select id, first_name, surname, birth_date, sort_surname, sort_first_name, reg_nr, city from members
-        ${inScope ? sql`where ${inScope}` : sql``}
-      ),
-      pairs as (
-        select a.id as a_id, b.id as b_id from scope a join scope b on b.birth_date = a.birth_date and b.id > a.id where ${initials}
-        union
-        select least(a.id, b.id), greatest(a.id, b.id) from scope a join scope b on b.birth_date = ${swapped('a.birth_date')} where ${initials}
-      )
-      select a.id as a_id, a.first_name as a_first, a.surname as a_sur, a.birth_date::text as a_birth, a.reg_nr as a_reg, a.city as a_city,
-             b.id as b_id, b.first_name as b_first, b.surname as b_sur, b.birth_date::text as b_birth, b.reg_nr as b_reg, b.city as b_city
-      from pairs p join scope a on a.id = p.a_id join scope b on b.id = p.b_id
-      where not exists (select 1 from duplicate_dismissals d where d.member_a_id = p.a_id and d.member_b_id = p.b_id)
+      ${part(sameDate, straight)} union all ${part(sameDate, crossed)}
+      union all ${part(swapped('a.birth_date'), straight)} union all ${part(swapped('a.birth_date'), crossed)}
     `),
   );
   const pairs: DuplicatePair[] = [];
