@@ -58,7 +58,7 @@ export type MergeSnapshot = {
 const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
 const ident = (name: string) => sql.identifier(name);
 
-export function storedMember(row: MemberRecord): StoredMember {
+function storedMember(row: MemberRecord): StoredMember {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- generated columns are left out
   const { searchText, sortSurname, sortFirstName, ...stored } = row;
   return stored;
