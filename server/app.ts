@@ -10,6 +10,7 @@ import { docsRouter } from './api/docs';
 import { memberExportRouter } from './api/member-export';
 import { memberImportRouter } from './api/member-import';
 import { memberFunctionsRouter } from './api/member-functions';
+import { memberMergeRouter } from './api/member-merge';
 import { memberTrainingsRouter } from './api/member-trainings';
 import { membersRouter } from './api/members';
 import { orderCategoriesRouter } from './api/order-categories';
@@ -112,6 +113,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/', organisationsRouter)
     .route('/', organisationFilesRouter)
     .route('/', membersRouter)
+    .route('/', memberMergeRouter)
     .route('/', memberExportRouter)
     .route('/', privacyRouter)
     .route('/', memberImportRouter)

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'secondFactorReset',
   'export',
   'erase',
+  'merge',
+  'unmerge',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,6 +65,10 @@ export const AuditEntrySchema = z
     entityId: z.string(),
     action: z.string(),
     changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+    mergeId: z
+      .string()
+      .nullable()
+      .meta({ description: 'The merge of two persons this entry belongs to (undo: POST /admin/members/merge/{mergeId}/undo)' }),
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

@@ -51,6 +51,13 @@ export const PERSON_REFERENCES = [
   { key: 'person_reads.read_by', table: 'person_reads', column: 'read_by', how: 'plain-id' },
   { key: 'erased_members.member_id', table: 'erased_members', column: 'member_id', how: 'plain-id' },
   { key: 'erased_members.erased_by', table: 'erased_members', column: 'erased_by', how: 'plain-id' },
+  { key: 'member_merges.survivor_id', table: 'member_merges', column: 'survivor_id', how: 'plain-id' },
+  { key: 'member_merges.merged_id', table: 'member_merges', column: 'merged_id', how: 'plain-id' },
+  { key: 'member_merges.actor_id', table: 'member_merges', column: 'actor_id', how: 'plain-id' },
+  { key: 'member_merges.undone_by', table: 'member_merges', column: 'undone_by', how: 'plain-id' },
+  { key: 'duplicate_dismissals.member_a_id', table: 'duplicate_dismissals', column: 'member_a_id', how: 'plain-id' },
+  { key: 'duplicate_dismissals.member_b_id', table: 'duplicate_dismissals', column: 'member_b_id', how: 'plain-id' },
+  { key: 'duplicate_dismissals.dismissed_by', table: 'duplicate_dismissals', column: 'dismissed_by', how: 'plain-id' },
 ] as const satisfies readonly { key: string; table: string; column: string; how: string }[];
 
 export type PersonReference = (typeof PERSON_REFERENCES)[number];

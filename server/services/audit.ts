@@ -1,9 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { diffRecords } from '@/lib/domain/audit-diff';
 import { ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import type { AuditAction, AuditEntity, AuditPage, AuditQuery } from '@/lib/schemas/audit';
 import type { SeedDb } from '../db/seed/insert';
-import { auditEntries, members, organisations } from '../db/schema';
+import { auditEntries, memberMerges, members, organisations } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ApiError, forbidden } from '../http/errors';
 import { loadCaller, type Caller } from './access';
@@ -24,6 +24,8 @@ export type AuditWrite = {
   /** The record before the write (null on create) and after it (null on delete). */
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** The merge of two persons this write is part of. */
+  mergeId?: string;
 };
 
 export async function recordAudit(tx: SeedDb, entry: AuditWrite): Promise<void> {
@@ -37,6 +39,7 @@ export async function recordAudit(tx: SeedDb, entry: AuditWrite): Promise<void> 
     entityId: String(entry.entityId),
     action: entry.action,
     changes,
+    mergeId: entry.mergeId ?? null,
   });
 }
 
@@ -81,8 +84,16 @@ export async function listAudit(deps: AppDeps, callerId: number, query: AuditQue
   const conditions: SQL[] = [];
   if (query.entity !== undefined) conditions.push(eq(auditEntries.entity, query.entity));
   if (query.id !== undefined) {
-    conditions.push(eq(auditEntries.entityId, query.id));
     await assertHistoryReadable(deps, caller, query.entity!, Number(query.id));
+    // A person's history includes that of the records merged into them (while the merge stands).
+    const merged =
+      query.entity === 'member'
+        ? await deps.db
+            .select({ id: memberMerges.mergedId })
+            .from(memberMerges)
+            .where(and(eq(memberMerges.survivorId, Number(query.id)), isNull(memberMerges.undoneAt)))
+        : [];
+    conditions.push(inArray(auditEntries.entityId, [query.id, ...merged.map((m) => String(m.id))]));
   } else if (!isFederation(caller)) {
     throw forbidden('Only the federation reads the whole audit trail');
   }
@@ -98,6 +109,7 @@ export async function listAudit(deps: AppDeps, callerId: number, query: AuditQue
       entityId: auditEntries.entityId,
       action: auditEntries.action,
       changes: auditEntries.changes,
+      mergeId: auditEntries.mergeId,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(auditEntries)
@@ -117,6 +129,7 @@ export async function listAudit(deps: AppDeps, callerId: number, query: AuditQue
       entityId: r.entityId,
       action: r.action,
       changes: r.changes,
+      mergeId: r.mergeId,
     })),
     total: rows[0]?.total ?? 0,
     page: query.page,

@@ -5,6 +5,7 @@ import { orderItems, orders } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
 import { verifyLicenceBytes } from './licence-signing';
+import { resolveMemberId } from './members/merge-access';
 import { licencesOnRecord } from './orders/reports';
 
 /**
@@ -31,15 +32,17 @@ export async function licenceStatus(deps: AppDeps, card: string, client: string)
   if (!parts || !data || !verifyLicenceBytes(deps.env.licenceKeyFile, parts.bytes, parts.signature)) {
     return licenceCardStatus({ genuine: false, ordersOfYear: [], licenceOnRecord: false });
   }
+  // A card of a record merged since names the merged id: it stands for the survivor.
+  const memberId = await resolveMemberId(deps.db, data.memberId);
   const lines = await deps.db
     .select({ status: orders.status, completed: orders.completed, category: orders.category })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(eq(orderItems.memberId, data.memberId));
+    .where(eq(orderItems.memberId, memberId));
   const ordersOfYear = lines.filter((o) => {
     const { kind, year } = parseCategoryName(o.category);
     return kind === 'licence' && year === data.year;
   });
-  const onRecord = await licencesOnRecord(deps, [data.memberId], data.year);
-  return licenceCardStatus({ genuine: true, ordersOfYear, licenceOnRecord: onRecord.has(data.memberId) });
+  const onRecord = await licencesOnRecord(deps, [memberId], data.year);
+  return licenceCardStatus({ genuine: true, ordersOfYear, licenceOnRecord: onRecord.has(memberId) });
 }

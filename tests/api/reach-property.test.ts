@@ -144,6 +144,8 @@ describe.each(testDrivers())('reach property (%s)', (driver) => {
         'PUT /api/v1/admin/member',
         'POST /api/v1/admin/training/{id}',
         'POST /api/v1/order/{orgId}/member/add',
+        'POST /api/v1/admin/members/merge',
+        'POST /api/v1/admin/duplicates/dismiss',
       ]),
     );
     expect(await reachable(strangers)).toEqual({ read: [], held: [] });

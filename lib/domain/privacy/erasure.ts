@@ -134,6 +134,33 @@ export const ERASURE_RULES: Record<PersonReferenceKey, ErasureRule> = {
     code: 'personal',
     reason: "The import's rows about the person hold their earlier values (an import is undone the same day only)",
   },
+  'member_merges.survivor_id': {
+    action: 'delete',
+    code: 'personal',
+    reason: 'A merge holds both records as they were (for its undo); it cannot be undone once the person is erased',
+  },
+  'member_merges.merged_id': {
+    action: 'delete',
+    code: 'personal',
+    reason: 'A merge holds both records as they were (for its undo); it cannot be undone once the person is erased',
+  },
+  'member_merges.actor_id': {
+    action: 'anonymise',
+    code: 'accountability',
+    reason: 'Merges the person made stay, naming the anonymous record',
+  },
+  'member_merges.undone_by': {
+    action: 'anonymise',
+    code: 'accountability',
+    reason: 'Merges the person undid stay, naming the anonymous record',
+  },
+  'duplicate_dismissals.member_a_id': { action: 'delete', code: 'personal', reason: "Pairs marked 'not the same person' with the person" },
+  'duplicate_dismissals.member_b_id': { action: 'delete', code: 'personal', reason: "Pairs marked 'not the same person' with the person" },
+  'duplicate_dismissals.dismissed_by': {
+    action: 'anonymise',
+    code: 'accountability',
+    reason: 'Pairs the person dismissed stay, naming the anonymous record',
+  },
   'erased_members.erased_by': {
     action: 'anonymise',
     code: 'accountability',

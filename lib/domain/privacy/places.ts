@@ -35,6 +35,13 @@ export const PLACE_TITLES: Record<PersonReferenceKey, string> = {
   'member_imports.created_by': 'Durchgeführte Mitgliederimporte',
   'member_imports.undone_by': 'Rückgängig gemachte Mitgliederimporte',
   'member_import_rows.member_id': 'Mitgliederimporte, die den Datensatz angelegt oder geändert haben',
+  'member_merges.survivor_id': 'Zusammenführungen (als verbleibender Datensatz)',
+  'member_merges.merged_id': 'Zusammenführungen (als zusammengeführter Datensatz)',
+  'member_merges.actor_id': 'Durchgeführte Zusammenführungen',
+  'member_merges.undone_by': 'Rückgängig gemachte Zusammenführungen',
+  'duplicate_dismissals.member_a_id': 'Als „nicht dieselbe Person“ markierte Paare',
+  'duplicate_dismissals.member_b_id': 'Als „nicht dieselbe Person“ markierte Paare',
+  'duplicate_dismissals.dismissed_by': 'Eigene Markierungen „nicht dieselbe Person“',
   'erased_members.member_id': 'Löschung',
   'erased_members.erased_by': 'Durchgeführte Löschungen',
 };

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The audit trail: one row per write (create, update, delete, status change, upload, role
@@ -23,6 +23,8 @@ export const auditEntries = pgTable(
     action: text('action').notNull(),
     /** The changed fields, before and after: `{ field: { before, after } }`; secrets are never recorded. */
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull().default({}),
+    /** The merge of two persons (member_merges.id) this entry is part of: a merge's and its undo's entries carry it. */
+    mergeId: uuid('merge_id'),
   },
-  (t) => [index('audit_entity_idx').on(t.entity, t.entityId, t.at), index('audit_at_idx').on(t.at)],
+  (t) => [index('audit_entity_idx').on(t.entity, t.entityId, t.at), index('audit_at_idx').on(t.at), index('audit_merge_idx').on(t.mergeId)],
 );

@@ -13,3 +13,4 @@ export * from './messages';
 export * from './two-factor';
 export * from './privacy';
 export * from './member-imports';
+export * from './member-merges';

@@ -19,6 +19,7 @@ import {
   ownMembersCondition,
   requireMemberFormOrgs,
 } from '../member-access';
+import { resolveMemberId } from './merge-access';
 import { pageOfMembers, type MemberScope } from './member-list';
 import { isErased } from '../privacy/erased';
 import { loadMemberDto } from './member-shape';
@@ -126,8 +127,10 @@ export async function listOrgRoleMembers(
 }
 
 /** GET /admin/member/{orgId}/{id}: one member seen from the acting organisation, with what the caller may do. */
-export async function getMember(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<MemberDetail> {
+export async function getMember(deps: AppDeps, callerId: number, orgId: number, requestedId: number): Promise<MemberDetail> {
   const caller = await loadCaller(deps, callerId);
+  // A merged record's id (an old link, an export) reads the record it was merged into.
+  const memberId = await resolveMemberId(deps.db, requestedId);
   const org = memberActingOrg(caller, orgId);
   await assertReadable(deps, org, memberId);
   const member = await loadMemberDto(deps.db, memberId, today(deps));

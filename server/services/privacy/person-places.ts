@@ -369,5 +369,25 @@ export const PERSON_PLACES: Record<PersonReferenceKey, PersonPlace> = {
     read: byColumn('member_import_rows', 'member_id', ['import_id', 'line', 'verdict', 'before']),
     erase: deleteWhere('member_import_rows', 'member_id'),
   },
+  // a merge's before-state holds the records as they were: read as when and with whom, erased whole
+  'member_merges.survivor_id': {
+    read: byColumn('member_merges', 'survivor_id', ['id', 'merged_id', 'created_at', 'undone_at']),
+    erase: deleteWhere('member_merges', 'survivor_id'),
+  },
+  'member_merges.merged_id': {
+    read: byColumn('member_merges', 'merged_id', ['id', 'survivor_id', 'created_at', 'undone_at']),
+    erase: deleteWhere('member_merges', 'merged_id'),
+  },
+  'member_merges.actor_id': { read: byColumn('member_merges', 'actor_id', ['id', 'created_at']), erase: nothing },
+  'member_merges.undone_by': { read: byColumn('member_merges', 'undone_by', ['id', 'undone_at']), erase: nothing },
+  'duplicate_dismissals.member_a_id': {
+    read: byColumn('duplicate_dismissals', 'member_a_id', ['member_b_id', 'dismissed_at']),
+    erase: deleteWhere('duplicate_dismissals', 'member_a_id'),
+  },
+  'duplicate_dismissals.member_b_id': {
+    read: byColumn('duplicate_dismissals', 'member_b_id', ['member_a_id', 'dismissed_at']),
+    erase: deleteWhere('duplicate_dismissals', 'member_b_id'),
+  },
+  'duplicate_dismissals.dismissed_by': { read: byColumn('duplicate_dismissals', 'dismissed_by', ['dismissed_at']), erase: nothing },
   'erased_members.erased_by': { read: byColumn('erased_members', 'erased_by', ['erased_at', 'reason']), erase: nothing },
 };

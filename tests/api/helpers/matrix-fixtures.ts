@@ -56,6 +56,8 @@ export type MatrixFixtures = {
   notifications: Record<number, number>;
   /** Per demo member (1 … 5): a passkey of their own (to rename and remove; its key is never checked). */
   passkeys: Record<number, string>;
+  /** Per club: a merge of two of its members, made by the federation, to undo. */
+  merges: Record<number, { mergeId: string }>;
 };
 
 /** Categories of the matrix's orders: the club fee (released for both clubs), licences, and a fee nobody ordered yet. */
@@ -125,6 +127,7 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     messages: {},
     notifications: {},
     passkeys: {},
+    merges: {},
   };
 
   for (const id of [ownMember, foreignMember]) {
@@ -340,6 +343,31 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
       .values({ id: `matrix-passkey-${memberId}`, memberId, publicKey: 'AA', name: 'Matrix' })
       .returning({ id: passkeys.id });
     fx.passkeys[memberId] = key.id;
+  }
+  for (const [clubId, name] of [
+    [OWN_CLUB, 'Eigen'],
+    [FOREIGN_CLUB, 'Fremd'],
+  ] as const) {
+    const survivor = (await person(clubId, `Dopplera${name}`)).id as number;
+    const merged = (await person(clubId, `Dopplerb${name}`)).id as number;
+    const plan = await ok(
+      'merge plan',
+      call(t.app, 'POST', '/api/v1/admin/members/merge', { ...as, json: { survivorId: survivor, mergedId: merged } }),
+    );
+    const merge = await ok(
+      'merge',
+      call(t.app, 'POST', '/api/v1/admin/members/merge', {
+        ...as,
+        json: {
+          survivorId: survivor,
+          mergedId: merged,
+          dryRun: false,
+          survivorUpdatedAt: plan.survivorUpdatedAt,
+          mergedUpdatedAt: plan.mergedUpdatedAt,
+        },
+      }),
+    );
+    fx.merges[clubId] = { mergeId: merge.mergeId };
   }
   fx.catalogueRole = await ok(
     'catalogue role',

@@ -282,6 +282,21 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   }),
   'DELETE /api/v1/admin/member/cancel/{orgId}/{memberId}': (c) => del(`/api/v1/admin/member/cancel/${c.club}/${c.member}?date=${c.today}`),
   'DELETE /api/v1/admin/member/{memberId}': (c) => del(`/api/v1/admin/member/${c.member}`),
+  'POST /api/v1/admin/members/merge': (c) => ({
+    method: 'POST',
+    url: '/api/v1/admin/members/merge',
+    json: { survivorId: c.member, mergedId: c.fx.orders[c.club].another, dryRun: true },
+  }),
+  'POST /api/v1/admin/members/merge/{mergeId}/undo': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/members/merge/${c.fx.merges[c.club].mergeId}/undo`,
+  }),
+  'GET /api/v1/admin/duplicates': (c) => get(`/api/v1/admin/duplicates?org=${c.org}`),
+  'POST /api/v1/admin/duplicates/dismiss': (c) => ({
+    method: 'POST',
+    url: '/api/v1/admin/duplicates/dismiss',
+    json: { aId: c.member, bId: c.fx.orders[c.club].another },
+  }),
   'GET /api/v1/admin/trainings': (c) => get(`/api/v1/admin/trainings?org=${c.acting}`),
   'GET /api/v1/admin/training/{id}': () => get('/api/v1/admin/training/8?date=2025-03-02'),
   'POST /api/v1/admin/training/{id}': (c) => ({
