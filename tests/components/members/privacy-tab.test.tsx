@@ -5,7 +5,11 @@ import { PrivacyTab, type PrivacyTabProps } from '@/components/members/privacy-t
 import { eraseMemberAction, erasurePlanAction, personReadsAction, resetSecondFactorAction } from '@/components/members/privacy-actions';
 import { notify } from '@/components/ui/toast';
 import type { Erasure, PersonReads } from '@/lib/api/privacy';
+import { ERASURE_RULES } from '@/lib/domain/privacy/erasure';
+import { PLACE_TITLES } from '@/lib/domain/privacy/places';
 import { privacyRightsOf } from '@/lib/domain/privacy/rights';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
 import { renderWithIntl as renderIntl } from '../render-with-intl';
 import { countries, functionGroups, savedMember, trainingDefinitions } from './fixtures';
 
@@ -227,6 +231,23 @@ describe('the erasure', () => {
     expect(notify.error).toHaveBeenCalled();
     expect(router.push).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Endgültig löschen' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the texts of the plan', () => {
+  it('name every place, action, reason and refusal in German and English', () => {
+    for (const messages of [de, en]) {
+      const texts = messages.privacy;
+      const missing = [
+        ...Object.keys(PLACE_TITLES).filter((place) => !(place.replace(/\./g, '__') in texts.places)),
+        ...Object.values(ERASURE_RULES).flatMap((rule) => [
+          ...(rule.code in texts.erase.reasons ? [] : [rule.code]),
+          ...(rule.action in texts.erase.actions ? [] : [rule.action]),
+        ]),
+        ...['open_order', 'active_function', 'already_erased'].filter((code) => !(code in texts.erase.refusals)),
+      ];
+      expect(missing).toEqual([]);
+    }
   });
 });
 
