@@ -1,4 +1,5 @@
 import { ChangePasswordForm } from '@/components/profile/change-password-form';
+import { OwnDataExport } from '@/components/profile/own-data-export';
 import { ProfileDetails } from '@/components/profile/profile-details';
 import { ProfilePicture } from '@/components/profile/profile-picture';
 import { SignOutEverywhere } from '@/components/profile/sign-out-everywhere';
@@ -18,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * /admin/profile: the signed-in user's data, picture, password, second factors and sign-out everywhere. The header keeps the
+ * /admin/profile: the signed-in user's data, picture, password, second factors, their own data export and sign-out everywhere. The header keeps the
  * organisation and form the user came from (?o=&f=), when they still hold them.
  */
 export default async function ProfilePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -43,6 +44,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Prom
           <ProfileDetails user={user} countries={countries} />
           <ChangePasswordForm />
           {twoFactor && <TwoFactorSection status={twoFactor} />}
+          <OwnDataExport />
           <SignOutEverywhere />
         </div>
       </div>

@@ -24,6 +24,7 @@ import type { Country } from '@/lib/api/types';
 import { todayIso } from '@/lib/domain/dates';
 import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { newMemberBlock } from '@/lib/domain/member-duplicates';
+import type { PrivacyRights } from '@/lib/domain/privacy/rights';
 import { formPath } from '@/lib/domain/shell';
 import { checkDuplicatesAction, connectMemberAction, createMemberAction, deleteMemberAction, updateMemberAction } from './actions';
 import { MemberCard } from './member-card';
@@ -41,6 +42,8 @@ const HistoryPanel = dynamic(() => import('@/components/audit/history-panel').th
 const TrainingsTab = dynamic(() => import('./trainings-tab').then((m) => m.TrainingsTab));
 const FunctionsTab = dynamic(() => import('./functions-tab').then((m) => m.FunctionsTab));
 const DuplicateDialog = dynamic(() => import('./duplicate-dialog').then((m) => m.DuplicateDialog));
+const PrivacyTab = dynamic(() => import('./privacy-tab').then((m) => m.PrivacyTab));
+const SecondFactorReset = dynamic(() => import('./second-factor-reset').then((m) => m.SecondFactorReset));
 
 /** What the acting organisation may do before any member is opened. */
 export interface ActingRights {
@@ -66,9 +69,14 @@ export interface MemberDetailProps {
    * Absent or null (clubs, state associations): everything goes into the acting organisation.
    */
   targetOrgs?: MemberTargetOrg[] | null;
+  /**
+   * What the caller may do on the person's data rights when acting for the federation: the
+   * 'Datenschutz' tab and the second-factor reset. Absent or null: neither is offered.
+   */
+  privacy?: PrivacyRights | null;
 }
 
-type Tab = 'personal' | 'training' | 'functions' | 'history';
+type Tab = 'personal' | 'training' | 'functions' | 'history' | 'privacy';
 
 /**
  * Right side of the member page: profile card and the tabs personal data / training / functions
@@ -87,9 +95,11 @@ export function MemberDetail({
   functionGroups,
   acting,
   targetOrgs = null,
+  privacy = null,
 }: MemberDetailProps) {
   const t = useTranslations('members');
   const tc = useTranslations('common');
+  const tp = useTranslations('privacy');
   const router = useGuardedRouter();
   // '?edit=1': opened through the overview table's 'Bearbeiten', so ready to edit
   const startEditing = useSearchParams().get('edit') === '1';
@@ -211,9 +221,20 @@ export function MemberDetail({
           )
         }
       />
+      {member && privacy?.resetSecondFactor && !editor.editing && <SecondFactorReset memberId={member.id} memberName={name} />}
       {!canEdit && member?.access.outranked && <p className="w-full text-xs text-gray-700">{t('outranked')}</p>}
     </>
   );
+  const privacyTab =
+    member && privacy && (privacy.exportAndErase || privacy.readTrail)
+      ? [
+          {
+            value: 'privacy',
+            label: tp('tab'),
+            content: <PrivacyTab memberId={member.id} memberName={name} orgId={orgId} funkId={funkId} rights={privacy} />,
+          },
+        ]
+      : [];
 
   return (
     <div className="space-y-4">
@@ -284,6 +305,7 @@ export function MemberDetail({
               <HistoryPanel entity="member" id={member.id} fieldLabel={(f) => (t.has(`fields.${f}`) ? t(`fields.${f}`) : undefined)} />
             ),
           },
+          ...privacyTab,
         ]}
       />
       {duplicatesShown && (

@@ -13,9 +13,10 @@ import {
   type MemberRole,
   type MemberTargetOrg,
 } from '@/lib/api/members';
-import { getCountries } from '@/lib/api/user';
+import { getCountries, getSystemRoles } from '@/lib/api/user';
 import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { editsMembersAt } from '@/lib/domain/member-permissions';
+import { privacyRightsOf } from '@/lib/domain/privacy/rights';
 import { formPath } from '@/lib/domain/shell';
 import { MemberDetail, MembersScreen } from './lazy';
 import type { ActingRights } from './member-detail';
@@ -70,6 +71,10 @@ export async function MembersPage({ orgId, funkId, id, orgLevel = null, all = fa
   const federation = level === null ? orgId === FEDERATION_ORG_ID : level === ORG_LEVEL_FEDERATION;
   const targetOrgs: MemberTargetOrg[] | null =
     federation && (opened || target === 'new') ? await optional(getTargetOrgs(orgId), null) : null;
+  // a person's data rights are the federation's: offered only when acting for it (the system roles
+  // are the header's, read once per request)
+  const privacy =
+    federation && member ? privacyRightsOf(await optional(getSystemRoles(), []).then((r) => (Array.isArray(r) ? r : []))) : null;
   const acting: ActingRights = {
     level,
     // the API decides in the end; this only hides what it would refuse (level 2 reads only)
@@ -100,6 +105,7 @@ export async function MembersPage({ orgId, funkId, id, orgLevel = null, all = fa
         functionGroups={functionGroups}
         acting={acting}
         targetOrgs={targetOrgs}
+        privacy={privacy}
       />
     );
   } else {

@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { FORM_ALL_MEMBERS, FORM_DATA_PROTECTION, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { EXPORT_AND_ERASE_FUNCTIONS, READ_TRAIL_FUNCTIONS } from '@/lib/domain/privacy/rights';
 import { erasedMembers, members } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
 import { loadCaller, type ActingOrg } from '../access';
 
-/**
- * Who handles a person's data rights: the federation's staff with the all-members form (52) or the
- * data-protection officer (1007) export and erase; the trail of reads is the officer's alone.
- */
-export const EXPORT_AND_ERASE_FUNCTIONS = [FORM_ALL_MEMBERS, FORM_DATA_PROTECTION] as const;
-export const READ_TRAIL_FUNCTIONS = [FORM_DATA_PROTECTION] as const;
+/** Who handles a person's data rights (lib/domain/privacy/rights.ts, which the member screen shares). */
+export { EXPORT_AND_ERASE_FUNCTIONS, READ_TRAIL_FUNCTIONS };
 
 export async function federationActor(deps: AppDeps, callerId: number, functions: readonly number[]): Promise<ActingOrg> {
   const caller = await loadCaller(deps, callerId);

@@ -1,7 +1,9 @@
 import type { ReactElement } from 'react';
 import { MembersPage } from '@/components/members/members-page';
 import type { MembersScreenProps } from '@/components/members/members-screen';
-import { getMembersSummary } from '@/lib/api/members';
+import type { MemberDetailProps } from '@/components/members/member-detail';
+import { getMember, getMembersSummary } from '@/lib/api/members';
+import { getSystemRoles } from '@/lib/api/user';
 import type { MembersSummary } from '@/lib/api/member-types';
 
 /*
@@ -23,7 +25,7 @@ jest.mock('../../../lib/api/members', () => ({
   getTrainingDefinitions: jest.fn(async () => []),
   getFunctionGroups: jest.fn(async () => []),
 }));
-jest.mock('../../../lib/api/user', () => ({ getCountries: jest.fn(async () => []) }));
+jest.mock('../../../lib/api/user', () => ({ getCountries: jest.fn(async () => []), getSystemRoles: jest.fn(async () => []) }));
 jest.mock('../../../components/members/members-screen', () => ({ MembersScreen: () => null }));
 jest.mock('../../../components/members/member-detail', () => ({ MemberDetail: () => null }));
 
@@ -84,5 +86,32 @@ describe('MembersPage: the level from the system roles', () => {
     const screen = (await pageAt(1, 1, 'new')) as ReactElement<MembersScreenProps>;
     expect(summaryMock).not.toHaveBeenCalled();
     expect(screen.props.canCreate).toBe(true);
+  });
+});
+
+describe("MembersPage: the person's data rights", () => {
+  const memberMock = getMember as jest.MockedFunction<typeof getMember>;
+  const rolesMock = getSystemRoles as jest.MockedFunction<typeof getSystemRoles>;
+  function detailAt(orgId: number, orgLevel: number, funkId: number) {
+    return MembersPage({ orgId, funkId, id: '955', orgName: '', functionName: '', funkMgId: 1, orgLevel, user }).then(
+      (screen) => (screen as ReactElement<MembersScreenProps>).props.children as ReactElement<MemberDetailProps>,
+    );
+  }
+
+  beforeEach(() => memberMock.mockResolvedValue({ id: 955, functions: [] } as unknown as Awaited<ReturnType<typeof getMember>>));
+
+  it('offers them to the federation by the roles the caller holds there (52: export and erasure; 1007: also the trail)', async () => {
+    rolesMock.mockResolvedValue([{ orgId: 1, funkId: 52, functionName: 'Alle Mitglieder', orgLevel: 1 }] as never);
+    expect((await detailAt(1, 1, 52)).props.privacy).toEqual({ exportAndErase: true, readTrail: false, resetSecondFactor: true });
+    rolesMock.mockResolvedValue([
+      { orgId: 1, funkId: 51, functionName: 'Mitglieder', orgLevel: 1 },
+      { orgId: 1, funkId: 1007, functionName: 'Datenschutzbeauftragte(r)', orgLevel: 1 },
+    ] as never);
+    expect((await detailAt(1, 1, 51)).props.privacy).toEqual({ exportAndErase: true, readTrail: true, resetSecondFactor: true });
+  });
+
+  it('offers nothing to a club, whatever else the caller holds', async () => {
+    rolesMock.mockResolvedValue([{ orgId: 1, funkId: 52, functionName: 'Alle Mitglieder', orgLevel: 1 }] as never);
+    expect((await detailAt(11, 3, 51)).props.privacy).toBeNull();
   });
 });
