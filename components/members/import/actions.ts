@@ -12,7 +12,7 @@ export interface ChangedRow {
   memberId: number;
 }
 
-export type UndoAnswer = { undone: true; message: string } | { undone: false; changed: ChangedRow[] };
+type UndoAnswer = { undone: true; message: string } | { undone: false; changed: ChangedRow[] };
 
 function changedRows(value: unknown): ChangedRow[] {
   if (!Array.isArray(value)) return [];

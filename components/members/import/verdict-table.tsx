@@ -8,11 +8,11 @@ import { IMPORT_VERDICTS, type ImportVerdict } from '@/lib/domain/member-import'
 import type { ImportCountsSchema, ImportRowSchema } from '@/lib/schemas/member-import';
 import type { z } from 'zod';
 
-export type ImportRow = z.infer<typeof ImportRowSchema>;
-export type ImportCounts = z.infer<typeof ImportCountsSchema>;
+type ImportRow = z.infer<typeof ImportRowSchema>;
+type ImportCounts = z.infer<typeof ImportCountsSchema>;
 
 /** Rows per page of the verdict table (a file may have thousands). */
-export const VERDICT_PAGE_SIZE = 50;
+const VERDICT_PAGE_SIZE = 50;
 
 const verdictTone: Record<ImportVerdict, string> = {
   create: 'bg-green-100 text-green-800',
