@@ -119,6 +119,8 @@ export async function MembersPage({ orgId, funkId, id, orgLevel = null, all = fa
       all={all}
       selectedId={member?.id ?? null}
       canCreate={acting.canCreate}
+      // the import goes into a club, by whoever may add its members
+      canImport={acting.canCreate && acting.isClub && !all}
       countries={countries}
     >
       {right}

@@ -3,6 +3,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'next/navigation';
 import dynamic from 'next/dynamic';
+import { Button } from '@/components/ui/button';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useTranslations } from 'next-intl';
 import { confirmLeaving, useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
@@ -13,6 +14,8 @@ import { MemberList } from './member-list';
 
 // the table view and its table library load when the table is chosen, not with the list or a new member
 const MembersOverview = dynamic(() => import('./members-overview').then((m) => m.MembersOverview));
+// the import view loads when it is opened
+const MemberImport = dynamic(() => import('./import/member-import').then((m) => m.MemberImport));
 
 export interface MembersScreenProps {
   orgId: number;
@@ -20,6 +23,8 @@ export interface MembersScreenProps {
   all: boolean;
   selectedId: number | null;
   canCreate: boolean;
+  /** May import members into this organisation (a club, by whoever may add its members). */
+  canImport?: boolean;
   countries: Country[];
   /** The right side of the list view: the member, a new one, or a hint. */
   children: ReactNode;
@@ -39,9 +44,11 @@ function initialView(params: URLSearchParams | null): View {
   return value === 'table' ? 'table' : 'list';
 }
 
-/** The member page's two modes: list with the member beside it, or the overview table. */
-export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, countries, children }: MembersScreenProps) {
+/** The member page's two modes: list with the member beside it, or the overview table; and the import view. */
+export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, canImport = false, countries, children }: MembersScreenProps) {
   const t = useTranslations('members');
+  const ti = useTranslations('memberImport.screen');
+  const [importing, setImporting] = useState(false);
   const router = useGuardedRouter();
   const searchParams = useSearchParams();
   const [view, setViewState] = useState<View>(() => initialView(searchParams));
@@ -68,18 +75,30 @@ export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, count
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-gray-900">{all ? t('allListTitle') : t('listTitle')}</h1>
-        <SegmentedControl
-          label={t('view')}
-          value={view}
-          options={[
-            { value: 'list', label: t('viewList') },
-            { value: 'table', label: t('viewTable') },
-          ]}
-          // the table drops the open member: unsaved changes ask first
-          onChange={(value) => void confirmLeaving().then((leave) => leave && setView(value))}
-        />
+        {!importing && (
+          <div className="flex flex-wrap items-center gap-3">
+            {canImport && (
+              // the open member is left for the import view: unsaved changes ask first
+              <Button variant="secondary" onClick={() => void confirmLeaving().then((leave) => leave && setImporting(true))}>
+                {ti('open')}
+              </Button>
+            )}
+            <SegmentedControl
+              label={t('view')}
+              value={view}
+              options={[
+                { value: 'list', label: t('viewList') },
+                { value: 'table', label: t('viewTable') },
+              ]}
+              // the table drops the open member: unsaved changes ask first
+              onChange={(value) => void confirmLeaving().then((leave) => leave && setView(value))}
+            />
+          </div>
+        )}
       </div>
-      {view === 'list' ? (
+      {importing ? (
+        <MemberImport orgId={orgId} onClose={() => setImporting(false)} />
+      ) : view === 'list' ? (
         <div className="grid gap-6 lg:grid-cols-[320px_1fr]">
           <MemberList orgId={orgId} funkId={funkId} all={all} selectedId={selectedId} canCreate={canCreate} />
           <div className="min-w-0">{children}</div>
