@@ -57,7 +57,11 @@ async function enterPassword(page: Page, email: string) {
 }
 
 const signedIn = (page: Page) => expect(page.getByRole('button', { name: /Benutzermenü/ })).toBeVisible();
-const twoFactorCard = (page: Page) => page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Zwei-Faktor-Anmeldung' }) }).last();
+const twoFactorCard = (page: Page) =>
+  page
+    .locator('section, div')
+    .filter({ has: page.getByRole('heading', { name: 'Zwei-Faktor-Anmeldung' }) })
+    .last();
 
 test.beforeEach(async () => {
   await resetSecondFactor(TRAINER.memberId);
