@@ -109,11 +109,18 @@ export type MemberScope = {
   assignments?: SQL;
 };
 
+/**
+ * What every list leaves out, whatever its scope, search or statement: an erased person (an
+ * anonymous record kept for invoices and history) is in no list.
+ */
+function listedAtAll(): SQL[] {
+  return [notErased(members.id)];
+}
+
 /** The WHERE of a list: its scope plus the query's search and filters. */
 export function listWhere(scope: MemberScope, query: Parameters<typeof filterConditions>[0], today: string) {
   const filters = filterConditions(query, today);
-  // an erased person (an anonymous record kept for invoices and history) is in no list
-  const conditions = [...scope.conditions.filter((c): c is SQL => Boolean(c)), notErased(members.id), ...filters];
+  const conditions = [...scope.conditions.filter((c): c is SQL => Boolean(c)), ...listedAtAll(), ...filters];
   return { where: conditions.length ? and(...conditions) : undefined, filters, searching: searchWords(query.q).length > 0 };
 }
 
@@ -187,7 +194,7 @@ const searchedPages = new WeakMap<object, Map<string, ReturnType<typeof prepareS
 
 function prepareSearchedPage(db: Db, sort: MemberSort, dir: 'asc' | 'desc', words: number) {
   const patterns = Array.from({ length: words }, (_, i) => sql`${SEARCH_TEXT} like ${sql.placeholder(`w${i}`)}`);
-  const where = patterns.length > 0 ? and(...patterns) : undefined;
+  const where = and(...listedAtAll(), ...patterns);
   const scope: MemberScope = { conditions: [] };
   return pageStatement(db, scope, where, patterns, words > 0, sort, dir, sql.placeholder('limit'), sql.placeholder('offset')).prepare('');
 }
