@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ClientResponse } from 'hono/client';
+import type { z } from '@hono/zod-openapi';
 import { testClient } from 'hono/testing';
 import type { ApiErrorBody } from '@/lib/api/errors';
 import { createApp, type App } from '@/server/app';
@@ -157,4 +158,23 @@ export async function answerOf<R extends ClientResponse<unknown, number, string>
   const text = await res.text();
   if (res.status !== status) throw new Error(`expected ${status}, the API answered ${res.status}: ${text}`);
   return JSON.parse(text || 'null');
+}
+
+/** A streamed upload's documentation (an `upload…Doc` in server/api/<resource>/routes.ts). */
+type UploadDoc = { responses: Record<number, unknown> };
+type JsonSchemaOf<R> = R extends { content: { 'application/json': { schema: infer Z extends z.ZodType } } } ? Z : never;
+
+/**
+ * The answer of a streamed upload (sent with `call`: the typed client does not carry those
+ * routes), which must have `status` and is checked against the schema its documentation declares
+ * for that status, e.g. `(await uploadAnswer(res, uploadImageDoc, 200)).imageLink`.
+ */
+export function uploadAnswer<D extends UploadDoc, S extends keyof D['responses'] & number>(
+  res: CallResult,
+  doc: D,
+  status: S,
+): z.output<JsonSchemaOf<D['responses'][S]>> {
+  if (res.status !== status) throw new Error(`expected ${status}, the API answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const schema = (doc.responses[status] as { content: { 'application/json': { schema: z.ZodType } } }).content['application/json'].schema;
+  return schema.parse(res.body) as z.output<JsonSchemaOf<D['responses'][S]>>;
 }
