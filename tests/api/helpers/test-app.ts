@@ -178,3 +178,18 @@ export function uploadAnswer<D extends UploadDoc, S extends keyof D['responses']
   const schema = (doc.responses[status] as { content: { 'application/json': { schema: z.ZodType } } }).content['application/json'].schema;
   return schema.parse(res.body) as z.output<JsonSchemaOf<D['responses'][S]>>;
 }
+
+/** The JSON body of a typed answer's success (2xx) statuses. */
+export type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer U, infer F> ? (U extends 200 | 201 | 202 ? (F extends 'json' ? T : never) : never) : never;
+
+/** The body of a typed call's answer, which must be a success (2xx); the error names `what` and the answer otherwise. */
+export async function successOf<R extends ClientResponse<unknown, number, string>>(
+  response: R | Promise<R>,
+  what = 'call',
+): Promise<SuccessBody<R>> {
+  const res = await response;
+  const text = await res.text();
+  if (res.status < 200 || res.status >= 300) throw new Error(`${what}: the API answered ${res.status}: ${text}`);
+  return JSON.parse(text || 'null');
+}
