@@ -38,6 +38,7 @@ export const PERSON_REFERENCES = [
 ] as const satisfies readonly { key: string; table: string; column: string; how: string }[];
 
 export type PersonReference = (typeof PERSON_REFERENCES)[number];
+/** @public the key a merge, export or erasure rule names an entry by */
 export type PersonReferenceKey = PersonReference['key'];
 
 /**
