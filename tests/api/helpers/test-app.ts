@@ -193,3 +193,13 @@ export async function successOf<R extends ClientResponse<unknown, number, string
   if (res.status < 200 || res.status >= 300) throw new Error(`${what}: the API answered ${res.status}: ${text}`);
   return JSON.parse(text || 'null');
 }
+
+/** The error of a typed call that must be refused (any 4xx), in the API's one error shape, with the status answered. */
+export async function refusalOf(
+  response: ClientResponse<unknown, number, string> | Promise<ClientResponse<unknown, number, string>>,
+): Promise<ApiErrorBody & { status: number }> {
+  const res = await response;
+  const text = await res.text();
+  if (res.status < 400 || res.status >= 500) throw new Error(`expected a refusal, the API answered ${res.status}: ${text}`);
+  return { ...(JSON.parse(text) as { error: ApiErrorBody }).error, status: res.status };
+}
