@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ClientResponse } from 'hono/client';
-import type { z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { testClient } from 'hono/testing';
 import type { ApiErrorBody } from '@/lib/api/errors';
 import { createApp, type App } from '@/server/app';
@@ -202,4 +202,19 @@ export async function refusalOf(
   const text = await res.text();
   if (res.status < 400 || res.status >= 500) throw new Error(`expected a refusal, the API answered ${res.status}: ${text}`);
   return { ...(JSON.parse(text) as { error: ApiErrorBody }).error, status: res.status };
+}
+
+const errorShape = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+    value: z.unknown().optional(),
+    rule: z.string().optional(),
+  }),
+});
+
+/** The error of a refused untyped call (a download, a deliberately malformed request), checked to be the API's one error shape. */
+export function errorOf(res: CallResult): ApiErrorBody {
+  return errorShape.parse(res.body).error;
 }
