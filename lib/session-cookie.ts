@@ -9,6 +9,12 @@ import { unsealData, type SessionOptions } from 'iron-session';
 export interface SessionData {
   token?: string;
   email?: string;
+  /**
+   * Half signed in: the password was right, the second factor (stage `verify`) or the enrolment a
+   * policy demands (stage `enrol`) is still due. The API's half-signed-in token opens nothing but
+   * that step; it is not a session (no `token`).
+   */
+  pending?: { token: string; stage: 'verify' | 'enrol'; methods: string[]; email: string };
 }
 
 export const SESSION_COOKIE = 'auth';

@@ -112,7 +112,20 @@ async function waitForApi() {
 (async () => {
   // Production runs the compiled files with plain node; development the sources with tsx watch.
   if (dev) run('api', bin('tsx'), ['watch', 'server/index.ts']);
-  else run('api', process.execPath, [path.join(root, 'dist/api.js')]);
+  else {
+    // A new embedded database is filled with the demo data by a process of its own that then
+    // ends: the embedded engine's memory only grows (a WebAssembly memory cannot shrink), and
+    // loading the data takes about 230 MiB more than serving it.
+    if (!env.DATABASE_URL && !existsSync(path.join(env.DATA_DIR!, 'pglite'))) {
+      const prepared = spawnSync(process.execPath, [path.join(root, 'dist/api.js'), '--prepare-database'], {
+        cwd: root,
+        env,
+        stdio: 'inherit',
+      });
+      if (prepared.status !== 0) fail('the embedded database could not be prepared (see above).');
+    }
+    run('api', process.execPath, [path.join(root, 'dist/api.js')]);
+  }
   await waitForApi();
   if (stopping) return;
   // The admin app runs in its own small server (scripts/admin-server.ts) so that downloads through

@@ -4,9 +4,11 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import { auditRouter } from './api/audit';
 import { authRouter } from './api/auth';
+import { twoFactorRouter } from './api/two-factor';
 import { countriesRouter } from './api/countries';
 import { docsRouter } from './api/docs';
 import { memberExportRouter } from './api/member-export';
+import { memberImportRouter } from './api/member-import';
 import { memberFunctionsRouter } from './api/member-functions';
 import { memberTrainingsRouter } from './api/member-trainings';
 import { membersRouter } from './api/members';
@@ -18,6 +20,7 @@ import { profileRouter } from './api/profile';
 import { reportsRouter } from './api/reports';
 import { rolesRouter } from './api/roles';
 import { personsRouter } from './api/persons';
+import { privacyRouter } from './api/privacy';
 import { roleMembersRouter } from './api/role-members';
 import { tournamentsRouter } from './api/tournaments';
 import { newsRouter } from './api/news';
@@ -103,12 +106,15 @@ export function createApp(options: CreateAppOptions) {
 
   const api = app
     .route('/', authRouter)
+    .route('/', twoFactorRouter)
     .route('/', profileRouter)
     .route('/', countriesRouter)
     .route('/', organisationsRouter)
     .route('/', organisationFilesRouter)
     .route('/', membersRouter)
     .route('/', memberExportRouter)
+    .route('/', privacyRouter)
+    .route('/', memberImportRouter)
     .route('/', memberTrainingsRouter)
     .route('/', memberFunctionsRouter)
     .route('/', auditRouter)

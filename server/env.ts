@@ -97,6 +97,11 @@ const rawSchema = z.object({
   PUSH_ALLOWED_HOSTS: z.preprocess(emptyToUndefined, z.string().default('')),
   OUTBOX_LEASE: z.preprocess(emptyToUndefined, z.string().regex(DURATION, 'expected a duration such as 2m or 90s').default('2m')),
   MESSAGE_BATCH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1_000)),
+  TWO_FACTOR_REQUIRED_LEVELS: z
+    .string()
+    .regex(/^\s*([123](\s*,\s*[123])*)?\s*$/, 'expected organisation levels separated by commas, e.g. 1,2 (or empty for none)')
+    .optional(),
+  RETENTION_FORMER_MEMBER_YEARS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   ORDER_BASE_AMOUNT: z.preprocess(
     emptyToUndefined,
     z
@@ -152,6 +157,17 @@ export type Env = {
    * this many is written inside its request; a bigger one by the preparation job, batch by batch.
    */
   messageBatch: number;
+  /**
+   * Organisation levels (1 federation, 2 state association, 3 club) whose function holders must
+   * sign in with a second factor (TWO_FACTOR_REQUIRED_LEVELS; default 1,2 on PostgreSQL, none on
+   * the embedded database).
+   */
+  twoFactorRequiredLevels: number[];
+  /**
+   * Former members are anonymised this many years after their last function ended
+   * (RETENTION_FORMER_MEMBER_YEARS, default 10), by the nightly retention job.
+   */
+  retentionFormerMemberYears: number;
 };
 
 export class EnvError extends Error {
@@ -223,6 +239,16 @@ export function loadEnv(source: Source = process.env): Env {
     vapidKeyFile: path.join(dataDir, 'vapid-keys.json'),
     outboxLeaseMs,
     messageBatch: v.MESSAGE_BATCH,
+    twoFactorRequiredLevels: [
+      ...new Set(
+        (v.TWO_FACTOR_REQUIRED_LEVELS ?? (v.DATABASE_URL ? '1,2' : ''))
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .map(Number),
+      ),
+    ].sort((a, b) => a - b),
+    retentionFormerMemberYears: v.RETENTION_FORMER_MEMBER_YEARS,
     pushAllowedHosts: v.PUSH_ALLOWED_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

@@ -8,6 +8,7 @@ import { REQUEST_TIMEOUT_MS, startUploadTempCleanup } from './files/upload-temp'
 import { EnvError, loadEnv, type Env } from './env';
 import { createMailer } from './mail/mailer';
 import { createOutboxWorker } from './messages/outbox-worker';
+import { createRetentionWorker } from './privacy/retention-worker';
 import { createPushSender } from './messages/push';
 import { handlePasswordResetRequests } from './services/password-reset-queue';
 
@@ -34,6 +35,11 @@ process.on('unhandledRejection', (reason) => {
 
 async function main() {
   const env = readEnv();
+  if (process.argv.includes('--prepare-database')) {
+    // Migrations and, on a new embedded database, the demo data; then end (see scripts/start.ts).
+    await (await openDatabase(env)).close();
+    process.exit(0);
+  }
   const { db, close: closeDatabase } = await openDatabase(env);
   const mailer = createMailer(env);
   // The message outbox is delivered by this process (several API processes share it safely).
@@ -47,6 +53,8 @@ async function main() {
     leaseMs: env.outboxLeaseMs,
     jobs: [(workerId) => handlePasswordResetRequests(resetDeps, workerId, { leaseMs: env.outboxLeaseMs })],
   });
+  // Anonymises and removes what has passed its retention, nightly (one process at a time).
+  const retention = createRetentionWorker({ db, env });
   const app = createApp({ db, env, mailer, outbox });
   const stopUploadCleanup = await startUploadTempCleanup(env.uploadDir);
 
@@ -58,6 +66,7 @@ async function main() {
       console.log(`[api] database: ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${env.pgliteDir}`}`);
       if (!env.smtp) console.log(`[api] no SMTP_HOST: mails are written to ${env.mailDir}`);
       outbox.start();
+      retention.start();
     },
   );
 
@@ -80,6 +89,7 @@ async function main() {
     stopUploadCleanup();
     server.close(async () => {
       await outbox.stop();
+      await retention.stop();
       mailer.close();
       await closeDatabase();
       process.exit(0);

@@ -5,6 +5,8 @@ import { SignOutEverywhere } from '@/components/profile/sign-out-everywhere';
 import { loadShell } from '@/components/shell/load-shell';
 import { SignedInLayout } from '@/components/shell/signed-in-layout';
 import { getCountries } from '@/lib/api/user';
+import { twoFactorStatus } from '@/lib/api/two-factor';
+import { TwoFactorSection } from '@/components/profile/two-factor-section';
 import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import { displayName, formsFor, holdsOrganisation, proxiedImageSrc } from '@/lib/domain/shell';
@@ -16,11 +18,17 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * /admin/profile: the signed-in user's data, picture, password and sign-out everywhere. The header keeps the
+ * /admin/profile: the signed-in user's data, picture, password, second factors and sign-out everywhere. The header keeps the
  * organisation and form the user came from (?o=&f=), when they still hold them.
  */
 export default async function ProfilePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const [{ user, systemRoles }, countries, query] = await Promise.all([loadShell(), getCountries(), searchParams]);
+  const [{ user, systemRoles }, countries, query, twoFactor] = await Promise.all([
+    loadShell(),
+    getCountries(),
+    searchParams,
+    // an upstream without two-factor sign-in: the profile goes without the card
+    twoFactorStatus().catch(() => null),
+  ]);
   const o = Number(query.o);
   const orgId = Number.isInteger(o) && o > 0 && holdsOrganisation(user.rolesOrg, systemRoles, o) ? o : undefined;
   const f = Number(query.f);
@@ -34,6 +42,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Prom
         <div className="space-y-6">
           <ProfileDetails user={user} countries={countries} />
           <ChangePasswordForm />
+          {twoFactor && <TwoFactorSection status={twoFactor} />}
           <SignOutEverywhere />
         </div>
       </div>

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { defineAction } from '@/lib/actions/define-action';
 import { login, requestPassword, resetPassword } from '@/lib/api/auth';
 import { ApiError } from '@/lib/api/errors';
-import { getSystemRolesWithToken } from '@/lib/api/user';
 import { getSession } from '@/lib/session';
 import { loginSchema, requestPasswordSchema } from '@/lib/schemas/auth';
+import { keepSession, NO_PERMISSIONS } from '@/lib/actions/keep-session';
 import { resetFormSchema } from './reset-form-schema';
 
 /** Whole minutes to wait, from the API's retry-after seconds (at least one). */
@@ -14,9 +14,6 @@ function minutesToWait(error: ApiError): number {
   const seconds = Number(error.value);
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 15;
 }
-
-/** Thrown inside the sign-in when the account holds no system role: it stays signed out. */
-const NO_PERMISSIONS = 'no_permissions';
 
 /**
  * Sign-in: clears the stored auth, posts the credentials, and keeps the token only when the user
@@ -34,20 +31,23 @@ export const signIn = defineAction({
     if (error.status === 401 || error.status === 400 || error.status === 422) return { message: t('failure') };
     return undefined;
   },
-  run: async ({ email, password }) => {
+  run: async ({ email, password }): Promise<SignInOutcome> => {
     const session = await getSession();
     session.destroy();
-    const token = (await login(email, password)).jwtToken;
-    const roles = await getSystemRolesWithToken(token).catch(() => []);
-    if (!Array.isArray(roles) || roles.length === 0) {
-      throw new ApiError(403, { code: NO_PERMISSIONS, message: 'The user holds no system role', value: email });
+    const answer = await login(email, password);
+    if (!('jwtToken' in answer)) {
+      // the second step (or the enrolment the policy demands) comes first
+      session.pending = { token: answer.pendingToken, stage: answer.stage, methods: answer.methods, email };
+      await session.save();
+      return { secondFactor: { stage: answer.stage, methods: answer.methods } };
     }
-    session.token = token;
-    session.email = email;
-    await session.save();
+    await keepSession(answer.jwtToken, email);
     return null;
   },
 });
+
+/** What a sign-in answers: done (null), or the second step that is due. */
+export type SignInOutcome = null | { secondFactor: { stage: 'verify' | 'enrol'; methods: Array<'passkey' | 'totp' | 'recovery'> } };
 
 /** Forgot password: asks the API to mail a reset link. Known and unknown addresses answer alike. */
 export const requestPasswordReset = defineAction({

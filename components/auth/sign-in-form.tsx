@@ -12,6 +12,10 @@ import { LanguageSwitch } from '@/components/shared/language-switch';
 import { WELCOME_PARAM } from '@/lib/welcome-param';
 import { checkSignInEmail, checkSignInPassword } from '@/lib/domain/sign-in-checks';
 import type { LoginInput } from '@/lib/schemas/auth';
+import { SecondStep } from './second-step';
+import { Enrolment } from '@/components/shared/two-factor/enrolment';
+import { PasskeySignIn } from './passkey-sign-in';
+import type { SecondFactorMethod } from '@/lib/domain/two-factor';
 import { signIn } from './actions';
 import { FooterLink } from './footer-link';
 
@@ -21,6 +25,7 @@ import { FooterLink } from './footer-link';
  */
 export function SignInForm({ notice, returnTo }: { notice?: string; returnTo?: string }) {
   const t = useTranslations('signIn');
+  const tf = useTranslations('twoFactor');
   const router = useRouter();
   const [alert, setAlert] = useState<string | null>(notice ? (returnTo ? `${notice} ${t('draftKept')}` : notice) : null);
   const [navigating, startNavigation] = useTransition();
@@ -32,6 +37,18 @@ export function SignInForm({ notice, returnTo }: { notice?: string; returnTo?: s
     // plain checks keep zod out of the sign-in page; the server action checks with loginSchema
   } = useForm<LoginInput>({ defaultValues: { email: '', password: '' } });
   const pending = isSubmitting || navigating;
+  /** After the password: the second step (or the enrolment the policy demands) that is due. */
+  const [secondFactor, setSecondFactor] = useState<{ stage: 'verify' | 'enrol'; methods: SecondFactorMethod[] } | null>(null);
+
+  function goOn() {
+    startNavigation(() => {
+      // The page greets with the success toast itself once it is on screen (WelcomeToast), so
+      // loading its code doesn't eat the toast's 3 seconds. The start page is its own route.
+      const target = returnTo ?? '/start';
+      router.replace(`${target}${target.includes('?') ? '&' : '?'}${WELCOME_PARAM}=1`);
+      router.refresh();
+    });
+  }
 
   async function onSubmit(values: LoginInput) {
     setAlert(null);
@@ -49,15 +66,9 @@ export function SignInForm({ notice, returnTo }: { notice?: string; returnTo?: s
         longToastFor: ['rate_limited'],
       },
     );
-    if (signedIn) {
-      startNavigation(() => {
-        // The page greets with the success toast itself once it is on screen (WelcomeToast), so
-        // loading its code doesn't eat the toast's 3 seconds. The start page is its own route.
-        const target = returnTo ?? '/start';
-        router.replace(`${target}${target.includes('?') ? '&' : '?'}${WELCOME_PARAM}=1`);
-        router.refresh();
-      });
-    }
+    if (!signedIn) return;
+    if (result.ok && result.data?.secondFactor) setSecondFactor(result.data.secondFactor);
+    else goOn();
   }
 
   // Schema messages are keys; messages set from the server are already texts.
@@ -74,26 +85,38 @@ export function SignInForm({ notice, returnTo }: { notice?: string; returnTo?: s
           {alert}
         </p>
       )}
-      <SecretForm noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('title')}>
-        <Input
-          label={t('email')}
-          type="email"
-          autoComplete="username"
-          error={text(errors.email?.message)}
-          {...register('email', { validate: checkSignInEmail })}
-        />
-        <PasswordInput
-          label={t('password')}
-          autoComplete="current-password"
-          hint={t('passwordHint')}
-          error={text(errors.password?.message)}
-          {...register('password', { validate: checkSignInPassword })}
-        />
-        <SecretSubmitButton className="w-full" loading={pending}>
-          {pending ? t('pending') : t('submit')}
-        </SecretSubmitButton>
-      </SecretForm>
-      <FooterLink href="/new-password">{t('forgotLink')}</FooterLink>
+      {secondFactor?.stage === 'verify' && <SecondStep methods={secondFactor.methods} onSignedIn={goOn} />}
+      {secondFactor?.stage === 'enrol' && (
+        <div className="space-y-4">
+          <p className="text-sm text-gray-700">{tf('mustEnrol')}</p>
+          <Enrolment onDone={(done) => (done.signedIn ? goOn() : undefined)} />
+        </div>
+      )}
+      {!secondFactor && (
+        <>
+          <SecretForm noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={t('title')}>
+            <Input
+              label={t('email')}
+              type="email"
+              autoComplete="username"
+              error={text(errors.email?.message)}
+              {...register('email', { validate: checkSignInEmail })}
+            />
+            <PasswordInput
+              label={t('password')}
+              autoComplete="current-password"
+              hint={t('passwordHint')}
+              error={text(errors.password?.message)}
+              {...register('password', { validate: checkSignInPassword })}
+            />
+            <SecretSubmitButton className="w-full" loading={pending}>
+              {pending ? t('pending') : t('submit')}
+            </SecretSubmitButton>
+          </SecretForm>
+          <PasskeySignIn onSignedIn={goOn} onRefused={setAlert} />
+          <FooterLink href="/new-password">{t('forgotLink')}</FooterLink>
+        </>
+      )}
     </div>
   );
 }

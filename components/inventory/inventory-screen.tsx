@@ -175,22 +175,9 @@ function InventoryForm({
         <h2 id="inventory-title" className="text-lg font-semibold text-gray-900">
           {title}
         </h2>
-        <EditActions
-          canEdit
-          editing={editor.editing}
-          busy={editor.busy}
-          onEdit={editor.startEdit}
-          onSave={() => void editor.save()}
-          onCancel={editor.cancel}
-        />
+        <EditActions canEdit {...editor.actionProps} />
       </div>
-      <form
-        key={editor.fieldsKey}
-        noValidate
-        aria-label={title}
-        onSubmit={(e) => (e.preventDefault(), editor.editing && void editor.save())}
-        className="grid gap-4 sm:grid-cols-2"
-      >
+      <form key={editor.fieldsKey} noValidate aria-label={title} onSubmit={editor.submitForm} className="grid gap-4 sm:grid-cols-2">
         <Controller
           control={form.control}
           name="newsId"

@@ -32,7 +32,7 @@ export interface FunctionsTabProps {
   /** A membership can be added here (the acting organisation is a club). */
   canAddMembership: boolean;
   /**
-   * The federation's organisation picker (GET members/{org}/organisations): memberships go into a
+   * The federation's organisation picker (GET members/{orgId}/organisations): memberships go into a
    * chosen club, new functions into a chosen organisation. Absent or null: both go into `orgId`.
    */
   targetOrgs?: MemberTargetOrg[] | null;

@@ -200,11 +200,8 @@ export function MemberDetail({
     <>
       <EditActions
         canEdit={canEdit}
-        editing={editor.editing}
+        {...editor.actionProps}
         busy={editor.busy || busy}
-        onEdit={editor.startEdit}
-        onSave={() => void editor.save()}
-        onCancel={editor.cancel}
         readOnlyNote={t('readOnly')}
         extra={
           member?.access.canDelete && (

@@ -144,10 +144,7 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
           )}
           <EditActions
             canEdit
-            editing={editor.editing}
-            busy={editor.busy}
-            onEdit={editor.startEdit}
-            onSave={() => void editor.save()}
+            {...editor.actionProps}
             onCancel={() => {
               files.reset();
               editor.cancel();
@@ -167,7 +164,7 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
         noValidate
         aria-label={title}
         data-flash={flashing || undefined}
-        onSubmit={(e) => (e.preventDefault(), editor.editing && void editor.save())}
+        onSubmit={editor.submitForm}
         className={cn('space-y-4 rounded-lg border-2 p-2 transition-colors', flashing ? 'border-red-500' : 'border-transparent')}
       >
         <fieldset>

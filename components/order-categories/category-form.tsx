@@ -108,25 +108,9 @@ export function CategoryForm({ actingOrgId, funkId, category }: CategoryFormProp
         <h2 id="category-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-gray-900 focus:outline-none">
           {title}
         </h2>
-        <EditActions
-          canEdit
-          editing={editor.editing}
-          busy={editor.busy}
-          onEdit={editor.startEdit}
-          onSave={() => void editor.save()}
-          onCancel={editor.cancel}
-        />
+        <EditActions canEdit {...editor.actionProps} />
       </div>
-      <form
-        key={editor.fieldsKey}
-        noValidate
-        aria-label={title}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (editor.editing) void editor.save();
-        }}
-        className="space-y-4"
-      >
+      <form key={editor.fieldsKey} noValidate aria-label={title} onSubmit={editor.submitForm} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Input
             label={`${t('fields.cat')} *`}

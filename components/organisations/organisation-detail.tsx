@@ -167,15 +167,7 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
             </p>
           )}
         </div>
-        <EditActions
-          canEdit={canEdit}
-          editing={editor.editing}
-          busy={editor.busy}
-          onEdit={editor.startEdit}
-          onSave={() => void editor.save()}
-          onCancel={editor.cancel}
-          readOnlyNote={t('readOnly')}
-        />
+        <EditActions canEdit={canEdit} {...editor.actionProps} readOnlyNote={t('readOnly')} />
       </div>
 
       <Tabs
@@ -191,10 +183,7 @@ export function OrganisationDetail({ actingOrgId, actingLevel, funkId, organisat
                 noValidate
                 aria-label={t('tabs.data')}
                 data-flash={flashing || undefined}
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  if (editor.editing) void editor.save();
-                }}
+                onSubmit={editor.submitForm}
                 className={cn('rounded-lg border-2 bg-white p-4 transition-colors', flashing ? 'border-red-500' : 'border-transparent')}
               >
                 <OrganisationDataFields

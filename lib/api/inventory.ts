@@ -11,7 +11,7 @@ export function getInventory(orgId: number, params: { q?: string; page: number; 
 /** The organisation's articles in category "webshop" (what a stock line can sell). */
 export function getWebshopNews(orgId: number) {
   return apiCall((api) =>
-    api.api.v1.admin.news[':org'].$get({ param: { org: String(orgId) }, query: { category: WEBSHOP_CATEGORY, size: '100' } }),
+    api.api.v1.admin.news[':orgId'].$get({ param: { orgId: String(orgId) }, query: { category: WEBSHOP_CATEGORY, size: '100' } }),
   );
 }
 

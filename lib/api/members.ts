@@ -10,26 +10,26 @@ export type * from './member-types';
  * go through /admin/api instead.
  */
 
-/** GET /api/v1/admin/member/{org}/{id}: the member as seen from the acting organisation, with its access. */
+/** GET /api/v1/admin/member/{orgId}/{id}: the member as seen from the acting organisation, with its access. */
 export function getMember(orgId: number, memberId: number) {
   return apiCall((api) =>
     api.api.v1.admin.member[':orgId'][':memberId'].$get({ param: { orgId: String(orgId), memberId: String(memberId) } }),
   );
 }
 
-/** GET /api/v1/admin/member/role/{org}/{id}: every assignment of the member, with `editable`. */
+/** GET /api/v1/admin/member/role/{orgId}/{id}: every assignment of the member, with `editable`. */
 export function getMemberRoles(orgId: number, memberId: number) {
   return apiCall((api) =>
     api.api.v1.admin.member.role[':orgId'][':memberId'].$get({ param: { orgId: String(orgId), memberId: String(memberId) } }),
   );
 }
 
-/** GET /api/v1/admin/members/{org}/summary: counts, and (when the API sends it) the acting organisation's rights. */
+/** GET /api/v1/admin/members/{orgId}/summary: counts, and (when the API sends it) the acting organisation's rights. */
 export function getMembersSummary(orgId: number) {
   return apiCall((api) => api.api.v1.admin.members[':orgId'].summary.$get({ param: { orgId: String(orgId) } }));
 }
 
-/** GET /api/v1/admin/members/{org}/organisations: where a membership or function may be put (federation: any; club: itself). */
+/** GET /api/v1/admin/members/{orgId}/organisations: where a membership or function may be put (federation: any; club: itself). */
 export function getTargetOrgs(orgId: number) {
   return apiCall((api) => api.api.v1.admin.members[':orgId'].organisations.$get({ param: { orgId: String(orgId) } }));
 }
@@ -69,7 +69,7 @@ export function addMembership(orgId: number, memberId: number, proof?: string | 
   return apiCall((api) => api.api.v1.admin.member.membership.$post({ json: { orgId, memberId, proof: proof ?? null } }));
 }
 
-/** DELETE /api/v1/admin/member/cancel/{org}/{memberId}?date=: the membership in club org ends on date. */
+/** DELETE /api/v1/admin/member/cancel/{orgId}/{memberId}?date=: the membership in club org ends on date. */
 export function endMembership(clubId: number, memberId: number, date: string) {
   return apiCall((api) =>
     api.api.v1.admin.member.cancel[':orgId'][':memberId'].$delete({

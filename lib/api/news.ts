@@ -5,16 +5,18 @@ import { apiCall, NO_VERSION, pathParam, queryOf, type Api, type RequestBody } f
 /** Server-only calls of the news screen (form 200). */
 
 export function getNews(orgId: number, params: { q?: string; page: number; size: number; visible?: 'true' | 'false'; category?: string }) {
-  return apiCall((api) => api.api.v1.admin.news[':org'].$get({ param: { org: String(orgId) }, query: queryOf(params) }));
+  return apiCall((api) => api.api.v1.admin.news[':orgId'].$get({ param: { orgId: String(orgId) }, query: queryOf(params) }));
 }
 
 export async function getNewsMenu(orgId: number) {
   // The tree is recursive, which the client's JSON types do not follow: read it with its schema.
-  return MenuNodeSchema.array().parse(await apiCall((api) => api.api.v1.admin.news.menu[':org'].$get({ param: { org: String(orgId) } })));
+  return MenuNodeSchema.array().parse(
+    await apiCall((api) => api.api.v1.admin.news.menu[':orgId'].$get({ param: { orgId: String(orgId) } })),
+  );
 }
 
 export function getNewsCategories(orgId: number) {
-  return apiCall((api) => api.api.v1.admin.categories[':org'].$get({ param: { org: String(orgId) } }));
+  return apiCall((api) => api.api.v1.admin.categories[':orgId'].$get({ param: { orgId: String(orgId) } }));
 }
 
 export type NewsInput = RequestBody<Api['api']['v1']['admin']['news']['$post']>;

@@ -26,6 +26,11 @@ export const FORM_NOMINATION = 1003;
 export const FORM_INVENTORY = 1004;
 export const FORM_ORDER_OVERVIEW = 1005;
 export const FORM_MESSAGE_CENTRE = 1006;
+/**
+ * The federation's data-protection officer (Datenschutzbeauftragte(r)): reads who saw a person's
+ * record, exports a person's data and erases it. Offered only in the federation.
+ */
+export const FORM_DATA_PROTECTION = 1007;
 export const FORM_ORDER_CATEGORIES = 1032;
 
 /** Every function that opens a form. */
@@ -47,6 +52,7 @@ export const FORM_FUNCTION_IDS = [
   FORM_INVENTORY,
   FORM_ORDER_OVERVIEW,
   FORM_MESSAGE_CENTRE,
+  FORM_DATA_PROTECTION,
   FORM_ORDER_CATEGORIES,
 ] as const;
 

@@ -33,6 +33,10 @@ export const AUDIT_ACTIONS = [
   'password',
   'resend',
   'lookup',
+  'secondFactor',
+  'secondFactorReset',
+  'export',
+  'erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

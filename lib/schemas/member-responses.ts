@@ -167,7 +167,7 @@ export const DuplicateCandidateSchema = z
   })
   .meta({ id: 'DuplicateCandidate' });
 
-/** GET member/role/{org}/{id}: an assignment plus whether this caller may change it. */
+/** GET member/role/{orgId}/{id}: an assignment plus whether this caller may change it. */
 export const AssignmentSchema = MemberFunctionSchema.extend({ editable: readOnly(z.boolean()) }).meta({ id: 'FunctionAssignment' });
 
 export const MembershipSchema = z
@@ -181,13 +181,13 @@ export const MembershipSchema = z
   })
   .meta({ id: 'Membership' });
 
-/** DELETE member/cancel/{org}/{memberId}. */
+/** DELETE member/cancel/{orgId}/{memberId}. */
 export const MembershipEndedSchema = z.object({ ok: z.literal(true), funkMgId: z.number().int(), dateTo: z.string() });
 
 /** DELETE member/{id}. */
 export const MemberDeletedSchema = z.object({ ok: z.literal(true), id: z.number().int(), name: z.string() });
 
-/** GET members/{org}/organisations: where the caller may put a membership or a function. */
+/** GET members/{orgId}/organisations: where the caller may put a membership or a function. */
 export const TargetOrgSchema = z
   .object({ id: z.number().int(), name: z.string(), nameShort: z.string(), level: z.number().int(), bso: z.string().nullable() })
   .meta({ id: 'MemberTargetOrg' });

@@ -58,7 +58,7 @@ export const NewsSchema = z
 export type News = z.infer<typeof NewsSchema>;
 export const NewsPageSchema = z.object({ items: z.array(NewsSchema), total: z.number().int() }).meta({ id: 'NewsPage' });
 export type NewsPage = z.infer<typeof NewsPageSchema>;
-/** GET /admin/news/gallery/{org}: the organisation's files, one directory per article. */
+/** GET /admin/news/gallery/{orgId}: the organisation's files, one directory per article. */
 export const NewsGalleryPageSchema = z
   .object({
     items: z.array(z.object({ newsId: z.number().int(), title: z.string(), files: NewsSchema.shape.attachedFiles })),

@@ -121,6 +121,11 @@ function handleOf(db: Db): Handle {
   return handle;
 }
 
+/** Which engine serves `db` (undefined for a handle createDb() did not make, e.g. a wrapper). */
+export function dbDriver(db: Db): DbDriver | undefined {
+  return handles.get(db)?.driver;
+}
+
 /** Applies the SQL migrations of server/db/migrations (drizzle's migrator for the engine). */
 export async function migrate(db: Db): Promise<void> {
   await handleOf(db).migrate();

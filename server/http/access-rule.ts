@@ -27,6 +27,16 @@ export type AccessRule =
    * can be named, so there is no foreign case.
    */
   | { signedIn: true }
+  /**
+   * Every signed-in caller about themselves, and also a half-signed-in caller (password right)
+   * whom the two-factor policy leads to enrolment: the only calls such a token opens.
+   */
+  | { signedIn: true; enrolment: true }
+  /**
+   * Only a half-signed-in caller (password right, second factor due): the second step of a
+   * sign-in. A session token answers 401 here, as a half token does everywhere else.
+   */
+  | { secondFactor: true }
   | { own: readonly CallerKind[]; foreign: readonly CallerKind[] };
 
 /** Spread into createRoute / registerPath: `...access({ own: [...], foreign: [...] })`. */
@@ -36,3 +46,5 @@ export function access(rule: AccessRule): { 'x-access': AccessRule } {
 
 access.public = access({ public: true });
 access.signedIn = access({ signedIn: true });
+access.enrolment = access({ signedIn: true, enrolment: true });
+access.secondFactor = access({ secondFactor: true });

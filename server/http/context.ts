@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer';
 import type { LicenceStatusLimiter } from '../limits/licence-status-limit';
 import type { LoginRateLimiter } from '../limits/login-rate-limit';
 import type { RateLimiter } from '../limits/rate-limit';
+import type { HalfSignIn } from '../services/two-factor/half-sign-in';
 import { validationHook } from './validation-hook';
 
 /** What every route and service needs, passed in once by createApp (tests pass their own). */
@@ -27,11 +28,12 @@ export type AppDeps = {
  * Hono environment of the API. `incoming` is the Node request (socket address for the rate
  * limit); in-process tests may leave it out. `deps` is set by createApp for every request;
  * `callerId` (the signed-in member making the call, never the member a path names) and
- * `sessionId` (the token's sign-in session) are set by requireAuth.
+ * `sessionId` (the token's sign-in session) are set by requireAuth; `halfSignIn` by the guards that
+ * accept a half-signed-in token (server/api/require-auth.ts).
  */
 export type AppEnv = {
   Bindings: Partial<HttpBindings>;
-  Variables: { deps: AppDeps; callerId: number; sessionId: string };
+  Variables: { deps: AppDeps; callerId: number; sessionId: string; halfSignIn?: HalfSignIn };
 };
 
 /** A router whose failed validations answer in the API's error shape (see validation-hook.ts). */

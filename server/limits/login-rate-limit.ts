@@ -31,7 +31,7 @@ export const WINDOW_MS = 15 * 60 * 1000;
 const PRUNE_EVERY_MS = 5 * 60 * 1000;
 
 /** `lastTry`: should this attempt fail, the address (or the client) is locked out from now on. */
-export type RateLimitVerdict = { limited: false; lastTry: boolean } | { limited: true; retryAfterSeconds: number };
+export type RateLimitVerdict = { limited: false; lastTry: boolean; attemptId: number } | { limited: true; retryAfterSeconds: number };
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
@@ -69,7 +69,11 @@ export class LoginRateLimiter {
     if (pair.length >= MAX_FAILURES) waits.push(freedAt(pair, MAX_FAILURES, WINDOW_MS));
     if (others.length >= MAX_CLIENT_FAILURES) waits.push(freedAt(others, MAX_CLIENT_FAILURES, WINDOW_MS));
     if (waits.length === 0)
-      return { limited: false, lastTry: pair.length === MAX_FAILURES - 1 || others.length === MAX_CLIENT_FAILURES - 1 };
+      return {
+        limited: false,
+        lastTry: pair.length === MAX_FAILURES - 1 || others.length === MAX_CLIENT_FAILURES - 1,
+        attemptId: mine.id,
+      };
     await this.db.delete(loginFailures).where(eq(loginFailures.id, mine.id));
     const until = Math.max(...waits);
     return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) };
@@ -78,6 +82,15 @@ export class LoginRateLimiter {
   /** A successful sign-in forgets the pair's failures (and its own attempt). */
   async succeeded(email: string, client: string): Promise<void> {
     await this.db.delete(loginFailures).where(and(eq(loginFailures.email, normalise(email)), eq(loginFailures.client, client)));
+  }
+
+  /**
+   * A right password whose second factor is still due: only this attempt stops counting. The
+   * pair's earlier failures (wrong codes among them) stand until the second factor succeeds, so
+   * signing in with the password again never hands out fresh tries at the code.
+   */
+  async passed(attemptId: number): Promise<void> {
+    await this.db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
   }
 
   private async prune(now: Date) {

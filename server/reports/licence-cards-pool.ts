@@ -25,6 +25,8 @@ import type { FromWorker, ToWorker } from './licence-cards-protocol';
 
 export const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 export const MAX_WAITING = 8;
+/** Seconds a refused caller is told to wait (Retry-After of the 503 `busy` answer). */
+export const BUSY_RETRY_AFTER_SECONDS = 10;
 /** A worker idle this long ends (its memory returns); the next document starts a new one. */
 const IDLE_MS = 5 * 60_000;
 

@@ -19,6 +19,8 @@ import { systemRoleAssignments } from './access';
 import { hashPassword, verifyPassword } from './password-hash';
 import { recordAudit } from './audit';
 import { revokeMemberSessions, startSession } from './sessions';
+import { startHalfSignIn, tooManyAttempts, type HalfSignInAnswer } from './two-factor/half-sign-in';
+import { secondStepAfterPassword } from './two-factor/policy';
 
 /**
  * Sign-in, the signed-in user's profile and roles, and the password flows.
@@ -54,15 +56,13 @@ async function findAccount(deps: Pick<AppDeps, 'db'>, email: string) {
 }
 
 /** POST /auth/login. Unknown address and wrong password answer identically (and take as long). */
-export async function login(deps: AppDeps, input: { email: string; password: string }, client: string): Promise<string> {
+export async function login(
+  deps: AppDeps,
+  input: { email: string; password: string },
+  client: string,
+): Promise<{ jwtToken: string } | HalfSignInAnswer> {
   const verdict = await deps.loginRateLimiter.begin(input.email, client);
-  if (verdict.limited) {
-    const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-    throw new ApiError(429, 'rate_limited', `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-      value: verdict.retryAfterSeconds,
-      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
-    });
-  }
+  if (verdict.limited) throw tooManyAttempts(verdict.retryAfterSeconds);
   const member = await findAccount(deps, input.email);
   // verifyPassword spends the same time on a missing hash, so unknown addresses are not faster.
   const ok = await verifyPassword(input.password, member?.passwordHash);
@@ -79,8 +79,14 @@ export async function login(deps: AppDeps, input: { email: string; password: str
     }
     throw invalidCredentials();
   }
+  // A second factor still due (or an enrolment the policy demands): only the half-signed-in state.
+  const step = await secondStepAfterPassword(deps, member.id);
+  if (step) {
+    await deps.loginRateLimiter.passed(verdict.attemptId);
+    return startHalfSignIn(deps, member.id, step, input.email, client);
+  }
   await deps.loginRateLimiter.succeeded(input.email, client);
-  return startSession(deps, member.id);
+  return { jwtToken: await startSession(deps, member.id) };
 }
 
 /**

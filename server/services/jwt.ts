@@ -77,3 +77,42 @@ async function checkToken(token: string, settings: Omit<JwtSettings, 'ttlSeconds
     return null;
   }
 }
+
+/**
+ * Half-signed-in tokens: after a correct password, before the second factor (or the enrolment a
+ * policy demands). Signed with the same key but a different issuer, so the session guard
+ * (verifyToken) refuses them outright; only the second-factor and enrolment routes accept them.
+ */
+const PENDING_ISSUER = 'federation-api/second-factor';
+
+export type PendingClaims = { memberId: number; pendingId: string };
+
+export async function signPendingToken(claims: PendingClaims, expiresAt: Date, settings: Omit<JwtSettings, 'ttlSeconds'>): Promise<string> {
+  const now = Math.floor(settings.clock().getTime() / 1000);
+  return new SignJWT({ pid: claims.pendingId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.memberId))
+    .setIssuer(PENDING_ISSUER)
+    .setIssuedAt(now)
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(await keyFor(settings.secret));
+}
+
+/** The member and half sign-in of a valid half-signed-in token, or null. */
+export async function verifyPendingToken(token: string, settings: Omit<JwtSettings, 'ttlSeconds'>): Promise<PendingClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, await keyFor(settings.secret), {
+      algorithms: ['HS256'],
+      issuer: PENDING_ISSUER,
+      currentDate: settings.clock(),
+      requiredClaims: ['sub', 'exp', 'pid'],
+    });
+    const id = Number(payload.sub);
+    const pid = payload.pid;
+    return Number.isSafeInteger(id) && id > 0 && typeof pid === 'string' && pid.length > 0 && pid.length <= 64
+      ? { memberId: id, pendingId: pid }
+      : null;
+  } catch {
+    return null;
+  }
+}

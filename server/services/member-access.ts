@@ -25,7 +25,7 @@ export function memberFormOrgs(caller: Caller): ActingOrg[] {
   return orgsWith(caller, MEMBER_FORM_FUNCTION_IDS);
 }
 
-/** {org} of a members path as acting organisation: the caller must hold 51/52 there. */
+/** {orgId} of a members path as acting organisation: the caller must hold 51/52 there. */
 export function memberActingOrg(caller: Caller, orgId: number): ActingOrg {
   return actingOrg(caller, orgId, MEMBER_FORM_FUNCTION_IDS);
 }

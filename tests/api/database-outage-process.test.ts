@@ -8,7 +8,7 @@ import { Client } from 'pg';
 import type { App } from '@/server/app';
 import { startApiProcess, type ApiProcess } from './helpers/api-process';
 import { startSmtpSink } from './helpers/smtp-sink';
-import { answerOf, DEMO_PASSWORD } from './helpers/test-app';
+import { answerOf, DEMO_PASSWORD, sessionToken } from './helpers/test-app';
 import { createTestDb, type TestDb } from './helpers/test-db';
 
 /*
@@ -36,7 +36,7 @@ pgOnly('the API process while PostgreSQL connections are cut', () => {
   const http = (token?: string) =>
     hc<App>(`http://127.0.0.1:${api!.port}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).api.v1;
   const signIn = async (email: string) =>
-    (await answerOf(http().auth.login.$post({ json: { email, password: DEMO_PASSWORD } }), 200)).jwtToken;
+    sessionToken(await answerOf(http().auth.login.$post({ json: { email, password: DEMO_PASSWORD } }), 200));
 
   /** Ends every connection to the test's database but the caller's own; answers how many. */
   async function cutConnections(): Promise<number> {

@@ -102,10 +102,11 @@ describe.each(testDrivers())('links and feeds on %s', (driver) => {
       .update(news)
       .set({ content: '<p><a href="https://old.example" target="x" rel="opener">alt</a></p>' })
       .where(eq(news.id, created.id));
-    const read = (await answerOf(v1('verein').admin.news[':org'].$get({ param: { org: String(CLUB) }, query: { q: 'Altbestand' } }), 200))
-      .items[0];
+    const read = (
+      await answerOf(v1('verein').admin.news[':orgId'].$get({ param: { orgId: String(CLUB) }, query: { q: 'Altbestand' } }), 200)
+    ).items[0];
     expect(anchors(read.content)).toEqual([{ href: 'https://old.example', rel: 'noopener noreferrer' }]);
-    const page = await answerOf(v1().public.news[':org'].$get({ param: { org: String(CLUB) }, query: {} }), 200);
+    const page = await answerOf(v1().public.news[':orgId'].$get({ param: { orgId: String(CLUB) }, query: {} }), 200);
     if (typeof page === 'string' || page instanceof Response) throw new Error('the public feed answered no JSON');
     const feed = page.items.find((n) => n.id === created.id);
     expect(anchors(feed?.content ?? '')).toEqual([{ href: 'https://old.example', rel: 'noopener noreferrer' }]);

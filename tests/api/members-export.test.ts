@@ -7,7 +7,7 @@ import { call, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
 
 /**
- * GET /admin/members/{org}/export.csv: the overview's members with the list's filters and order,
+ * GET /admin/members/{orgId}/export.csv: the overview's members with the list's filters and order,
  * all pages, as CSV for spreadsheets (';', byte-order mark, CRLF), within the caller's scope.
  */
 

@@ -31,7 +31,7 @@ describe.each(testDrivers())('member reads on %s', (driver) => {
     functions: { orgId: number; active: boolean; groupId: number }[];
   };
 
-  describe('GET /members/{org}', () => {
+  describe('GET /members/{orgId}', () => {
     it('pages the club list (12 per page) with the total, sorted by surname regardless of umlauts', async () => {
       const res = await get('/api/v1/admin/members/11?pageSize=12');
       expect(res.status).toBe(200);
@@ -110,7 +110,7 @@ describe.each(testDrivers())('member reads on %s', (driver) => {
     });
   });
 
-  describe('GET /member/{org}/{id}', () => {
+  describe('GET /member/{orgId}/{id}', () => {
     it('shows an own member with memberships, licence, certificates, age class and what the caller may do', async () => {
       const res = await get('/api/v1/admin/member/11/5');
       expect(res.status).toBe(200);

@@ -40,11 +40,12 @@ describe.each(testDrivers())('news on %s', (driver) => {
   const admin = (who: string) => client(t, tokens[who]).api.v1.admin;
   type Admin = ReturnType<typeof admin>;
   type NewsInput = Parameters<Admin['news']['$post']>[0]['json'];
-  type NewsQuery = Parameters<Admin['news'][':org']['$get']>[0]['query'];
+  type NewsQuery = Parameters<Admin['news'][':orgId']['$get']>[0]['query'];
   type CategoryInput = Parameters<Admin['category']['$post']>[0]['json'];
   type CategoryUpdate = Parameters<Admin['category']['$put']>[0]['json'];
   const post = (who: string, json: NewsInput) => admin(who).news.$post({ json });
-  const list = (who: string, org: number, query: NewsQuery = {}) => admin(who).news[':org'].$get({ param: { org: String(org) }, query });
+  const list = (who: string, org: number, query: NewsQuery = {}) =>
+    admin(who).news[':orgId'].$get({ param: { orgId: String(org) }, query });
   const listed = async (who: string, org: number, query: NewsQuery = {}) => answerOf(list(who, org, query), 200);
   const newCategory = (who: string, json: CategoryInput) => admin(who).category.$post({ json });
   const changeCategory = (who: string, json: CategoryUpdate) => admin(who).category.$put({ json });
@@ -100,7 +101,7 @@ describe.each(testDrivers())('news on %s', (driver) => {
     const doc: { paths: Record<string, { get: { parameters: Array<{ name: string; description?: string }> } }> } = (
       await call(t.app, 'GET', '/api/openapi.json')
     ).body;
-    const parameter = doc.paths['/api/v1/admin/news/{org}'].get.parameters.find((p) => p.name === 'visible');
+    const parameter = doc.paths['/api/v1/admin/news/{orgId}'].get.parameters.find((p) => p.name === 'visible');
     expect(parameter).toMatchObject({ in: 'query', required: false, schema: { enum: ['true', 'false'] } });
     expect(parameter?.description).toMatch(/only visible/);
   });
@@ -145,7 +146,7 @@ describe.each(testDrivers())('news on %s', (driver) => {
     expect([inUse.status, inUse.code, inUse.value]).toEqual([409, 'category_in_use', ['Jugendcamp']]);
     const unused = await answerOf(newCategory('verein', { orgId: CLUB, name: 'Leer' }), 201);
     expect(await answerOf(deleteCategory('verein', unused.id), 200)).toEqual({ deleted: 1 });
-    const categories = await answerOf(admin('verein').categories[':org'].$get({ param: { org: String(CLUB) } }), 200);
+    const categories = await answerOf(admin('verein').categories[':orgId'].$get({ param: { orgId: String(CLUB) } }), 200);
     expect(categories.map((c) => c.name)).toEqual(expect.arrayContaining(['Vereinsnews', 'webshop', 'Jugend']));
 
     // Renamed: its articles keep it under the new name. Moved: never under itself.
@@ -164,7 +165,7 @@ describe.each(testDrivers())('news on %s', (driver) => {
     expect((await changeCategory('land', { id: sub.id, name: 'x' })).status).toBe(403);
 
     // the menu is a tree: its answer type stops at the first level, the schema reads it whole
-    const menu = z.array(MenuNodeSchema).parse(await answerOf(admin('verband').news.menu[':org'].$get({ param: { org: '1' } }), 200));
+    const menu = z.array(MenuNodeSchema).parse(await answerOf(admin('verband').news.menu[':orgId'].$get({ param: { orgId: '1' } }), 200));
     const verband = menu.find((m) => m.name === 'Verband');
     expect(verband?.children.map((c) => c.name)).toEqual(['Vorstand', 'Geschichte']);
     expect(verband?.children[0].newsId).toBe(2);
@@ -173,7 +174,7 @@ describe.each(testDrivers())('news on %s', (driver) => {
 
   it('publishes visible news without sign-in, as JSON and RSS, with an ETag', async () => {
     await answerOf(post('verband', article({ orgId: 1, title: 'Versteckt', newscategory: ['Verbandsnews'], visible: false })), 201);
-    const res = await client(t).api.v1.public.news[':org'].$get({ param: { org: '1' }, query: {} });
+    const res = await client(t).api.v1.public.news[':orgId'].$get({ param: { orgId: '1' }, query: {} });
     const feed = await answerOf(res, 200);
     if (typeof feed === 'string' || feed instanceof Response) throw new Error('the feed answered no JSON');
     const titles = feed.items.map((n) => n.title);

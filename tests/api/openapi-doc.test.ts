@@ -60,9 +60,11 @@ describe('OpenAPI document', () => {
     const publicOps = ops.filter(({ op }) => Array.isArray(op.security) && op.security.length === 0).map(({ key }) => key);
     expect(publicOps.sort()).toEqual([
       'GET /api/v1/licence-key',
-      'GET /api/v1/public/news/{org}',
+      'GET /api/v1/public/news/{orgId}',
       'GET /api/v1/public/tournaments.ics',
       'POST /api/v1/auth/login',
+      'POST /api/v1/auth/passkey',
+      'POST /api/v1/auth/passkey/options',
       'POST /api/v1/public/licence-status',
       'PUT /api/v1/auth/request_password/{email}',
       'PUT /api/v1/auth/reset_password/{token}',
@@ -75,6 +77,11 @@ describe('OpenAPI document', () => {
     }
     expect(doc.paths['/api/v1/admin/member'].put.responses['503']).toEqual({ $ref: '#/components/responses/Unavailable' });
     expect(doc.components.responses.Unavailable.headers).toHaveProperty('Retry-After');
+    // the licence cards refuse a document when too many wait to be drawn: 503 `busy` with Retry-After
+    const cardsBusy = doc.paths['/api/v1/reports/licenses'].get.responses['503'];
+    expect(cardsBusy.description).toContain('`busy`');
+    expect(cardsBusy.headers).toHaveProperty('Retry-After');
+    expect(cardsBusy.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     for (const upload of [
       doc.paths['/api/v1/profile/image/{id}'].post,
       doc.paths['/api/v1/org/image/{id}'].post,

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hc } from 'hono/client';
 import type { App } from '@/server/app';
-import { answerOf, DEMO_PASSWORD } from './helpers/test-app';
+import { answerOf, DEMO_PASSWORD, sessionToken } from './helpers/test-app';
 import { startSmtpSink } from './helpers/smtp-sink';
 
 /*
@@ -72,7 +72,7 @@ describe('outbox across a crash of the API process', () => {
   const http = (token?: string) =>
     hc<App>(`http://127.0.0.1:${port}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).api.v1;
   const signIn = async () =>
-    (await answerOf(http().auth.login.$post({ json: { email: 'verein@example.org', password: DEMO_PASSWORD } }), 200)).jwtToken;
+    sessionToken(await answerOf(http().auth.login.$post({ json: { email: 'verein@example.org', password: DEMO_PASSWORD } }), 200));
 
   beforeAll(async () => {
     sink = await startSmtpSink({

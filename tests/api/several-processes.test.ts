@@ -9,7 +9,7 @@ import { startBalancer, type Balancer } from './helpers/balancer';
 import { startSmtpSink } from './helpers/smtp-sink';
 import { hc, type ClientResponse } from 'hono/client';
 import type { App } from '@/server/app';
-import { answerOf, DEMO_PASSWORD, refusalOf } from './helpers/test-app';
+import { answerOf, DEMO_PASSWORD, refusalOf, sessionToken } from './helpers/test-app';
 import { createTestDb, type TestDb } from './helpers/test-db';
 
 /*
@@ -26,7 +26,7 @@ import { createTestDb, type TestDb } from './helpers/test-db';
  *   address in 15 minutes);
  * - "sign out everywhere" through one process ends the token at the other one too;
  * - both sign with the same keys (licence cards, push), made once in the shared data folder.
- * The admin app is not part of it (two admin processes would need a build of the app).
+ * Two admin processes behind nginx are in the browser test tests/e2e/behind-nginx.spec.ts (they need a build).
  */
 
 jest.setTimeout(150_000);
@@ -59,7 +59,7 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
   const viaBalancer = (options?: { token?: string; client?: string }) => apiAt(balancer.url, options);
   const direct = (api: ApiProcess, token: string) => apiAt(`http://127.0.0.1:${api.port}`, { token });
   const signIn = async (email: string) =>
-    (await answerOf(viaBalancer().auth.login.$post({ json: { email, password: DEMO_PASSWORD } }), 200)).jwtToken;
+    sessionToken(await answerOf(viaBalancer().auth.login.$post({ json: { email, password: DEMO_PASSWORD } }), 200));
 
   beforeAll(async () => {
     tdb = await createTestDb('pg');

@@ -1,9 +1,10 @@
 /** @jest-environment node */
 import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { todayIso } from '@/lib/domain/dates';
 import { createMatrixFixtures, type MatrixFixtures } from './helpers/matrix-fixtures';
 import { MATRIX_REQUESTS, matrixCell, type MatrixRequest } from './helpers/matrix-requests';
-import { call, createTestApp, signIn, type CallResult, type TestApp } from './helpers/test-app';
+import { call, createTestApp, DEMO_PASSWORD, signIn, type CallResult, type TestApp } from './helpers/test-app';
 import { createTestDb, type TestDb } from './helpers/test-db';
 
 /**
@@ -23,7 +24,7 @@ type Param = {
   required?: boolean;
   schema?: { type?: string; format?: string; enum?: unknown[]; pattern?: string };
 };
-type Operation = { key: string; method: string; path: string; parameters: Param[]; jsonBody: boolean };
+type Operation = { key: string; method: string; path: string; parameters: Param[]; jsonBody: boolean; secondFactor: boolean };
 
 /** Values no id parameter accepts: digits only. */
 const BAD_IDS = ['abc', '0x3ff', '1e3', '%201023', '-1', '0'];
@@ -84,6 +85,17 @@ function expectSentence(res: CallResult) {
   expect(res.body.error.message).toMatch(/\s/);
 }
 
+/** Enrols an authenticator app for the state association's account and answers the half-signed-in token of its next sign-in. */
+async function halfSignedIn(t: TestApp): Promise<string> {
+  const land = await signIn(t.app, 'land@example.org');
+  const enrol = await call(t.app, 'POST', '/api/v1/auth/two_factor/totp/enrol', { token: land });
+  const code = new TOTP({ secret: Secret.fromBase32(enrol.body.secret) }).generate({ timestamp: t.clock.now().getTime() });
+  await call(t.app, 'POST', '/api/v1/auth/two_factor/totp/confirm', { token: land, json: { code } });
+  const res = await call(t.app, 'POST', '/api/v1/auth/login', { json: { email: 'land@example.org', password: DEMO_PASSWORD } });
+  if (!res.body?.pendingToken) throw new Error(`no half sign-in: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.pendingToken;
+}
+
 describe('status codes of every operation (generated from the OpenAPI document)', () => {
   let tdb: TestDb;
   let t: TestApp;
@@ -91,15 +103,21 @@ describe('status codes of every operation (generated from the OpenAPI document)'
   let fx: MatrixFixtures;
   let operations: Operation[];
   const samples = new Map<string, MatrixRequest>();
+  /** The second step of a sign-in takes only a half-signed-in token: the state association's, with an authenticator app. */
+  let halfToken: string;
 
   beforeAll(async () => {
     tdb = await createTestDb('pglite');
     t = createTestApp(tdb.db);
     token = await signIn(t.app, 'verband@example.org');
+    halfToken = await halfSignedIn(t);
     fx = await createMatrixFixtures(t, token, tdb.db);
     const doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
     operations = Object.entries(
-      doc.paths as Record<string, Record<string, { parameters?: Param[]; requestBody?: { content: Record<string, unknown> } }>>,
+      doc.paths as Record<
+        string,
+        Record<string, { parameters?: Param[]; requestBody?: { content: Record<string, unknown> }; 'x-access'?: Record<string, unknown> }>
+      >,
     ).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).map(([method, op]) => ({
         key: `${method.toUpperCase()} ${path}`,
@@ -107,6 +125,7 @@ describe('status codes of every operation (generated from the OpenAPI document)'
         path,
         parameters: op.parameters ?? [],
         jsonBody: Boolean(op.requestBody?.content['application/json']),
+        secondFactor: Boolean(op['x-access']?.secondFactor),
       })),
     );
     const as = (method: string, url: string, json?: unknown) => call(t.app, method, url, { token, json });
@@ -142,10 +161,11 @@ describe('status codes of every operation (generated from the OpenAPI document)'
   /** Sends the sample as it is except for url/body; multipart samples keep their form. */
   function send(op: Operation, sample: MatrixRequest, change: { url?: string; json?: unknown; raw?: string }): Promise<CallResult> {
     const url = change.url ?? sample.url;
+    const as = op.secondFactor ? halfToken : token;
     if (change.raw !== undefined)
-      return call(t.app, op.method, url, { token, body: change.raw, headers: { 'content-type': 'application/json' } });
-    if (sample.form && change.json === undefined) return call(t.app, op.method, url, { token, body: sample.form() });
-    return call(t.app, op.method, url, { token, json: change.json ?? sample.json });
+      return call(t.app, op.method, url, { token: as, body: change.raw, headers: { 'content-type': 'application/json' } });
+    if (sample.form && change.json === undefined) return call(t.app, op.method, url, { token: as, body: sample.form() });
+    return call(t.app, op.method, url, { token: as, json: change.json ?? sample.json });
   }
 
   it('has a valid sample request for every operation', () => {

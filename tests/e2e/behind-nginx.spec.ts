@@ -15,31 +15,37 @@ import { DEMO_PASSWORD } from './support/sign-in';
 const root = path.resolve(__dirname, '../..');
 const standalone = path.join(root, process.env.NEXT_DIST_DIR ?? '.next', 'standalone');
 let nginx: Nginx;
-let admin: { stop: () => Promise<void> };
+const admins: { stop: () => Promise<void> }[] = [];
+/** Two admin servers of the same build behind one nginx, as a deployment with several processes runs them. */
+const ADMIN_PORTS = [E2E_NGINX_ADMIN_PORT, E2E_NGINX_ADMIN_PORT + 1];
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   // The webServer has built the app (output: 'standalone'); add the admin server and the assets.
   execFileSync(process.execPath, [path.join(root, 'scripts/bundle-admin-server.mjs')], { cwd: root, stdio: 'inherit' });
-  admin = await startProcess(process.execPath, ['admin-server.js'], {
-    cwd: standalone,
-    name: 'admin server (standalone)',
-    url: `http://127.0.0.1:${E2E_NGINX_ADMIN_PORT}/admin`,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(E2E_NGINX_ADMIN_PORT),
-      HOST: '127.0.0.1',
-      UPSTREAM_URL: `http://127.0.0.1:${E2E_API_PORT}`,
-      SESSION_SECRET: E2E_SESSION_SECRET,
-      ADMIN_TRUSTED_PROXY_IPS: '127.0.0.1',
-    },
-  });
-  nginx = await startNginx({ port: E2E_NGINX_PORT, upstreamPort: E2E_NGINX_ADMIN_PORT });
+  for (const port of ADMIN_PORTS) {
+    admins.push(
+      await startProcess(process.execPath, ['admin-server.js'], {
+        cwd: standalone,
+        name: `admin server (standalone, port ${port})`,
+        url: `http://127.0.0.1:${port}/admin`,
+        env: {
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          UPSTREAM_URL: `http://127.0.0.1:${E2E_API_PORT}`,
+          SESSION_SECRET: E2E_SESSION_SECRET,
+          ADMIN_TRUSTED_PROXY_IPS: '127.0.0.1',
+        },
+      }),
+    );
+  }
+  nginx = await startNginx({ port: E2E_NGINX_PORT, upstreamPorts: ADMIN_PORTS });
 });
 
 test.afterAll(async () => {
   await nginx?.stop();
-  await admin?.stop();
+  for (const admin of admins) await admin.stop();
 });
 
 test('sign-in over HTTPS: Secure cookie, HSTS, redirects stay under /admin on the public address', async ({ page, baseURL }) => {
@@ -105,4 +111,59 @@ test('the sign-in limit counts the client address nginx saw, not one the browser
   await page.getByLabel('E-Mail').fill(email);
   await attempt('198.51.100.71', '198.51.100.70', 'Falsch7!');
   await expect(toast('E-Mail oder Passwort wurde falsch eingegeben!')).toBeVisible();
+});
+
+test('two admin processes: pages, the API proxy and a save work whichever answers; a sign-out through one ends the session at both', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const answeredBy = new Set<string>();
+  page.on('response', (r) => {
+    const upstream = r.headers()['x-upstream'];
+    if (upstream) answeredBy.add(upstream);
+  });
+  await page.goto('/admin');
+  await page.getByLabel('E-Mail').fill('verein@example.org');
+  await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toBeVisible();
+
+  // the same page, asked for again and again, answered by both processes with the one session
+  for (let i = 0; i < 4; i++) {
+    await page.goto('/admin/form/O11/F50');
+    await expect(page.getByRole('heading', { name: 'BSV WN' })).toBeVisible();
+  }
+  expect([...answeredBy].sort()).toEqual(ADMIN_PORTS.map((p) => `127.0.0.1:${p}`));
+
+  // a save (a server action of a page one process rendered, run by whichever nginx picks), then read back
+  const form = page.getByRole('form', { name: 'Organisationsdaten' });
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  const homepage = `https://bsv-wn-two-${Date.now()}.example.org`;
+  await form.getByLabel('Homepage').fill(homepage);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja' }).click();
+  await expect(page.getByText('Organisation gespeichert!')).toBeVisible();
+  for (let i = 0; i < 2; i++) {
+    await page.reload();
+    await expect(form.getByLabel('Homepage')).toHaveValue(homepage);
+  }
+
+  // the proxy answers through both processes; after a sign-out through one, the old cookie opens nothing at either
+  const cookies = await page.context().cookies();
+  const proxied = await Promise.all([0, 1, 2, 3].map(() => page.request.get('/admin/api/v1/getUser')));
+  expect(proxied.map((r) => r.status())).toEqual([200, 200, 200, 200]);
+  expect(new Set(proxied.map((r) => r.headers()['x-upstream'])).size).toBe(2);
+  await page.getByRole('button', { name: 'Benutzermenü' }).click();
+  await page.getByRole('button', { name: 'Abmelden', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  const stolen = await browser.newContext({ baseURL, ignoreHTTPSErrors: true });
+  try {
+    await stolen.addCookies(cookies);
+    const after = await Promise.all([0, 1, 2, 3].map(() => stolen.request.get('/admin/api/v1/getUser')));
+    expect(after.map((r) => r.status())).toEqual([401, 401, 401, 401]);
+    expect(new Set(after.map((r) => r.headers()['x-upstream'])).size).toBe(2);
+  } finally {
+    await stolen.close();
+  }
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, useTransition, type FormEvent, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { FieldErrors, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
@@ -172,6 +172,13 @@ export function useRecordEditor<V extends FieldValues, Out>(options: RecordEdito
     startEdit,
     cancel,
     save,
+    /** The props of <EditActions> that follow the editor: `<EditActions canEdit {...editor.actionProps} />`. */
+    actionProps: { editing, busy, onEdit: startEdit, onSave: () => void save(), onCancel: cancel },
+    /** The form's onSubmit: Enter in a field saves while editing, and never reloads the page. */
+    submitForm: (e: FormEvent) => {
+      e.preventDefault();
+      if (editing) void save();
+    },
   };
 }
 

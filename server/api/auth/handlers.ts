@@ -6,8 +6,7 @@ import type * as routes from './routes';
 
 export const login: AppRouteHandler<typeof routes.login> = async (c) => {
   const deps = c.var.deps;
-  const jwtToken = await auth.login(deps, c.req.valid('json'), clientIp(c, deps.env.trustedProxyIps));
-  return c.json({ jwtToken }, 200);
+  return c.json(await auth.login(deps, c.req.valid('json'), clientIp(c, deps.env.trustedProxyIps)), 200);
 };
 
 export const getUser: AppRouteHandler<typeof routes.getUser> = async (c) => c.json(await auth.getUser(c.var.deps, c.var.callerId), 200);

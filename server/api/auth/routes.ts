@@ -1,6 +1,7 @@
 import { SystemRoleSchema, UserSchema } from '@/lib/schemas/user';
 import { createRoute, z } from '@hono/zod-openapi';
 import { loginSchema, resetPasswordSchema, updatePasswordSchema } from '@/lib/schemas/auth';
+import { HalfSignInSchema, SessionTokenSchema } from '@/lib/schemas/two-factor';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
 import { json, OkSchema, publicCall } from '../../http/route-parts';
@@ -23,10 +24,10 @@ export const login = createRoute({
   tags,
   summary: 'Sign in',
   description:
-    'Returns an API token. Unknown address and wrong password answer identically. After 5 failed attempts for one address from one client within 15 minutes → 429 with Retry-After.',
+    'Returns an API token. Unknown address and wrong password answer identically. After 5 failed attempts for one address from one client within 15 minutes → 429 with Retry-After (wrong second-factor codes count too). Whoever holds a second factor, or must enrol one by policy (TWO_FACTOR_REQUIRED_LEVELS), gets a half-signed-in token instead (`pendingToken`), which only the /api/v1/auth/two_factor calls accept.',
   request: { body: { required: true, content: json(loginSchema) } },
   responses: {
-    200: { description: 'Signed in', content: json(z.object({ jwtToken: z.string() })) },
+    200: { description: 'Signed in, or half-signed-in with the second step due', content: json(z.union([SessionTokenSchema, HalfSignInSchema])) },
     ...errorResponses(400, 401, 422, 429),
   },
 });

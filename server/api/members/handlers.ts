@@ -12,6 +12,7 @@ import {
 import { createMember, deleteMember, updateMember } from '../../services/members/member-write';
 import * as memberships from '../../services/members/memberships';
 import { targetOrgs as organisationsForMemberships } from '../../services/members/target-orgs';
+import { recordPersonReads } from '../../services/privacy/person-reads';
 import type * as routes from './routes';
 
 export const listAll: AppRouteHandler<typeof routes.listAll> = async (c) =>
@@ -34,7 +35,15 @@ export const listRoleHolders: AppRouteHandler<typeof routes.listRoleHolders> = a
 
 export const getOne: AppRouteHandler<typeof routes.getOne> = async (c) => {
   const { orgId, memberId } = c.req.valid('param');
-  return c.json(await getMember(c.var.deps, c.var.callerId, orgId, memberId), 200);
+  const member = await getMember(c.var.deps, c.var.callerId, orgId, memberId);
+  await recordPersonReads(c.var.deps.db, {
+    readBy: c.var.callerId,
+    memberIds: [memberId],
+    kind: 'member_card',
+    actingOrgId: orgId,
+    at: c.var.deps.clock(),
+  });
+  return c.json(member, 200);
 };
 
 export const roles: AppRouteHandler<typeof routes.roles> = async (c) => {

@@ -3,7 +3,7 @@ import { createCategory, deleteCategory, listCategories, updateCategory } from '
 import type * as routes from './routes';
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>
-  c.json(await listCategories(c.var.deps, c.var.callerId, c.req.valid('param').org), 200);
+  c.json(await listCategories(c.var.deps, c.var.callerId, c.req.valid('param').orgId), 200);
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) =>
   c.json(await createCategory(c.var.deps, c.var.callerId, c.req.valid('json')), 201);

@@ -9,7 +9,7 @@ import { orgParams, tags } from '../news/routes';
 
 export const list = createRoute({
   method: 'get',
-  path: '/api/v1/admin/categories/{org}',
+  path: '/api/v1/admin/categories/{orgId}',
   operationId: 'listNewsCategories',
   ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
   tags,

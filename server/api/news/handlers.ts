@@ -8,10 +8,10 @@ import { createNews, listNews, updateNews } from '../../services/news/news';
 import type * as routes from './routes';
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>
-  c.json(await listNews(c.var.deps, c.var.callerId, c.req.valid('param').org, c.req.valid('query')), 200);
+  c.json(await listNews(c.var.deps, c.var.callerId, c.req.valid('param').orgId, c.req.valid('query')), 200);
 
 export const menu: AppRouteHandler<typeof routes.menu> = async (c) =>
-  c.json(await menuTree(c.var.deps, c.var.callerId, c.req.valid('param').org), 200);
+  c.json(await menuTree(c.var.deps, c.var.callerId, c.req.valid('param').orgId), 200);
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) =>
   c.json(await createNews(c.var.deps, c.var.callerId, c.req.valid('json')), 201);

@@ -2,7 +2,7 @@ import { createRouter } from '../../http/context';
 import * as handlers from './handlers';
 import * as routes from './routes';
 
-// /news/menu/{org} and /news/gallery/{id} before /news/{org}.
+// /news/menu/{orgId} and /news/gallery/{id} before /news/{orgId}.
 const router = createRouter()
   .openapi(routes.menu, handlers.menu)
   .openapi(routes.gallery, handlers.gallery)

@@ -21,13 +21,15 @@ import { signedIn } from '../require-auth';
  */
 
 export const tags = ['News'];
-/** `{org}` of form 200's calls: the organisation whose articles, categories and menu. */
-export const orgParams = z.object({ org: idText.meta({ description: 'The organisation whose news (form 200 there, or the federation)' }) });
+/** `{orgId}` of form 200's calls: the organisation whose articles, categories and menu. */
+export const orgParams = z.object({
+  orgId: idText.meta({ description: 'The organisation whose news (form 200 there, or the federation)' }),
+});
 const one = { description: 'The article', content: json(NewsSchema) };
 
 export const list = createRoute({
   method: 'get',
-  path: '/api/v1/admin/news/{org}',
+  path: '/api/v1/admin/news/{orgId}',
   operationId: 'listNews',
   ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
   tags,
@@ -39,7 +41,7 @@ export const list = createRoute({
 
 export const menu = createRoute({
   method: 'get',
-  path: '/api/v1/admin/news/menu/{org}',
+  path: '/api/v1/admin/news/menu/{orgId}',
   operationId: 'newsMenu',
   ...access({ own: ['club', 'federation'], foreign: ['federation'] }),
   tags,

@@ -2,9 +2,9 @@ import type { AppRouteHandler } from '../../http/context';
 import { publicFeed } from '../../services/news/public-feed';
 import type * as routes from './routes';
 
-/** `{org}` answers JSON, `{org}.rss` RSS 2.0; an unchanged feed (If-None-Match) answers 304. */
+/** `{orgId}` answers JSON, `{orgId}.rss` RSS 2.0; an unchanged feed (If-None-Match) answers 304. */
 export const feed: AppRouteHandler<typeof routes.feed> = async (c) => {
-  const raw = c.req.valid('param').org;
+  const raw = c.req.valid('param').orgId;
   const rss = raw.endsWith('.rss');
   const orgId = Number(rss ? raw.slice(0, -4) : raw);
   const { etag, body } = await publicFeed(c.var.deps, orgId, c.req.valid('query').page, rss ? 'rss' : 'json', new URL(c.req.url).origin);

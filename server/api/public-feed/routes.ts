@@ -9,16 +9,16 @@ import { tags } from '../news/routes';
 
 export const feed = createRoute({
   method: 'get',
-  path: '/api/v1/public/news/{org}',
+  path: '/api/v1/public/news/{orgId}',
   operationId: 'publicNews',
   ...access.public,
   ...publicCall,
   tags,
-  summary: "An organisation's visible news for its website, newest first (20 per page); `{org}.rss` answers RSS 2.0",
+  summary: "An organisation's visible news for its website, newest first (20 per page); `{orgId}.rss` answers RSS 2.0",
   description: 'No sign-in. Hidden articles never appear. ETag on every answer; If-None-Match answers 304 while nothing changed.',
   request: {
     params: z.object({
-      org: z
+      orgId: z
         .string()
         .regex(/^\d{1,10}(\.rss)?$/, 'invalidId')
         .meta({ description: 'Organisation id, or id.rss for RSS', example: '1' }),

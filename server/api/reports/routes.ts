@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { access } from '../../http/access-rule';
-import { errorResponses } from '../../http/errors';
+import { ErrorSchema, errorResponses } from '../../http/errors';
+import { BUSY_RETRY_AFTER_SECONDS, MAX_WAITING } from '../../reports/licence-cards-pool';
 import { LicenceStatusSchema, licenceStatusRequestSchema } from '@/lib/schemas/licence-card';
 import { MAX_CHECKS, WINDOW_MS } from '../../limits/licence-status-limit';
 import { binary, idParam, json, publicCall } from '../../http/route-parts';
@@ -78,7 +79,15 @@ export const licenceCards = createRoute({
       all: z.enum(['true', 'false']).optional().meta({ description: 'Every person, not only those with a printed card' }),
     }),
   },
-  responses: { 200: { description: 'The cards', content: pdf }, ...errorResponses(401, 403, 404, 409, 422) },
+  responses: {
+    200: { description: 'The cards', content: pdf },
+    ...errorResponses(401, 403, 404, 409, 422),
+    503: {
+      description: `\`busy\`: ${MAX_WAITING} card documents already wait to be drawn; try again after Retry-After (${BUSY_RETRY_AFTER_SECONDS} s). Or \`unavailable\`: the database is unreachable (Retry-After as given).`,
+      headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
+      content: { 'application/json': { schema: ErrorSchema } },
+    },
+  },
 });
 
 export const coverLetter = createRoute({

@@ -10,3 +10,6 @@ export * from './audit';
 export * from './tournaments';
 export * from './news';
 export * from './messages';
+export * from './two-factor';
+export * from './privacy';
+export * from './member-imports';

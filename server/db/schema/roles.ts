@@ -59,7 +59,9 @@ export const functionAssignments = pgTable(
   },
   (t) => [
     index('fa_member_idx').on(t.memberId, t.roleId),
-    index('fa_org_role_idx').on(t.orgId, t.roleId, t.dateTo),
+    // Holders of one function in one organisation (a club's members for the licence wizard, its
+    // role holders): covering, so the holders come from the index alone.
+    index('fa_org_role_idx').on(t.orgId, t.roleId, t.dateTo, t.dateFrom, t.memberId),
     // Holders of a function (member search by role): covering, so the holders come from the index alone.
     index('fa_role_idx').on(t.roleId, t.dateTo, t.dateFrom, t.memberId),
     // "Own members of an organisation" (active function there), read from the index alone: by

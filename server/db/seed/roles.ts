@@ -78,11 +78,12 @@ export const SYSTEM_ROLE_NAMES: Record<(typeof FORM_FUNCTION_IDS)[number], strin
   1004: 'Inventar',
   1005: 'Bestellübersicht',
   1006: 'Nachrichtencenter',
+  1007: 'Datenschutzbeauftragte(r)',
   1032: 'Artikelkategorien',
 };
 
 /** Forms only the federation works with: offered only in organisation 1. */
-const FEDERATION_ONLY_FORMS = new Set([52, 58, 201, 1001, 1002, 1003, 1004, 1005, 1032]);
+const FEDERATION_ONLY_FORMS = new Set([52, 58, 201, 1001, 1002, 1003, 1004, 1005, 1007, 1032]);
 
 type RoleRow = typeof roles.$inferInsert;
 

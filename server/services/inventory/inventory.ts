@@ -12,7 +12,7 @@ import { recordAudit } from '../audit';
 import { rfc3339 } from '../timestamps';
 
 /**
- * GET/POST/PUT /v2/admin/{org}/inventory (form 1004): the webshop's stock lines. The article must
+ * GET/POST/PUT /v2/admin/{orgId}/inventory (form 1004): the webshop's stock lines. The article must
  * be one of the organisation's news in category "webshop"; the size from the lists; the stock not
  * below 0; one line per article, category, gender and size (409 `duplicate` otherwise).
  */

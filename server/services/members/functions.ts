@@ -72,7 +72,7 @@ function toDto(a: AssignmentRow, today: string, editable: boolean): MemberRole {
   return { ...toMemberFunction(a, today), editable };
 }
 
-/** GET /admin/member/role/{org}/{id}: every assignment of the member, with whether the caller may change it. */
+/** GET /admin/member/role/{orgId}/{id}: every assignment of the member, with whether the caller may change it. */
 export async function memberRoles(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<MemberRole[]> {
   const caller = await loadCaller(deps, callerId);
   await assertReadable(deps, memberActingOrg(caller, orgId), memberId);

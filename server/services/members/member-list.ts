@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { FUNCTION_LICENCE } from '@/lib/domain/functions';
 import { birthDateRange } from '@/lib/domain/members';
 import { foldSearch, searchWords } from '@/lib/domain/search-fold';
@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { foldSql, functionAssignments, members } from '../../db/schema';
 import { escapeLike } from '../../db/like-pattern';
 import { memberColumns, memberRelationColumns, shapeMembers, type FunctionFilter } from './member-shape';
+import { notErased } from '../privacy/erased';
 
 /**
  * One page of members, searched, filtered, sorted and counted in the database (lists stay fast at 100,000 members).
@@ -21,11 +22,16 @@ const SEARCH_TEXT = members.searchText;
 const SURNAME_KEY = members.sortSurname;
 const FIRST_NAME_KEY = members.sortFirstName;
 
+/** The LIKE patterns of a search: every word must occur (substring) in the search text. */
+function searchPatterns(q: string | undefined): string[] {
+  return searchWords(q).map((w) => `%${escapeLike(w)}%`);
+}
+
 /** Every search word must occur (substring) in the member's search text (`column`: where a query names it otherwise). */
 export function searchCondition(q: string | undefined, column: SQL | AnyColumn = SEARCH_TEXT): SQL | undefined {
-  const words = searchWords(q);
-  if (words.length === 0) return undefined;
-  return and(...words.map((w) => sql`${column} like ${`%${escapeLike(w)}%`}`));
+  const patterns = searchPatterns(q);
+  if (patterns.length === 0) return undefined;
+  return and(...patterns.map((pattern) => sql`${column} like ${pattern}`));
 }
 
 /** Has an active licence (function 29) today. */
@@ -106,7 +112,8 @@ export type MemberScope = {
 /** The WHERE of a list: its scope plus the query's search and filters. */
 export function listWhere(scope: MemberScope, query: Parameters<typeof filterConditions>[0], today: string) {
   const filters = filterConditions(query, today);
-  const conditions = [...scope.conditions.filter((c): c is SQL => Boolean(c)), ...filters];
+  // an erased person (an anonymous record kept for invoices and history) is in no list
+  const conditions = [...scope.conditions.filter((c): c is SQL => Boolean(c)), notErased(members.id), ...filters];
   return { where: conditions.length ? and(...conditions) : undefined, filters, searching: searchWords(query.q).length > 0 };
 }
 
@@ -130,6 +137,72 @@ function totalColumn(db: Db, scope: MemberScope, where: SQL | undefined, filters
 }
 
 /**
+ * The page statement: the inner query finds, sorts and cuts the page; the outer one adds each
+ * member's assignments and trainings and the total to those rows only, in the same order.
+ * `limit`/`offset` may be placeholders (searchedPageStatement).
+ */
+function pageStatement(
+  db: Db,
+  scope: MemberScope,
+  where: SQL | undefined,
+  filters: SQL[],
+  searching: boolean,
+  sort: MemberSort,
+  dir: 'asc' | 'desc',
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const order = orderBy(sort, dir, searching);
+  const page = db
+    .select({
+      ...memberColumns,
+      sortSurname: SURNAME_KEY,
+      sortFirstName: FIRST_NAME_KEY,
+      ...(searching ? { total: sql<string>`count(*) over ()`.as('total') } : {}),
+    })
+    .from(members)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit as number)
+    .offset(offset as number)
+    .as('members');
+  return db
+    .select({ ...memberColumns, total: totalColumn(db, scope, where, filters, searching), ...memberRelationColumns })
+    .from(page)
+    .orderBy(...order);
+}
+
+/** A list over every member (the federation's) whose query has at most search words: its statement depends only on sort, direction and word count. */
+function onlySearched(scope: MemberScope, query: MemberListQuery): boolean {
+  return scope.conditions.every((c) => !c) && !scope.assignments && !query.gender && !query.city && !query.ageClass && !query.licence;
+}
+
+/**
+ * The statement of a searched list over every member, built once per shape (sort, direction,
+ * number of words) with placeholders for the words and the page, and kept per database session
+ * (like the session check's statement): building the statement took about as long as the
+ * database needs for a name search. Unnamed, so PostgreSQL still plans each search for its words.
+ */
+const searchedPages = new WeakMap<object, Map<string, ReturnType<typeof prepareSearchedPage>>>();
+
+function prepareSearchedPage(db: Db, sort: MemberSort, dir: 'asc' | 'desc', words: number) {
+  const patterns = Array.from({ length: words }, (_, i) => sql`${SEARCH_TEXT} like ${sql.placeholder(`w${i}`)}`);
+  const where = patterns.length > 0 ? and(...patterns) : undefined;
+  const scope: MemberScope = { conditions: [] };
+  return pageStatement(db, scope, where, patterns, words > 0, sort, dir, sql.placeholder('limit'), sql.placeholder('offset')).prepare('');
+}
+
+function searchedPageStatement(db: Db, sort: MemberSort, dir: 'asc' | 'desc', words: number) {
+  const session = (db as unknown as { session: object }).session;
+  let statements = searchedPages.get(session);
+  if (!statements) searchedPages.set(session, (statements = new Map()));
+  const key = `${sort} ${dir} ${words}`;
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = prepareSearchedPage(db, sort, dir, words)));
+  return statement;
+}
+
+/**
  * A page of members in `scope` matching the query's search and filters, and how many match in all,
  * in one statement: the inner query finds, sorts and cuts the page; the outer one adds each
  * member's assignments and trainings (memberRelationColumns) and the total to those rows only, in
@@ -145,25 +218,13 @@ export async function pageOfMembers(
 ): Promise<Page<Member>> {
   const { where, filters, searching } = listWhere(scope, query, today);
   const offset = (query.page - 1) * query.pageSize;
-  const order = orderBy(query.sort, query.dir, searching);
-
-  const page = db
-    .select({
-      ...memberColumns,
-      sortSurname: SURNAME_KEY,
-      sortFirstName: FIRST_NAME_KEY,
-      ...(searching ? { total: sql<string>`count(*) over ()`.as('total') } : {}),
-    })
-    .from(members)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(offset)
-    .as('members');
-  const rows = await db
-    .select({ ...memberColumns, total: totalColumn(db, scope, where, filters, searching), ...memberRelationColumns })
-    .from(page)
-    .orderBy(...order);
+  const rows = onlySearched(scope, query)
+    ? await searchedPageStatement(db, query.sort, query.dir, searchPatterns(query.q).length).execute({
+        ...Object.fromEntries(searchPatterns(query.q).map((pattern, i) => [`w${i}`, pattern])),
+        limit: query.pageSize,
+        offset,
+      })
+    : await pageStatement(db, scope, where, filters, searching, query.sort, query.dir, query.pageSize, offset);
 
   // A page past the end has no rows to carry the total: count on its own.
   const total =

@@ -20,6 +20,7 @@ import {
   requireMemberFormOrgs,
 } from '../member-access';
 import { pageOfMembers, type MemberScope } from './member-list';
+import { isErased } from '../privacy/erased';
 import { loadMemberDto } from './member-shape';
 
 /** The member reads: lists, search, one member, summary. */
@@ -51,7 +52,7 @@ export async function listAllMembers(deps: AppDeps, callerId: number, query: Mem
   return pageOfMembers(deps.db, { conditions: [] }, query, today(deps), { kind: 'active', excludeGroups: [DEFAULT_EXCLUDED_GROUP] });
 }
 
-/** GET /admin/members/{org}: the organisation's own members (onlyInOrg: without its sub-organisations). */
+/** GET /admin/members/{orgId}: the organisation's own members (onlyInOrg: without its sub-organisations). */
 export async function listOrgMembers(
   deps: AppDeps,
   callerId: number,
@@ -98,7 +99,7 @@ export async function searchMembers(
   return pageOfMembers(deps.db, scope, { ...query, q }, day, { kind: 'active', excludeGroups: [DEFAULT_EXCLUDED_GROUP] });
 }
 
-/** GET /admin/members/roles/{org}: members holding an active function of the organisation outside group 6 (or of `groups`). */
+/** GET /admin/members/roles/{orgId}: members holding an active function of the organisation outside group 6 (or of `groups`). */
 export async function listOrgRoleMembers(
   deps: AppDeps,
   callerId: number,
@@ -124,13 +125,13 @@ export async function listOrgRoleMembers(
   return pageOfMembers(deps.db, scope, query, day, { kind: 'active', excludeGroups: groups ? [] : [DEFAULT_EXCLUDED_GROUP], orgId });
 }
 
-/** GET /admin/member/{org}/{id}: one member seen from the acting organisation, with what the caller may do. */
+/** GET /admin/member/{orgId}/{id}: one member seen from the acting organisation, with what the caller may do. */
 export async function getMember(deps: AppDeps, callerId: number, orgId: number, memberId: number): Promise<MemberDetail> {
   const caller = await loadCaller(deps, callerId);
   const org = memberActingOrg(caller, orgId);
   await assertReadable(deps, org, memberId);
   const member = await loadMemberDto(deps.db, memberId, today(deps));
-  if (!member) throw notFound('No such member');
+  if (!member || (await isErased(deps.db, memberId))) throw notFound('No such member');
   const formOrgs = memberFormOrgs(caller);
   const rights = await editRights(deps, caller, memberId);
   const access: MemberAccess = {
@@ -142,7 +143,7 @@ export async function getMember(deps: AppDeps, callerId: number, orgId: number, 
   return { ...member, access };
 }
 
-/** GET /admin/members/{org}/summary: counts over the organisation's own members. */
+/** GET /admin/members/{orgId}/summary: counts over the organisation's own members. */
 export async function orgSummary(deps: AppDeps, callerId: number, orgId: number): Promise<MembersSummary> {
   const org = memberActingOrg(await loadCaller(deps, callerId), orgId);
   const day = today(deps);

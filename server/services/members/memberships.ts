@@ -96,7 +96,7 @@ export async function addMembership(
 }
 
 /**
- * DELETE /admin/member/cancel/{org}/{memberId}?date=: the membership in club `org` that is running
+ * DELETE /admin/member/cancel/{orgId}/{memberId}?date=: the membership in club `org` that is running
  * on (or starts by) `date` ends on `date` (its last day). Only the federation or that club.
  */
 export async function endMembership(

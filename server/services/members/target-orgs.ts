@@ -14,7 +14,7 @@ import { memberActingOrg } from '../member-access';
  * dissolved before today are left out: nobody joins or takes office in them any more.
  */
 
-/** GET /admin/members/{org}/organisations: sorted by name, German collation. */
+/** GET /admin/members/{orgId}/organisations: sorted by name, German collation. */
 export async function targetOrgs(deps: AppDeps, callerId: number, orgId: number): Promise<MemberTargetOrg[]> {
   const acting = memberActingOrg(await loadCaller(deps, callerId), orgId);
   const today = todayIso(deps.clock());

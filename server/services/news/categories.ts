@@ -180,7 +180,7 @@ export async function deleteCategory(deps: AppDeps, callerId: number, id: number
   });
 }
 
-/** GET /admin/news/menu/{org}: the menu pages as a tree, each with the newest article of its category. */
+/** GET /admin/news/menu/{orgId}: the menu pages as a tree, each with the newest article of its category. */
 export async function menuTree(deps: AppDeps, callerId: number, orgId: number): Promise<MenuNode[]> {
   await newsEditorOf(deps, await loadCaller(deps, callerId), orgId, 'path');
   const pages = await deps.db

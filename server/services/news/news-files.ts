@@ -105,7 +105,7 @@ export async function deleteNewsFile(deps: AppDeps, callerId: number, id: number
   });
 }
 
-/** GET /admin/news/gallery/{org}: the organisation's files, one directory per article, newest first, 7 per page. */
+/** GET /admin/news/gallery/{orgId}: the organisation's files, one directory per article, newest first, 7 per page. */
 export async function newsGallery(deps: AppDeps, callerId: number, orgId: number, page: number) {
   await newsEditorOf(deps, await loadCaller(deps, callerId), orgId, 'path');
   const size = GALLERY_DIRECTORIES_PER_PAGE;

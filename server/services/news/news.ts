@@ -78,7 +78,7 @@ export function newsWhere(orgId: number, query: Pick<NewsListQuery, 'q' | 'categ
   return and(...conditions);
 }
 
-/** GET /admin/news/{org}: the organisation's articles, newest first, searched and paged in the database. */
+/** GET /admin/news/{orgId}: the organisation's articles, newest first, searched and paged in the database. */
 export async function listNews(deps: AppDeps, callerId: number, orgId: number, query: NewsListQuery): Promise<NewsPage> {
   await newsEditorOf(deps, await loadCaller(deps, callerId), orgId, 'path');
   const where = newsWhere(orgId, query);

@@ -240,6 +240,41 @@ export async function createOrder(
   );
 }
 
+/**
+ * The frame of a change to the persons of a created order: the caller may order for the
+ * organisation, the order is locked and still editable, then the change, its audit entry and the
+ * answer, all in one transaction.
+ */
+async function changeOrderPersons(
+  deps: AppDeps,
+  callerId: number,
+  orgId: number,
+  orderId: number,
+  change: (
+    tx: Tx,
+    org: OrderOrg,
+    order: typeof orders.$inferSelect,
+  ) => Promise<{ row: Awaited<ReturnType<typeof retotal>>; changed: Record<string, number[]> }>,
+): Promise<Order> {
+  const org = await loadOrderOrg(deps, orgId);
+  const actor = await orderPlacer(deps, callerId, org);
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, org.id, orderId);
+    if (!itemsEditable(order)) throw new ApiError(409, 'order_closed', 'The order is completed or refunded; its persons cannot change');
+    const { row, changed } = await change(tx, org, order);
+    await recordAudit(tx, {
+      actorId: callerId,
+      actingOrgId: actor.id,
+      entity: 'order',
+      entityId: order.id,
+      action: 'update',
+      before: auditShape(order),
+      after: { ...auditShape(row), ...changed },
+    });
+    return answer(tx, org.id, order.id);
+  });
+}
+
 /** POST /order/{orgId}/member/add: more persons in a licence order that is still created. */
 export async function addOrderMembers(
   deps: AppDeps,
@@ -247,16 +282,13 @@ export async function addOrderMembers(
   orgId: number,
   body: z.output<typeof orderMembersAddSchema>,
 ): Promise<Order> {
-  const org = await loadOrderOrg(deps, orgId);
-  const actor = await orderPlacer(deps, callerId, org);
   const today = todayIso(deps.clock());
   const requested = requestedOf(body.members);
-  if (requested.length === 0) throw new ApiError(422, 'validation', "'members' is required", { field: 'members', rule: 'required' });
   return refusingDoubles(
     requested.map((r) => r.memberId),
     () =>
-      deps.db.transaction(async (tx) => {
-        const order = await lockOrder(tx, org.id, body.id);
+      changeOrderPersons(deps, callerId, orgId, body.id, async (tx, org, order) => {
+        if (requested.length === 0) throw new ApiError(422, 'validation', "'members' is required", { field: 'members', rule: 'required' });
         if (order.category !== body.ordercat)
           throw new ApiError(422, 'validation', `The order is of ${order.category}, not ${body.ordercat}`, {
             field: 'ordercat',
@@ -264,7 +296,6 @@ export async function addOrderMembers(
           });
         // 422 category_not_offered unless a licence category: persons are ordered in licence orders only
         const category = await licenceCategoryFor(tx as unknown as AppDeps['db'], org, order.category);
-        if (!itemsEditable(order)) throw new ApiError(409, 'order_closed', 'The order is completed or refunded; its persons cannot change');
         const lines = await personLines(tx, org.id, order.category, category, requested, today);
         await tx.insert(orderItems).values(
           lines.map((l) => ({
@@ -278,16 +309,7 @@ export async function addOrderMembers(
         );
         const row = await retotal(tx, order.id);
         await syncMemberCount(tx, order.id);
-        await recordAudit(tx, {
-          actorId: callerId,
-          actingOrgId: actor.id,
-          entity: 'order',
-          entityId: order.id,
-          action: 'update',
-          before: auditShape(order),
-          after: { ...auditShape(row), added: lines.map((l) => l.memberId) },
-        });
-        return answer(tx, org.id, order.id);
+        return { row, changed: { added: lines.map((l) => l.memberId) } };
       }),
   );
 }
@@ -299,21 +321,8 @@ export async function removeOrderMembers(
   orgId: number,
   body: z.output<typeof orderMembersRemoveSchema>,
 ): Promise<Order> {
-  const org = await loadOrderOrg(deps, orgId);
-  const actor = await orderPlacer(deps, callerId, org);
-  return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, org.id, body.id);
-    if (!itemsEditable(order)) throw new ApiError(409, 'order_closed', 'The order is completed or refunded; its persons cannot change');
+  return changeOrderPersons(deps, callerId, orgId, body.id, async (tx, _org, order) => {
     const { ids, row } = await takeOutPersons(tx, order, body.members);
-    await recordAudit(tx, {
-      actorId: callerId,
-      actingOrgId: actor.id,
-      entity: 'order',
-      entityId: order.id,
-      action: 'update',
-      before: auditShape(order),
-      after: { ...auditShape(row), removed: ids },
-    });
-    return answer(tx, org.id, order.id);
+    return { row, changed: { removed: ids } };
   });
 }

@@ -60,14 +60,18 @@ export async function personRows(
 ): Promise<Array<PersonRow & { total: number }>> {
   const only = memberIds ? sql`and m.id in ${idList(memberIds)}` : sql``;
   const words = window && searchCondition(window.q, sql`m.search_text`);
-  // A window starts from the club's memberships (fa_org_role_idx) and sorts those; `|| ''` keeps
-  // the planner from walking the whole name index of every member, checking each one.
+  // A window takes the club's members from the memberships' covering index (fa_org_role_idx),
+  // finds and sorts them by name with only their id and sort keys (narrow rows, no member row
+  // read), cuts the page, and only then reads the page's members; `|| ''` keeps the planner from
+  // walking the whole name index of every member, checking each one.
   const source = window
-    ? sql`(select m.*, count(*) over ()::int as total from members m
-        where m.id in (select a.member_id from function_assignments a
-          where a.org_id = ${orgId} and a.role_id = ${FUNCTION_MEMBERSHIP} and a.date_from <= ${today} and a.date_to >= ${today})
-        ${only} ${words ? sql`and ${words}` : sql``}
-        order by (m.sort_surname || ''), m.sort_first_name, m.id limit ${window.limit} offset ${window.offset}) m`
+    ? sql`(select m.*, p.total from (
+          select m.id, count(*) over ()::int as total from members m
+          where m.id in (select a.member_id from function_assignments a
+            where a.org_id = ${orgId} and a.role_id = ${FUNCTION_MEMBERSHIP} and a.date_from <= ${today} and a.date_to >= ${today})
+          ${only} ${words ? sql`and ${words}` : sql``}
+          order by (m.sort_surname || ''), m.sort_first_name, m.id limit ${window.limit} offset ${window.offset}) p
+        join members m on m.id = p.id) m`
     : sql`(select m.*, null::int as total from members m where ${isMemberOf(orgId, today)} ${only}) m`;
   const result = (await db.execute(sql`
     select m.id, m.first_name, m.surname, m.reg_nr, m.birth_date::text as birth_date, m.gender::text as gender, m.uuid::text as uuid, m.total,

@@ -18,7 +18,7 @@ import { ORDER_FORM_FUNCTION_IDS } from '@/lib/domain/orders/order-rights';
 import { coverLetterPdf } from '../../reports/cover-letter-pdf';
 import { invoicePdf } from '../../reports/invoice-pdf';
 import type { LicenceCard } from '../../reports/licence-cards-pdf';
-import { licenceCardsPdfOffThread, LicenceCardsBusyError } from '../../reports/licence-cards-pool';
+import { BUSY_RETRY_AFTER_SECONDS, licenceCardsPdfOffThread, LicenceCardsBusyError } from '../../reports/licence-cards-pool';
 import { invoiceLinesOf, netCentsOf, orderDocuments } from './invoices';
 import { loadOrderOrg, orderReader, type OrderOrg } from './order-access';
 
@@ -284,7 +284,7 @@ export async function licenceCardsDownload(deps: AppDeps, callerId: number, orde
   } catch (err) {
     if (err instanceof LicenceCardsBusyError)
       throw new ApiError(503, 'busy', `Too many licence-card documents are being drawn; try again shortly`, {
-        headers: { 'Retry-After': '10' },
+        headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
       });
     throw err;
   }

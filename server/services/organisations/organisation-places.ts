@@ -8,7 +8,7 @@ import { recordAudit } from '../audit';
 import { orgForCaller, toPlace } from './organisations';
 import { rfc3339 } from '../timestamps';
 
-/** Training places of an organisation (POST /admin/org/places, DELETE /admin/org/places/{org}/{place}). */
+/** Training places of an organisation (POST /admin/org/places, DELETE /admin/org/places/{orgId}/{place}). */
 
 /** The keys of a place a write may set (the rest of an answered place is ignored). */
 const PLACE_KEYS = ['id', 'orgId', 'updatedAt', 'pname', 'address', 'city', 'zip', 'lat', 'lon', 'coordinates', 'params'] as const;

@@ -15,6 +15,7 @@ import { recordAudit } from '../audit';
 import { ownMemberOrgIds } from '../member-access';
 import { reachFactsFor } from '../reach';
 import { orderBy, searchCondition } from '../members/member-list';
+import { notErased } from '../privacy/erased';
 import { memberColumns, toMemberDtos } from '../members/member-shape';
 
 /**
@@ -43,7 +44,7 @@ export async function searchPersons(deps: AppDeps, callerId: number, query: Quer
   const scope = await ownMemberOrgIds(deps, org);
   const active = and(lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today))!;
   const membership = eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP);
-  const conditions: Array<SQL | undefined> = [searchCondition(query.q)];
+  const conditions: Array<SQL | undefined> = [searchCondition(query.q), notErased(members.id)];
   if (former) {
     conditions.push(holds(scope, and(membership, lt(functionAssignments.dateTo, today))!));
     conditions.push(sql`not ${holds(scope, and(membership, active)!)}`);

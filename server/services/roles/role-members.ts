@@ -14,9 +14,9 @@ import { roleEditors } from './role-assignment';
 
 /**
  * What the role administration screen (form 66) reads:
- * - GET /admin/role/organisations/{org}: where the caller, acting in {org}, may assign roles
+ * - GET /admin/role/organisations/{orgId}: where the caller, acting in {org}, may assign roles
  *   (the federation: every organisation; a club: itself), active ones first;
- * - GET /admin/role/members/{org}: the organisation's members with their active functions there,
+ * - GET /admin/role/members/{orgId}: the organisation's members with their active functions there,
  *   optionally only holders of a role group, paged and searched in the database; with
  *   `candidates` the persons that can be picked to add (the federation searches everyone, a club
  *   its own members), only once the search text is longer than 2 characters.

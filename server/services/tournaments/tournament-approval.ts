@@ -16,7 +16,7 @@ import { bump, lockForChange, published } from './tournaments';
  */
 
 /**
- * PUT /tournament/{org}/approve: the federation's approvers; the current copy becomes the version
+ * PUT /tournament/{orgId}/approve: the federation's approvers; the current copy becomes the version
  * the public sees. Not twice (unless changed since), not when cancelled.
  */
 export async function approveTournament(deps: AppDeps, callerId: number, orgId: number, id: number): Promise<Tournament> {
@@ -47,7 +47,7 @@ async function tournamentFee(tx: Tx, callerId: number, row: Row): Promise<number
 }
 
 /**
- * PUT /tournament/{org}/cancel: the announcing organisation or the federation's approvers; once.
+ * PUT /tournament/{orgId}/cancel: the announcing organisation or the federation's approvers; once.
  * The public sees a cancellation at once (the calendar's SEQUENCE goes up).
  */
 export async function cancelTournament(deps: AppDeps, callerId: number, orgId: number, id: number): Promise<Tournament> {
@@ -58,7 +58,7 @@ export async function cancelTournament(deps: AppDeps, callerId: number, orgId: n
   }));
 }
 
-/** PUT /tournament/{org}/payed: the payment status, from PAYMENT_STATUSES, by the federation. */
+/** PUT /tournament/{orgId}/payed: the payment status, from PAYMENT_STATUSES, by the federation. */
 export async function setTournamentPayment(
   deps: AppDeps,
   callerId: number,

@@ -145,7 +145,7 @@ function listWhere(actor: TournamentActor, query: Pick<TournamentListQuery, 'q' 
   return and(...conditions);
 }
 
-/** GET /tournament/{org}: the organisation's tournaments (the federation: all), newest start first, searched and filtered in the database. */
+/** GET /tournament/{orgId}: the organisation's tournaments (the federation: all), newest start first, searched and filtered in the database. */
 export async function listTournaments(deps: AppDeps, callerId: number, orgId: number, query: TournamentListQuery): Promise<TournamentPage> {
   const actor = await actorFor(deps, callerId, orgId);
   const today = todayIso(deps.clock());
@@ -167,7 +167,7 @@ export async function listTournaments(deps: AppDeps, callerId: number, orgId: nu
 /** The export's limit: more than any federation announces in years. */
 const EXPORT_LIMIT = 20_000;
 
-/** GET /tournament/{org}/export.csv: the same list (search and filters), every page, as the table shows it. */
+/** GET /tournament/{orgId}/export.csv: the same list (search and filters), every page, as the table shows it. */
 export async function exportTournaments(
   deps: AppDeps,
   callerId: number,

@@ -102,7 +102,7 @@ async function checked(db: Tx, orgId: number, input: TournamentInput, today: str
   };
 }
 
-/** POST /tournament/{org}: announces a tournament; this first submission is also kept as the original. */
+/** POST /tournament/{orgId}: announces a tournament; this first submission is also kept as the original. */
 export async function createTournament(deps: AppDeps, callerId: number, orgId: number, input: TournamentInput): Promise<Tournament> {
   const actor = await actorFor(deps, callerId, orgId);
   requireCreator(actor);
@@ -157,7 +157,7 @@ export async function lockForChange(tx: Tx, actor: TournamentActor, id: number) 
 }
 
 /**
- * PUT /tournament/{org}: changes the current copy (the original stays); the type is fixed once
+ * PUT /tournament/{orgId}: changes the current copy (the original stays); the type is fixed once
  * saved. A change of what the public sees of an approved tournament waits for a new approval; the
  * federation's approvers publish theirs at once.
  */
@@ -246,7 +246,7 @@ export function published(
   };
 }
 
-/** POST /tournament/{org}/comment/{id}: a comment of the conversation, by whoever may read the tournament. */
+/** POST /tournament/{orgId}/comment/{id}: a comment of the conversation, by whoever may read the tournament. */
 export async function commentTournament(deps: AppDeps, callerId: number, orgId: number, id: number, content: string): Promise<Tournament> {
   const actor = await actorFor(deps, callerId, orgId);
   const today = todayIso(deps.clock());

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { functionAssignments, messages, notifications, tournaments, uploadedFiles } from '@/server/db/schema';
+import { functionAssignments, messages, notifications, passkeys, tournaments, uploadedFiles } from '@/server/db/schema';
 import { PDF, png } from './sample-files';
 import { uploadDocumentDoc, uploadImageDoc as orgImageDoc } from '@/server/api/organisation-files/routes';
 import { uploadImageDoc as profileImageDoc } from '@/server/api/profile/routes';
 import { uploadDoc as newsUploadDoc } from '@/server/api/news/routes';
 import { uploadFileDoc as tournamentFileDoc } from '@/server/api/tournaments/routes';
+import { importDoc } from '@/server/api/member-import/routes';
 import { call, client, successOf, uploadAnswer, type SuccessBody, type TestApp } from './test-app';
 
 /**
@@ -23,7 +24,7 @@ export type MatrixOrder = Answer<Api['v1']['order'][':orgId']['$post']>;
 export type MatrixCategory = Answer<Api['v2']['admin'][':orgId']['category']['$post']>;
 export type MatrixRole = Answer<Api['v1']['admin']['role']['$post']>;
 export type MatrixTournament = Answer<Api['v1']['tournament']['tuple'][':id']['$get']>['current'];
-export type MatrixNews = Answer<Api['v1']['admin']['news'][':org']['$get']>['items'][number];
+export type MatrixNews = Answer<Api['v1']['admin']['news'][':orgId']['$get']>['items'][number];
 
 export const OWN_CLUB = 11;
 export const OWN_STATE = 4;
@@ -51,6 +52,8 @@ export type MatrixFixtures = {
   openFeeCategory: MatrixCategory;
   /** Per club: a role batch (the club's plain member made youth warden) to undo. */
   roleBatches: Record<number, string>;
+  /** Per club: a member import (one person created) to undo. */
+  memberImports: Record<number, string>;
   /** Per club: a former member (membership ended yesterday) to take back. */
   formerMembers: Record<number, number>;
   /** A role of the catalogue as the API answered it (POST /admin/role), to change with PUT. */
@@ -64,6 +67,8 @@ export type MatrixFixtures = {
   messages: Record<number, { id: number; fileId: string }>;
   /** Per demo member (1 … 5): a notification of their own. */
   notifications: Record<number, number>;
+  /** Per demo member (1 … 5): a passkey of their own (to rename and remove; its key is never checked). */
+  passkeys: Record<number, string>;
 };
 
 /** Categories of the matrix's orders: the club fee (released for both clubs), licences, and a fee nobody ordered yet. */
@@ -130,12 +135,14 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     orgImages: {},
     orders: {},
     roleBatches: {},
+    memberImports: {},
     formerMembers: {},
     tournaments: {},
     news: {},
     newsCategories: {},
     messages: {},
     notifications: {},
+    passkeys: {},
   };
 
   for (const id of [ownMember, foreignMember]) {
@@ -316,7 +323,7 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     await upload('news picture', `/api/v1/admin/news/upload/${article.id}`, newsUploadDoc, gallery);
     fx.news[clubId] = (
       await successOf(
-        api.v1.admin.news[':org'].$get({ param: { org: String(clubId) }, query: { q: 'Matrixartikel' } }),
+        api.v1.admin.news[':orgId'].$get({ param: { orgId: String(clubId) }, query: { q: 'Matrixartikel' } }),
         'fixture news again',
       )
     ).items[0];
@@ -346,12 +353,32 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
       .values({ memberId, orgId: OWN_CLUB, title: 'Matrixhinweis' })
       .returning({ id: notifications.id });
     fx.notifications[memberId] = n.id;
+    const [key] = await db
+      .insert(passkeys)
+      .values({ id: `matrix-passkey-${memberId}`, memberId, publicKey: 'AA', name: 'Matrix' })
+      .returning({ id: passkeys.id });
+    fx.passkeys[memberId] = key.id;
   }
   const catalogueRole = await successOf(
     api.v1.admin.role.$post({ json: { name: 'Matrixrolle', groupId: 9, params: { orgWhitelist: [OWN_CLUB, FOREIGN_CLUB] } } }),
     'fixture catalogue role',
   );
+  for (const clubId of [OWN_CLUB, FOREIGN_CLUB]) {
+    const url = `/api/v1/admin/members/${clubId}/import`;
+    const dry = await upload('import dry run', `${url}?dryRun=true`, importDoc, importForm(`Importprobe${clubId}`));
+    fx.memberImports[clubId] = (
+      await upload('import', `${url}?planId=${dry.planId}`, importDoc, importForm(`Importprobe${clubId}`), 201)
+    ).importId;
+  }
   const { openFeeCategory } = fx;
   if (!openFeeCategory) throw new Error('fixture: no open fee category');
   return { ...fx, openFeeCategory, catalogueRole };
+}
+
+/** A member list of one person, as a CSV upload for the member import. */
+export function importForm(surname = 'Importprobe'): FormData {
+  const data = new FormData();
+  const csv = `Vorname;Nachname;Geburtsdatum;Geschlecht\r\nIda;${surname};03.04.1991;w\r\n`;
+  data.append('file', new Blob([csv], { type: 'text/csv' }), 'mitglieder.csv');
+  return data;
 }

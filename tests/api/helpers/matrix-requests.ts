@@ -1,8 +1,10 @@
+import { Secret, TOTP } from 'otpauth';
 import type { CallerKind } from '@/server/http/access-rule';
 import { formOf } from '../organisations-fixtures';
 import { PDF } from './sample-files';
 import {
   documentForm,
+  importForm,
   FOREIGN_CLUB,
   imageForm,
   MATRIX_LICENCE,
@@ -11,6 +13,7 @@ import {
   OWN_STATE,
   type MatrixFixtures,
 } from './matrix-fixtures';
+import { softAuthenticator } from './soft-authenticator';
 import { DEMO_PASSWORD, type CallResult } from './test-app';
 
 /**
@@ -38,6 +41,8 @@ export type MatrixCell = {
   fx: MatrixFixtures;
   /** A preparatory request as the same caller (e.g. the duplicate check whose proof a connect needs). */
   as: (method: string, url: string, json?: unknown) => Promise<CallResult>;
+  /** The API's clock (for what depends on the time, e.g. an authenticator code). */
+  now: Date;
 };
 
 export type MatrixRequest = { method: string; url: string; json?: unknown; form?: () => FormData };
@@ -57,6 +62,7 @@ export function matrixCell(
   fx: MatrixFixtures,
   today: string,
   as: MatrixCell['as'],
+  now: Date = new Date(),
 ): MatrixCell {
   const home = HOME_ORG[kind];
   const own = side === 'own';
@@ -71,6 +77,7 @@ export function matrixCell(
     today,
     fx,
     as,
+    now,
   };
 }
 
@@ -80,6 +87,8 @@ const MEMBER_OF_KIND: Record<CallerKind | 'anonymous', number> = { anonymous: 5,
 const messageOf = (c: MatrixCell) => c.fx.messages[c.acting] ?? c.fx.messages[OWN_CLUB];
 
 const get = (url: string): MatrixRequest => ({ method: 'GET', url });
+/** A WebAuthn answer of the right shape that verifies nothing. */
+const NO_PASSKEY = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} };
 const del = (url: string): MatrixRequest => ({ method: 'DELETE', url });
 
 export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | Promise<MatrixRequest>> = {
@@ -101,6 +110,52 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
     url: '/api/v1/auth/update_password',
     json: { oldPassword: DEMO_PASSWORD, newPassword: 'Matrix2026!neu' },
   }),
+  // two-factor sign-in: the second step takes only a half-signed-in token (401 for every caller here)
+  'POST /api/v1/auth/two_factor/totp': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/totp', json: { code: '123456' } }),
+  'POST /api/v1/auth/two_factor/recovery': () => ({
+    method: 'POST',
+    url: '/api/v1/auth/two_factor/recovery',
+    json: { code: 'ABCDE-FGHJK' },
+  }),
+  'POST /api/v1/auth/two_factor/passkey/options': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/passkey/options' }),
+  'POST /api/v1/auth/two_factor/passkey': () => ({
+    method: 'POST',
+    url: '/api/v1/auth/two_factor/passkey',
+    json: { challengeId: 'matrix', response: NO_PASSKEY },
+  }),
+  'POST /api/v1/auth/passkey/options': () => ({ method: 'POST', url: '/api/v1/auth/passkey/options' }),
+  'POST /api/v1/auth/passkey': () => ({
+    method: 'POST',
+    url: '/api/v1/auth/passkey',
+    json: { challengeId: 'matrix', response: NO_PASSKEY },
+  }),
+  'GET /api/v1/auth/two_factor': () => get('/api/v1/auth/two_factor'),
+  'POST /api/v1/auth/two_factor/totp/enrol': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/totp/enrol' }),
+  'POST /api/v1/auth/two_factor/totp/confirm': async (c) => {
+    const enrol = await c.as('POST', '/api/v1/auth/two_factor/totp/enrol');
+    const secret = enrol.body?.secret as string | undefined;
+    const code = secret ? new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: c.now.getTime() }) : '000000';
+    return { method: 'POST', url: '/api/v1/auth/two_factor/totp/confirm', json: { code } };
+  },
+  'POST /api/v1/auth/two_factor/passkeys/options': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/passkeys/options' }),
+  'POST /api/v1/auth/two_factor/passkeys': async (c) => {
+    const options = await c.as('POST', '/api/v1/auth/two_factor/passkeys/options');
+    const response = options.status === 200 ? softAuthenticator().register(options.body.options) : NO_PASSKEY;
+    return {
+      method: 'POST',
+      url: '/api/v1/auth/two_factor/passkeys',
+      json: { challengeId: options.body?.challengeId ?? 'matrix', name: 'Matrix', response },
+    };
+  },
+  'DELETE /api/v1/auth/two_factor/totp': () => del('/api/v1/auth/two_factor/totp'),
+  'PATCH /api/v1/auth/two_factor/passkeys/{id}': (c) => ({
+    method: 'PATCH',
+    url: `/api/v1/auth/two_factor/passkeys/${c.fx.passkeys[MEMBER_OF_KIND[c.kind]]}`,
+    json: { name: 'Umbenannt' },
+  }),
+  'DELETE /api/v1/auth/two_factor/passkeys/{id}': (c) => del(`/api/v1/auth/two_factor/passkeys/${c.fx.passkeys[MEMBER_OF_KIND[c.kind]]}`),
+  'POST /api/v1/auth/two_factor/recovery_codes': () => ({ method: 'POST', url: '/api/v1/auth/two_factor/recovery_codes' }),
+  'DELETE /api/v1/admin/member/{memberId}/two_factor': (c) => del(`/api/v1/admin/member/${c.member}/two_factor`),
   'GET /api/v1/profile/image/{id}': (c) => get(`/api/v1/profile/image/${c.fx.profileImages[c.member]}`),
   'POST /api/v1/profile/image/{id}': (c) => ({ method: 'POST', url: `/api/v1/profile/image/${c.member}`, form: imageForm }),
   'GET /api/v1/admin/countries': () => get('/api/v1/admin/countries'),
@@ -156,6 +211,15 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'GET /api/v1/admin/members/roles/{orgId}': (c) => get(`/api/v1/admin/members/roles/${c.acting}`),
   'GET /api/v1/admin/members/{orgId}': (c) => get(`/api/v1/admin/members/${c.acting}`),
   'GET /api/v1/admin/members/{orgId}/export.csv': (c) => get(`/api/v1/admin/members/${c.acting}/export.csv`),
+  'GET /api/v1/admin/members/{memberId}/export': (c) => get(`/api/v1/admin/members/${c.member}/export`),
+  // the plan only: the matrix's members must stay
+  'POST /api/v1/admin/members/{memberId}/erase': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/members/${c.member}/erase`,
+    json: { dryRun: true },
+  }),
+  'GET /api/v1/admin/members/{memberId}/reads': (c) => get(`/api/v1/admin/members/${c.member}/reads`),
+  'GET /api/v1/profile/export': () => get('/api/v1/profile/export?format=json'),
   'GET /api/v1/admin/members/{orgId}/summary': (c) => get(`/api/v1/admin/members/${c.acting}/summary`),
   'GET /api/v1/admin/members/{orgId}/organisations': (c) => get(`/api/v1/admin/members/${c.acting}/organisations`),
   'GET /api/v1/admin/member/role/{orgId}/{memberId}': (c) => get(`/api/v1/admin/member/role/${c.home}/${c.member}`),
@@ -207,6 +271,15 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
       },
     };
   },
+  'POST /api/v1/admin/members/{orgId}/import': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/members/${c.club}/import?dryRun=true`,
+    form: () => importForm(),
+  }),
+  'POST /api/v1/admin/members/imports/{importId}/undo': (c) => ({
+    method: 'POST',
+    url: `/api/v1/admin/members/imports/${c.fx.memberImports[c.club]}/undo`,
+  }),
   'DELETE /api/v1/admin/member/cancel/{orgId}/{memberId}': (c) => del(`/api/v1/admin/member/cancel/${c.club}/${c.member}?date=${c.today}`),
   'DELETE /api/v1/admin/member/{memberId}': (c) => del(`/api/v1/admin/member/${c.member}`),
   'GET /api/v1/admin/trainings': (c) => get(`/api/v1/admin/trainings?org=${c.acting}`),
@@ -342,8 +415,8 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
       `/api/v1/tournament/${c.home}/files/${c.fx.tournaments[c.club].id}/${/[0-9a-f-]{36}/.exec(c.fx.tournaments[c.club].params.files[0].url)![0]}`,
     ),
   'GET /api/v1/public/tournaments.ics': () => get('/api/v1/public/tournaments.ics?discipline=1'),
-  'GET /api/v1/admin/news/{org}': (c) => get(`/api/v1/admin/news/${c.club}?q=Matrix`),
-  'GET /api/v1/admin/news/menu/{org}': (c) => get(`/api/v1/admin/news/menu/${c.club}`),
+  'GET /api/v1/admin/news/{orgId}': (c) => get(`/api/v1/admin/news/${c.club}?q=Matrix`),
+  'GET /api/v1/admin/news/menu/{orgId}': (c) => get(`/api/v1/admin/news/menu/${c.club}`),
   'POST /api/v1/admin/news': (c) => ({
     method: 'POST',
     url: '/api/v1/admin/news',
@@ -372,7 +445,7 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
   'DELETE /api/v1/admin/news/image/{id}/{imageId}': (c) =>
     del(`/api/v1/admin/news/image/${c.fx.news[c.club].id}/${c.fx.news[c.club].attachedFiles[0].fileId}`),
   'GET /api/v1/admin/news/gallery/{id}': (c) => get(`/api/v1/admin/news/gallery/${c.club}`),
-  'GET /api/v1/admin/categories/{org}': (c) => get(`/api/v1/admin/categories/${c.club}`),
+  'GET /api/v1/admin/categories/{orgId}': (c) => get(`/api/v1/admin/categories/${c.club}`),
   'POST /api/v1/admin/category': (c) => ({
     method: 'POST',
     url: '/api/v1/admin/category',
@@ -384,7 +457,7 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
     json: { id: c.fx.newsCategories[c.club], name: 'Umbenannt' },
   }),
   'DELETE /api/v1/admin/category': (c) => del(`/api/v1/admin/category?id=${c.fx.newsCategories[c.club]}`),
-  'GET /api/v1/public/news/{org}': (c) => get(`/api/v1/public/news/${c.club}`),
+  'GET /api/v1/public/news/{orgId}': (c) => get(`/api/v1/public/news/${c.club}`),
   'GET /api/v1/admin/messages/{id}': (c) => get(`/api/v1/admin/messages/${c.acting}?q=Matrix`),
   'GET /api/v1/admin/messages/{orgId}/audience': (c) => get(`/api/v1/admin/messages/${c.acting}/audience`),
   'POST /api/v1/admin/messages': (c) => ({

@@ -119,6 +119,12 @@ export async function signIn(app: App, email: string, password = DEMO_PASSWORD):
   return res.body.jwtToken as string;
 }
 
+/** The session token of a sign-in's answer; fails when the answer is a half sign-in (second factor due). */
+export function sessionToken(answer: { jwtToken: string } | { pendingToken: string }): string {
+  if (!('jwtToken' in answer)) throw new Error('the sign-in is half done: a second factor is due');
+  return answer.jwtToken;
+}
+
 /**
  * Hono's typed test client on the app (`hono/testing`): paths, parameters, bodies and answers are
  * typed from the route definitions, e.g.

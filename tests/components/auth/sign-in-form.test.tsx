@@ -8,6 +8,20 @@ import { renderWithIntl } from '../render-with-intl';
 const router = { replace: jest.fn(), refresh: jest.fn(), push: jest.fn() };
 jest.mock('next/navigation', () => ({ useRouter: () => router }));
 jest.mock('../../../components/auth/actions', () => ({ signIn: jest.fn() }));
+jest.mock('../../../components/auth/second-factor-actions', () => ({
+  signInWithCode: jest.fn(),
+  signInWithRecoveryCode: jest.fn(),
+  secondStepPasskeyOptions: jest.fn(),
+  signInWithPasskeyAnswer: jest.fn(),
+  passkeySignInOptions: jest.fn(),
+  passkeySignIn: jest.fn(),
+}));
+jest.mock('../../../components/shared/two-factor/enrolment-actions', () => ({
+  startAuthenticatorEnrolment: jest.fn(),
+  confirmAuthenticator: jest.fn(),
+  startPasskeyRegistration: jest.fn(),
+  finishPasskeyRegistration: jest.fn(),
+}));
 jest.mock('../../../components/shared/language-action', () => ({ setLanguage: jest.fn() }));
 jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),
@@ -101,5 +115,33 @@ describe('SignInForm', () => {
   it('links to the forgot-password screen', () => {
     renderWithIntl(<SignInForm />, 'en');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/new-password');
+  });
+  it('after the password shows the second step that is due, not the start page', async () => {
+    signInMock.mockResolvedValue({ ok: true, data: { secondFactor: { stage: 'verify', methods: ['passkey', 'totp', 'recovery'] } } });
+    renderWithIntl(<SignInForm />, 'de');
+    const user = await fill('land@example.org', 'Bogen2026!');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('button', { name: 'Mit Passkey anmelden' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Code eingeben' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Passwort')).not.toBeInTheDocument();
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it('leads to enrolment when the policy demands a factor', async () => {
+    signInMock.mockResolvedValue({ ok: true, data: { secondFactor: { stage: 'enrol', methods: [] } } });
+    renderWithIntl(<SignInForm />, 'de');
+    const user = await fill('verband@example.org', 'Bogen2026!');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText(/ist ein zweiter Anmeldefaktor vorgeschrieben/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Passkey hinzufügen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Authenticator-App einrichten' })).toBeInTheDocument();
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it('offers the sign-in with a passkey alone', () => {
+    renderWithIntl(<SignInForm />, 'de');
+    expect(screen.getByRole('button', { name: 'Passkey statt Passwort verwenden' })).toBeInTheDocument();
+    // one button says 'Anmelden' (the browser tests and screen readers find the sign-in by it)
+    expect(screen.getAllByRole('button', { name: /anmelden/i })).toHaveLength(1);
   });
 });

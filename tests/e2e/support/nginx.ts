@@ -17,7 +17,12 @@ export const NGINX_BIN = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 export type Nginx = { dir: string; stop: () => Promise<void> };
 
-export async function startNginx(options: { port: number; upstreamPort: number }): Promise<Nginx> {
+/**
+ * nginx on `port` in front of the admin servers on `upstreamPorts`, taken in turn (round-robin, no
+ * kept-alive connections, so consecutive requests alternate); each answer names the server that
+ * gave it in X-Upstream.
+ */
+export async function startNginx(options: { port: number; upstreamPorts: number[] }): Promise<Nginx> {
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-nginx-'));
   for (const sub of ['logs', 'tmp']) mkdirSync(path.join(dir, sub));
   execFileSync(
@@ -55,6 +60,9 @@ http {
   fastcgi_temp_path ${dir}/tmp/fastcgi;
   uwsgi_temp_path ${dir}/tmp/uwsgi;
   scgi_temp_path ${dir}/tmp/scgi;
+  upstream admin {
+${options.upstreamPorts.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
+  }
   server {
     listen 127.0.0.1:${options.port} ssl;
     server_name localhost;
@@ -66,7 +74,8 @@ http {
     real_ip_header X-Test-Client-Address;
 
     location / {
-      proxy_pass http://127.0.0.1:${options.upstreamPort};
+      proxy_pass http://admin;
+      add_header X-Upstream $upstream_addr always;
       proxy_http_version 1.1;
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
