@@ -77,6 +77,8 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
       MAIL_FROM: 'Verband <noreply@example.org>',
       // a message to more recipients than this is prepared by a job, batch by batch: by either process
       MESSAGE_BATCH: '10',
+      // about processes, not sign-in: no second factor (PostgreSQL's default asks the federation and states for one)
+      TWO_FACTOR_REQUIRED_LEVELS: '',
     };
     apis = await Promise.all([startApiProcess(env), startApiProcess(env)]);
     balancer = await startBalancer(apis.map((a) => a.port));
