@@ -1,6 +1,6 @@
 import type { Member, Page } from '@/lib/api/member-types';
 import { BASE_PATH } from '@/lib/domain/shell';
-import { browserFetch, FetchFailed } from '@/components/ui/session-ended';
+import { browserFetch } from '@/components/ui/session-ended';
 
 /**
  * The browser's own member-list fetches (search-as-you-type, paging, the overview table) go
@@ -27,9 +27,6 @@ export interface MemberListParams extends MemberListFilters {
   sort?: string;
   dir?: 'asc' | 'desc';
 }
-
-/** A failed member-list request (status 0: no answer; 401 has already left for the sign-in page). */
-export { FetchFailed as MembersFetchError };
 
 /** Search, order and filters as query parameters; empty ones left out. */
 function listSearch(

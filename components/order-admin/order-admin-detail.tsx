@@ -19,6 +19,7 @@ import { OrderDocumentLinks } from '@/components/shared/orders/order-documents';
 import { OrderStateTag } from '@/components/shared/orders/order-list';
 import { euros, MARKED_REMOVAL_ROW } from '@/components/shared/orders/order-view';
 import { DownloadLink } from '@/components/ui/download-link';
+import { PersonCheckbox } from '@/components/shared/orders/person-checkbox';
 
 export type BankAccount = { name: string; iban: string; bic: string };
 
@@ -191,12 +192,10 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
                     {editable && (
                       <td className="px-3 py-2">
                         {i.mgId !== null && (
-                          <input
-                            type="checkbox"
-                            className="h-4 w-4 accent-brand"
-                            aria-label={t('markRemove', { name })}
+                          <PersonCheckbox
+                            label={t('markRemove', { name })}
                             checked={isMarked}
-                            onChange={(e) => setMarked((m) => (e.target.checked ? [...m, i.mgId!] : m.filter((x) => x !== i.mgId)))}
+                            onChange={(remove) => setMarked((m) => (remove ? [...m, i.mgId!] : m.filter((x) => x !== i.mgId)))}
                           />
                         )}
                       </td>

@@ -15,8 +15,11 @@ import { notify } from '@/components/ui/toast';
 import { useDebouncedValue } from '@/components/ui/hooks/use-debounced-value';
 import { loadPersons, submitOrder } from './actions';
 import { OrderDocumentLinks } from '@/components/shared/orders/order-documents';
-import { previewSumCents, SKIPPED_STEP, type Choice } from '@/components/shared/orders/order-view';
+import { previewSumCents, type Choice } from '@/components/shared/orders/order-view';
 import { PersonsTable } from './persons-table';
+import { CategoryStep } from './order-category-step';
+import { CheckStep } from './order-check-step';
+import { WizardSteps } from './order-wizard-steps';
 
 export interface OrderWizardProps {
   orgId: number;
@@ -222,26 +225,7 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
           <OrderDocumentLinks order={placed} hint />
         </div>
       )}
-      <ol className="mb-4 flex flex-wrap gap-2 text-sm" aria-label={t('stepsLabel')}>
-        {stepLabels.map((label, i) => {
-          const skipped = i === 1 && offer?.kind === 'clubFee';
-          return (
-            <li
-              key={label}
-              aria-current={i === step ? 'step' : undefined}
-              className={
-                i === step
-                  ? 'rounded-full bg-brand px-3 py-1 font-medium text-white'
-                  : skipped
-                    ? SKIPPED_STEP
-                    : 'rounded-full bg-gray-100 px-3 py-1 text-gray-700'
-              }
-            >
-              {i + 1}. {label}
-            </li>
-          );
-        })}
-      </ol>
+      <WizardSteps labels={stepLabels} step={step} skipped={offer?.kind === 'clubFee' ? 1 : null} label={t('stepsLabel')} />
 
       {step === 0 &&
         (anyAvailable || offers.length > 0 ? (
@@ -296,177 +280,5 @@ export function OrderWizard({ orgId, orgName, offers, onPlaced }: OrderWizardPro
         )}
       </div>
     </section>
-  );
-}
-
-function CategoryStep({
-  orgName,
-  offers,
-  cat,
-  onChoose,
-  locale,
-  noneAvailable,
-}: {
-  orgName: string;
-  offers: CategoryOfferAnswer[];
-  cat: string | null;
-  onChoose: (cat: string) => void;
-  locale: string;
-  noneAvailable: boolean;
-}) {
-  const t = useTranslations('orders');
-  return (
-    <div className="space-y-4">
-      <div>
-        <p className="text-sm font-medium text-gray-700">{t('organisation')}</p>
-        <p className="text-gray-900">{orgName}</p>
-      </div>
-      {noneAvailable && (
-        <p className="rounded-md border border-dashed border-gray-300 p-4 text-center text-gray-600">{t('noOrderPossible')}</p>
-      )}
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-gray-700">{t('category')}</legend>
-        <ul className="space-y-2">
-          {offers.map((o) => (
-            <li key={o.cat}>
-              <label
-                className={
-                  o.available
-                    ? 'flex cursor-pointer items-start gap-3 rounded-md border border-gray-200 p-3 hover:bg-gray-50 has-[:checked]:border-brand has-[:checked]:bg-brand-light/40'
-                    : 'flex items-start gap-3 rounded-md border border-gray-200 bg-gray-50 p-3 text-gray-500'
-                }
-              >
-                <input
-                  type="radio"
-                  name="ordercat"
-                  className="mt-1 h-4 w-4 accent-brand"
-                  value={o.cat}
-                  checked={cat === o.cat}
-                  disabled={!o.available}
-                  onChange={() => onChoose(o.cat)}
-                />
-                <span>
-                  <span className="block font-medium">
-                    {o.kind === 'clubFee' ? t('clubFeeLabel', { year: o.year }) : t('licenceLabel', { year: o.year })}
-                  </span>
-                  <span className="block text-xs">
-                    {o.cat}
-                    {o.kind === 'clubFee' && o.price !== null && ` · ${formatEuros(eurosToCents(o.price) ?? 0, locale)}`}
-                  </span>
-                  {!o.available && (
-                    <span className="block text-xs font-medium text-amber-800">
-                      {o.reason === 'clubFeeRequired'
-                        ? t('requiresClubFee', { fee: t('clubFeeLabel', { year: o.year }) })
-                        : t('feeOrdered')}
-                    </span>
-                  )}
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-    </div>
-  );
-}
-
-function CheckStep({
-  offerKind,
-  feeLabel,
-  feeCents,
-  persons,
-  choices,
-  onChange,
-  totalCents,
-  locale,
-}: {
-  offerKind: 'licence' | 'clubFee';
-  feeLabel: string;
-  feeCents: number;
-  persons: PersonsForOrdering['persons'];
-  choices: Record<number, Choice>;
-  onChange: (next: Record<number, Choice>) => void;
-  totalCents: number;
-  locale: string;
-}) {
-  const t = useTranslations('orders');
-  const money = (cents: number) => formatEuros(cents, locale);
-  const set = (id: number, choice: Choice) => onChange({ ...choices, [id]: choice });
-  return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200">
-      <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('checkLabel')}>
-        <thead className="bg-gray-50 text-left text-gray-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t('col.name')}
-            </th>
-            {offerKind === 'licence' && (
-              <>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('col.age')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('col.order')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('col.print')}
-                </th>
-              </>
-            )}
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              {t('col.sum')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {offerKind === 'licence' &&
-            persons.map((p) => {
-              const choice = choices[p.id] ?? { order: false, print: false };
-              return (
-                <tr key={p.id}>
-                  <td className="px-3 py-2">{p.name}</td>
-                  <td className="px-3 py-2">{p.age}</td>
-                  <td className="px-3 py-2">
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4 accent-brand"
-                      aria-label={t('orderFor', { name: p.name })}
-                      checked={choice.order}
-                      onChange={(e) => set(p.id, { order: e.target.checked, print: e.target.checked && choice.print })}
-                    />
-                  </td>
-                  <td className="px-3 py-2">
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4 accent-brand"
-                      aria-label={t('printFor', { name: p.name })}
-                      checked={choice.print}
-                      disabled={!choice.order}
-                      onChange={(e) => set(p.id, { ...choice, print: e.target.checked })}
-                    />
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{money(previewSumCents(p, choice))}</td>
-                </tr>
-              );
-            })}
-          <tr>
-            <td className="px-3 py-2" colSpan={offerKind === 'licence' ? 4 : 1}>
-              {offerKind === 'licence' ? t('baseAmount') : feeLabel}
-            </td>
-            <td className="px-3 py-2 text-right tabular-nums">{money(feeCents)}</td>
-          </tr>
-        </tbody>
-        <tfoot className="bg-gray-50">
-          <tr>
-            <th scope="row" className="px-3 py-2 text-left font-semibold" colSpan={offerKind === 'licence' ? 4 : 1}>
-              {t('total')}
-            </th>
-            <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="order-total">
-              {money(totalCents)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
   );
 }

@@ -11,6 +11,7 @@ import { cn } from '@/components/ui/cn';
 import { SimplePager } from '@/components/ui/simple-pager';
 import { euros, previewSumCents, type Choice } from '@/components/shared/orders/order-view';
 import { formatEuros } from '@/lib/domain/orders/money';
+import { PersonCheckbox } from '@/components/shared/orders/person-checkbox';
 
 export interface PersonsTableProps {
   /** The persons of the page shown (the search's matches, a page at a time). */
@@ -113,27 +114,22 @@ export function PersonsTable({
               return (
                 <tr key={p.id} data-disabled={blocked || undefined} className={cn(blocked && 'bg-gray-50 text-gray-500')}>
                   <td className="px-3 py-2">
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4 accent-brand disabled:cursor-not-allowed"
-                      aria-label={t('orderFor', { name: p.name })}
+                    <PersonCheckbox
+                      label={t('orderFor', { name: p.name })}
                       checked={choice.order}
                       disabled={blocked}
-                      onChange={(e) => set(p.id, { order: e.target.checked, print: false })}
+                      onChange={(order) => set(p.id, { order, print: false })}
                     />
                   </td>
                   <td className="px-3 py-2">
-                    <label className="inline-flex items-center gap-1.5">
-                      <input
-                        type="checkbox"
-                        className="h-4 w-4 accent-brand disabled:cursor-not-allowed"
-                        aria-label={t('printFor', { name: p.name })}
-                        checked={choice.print}
-                        disabled={blocked || !choice.order}
-                        onChange={(e) => set(p.id, { order: true, print: e.target.checked })}
-                      />
+                    <PersonCheckbox
+                      label={t('printFor', { name: p.name })}
+                      checked={choice.print}
+                      disabled={blocked || !choice.order}
+                      onChange={(print) => set(p.id, { order: true, print })}
+                    >
                       <span className="text-xs text-gray-600">{t('printPrice', { price: euros(p.print, locale) })}</span>
-                    </label>
+                    </PersonCheckbox>
                   </td>
                   <td className="px-3 py-2">
                     <span className="flex items-center gap-2">

@@ -7,7 +7,7 @@ import { DataTableFrame } from './data-table-frame';
 import { textOf, type DataTableColumn } from './data-table-types';
 import { useDataTable } from './hooks/use-data-table';
 
-export type { DataTableColumn, DataTableFilterOption } from './data-table-types';
+export type { DataTableColumn } from './data-table-types';
 
 export interface DataTableProps<Row extends RowData> {
   columns: DataTableColumn<Row>[];

@@ -3,7 +3,6 @@ import { WEBSHOP_CATEGORY } from '@/lib/domain/inventory';
 import { apiCall, NO_VERSION, queryOf, type Api, type RequestBody } from './client';
 
 /** Server-only calls of the inventory screen (form 1004). */
-export type { InventoryArticle } from '@/lib/schemas/news';
 
 export function getInventory(orgId: number, params: { q?: string; page: number; size: number }) {
   return apiCall((api) => api.api.v2.admin[':orgId'].inventory.$get({ param: { orgId: String(orgId) }, query: queryOf(params) }));

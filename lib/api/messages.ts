@@ -3,16 +3,6 @@ import type { MessageInput } from '@/lib/schemas/messages';
 import { apiCall, pathParam, queryOf, type Api, type RequestBody } from './client';
 
 /** Server-only calls of the message centre (form 1006) and of the recipients' inbox. */
-export type {
-  DeliveryStatus,
-  DeliveryStatusList,
-  Message,
-  MessageAudience,
-  MessagePage,
-  Notification,
-  NotificationPage,
-} from '@/lib/schemas/messages';
-
 export function getMessages(orgId: number, params: { q?: string; page: number; size: number }) {
   return apiCall((api) => api.api.v1.admin.messages[':id'].$get({ param: { id: String(orgId) }, query: queryOf(params) }));
 }

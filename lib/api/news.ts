@@ -3,7 +3,6 @@ import { MenuNodeSchema } from '@/lib/schemas/news';
 import { apiCall, NO_VERSION, pathParam, queryOf, type Api, type RequestBody } from './client';
 
 /** Server-only calls of the news screen (form 200). */
-export type { MenuNode, News, NewsCategory, NewsGalleryPage, NewsPage } from '@/lib/schemas/news';
 
 export function getNews(orgId: number, params: { q?: string; page: number; size: number; visible?: 'true' | 'false'; category?: string }) {
   return apiCall((api) => api.api.v1.admin.news[':orgId'].$get({ param: { orgId: String(orgId) }, query: queryOf(params) }));

@@ -6,16 +6,6 @@ import { apiCall, queryOf, type Api, type RequestBody } from './client';
  * Server-only calls of the order screens. Answer shapes come from lib/schemas/orders.ts; client
  * components import the types with `import type`, which is erased.
  */
-export type {
-  CategoryOfferAnswer,
-  Order,
-  OrderItem,
-  OrderPage,
-  OrderReportLine,
-  OrderReportPage,
-  PersonForOrdering,
-  PersonsForOrdering,
-} from '@/lib/schemas/orders';
 
 export type OrderListParams = { q?: string; state?: string; page?: number; size?: number };
 

@@ -9,7 +9,6 @@ import { ApiError } from './errors';
  * which is erased, so the server-only guard above never reaches the browser.
  */
 export type { Fee, OrgDocument, OrgParams, Organisation, OrganisationListItem, Place } from '@/lib/schemas/organisation-responses';
-export type { DocumentType, FieldRights, TrainingOffer } from '@/lib/domain/organisation-rules';
 
 /**
  * Server-only calls of the organisations screen.

@@ -2,10 +2,6 @@ import 'server-only';
 import { apiCall, pathParam, queryOf } from './client';
 
 /** Server-only calls of the role administration (form 66) and person search (form 46) screens. */
-export type { RoleGroup } from '@/lib/schemas/member-responses';
-export type { PersonPage, PersonRow } from '@/lib/schemas/persons';
-export type { RoleMember, RoleMemberPage, RoleOrganisation } from '@/lib/schemas/role-members';
-export type { RoleAssignResult } from '@/lib/schemas/roles';
 
 /** GET /api/v1/admin/rolegroups: every role group with its roles. */
 export function getRoleGroups() {

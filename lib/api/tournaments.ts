@@ -2,13 +2,11 @@ import 'server-only';
 import { apiCall, NO_VERSION, pathParam, queryOf, type Api, type RequestBody } from './client';
 
 /** Server-only calls of the tournament screens (forms 1000 and 1001). */
-export type { Tournament, TournamentPage } from '@/lib/schemas/tournaments';
 
 // The answers' shapes are the API's own (typed from its route definitions).
 export type TournamentType = Awaited<ReturnType<typeof getTournamentTypes>>[number];
 /** The current copy and the version it is compared with (see the API's TournamentTuple). */
 export type TournamentTuple = Awaited<ReturnType<typeof getTournamentTuple>>;
-export type TournamentOriginal = TournamentTuple['original'];
 export type RefereeCandidate = Awaited<ReturnType<typeof getRefereeCandidates>>[number];
 export type TournamentInput = RequestBody<Api['api']['v1']['tournament'][':orgId']['$post']>;
 

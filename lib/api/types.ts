@@ -3,4 +3,4 @@
  * schemas in lib/schemas (one definition on both sides).
  */
 
-export type { Country, RoleOrgEntry, RolesOrg, SystemRole, User } from '@/lib/schemas/user';
+export type { Country, SystemRole, User } from '@/lib/schemas/user';

@@ -4,7 +4,7 @@ import { UserSchema } from '@/lib/schemas/user';
 import { apiCall, type CallOptions } from './client';
 import type { Country } from './types';
 
-export type { Country, SystemRole, User } from './types';
+export type { Country } from './types';
 
 /**
  * GET /api/v1/getUser. Cached per request: the header and the page of one render share it. Read

@@ -1,5 +1,4 @@
-import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP } from './functions';
-import { isOpenEnded, OPEN_ENDED_YEAR } from './dates';
+import { isOpenEnded } from './dates';
 
 /**
  * Member rules shared by the API and the member screen.
@@ -7,7 +6,7 @@ import { isOpenEnded, OPEN_ENDED_YEAR } from './dates';
  * answer never depends on the machine's time zone. "today" is always passed in (the API's clock).
  */
 
-export { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP, isOpenEnded, OPEN_ENDED_YEAR };
+export { isOpenEnded };
 
 /** The end date stored for "no end" (open-ended, shown 'unbefristet'). */
 export const OPEN_END_DATE = '2999-12-31';

@@ -2,7 +2,7 @@ import { TOURNAMENT_FUNCTION_IDS, TRAINER_SYSTEM_FUNCTION_IDS, isSystemFunction 
 
 import type { RoleOrgEntry, RolesOrg, SystemRole } from '@/lib/schemas/user';
 
-export type { RoleOrgEntry, RolesOrg, SystemRole } from '@/lib/schemas/user';
+export type { RolesOrg, SystemRole } from '@/lib/schemas/user';
 
 /**
  * getUser.rolesOrg, derived from the user's active system roles:

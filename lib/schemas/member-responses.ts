@@ -212,21 +212,16 @@ export const RoleGroupSchema = z
   })
   .meta({ id: 'RoleGroup' });
 
-export type MemberMembership = z.infer<typeof MemberOrganizationSchema>;
 export type MemberFunction = z.infer<typeof MemberFunctionSchema>;
 export type MemberRole = z.infer<typeof AssignmentSchema>;
 export type MemberCertificate = z.infer<typeof MemberCertificateSchema>;
-export type MemberLicence = z.infer<typeof MemberLicenceSchema>;
-export type MemberParams = z.infer<typeof MemberParamsSchema>;
 export type Member = z.infer<typeof MemberSchema>;
 export type MemberAccess = z.infer<typeof MemberAccessSchema>;
 export type MemberDetail = z.infer<typeof MemberDetailSchema>;
 export type DuplicateCandidate = z.infer<typeof DuplicateCandidateSchema>;
 export type TrainingDefinition = z.infer<typeof TrainingDefinitionSchema>;
 export type RoleGroup = z.infer<typeof RoleGroupSchema>;
-export type RoleEntry = RoleGroup['roles'][number];
 export type MembersSummary = z.infer<typeof MemberSummarySchema>;
 export type MembershipCreated = z.infer<typeof MembershipSchema>;
 export type MembershipEnded = z.infer<typeof MembershipEndedSchema>;
-export type MemberDeleted = z.infer<typeof MemberDeletedSchema>;
 export type MemberTargetOrg = z.infer<typeof TargetOrgSchema>;

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { z } from 'zod';
 import { mulberry32 } from '@/server/db/seed/random';
 import { HOSTILE_URLS } from './helpers/hostile-urls';
 import { closeApi, openApi } from './helpers/open-api';
@@ -17,14 +18,51 @@ import { testDrivers, type TestDb } from './helpers/test-db';
  * seed is printed, FUZZ_SEED=<seed> repeats a run and FUZZ_SEED=random tries a new one.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
+/** The parts of the API's OpenAPI document (3.1; linted by tests/api/openapi-doc.test.ts) the fuzzer reads. */
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  default?: unknown;
+  example?: unknown;
+  format?: string;
+  pattern?: string;
+};
+type Parameter = { name: string; in: string; required?: boolean; schema?: Schema };
+type OpenApiDoc = {
+  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  components: { schemas: Record<string, Schema> };
+};
+/** The API's error shape: `{ error: { code, message, … } }`. */
+const errorShape = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+const errorCode = z.object({ error: z.object({ code: z.string() }) });
+/** A JSON body being built: objects all the way down to the field that is set. */
+type Body = Record<string, unknown>;
+
+async function openApiDoc(t: TestApp) {
+  const res = await call(t.app, 'GET', '/api/openapi.json');
+  expect(res.status).toBe(200);
+  const doc: OpenApiDoc = res.body;
+  const resolve = (s: Schema | undefined): Schema => (s?.$ref ? doc.components.schemas[s.$ref.split('/').pop() ?? ''] : (s ?? {}));
+  return { doc, resolve };
+}
+
+/** Sets the field at path `at` of `body`, making the objects on the way. */
+function setField(body: Body, at: string[], value: unknown) {
+  let target = body;
+  for (const k of at.slice(0, -1)) target = (target[k] ??= {}) as Body;
+  target[at[at.length - 1]] = value;
+}
 
 // A fixed default keeps CI reproducible; FUZZ_SEED=random explores new values (the seed is printed).
 const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261123);
 
-function deep(levels: number): Json {
-  let v: Json = 1;
+function deep(levels: number): unknown {
+  let v: unknown = 1;
   for (let i = 0; i < levels; i++) v = { a: v };
   return v;
 }
@@ -53,7 +91,7 @@ const URL_VALUES = [
 ];
 
 /** Malformed values for a JSON body field. */
-const BODY_VALUES: Json[] = [
+const BODY_VALUES: unknown[] = [
   2 ** 31,
   -(2 ** 31) - 1,
   -1,
@@ -90,14 +128,15 @@ const RAW_BODIES = [
 /** Malformed values tried per parameter and field. */
 const PICKS = 2;
 
-type Operation = { method: string; path: string; params: Json[]; body?: Json };
+type Operation = { method: string; path: string; params: Parameter[]; body?: Schema };
 
 /** A plausible value for a schema, so that a request fails on the one malformed value only. */
-function plausible(schema: Json, resolve: (s: Json) => Json, depth = 0): Json {
-  const s = resolve(schema ?? {});
+function plausible(schema: Schema | undefined, resolve: (s: Schema | undefined) => Schema, depth = 0): unknown {
+  const s = resolve(schema);
   if (s.default !== undefined) return s.default;
   if (s.enum) return s.enum[0];
-  if (s.anyOf || s.oneOf) return plausible((s.anyOf ?? s.oneOf)[0], resolve, depth);
+  const alternatives = s.anyOf ?? s.oneOf;
+  if (alternatives) return plausible(alternatives[0], resolve, depth);
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
   switch (type) {
     case 'integer':
@@ -109,8 +148,8 @@ function plausible(schema: Json, resolve: (s: Json) => Json, depth = 0): Json {
       return s.items ? [plausible(s.items, resolve, depth + 1)] : [];
     case 'object': {
       if (depth > 3) return {};
-      const out: Json = {};
-      for (const [k, v] of Object.entries<Json>(s.properties ?? {})) out[k] = plausible(v, resolve, depth + 1);
+      const out: Body = {};
+      for (const [k, v] of Object.entries(s.properties ?? {})) out[k] = plausible(v, resolve, depth + 1);
       return out;
     }
     default:
@@ -122,10 +161,10 @@ function plausible(schema: Json, resolve: (s: Json) => Json, depth = 0): Json {
   }
 }
 
-function operations(doc: Json): Operation[] {
+function operations(doc: OpenApiDoc): Operation[] {
   const ops: Operation[] = [];
-  for (const [path, item] of Object.entries<Json>(doc.paths)) {
-    for (const [method, op] of Object.entries<Json>(item)) {
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
       const json = op.requestBody?.content?.['application/json']?.schema;
       ops.push({ method: method.toUpperCase(), path, params: op.parameters ?? [], body: json });
     }
@@ -149,8 +188,7 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
   afterAll(() => closeApi({ tdb, t }));
 
   it('answers malformed input with a 4xx in the error shape and changes nothing', async () => {
-    const doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
-    const resolve = (s: Json): Json => (s?.$ref ? doc.components.schemas[s.$ref.split('/').pop()] : s);
+    const { doc, resolve } = await openApiDoc(t);
     const random = mulberry32(SEED);
     const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
     const failures: string[] = [];
@@ -173,11 +211,8 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
       const where = `${op.method} ${op.path} ${what} [${url.slice(0, 160)}${body ? ` body ${body.slice(0, 160)}` : ''}] → ${res.status}`;
       if (res.status >= 500) failures.push(`${where} ${JSON.stringify(res.body)}`);
       if (res.status >= 400) {
-        const ok =
-          res.body &&
-          Object.keys(res.body).length === 1 &&
-          typeof res.body.error?.code === 'string' &&
-          typeof res.body.error?.message === 'string';
+        const answer: unknown = res.body;
+        const ok = errorShape.safeParse(answer).success && Object.keys(answer ?? {}).length === 1;
         if (!ok) failures.push(`${where}: not the error shape: ${JSON.stringify(res.body)?.slice(0, 200)}`);
       }
       if (op.method !== 'GET') {
@@ -190,18 +225,18 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
     }
 
     for (const op of operations(doc)) {
-      const pathParams = op.params.filter((p: Json) => p.in === 'path');
-      const queryParams = op.params.filter((p: Json) => p.in === 'query');
-      const basePath = Object.fromEntries(pathParams.map((p: Json) => [p.name, encodeURIComponent(String(plausible(p.schema, resolve)))]));
+      const pathParams = op.params.filter((p) => p.in === 'path');
+      const queryParams = op.params.filter((p) => p.in === 'query');
+      const basePath = Object.fromEntries(pathParams.map((p) => [p.name, encodeURIComponent(String(plausible(p.schema, resolve)))]));
       const baseQuery = Object.fromEntries(
-        queryParams.filter((p: Json) => p.required).map((p: Json) => [p.name, encodeURIComponent(String(plausible(p.schema, resolve)))]),
+        queryParams.filter((p) => p.required).map((p) => [p.name, encodeURIComponent(String(plausible(p.schema, resolve)))]),
       );
       const schema = op.body ? resolve(op.body) : undefined;
       const baseBody = schema ? plausible(schema, resolve) : undefined;
-      const bodyText = (b: Json) => (b === undefined ? undefined : JSON.stringify(b));
+      const bodyText = (b: unknown) => (b === undefined ? undefined : JSON.stringify(b));
 
       const fields: string[][] = [];
-      for (const [k, v] of Object.entries<Json>(schema?.properties ?? {})) {
+      for (const [k, v] of Object.entries(schema?.properties ?? {})) {
         fields.push([k]);
         for (const k2 of Object.keys(resolve(v).properties ?? {})) fields.push([k, k2]);
       }
@@ -213,10 +248,8 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
           await send(op, `query ${p.name}`, basePath, { ...baseQuery, [p.name]: pick(URL_VALUES) }, bodyText(baseBody));
         if (!schema) continue;
         for (const at of fields) {
-          const body = structuredClone(baseBody);
-          let target = body;
-          for (const k of at.slice(0, -1)) target = target[k] ?? (target[k] = {});
-          target[at.at(-1)!] = pick(BODY_VALUES);
+          const body = structuredClone(baseBody) as Body;
+          setField(body, at, pick(BODY_VALUES));
           await send(op, `body ${at.join('.')}`, basePath, baseQuery, bodyText(body));
         }
         await send(op, 'raw body', basePath, baseQuery, pick(RAW_BODIES));
@@ -229,9 +262,8 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
   }, 120_000);
 
   it('refuses every address but http(s) in every web-address field, whatever the spelling, and changes nothing', async () => {
-    const doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
-    const resolve = (s: Json): Json => (s?.$ref ? doc.components.schemas[s.$ref.split('/').pop()] : s);
-    const isString = (s: Json) => s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
+    const { doc, resolve } = await openApiDoc(t);
+    const isString = (s: Schema) => s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
     const failures: string[] = [];
     const found: string[] = [];
     let baseline = await tableSnapshot(tdb.db, ['login_failures']);
@@ -239,13 +271,13 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
       if (!op.body) continue;
       const schema = resolve(op.body);
       const pathValues = Object.fromEntries(
-        op.params.filter((p: Json) => p.in === 'path').map((p: Json) => [p.name, encodeURIComponent(String(plausible(p.schema, resolve)))]),
+        op.params.filter((p) => p.in === 'path').map((p) => [p.name, encodeURIComponent(String(plausible(p.schema, resolve)))]),
       );
       const url = op.path.replace(/\{(\w+)\}/g, (_, name) => pathValues[name]);
-      const fields: Array<[string[], Json]> = [];
-      for (const [k, v] of Object.entries<Json>(schema.properties ?? {})) {
+      const fields: Array<[string[], Schema]> = [];
+      for (const [k, v] of Object.entries(schema.properties ?? {})) {
         fields.push([[k], resolve(v)]);
-        for (const [k2, v2] of Object.entries<Json>(resolve(v).properties ?? {})) fields.push([[k, k2], resolve(v2)]);
+        for (const [k2, v2] of Object.entries(resolve(v).properties ?? {})) fields.push([[k, k2], resolve(v2)]);
       }
       for (const [at, field] of fields) {
         const where = `${op.method} ${op.path} body ${at.join('.')}`;
@@ -255,10 +287,8 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
         if (field.format !== 'uri') continue;
         found.push(`${op.method} ${op.path} ${at.join('.')}`);
         for (const hostile of HOSTILE_URLS) {
-          const body = structuredClone(plausible(schema, resolve));
-          let target = body;
-          for (const k of at.slice(0, -1)) target = target[k] ?? (target[k] = {});
-          target[at.at(-1)!] = hostile;
+          const body = structuredClone(plausible(schema, resolve)) as Body;
+          setField(body, at, hostile);
           const res = await call(t.app, op.method, url, {
             token,
             body: JSON.stringify(body),
@@ -266,7 +296,7 @@ describe.each(testDrivers())('fuzzing every operation on %s', (driver) => {
           });
           const line = `${where} = ${JSON.stringify(hostile)} → ${res.status}`;
           if (res.status < 400 || res.status >= 500) failures.push(`${line}: accepted or crashed`);
-          else if (typeof res.body?.error?.code !== 'string') failures.push(`${line}: not the error shape`);
+          else if (!errorCode.safeParse(res.body).success) failures.push(`${line}: not the error shape`);
           const after = await tableSnapshot(tdb.db, ['login_failures']);
           const changed = Object.keys(after).filter((k) => after[k] !== baseline[k]);
           if (changed.length) failures.push(`${line}: changed ${changed.join(', ')}`);

@@ -1,9 +1,15 @@
 /** @jest-environment node */
 import sharp from 'sharp';
+import { z } from 'zod';
 import { PDF } from './helpers/sample-files';
-import { callsWith, closeApi, openApi } from './helpers/open-api';
+import { uploadDoc as messageUploadDoc } from '@/server/api/messages/routes';
+import { uploadDoc as newsUploadDoc } from '@/server/api/news/routes';
+import { uploadImageDoc as orgImageDoc } from '@/server/api/organisation-files/routes';
+import { uploadImageDoc as profileImageDoc } from '@/server/api/profile/routes';
+import { uploadFileDoc as tournamentFileDoc } from '@/server/api/tournaments/routes';
+import { closeApi, openApi } from './helpers/open-api';
 import { bytesText, exifTags, TAGS, taggedJpeg, taggedPng } from './helpers/tagged-pictures';
-import { call, type TestApp } from './helpers/test-app';
+import { answerOf, call, client, type TestApp, uploadAnswer } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
 
 /*
@@ -11,9 +17,6 @@ import { testDrivers, type TestDb } from './helpers/test-db';
  * galleries, tournament attachments) stores and serves it without its metadata: no GPS, author,
  * camera, XMP, IPTC or comment, but the same size and orientation. Documents (PDF) stay as sent.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 const CLUB = 11;
 const ORIENTATION = 0x0112;
@@ -53,10 +56,12 @@ describe.each(testDrivers())('pictures are stored without metadata on %s', (driv
     expect(res.headers.get('content-length')).toBe(String(bytes.length));
     return bytes;
   };
-  const uploadsUrl = (key: string) => `/api/v1/uploads?file=${encodeURIComponent(key)}`;
+  /** The address of a stored file's key (a gallery's fileParam holds its keys untyped). */
+  const uploadsUrl = (key: unknown) => `/api/v1/uploads?file=${encodeURIComponent(z.string().parse(key))}`;
+  const api = (who: string) => client(t, tokens[who]).api.v1;
 
   it('profile picture: JPEG and PNG', async () => {
-    const me = (await callsWith(t, tokens.mitglied).get('/api/v1/getUser')).body.mg_id;
+    const me = (await answerOf(api('mitglied').getUser.$get(), 200)).mg_id;
     for (const [bytes, name, type] of [
       [jpeg, 'ich.jpg', 'image/jpeg'],
       [png, 'ich.png', 'image/png'],
@@ -65,8 +70,7 @@ describe.each(testDrivers())('pictures are stored without metadata on %s', (driv
         token: tokens.mitglied,
         body: form('file', [[bytes, name, type]]),
       });
-      expect(res.status).toBe(200);
-      await expectClean(await bytesOf(res.body.imageLink, 'mitglied'));
+      await expectClean(await bytesOf(uploadAnswer(res, profileImageDoc, 200).imageLink, 'mitglied'));
     }
   });
 
@@ -75,21 +79,16 @@ describe.each(testDrivers())('pictures are stored without metadata on %s', (driv
       token: tokens.verein,
       body: form('file', [[jpeg, 'logo.jpg', 'image/jpeg']]),
     });
-    expect(res.status).toBe(200);
-    await expectClean(await bytesOf(res.body.imageLink));
+    await expectClean(await bytesOf(uploadAnswer(res, orgImageDoc, 200).imageLink));
   });
 
   it('news gallery: the original and its thumbnails; a PDF stays as sent', async () => {
-    const article = (
-      await callsWith(t, tokens.verein).post('/api/v1/admin/news', {
-        orgId: CLUB,
-        title: 'Fotos',
-        content: '<p>x</p>',
-        lang: 'de',
-        newscategory: ['Vereinsnews'],
-        visible: true,
-      })
-    ).body;
+    const article = await answerOf(
+      api('verein').admin.news.$post({
+        json: { orgId: CLUB, title: 'Fotos', content: '<p>x</p>', lang: 'de', newscategory: ['Vereinsnews'], visible: true },
+      }),
+      201,
+    );
     const res = await call(t.app, 'POST', `/api/v1/admin/news/upload/${article.id}`, {
       token: tokens.verein,
       body: form('files', [
@@ -98,11 +97,10 @@ describe.each(testDrivers())('pictures are stored without metadata on %s', (driv
         [PDF, 'x.pdf', 'application/pdf'],
       ]),
     });
-    expect(res.status).toBe(200);
-    const [photo, picture, pdf] = res.body.attachedFiles;
+    const [photo, picture, pdf] = uploadAnswer(res, newsUploadDoc, 200).attachedFiles;
     await expectClean(await bytesOf(uploadsUrl(photo.fileParam.original)));
     await expectClean(await bytesOf(uploadsUrl(picture.fileParam.original)));
-    for (const key of Object.values<string>(photo.fileParam.thumbnails)) {
+    for (const key of Object.values(z.record(z.string(), z.string()).parse(photo.fileParam.thumbnails))) {
       const thumb = await bytesOf(uploadsUrl(key));
       expect(await exifTags(thumb)).toEqual([]);
       expect(bytesText(thumb)).not.toContain(TAGS.artist);
@@ -111,55 +109,63 @@ describe.each(testDrivers())('pictures are stored without metadata on %s', (driv
   });
 
   it('message gallery', async () => {
-    const message = (
-      await callsWith(t, tokens.verein).post('/api/v1/admin/messages', {
-        orgId: CLUB,
-        title: 'Fotos',
-        abstract: 'x',
-        content: '<p>x</p>',
-        lang: 'de',
-        media: ['email'],
-        roles: [32],
-        visible: false,
-      })
-    ).body;
+    const message = await answerOf(
+      api('verein').admin.messages.$post({
+        json: {
+          orgId: CLUB,
+          title: 'Fotos',
+          abstract: 'x',
+          content: '<p>x</p>',
+          lang: 'de',
+          media: ['email'],
+          roles: [32],
+          visible: false,
+        },
+      }),
+      201,
+    );
     const res = await call(t.app, 'POST', `/api/v1/admin/messages/upload/${message.id}`, {
       token: tokens.verein,
       body: form('files', [[jpeg, 'foto.jpg', 'image/jpeg']]),
     });
-    expect(res.status).toBe(200);
-    await expectClean(await bytesOf(uploadsUrl(res.body.attachedFiles[0].fileParam.original)));
+    await expectClean(await bytesOf(uploadsUrl(uploadAnswer(res, messageUploadDoc, 200).attachedFiles[0].fileParam.original)));
   });
 
   it('tournament attachment: a picture is cleaned, a PDF stays as sent', async () => {
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-    const created = await callsWith(t, tokens.verein).post(`/api/v1/tournament/${CLUB}`, {
-      name: 'Fototurnier',
-      type: 1,
-      start: day(40),
-      end: day(41),
-      openFrom: day(1),
-      openTo: day(35),
-      params: {
-        location: 'Halle',
-        email: 'turnier@example.org',
-        contactPerson: 'Eva Muster',
-        discipline: 1,
-        rule: 'WA Halle 18 m',
-        divisions: ['Recurve'],
-        gradeCodes: ['B'],
-      },
-    });
-    expect(created.status).toBe(201);
-    const url = `/api/v1/tournament/${CLUB}/files/${created.body.id}`;
+    const created = await answerOf(
+      api('verein').tournament[':orgId'].$post({
+        param: { orgId: String(CLUB) },
+        json: {
+          name: 'Fototurnier',
+          type: 1,
+          start: day(40),
+          end: day(41),
+          openFrom: day(1),
+          openTo: day(35),
+          params: {
+            location: 'Halle',
+            email: 'turnier@example.org',
+            contactPerson: 'Eva Muster',
+            discipline: 1,
+            rule: 'WA Halle 18 m',
+            divisions: ['Recurve'],
+            gradeCodes: ['B'],
+          },
+        },
+      }),
+      201,
+    );
+    const url = `/api/v1/tournament/${CLUB}/files/${created.id}`;
     const withPicture = await call(t.app, 'POST', url, { token: tokens.verein, body: form('file', [[jpeg, 'plan.jpg', 'image/jpeg']]) });
     expect(withPicture.status).toBe(200);
     const withPdf = await call(t.app, 'POST', url, {
       token: tokens.verein,
       body: form('file', [[PDF, 'ausschreibung.pdf', 'application/pdf']]),
     });
-    const files: Json[] = withPdf.body.params.files;
-    await expectClean(await bytesOf(files.find((f) => f.name === 'plan.jpg').url));
-    expect((await bytesOf(files.find((f) => f.name === 'ausschreibung.pdf').url)).equals(PDF)).toBe(true);
+    const files = uploadAnswer(withPdf, tournamentFileDoc, 200).params.files ?? [];
+    const urlOf = (name: string) => files.find((f) => f.name === name)?.url ?? `no file ${name}`;
+    await expectClean(await bytesOf(urlOf('plan.jpg')));
+    expect((await bytesOf(urlOf('ausschreibung.pdf'))).equals(PDF)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import { todayIso } from '@/lib/domain/dates';
 import type { Db } from '@/server/db/client';
 import { functionAssignments } from '@/server/db/schema';
@@ -21,9 +22,6 @@ import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
  * runs in a transaction that is rolled back, and the reads happen inside it.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const MEMBERSHIP = 32;
 
@@ -44,9 +42,10 @@ function namedIn(request: MatrixRequest, ids: readonly number[]): number[] {
 
 /** The request as an attacker sends it: for real, and once more asking for the membership wherever it names roles. */
 function attacks(request: MatrixRequest): MatrixRequest[] {
-  const json = request.json as Json;
+  const json = request.json;
   if (!json || typeof json !== 'object' || Array.isArray(json)) return [request];
-  const real = 'dryRun' in json ? { ...json, dryRun: false } : json;
+  const body = json as Record<string, unknown>;
+  const real: Record<string, unknown> = 'dryRun' in body ? { ...body, dryRun: false } : body;
   const variants: MatrixRequest[] = [{ ...request, json: real }];
   if (Array.isArray(real.roleIds)) variants.push({ ...request, json: { ...real, roleIds: [...new Set([...real.roleIds, MEMBERSHIP])] } });
   if (typeof real.roleId === 'number' && real.roleId !== MEMBERSHIP) variants.push({ ...request, json: { ...real, roleId: MEMBERSHIP } });
@@ -71,8 +70,10 @@ describe.each(testDrivers())('reach property (%s)', (driver) => {
     const federation = await signIn(t.app, 'verband@example.org');
     club = await signIn(t.app, 'verein@example.org');
     fx = await createMatrixFixtures(t, federation, rb.db);
-    const doc = await call(t.app, 'GET', '/api/openapi.json');
-    writes = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+    const doc = z
+      .object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) })
+      .parse((await call(t.app, 'GET', '/api/openapi.json')).body);
+    writes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops)
         .map((method) => `${method.toUpperCase()} ${path}`)
         .filter((key) => WRITES.includes(key.split(' ')[0])),

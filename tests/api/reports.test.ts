@@ -13,7 +13,7 @@ import { functionAssignments, invoiceCounters, orderInvoices } from '@/server/db
 import { MAX_CHECKS, WINDOW_MS } from '@/server/limits/licence-status-limit';
 import { signLicenceText } from '@/server/services/licence-signing';
 import { parseEpcPayload } from '@/lib/domain/orders/epc-qr';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
+import { answerOf, call, client, createTestApp, errorOf, signIn, type TestApp } from './helpers/test-app';
 import { createTestDb, type TestDb } from './helpers/test-db';
 
 /*
@@ -25,9 +25,6 @@ import { createTestDb, type TestDb } from './helpers/test-db';
  * address limited, naming nobody. PDFs are read back with Debian's poppler (pdftotext, pdftoppm) and
  * the QR codes decoded from the rendered page.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 const CLUB = 11;
 /** The demo club's released advance licence order for next year (one person with a printed card). */
@@ -55,11 +52,25 @@ describe('order downloads', () => {
     await tdb?.close();
   });
 
+  /** The order's first line with a person (a licence line). */
+  const personOf = <L extends { mgId: number | null }>(lines: L[]) => {
+    const line = lines.find((l) => l.mgId !== null);
+    if (!line || line.mgId === null) throw new Error('no person in the order');
+    return { ...line, mgId: line.mgId };
+  };
+  /** A report download (bytes, read by status, headers and raw answer). */
   const get = (url: string, who: string) => call(t.app, 'GET', url, { token: tokens[who] });
+  const orders = (who: string) => client(t, tokens[who]).api.v1.order[':orgId'];
+  const orderOf = (id: number, who: string) =>
+    answerOf(orders(who)[':orderId'].$get({ param: { orgId: String(CLUB), orderId: String(id) } }), 200);
+  const itemsOf = (id: number) =>
+    answerOf(orders('verband').items[':orderId'].$get({ param: { orgId: String(CLUB), orderId: String(id) } }), 200);
   /** The public online check of one card, from a client address of its own unless one is named. */
   let nextClient = 1;
-  const cardStatus = (card: string, ip = `198.51.100.${nextClient++}`) =>
-    call(t.app, 'POST', '/api/v1/public/licence-status', { json: { card }, ip });
+  const cardStatus = async (card: string, ip = `198.51.100.${nextClient++}`) => {
+    const res = await client(t, undefined, ip).api.v1.public['licence-status'].$post({ json: { card } });
+    return { status: res.status, headers: res.headers, body: await res.json() };
+  };
   /** The QR address of the released order's card, read back from the PDF. */
   let releasedCard = '';
   async function pdf(url: string, who: string): Promise<{ res: Response; file: string }> {
@@ -96,7 +107,7 @@ describe('order downloads', () => {
   }
 
   it('gives the club its invoice: number, total, IBAN, and an EPC QR code with amount, IBAN and reference', async () => {
-    const order: Json = (await get(`/api/v1/order/${CLUB}/${RELEASED}`, 'verein')).body;
+    const order = await orderOf(RELEASED, 'verein');
     expect(order.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
     const { res, file } = await pdf(`/api/v1/reports/invoice?order=${RELEASED}`, 'verein');
     expect(res.status).toBe(200);
@@ -107,7 +118,7 @@ describe('order downloads', () => {
     expect(words).toContain('AT61 1904 3002 3457 3201');
     const total = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(order.summary.price);
     expect(words.replace(/\u00a0/g, ' ')).toContain(total.replace(/\u00a0/g, ' '));
-    expect(words).toContain(order.invoiceReference);
+    expect(words).toContain(order.invoiceReference ?? 'a reference');
 
     const [epc] = qrCodes(file).map(parseEpcPayload).filter(Boolean);
     expect(epc).toEqual({
@@ -122,7 +133,7 @@ describe('order downloads', () => {
   it('has no invoice for an order not yet released, and none for another club', async () => {
     const created = await get(`/api/v1/reports/invoice?order=${CREATED}`, 'verein');
     expect(created.status).toBe(409);
-    expect(created.body.error.code).toBe('no_invoice_yet');
+    expect(errorOf(created).code).toBe('no_invoice_yet');
     expect((await get('/api/v1/reports/invoice?order=181', 'verein')).status).toBe(403);
     expect((await get(`/api/v1/reports/invoice?order=${RELEASED}`, 'land')).status).toBe(200);
     expect((await get(`/api/v1/reports/invoice?order=${RELEASED}`, 'trainer')).status).toBe(403);
@@ -130,7 +141,7 @@ describe('order downloads', () => {
   });
 
   it('gives a created order a payment request: amount, IBAN, reference and an EPC code, and no invoice number', async () => {
-    const order: Json = (await get(`/api/v1/order/${CLUB}/${CREATED}`, 'verein')).body;
+    const order = await orderOf(CREATED, 'verein');
     expect(order).toMatchObject({ state: 'created', invoiceNumber: null, paymentRequest: true });
     const { res, file } = await pdf(`/api/v1/reports/payment-request?order=${CREATED}`, 'verein');
     expect(res.status).toBe(200);
@@ -138,7 +149,7 @@ describe('order downloads', () => {
     const words = text(file).replace(/\u00a0/g, ' ');
     expect(words).toContain('Zahlungsaufforderung');
     expect(words).toContain('AT61 1904 3002 3457 3201');
-    expect(words).toContain(order.invoiceReference);
+    expect(words).toContain(order.invoiceReference ?? 'a reference');
     expect(words).toContain(euro(order.summary.price));
     expect(words).not.toMatch(/Rechnung \d{4}-\d{6}/);
     expect(words).not.toContain('Rechnungsdatum');
@@ -153,10 +164,10 @@ describe('order downloads', () => {
   });
 
   it('has no payment request once the order is released, and none for another club', async () => {
-    expect(((await get(`/api/v1/order/${CLUB}/${RELEASED}`, 'verein')).body as Json).paymentRequest).toBe(false);
+    expect((await orderOf(RELEASED, 'verein')).paymentRequest).toBe(false);
     const released = await get(`/api/v1/reports/payment-request?order=${RELEASED}`, 'verein');
     expect(released.status).toBe(409);
-    expect(released.body.error).toMatchObject({ code: 'payment_request_closed', field: 'order', value: RELEASED });
+    expect(errorOf(released)).toMatchObject({ code: 'payment_request_closed', field: 'order', value: RELEASED });
     expect((await get('/api/v1/reports/payment-request?order=181', 'verein')).status).toBe(403);
     expect((await get(`/api/v1/reports/payment-request?order=${CREATED}`, 'trainer')).status).toBe(403);
     expect((await get(`/api/v1/reports/payment-request?order=${CREATED}`, 'land')).status).toBe(200);
@@ -166,7 +177,7 @@ describe('order downloads', () => {
   it('has no cancellation invoice for an order never cancelled', async () => {
     const res = await get(`/api/v1/reports/cancellation?order=${RELEASED}`, 'verein');
     expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('no_cancellation');
+    expect(errorOf(res).code).toBe('no_cancellation');
     expect((await get('/api/v1/reports/cancellation?order=181', 'verein')).status).toBe(403);
     expect((await get(`/api/v1/reports/cancellation?order=${RELEASED}&number=x`, 'verein')).status).toBe(422);
   });
@@ -179,8 +190,7 @@ describe('order downloads', () => {
     // streamed while it is drawn: no length announced, and still a whole document
     expect(res.headers.get('content-length')).toBeNull();
     expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+\d+/);
-    const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
-    const person = items.find((i) => i.mgId !== null)!;
+    const person = personOf(await itemsOf(RELEASED));
     expect(text(file)).toContain(`${person.firstName} ${person.surname}`);
 
     const [qr] = qrCodes(file);
@@ -188,7 +198,7 @@ describe('order downloads', () => {
     const token = splitCardToken(qr.split('#')[1])!;
     expect(parseLicenceCardText(token.text)).toMatchObject({ memberId: person.mgId, year: nextYear, surname: person.surname });
 
-    const key: Json = (await call(t.app, 'GET', '/api/v1/licence-key')).body;
+    const key = await answerOf(client(t).api.v1['licence-key'].$get(), 200);
     expect(key.alg).toBe('Ed25519');
     const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: key.publicKey }, format: 'jwk' });
     expect(verify(null, Buffer.from(token.bytes), publicKey, Buffer.from(token.signature))).toBe(true);
@@ -205,13 +215,12 @@ describe('order downloads', () => {
     ]) {
       const res = await get(url, 'verband');
       expect(res.status).toBe(409);
-      expect(res.body.error).toMatchObject({ code: 'licences_not_held', field: 'order', value: CREATED });
+      expect(errorOf(res)).toMatchObject({ code: 'licences_not_held', field: 'order', value: CREATED });
     }
   });
 
   it('checks a card online without sign-in: valid for a held licence, unknown for a changed, unsigned or never issued one, naming nobody', async () => {
-    const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
-    const person = items.find((i) => i.mgId !== null)!;
+    const person = personOf(await itemsOf(RELEASED));
     const token = releasedCard.split('#')[1];
 
     const valid = await cardStatus(token);
@@ -246,7 +255,7 @@ describe('order downloads', () => {
     }
     const missing = await call(t.app, 'POST', '/api/v1/public/licence-status', { json: {} });
     expect(missing.status).toBe(422);
-    expect(missing.body.error).toMatchObject({ code: 'validation', field: 'card' });
+    expect(errorOf(missing)).toMatchObject({ code: 'validation', field: 'card' });
   });
 
   it(`limits the online check to ${MAX_CHECKS} a client address within the window: 429 with Retry-After, other addresses unaffected`, async () => {
@@ -255,7 +264,7 @@ describe('order downloads', () => {
     for (let i = 0; i < MAX_CHECKS; i++) expect((await cardStatus(token, ip)).status).toBe(200);
     const refused = await cardStatus(token, ip);
     expect(refused.status).toBe(429);
-    expect(refused.body.error.code).toBe('rate_limited');
+    expect(refused.body).toMatchObject({ error: { code: 'rate_limited' } });
     expect(JSON.stringify(refused.body)).not.toContain(token.slice(0, 20));
     const retry = Number(refused.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
@@ -284,15 +293,13 @@ describe('order downloads', () => {
       .filter(Boolean);
     expect(header).toBe('Lizenznummer;Nachname;Vorname;Geburtsdatum;Geschlecht;Verein;Vereinsnummer;Altersklasse;Bundesland');
     // The advance licence of next year is in it.
-    const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
-    const person = items.find((i) => i.mgId !== null)!;
+    const person = personOf(await itemsOf(RELEASED));
     expect(lines.some((l) => l.includes(`;${person.surname};${person.firstName};`))).toBe(true);
   });
 
   // After the export: removes the licence the export lists.
   it('has no card for a licence removed since the release, and checks its card as revoked', async () => {
-    const items: Json[] = (await get(`/api/v1/order/${CLUB}/items/${RELEASED}`, 'verband')).body;
-    const person = items.find((i) => i.mgId !== null)!;
+    const person = personOf(await itemsOf(RELEASED));
     const removed = await tdb.db
       .delete(functionAssignments)
       .where(
@@ -312,26 +319,25 @@ describe('order downloads', () => {
 
   // Last: refunds the released order the tests above read.
   it('takes the cards back with a refund: no card, no letter, and the card already printed checks as revoked', async () => {
-    const order: Json = (await get(`/api/v1/order/${CLUB}/${RELEASED}`, 'verband')).body;
-    const refund = await call(t.app, 'PUT', `/api/v1/order/${CLUB}`, {
-      token: tokens.verband,
-      json: { id: RELEASED, status: 'canceled', updatedAt: order.updatedAt },
-    });
-    expect(refund.status).toBe(200);
+    const order = await orderOf(RELEASED, 'verband');
+    await answerOf(
+      orders('verband').$put({ param: { orgId: String(CLUB) }, json: { id: RELEASED, status: 'canceled', updatedAt: order.updatedAt } }),
+      200,
+    );
     for (const url of [
       `/api/v1/reports/licenses?order=${RELEASED}`,
       `/api/v1/reports/licenses?order=${RELEASED}&all=true`,
       `/api/v1/reports/attachment?order=${RELEASED}`,
     ]) {
       const res = await get(url, 'verband');
-      expect([url, res.status, res.body.error?.code]).toEqual([url, 409, 'licences_not_held']);
+      expect([url, res.status, errorOf(res).code]).toEqual([url, 409, 'licences_not_held']);
     }
     expect((await cardStatus(releasedCard.split('#')[1])).body).toEqual({ status: 'revoked' });
   });
 
   // After the refund above.
   it('cancels the invoice of the refunded order with the next number of the sequence, and the invoice asks for nothing more', async () => {
-    const order: Json = (await get(`/api/v1/order/${CLUB}/${RELEASED}`, 'verein')).body;
+    const order = await orderOf(RELEASED, 'verein');
     const [invoice, cancellation] = order.invoices;
     expect(order.invoiceNumber).toBeNull();
     expect(invoice).toMatchObject({ kind: 'invoice', cancelledBy: cancellation.number });
@@ -370,6 +376,6 @@ describe('order downloads', () => {
     expect(originalWords).not.toContain('Bitte überweisen');
     expect(qrCodes(original.file).map(parseEpcPayload).filter(Boolean)).toEqual([]);
     // Refunded: nothing to pay, so no payment request either.
-    expect((await get(`/api/v1/reports/payment-request?order=${RELEASED}`, 'verein')).body.error.code).toBe('payment_request_closed');
+    expect(errorOf(await get(`/api/v1/reports/payment-request?order=${RELEASED}`, 'verein')).code).toBe('payment_request_closed');
   });
 });

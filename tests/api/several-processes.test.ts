@@ -7,7 +7,9 @@ import { members, places } from '@/server/db/schema';
 import { startApiProcess, type ApiProcess } from './helpers/api-process';
 import { startBalancer, type Balancer } from './helpers/balancer';
 import { startSmtpSink } from './helpers/smtp-sink';
-import { DEMO_PASSWORD } from './helpers/test-app';
+import { hc, type ClientResponse } from 'hono/client';
+import type { App } from '@/server/app';
+import { answerOf, DEMO_PASSWORD, refusalOf, sessionToken } from './helpers/test-app';
 import { createTestDb, type TestDb } from './helpers/test-db';
 
 /*
@@ -29,9 +31,6 @@ import { createTestDb, type TestDb } from './helpers/test-db';
 
 jest.setTimeout(150_000);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
 const pgOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 /** How long the mixed load runs. */
@@ -49,39 +48,18 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
   let apis: ApiProcess[] = [];
   let balancer: Balancer;
 
-  type Answer = { status: number; upstream: string | null; body: Json; text: string };
-  async function request(
-    base: string,
-    method: string,
-    url: string,
-    options: { token?: string; json?: unknown; client?: string } = {},
-  ): Promise<Answer> {
-    const res = await fetch(base + url, {
-      method,
+  /** The API over HTTP, typed by its own routes (as the admin app calls it): at `base`, as `token`, from client address `client`. */
+  const apiAt = (base: string, options: { token?: string; client?: string } = {}) =>
+    hc<App>(base, {
       headers: {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.json ? { 'content-type': 'application/json' } : {}),
         ...(options.client ? { 'x-test-client-address': options.client } : {}),
       },
-      body: options.json ? JSON.stringify(options.json) : undefined,
-    });
-    const text = await res.text();
-    let body: Json = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // CSV, or an empty answer
-    }
-    return { status: res.status, upstream: res.headers.get('x-upstream'), body, text };
-  }
-  const viaBalancer = (method: string, url: string, options?: Parameters<typeof request>[3]) => request(balancer.url, method, url, options);
-  const direct = (api: ApiProcess, method: string, url: string, token: string) =>
-    request(`http://127.0.0.1:${api.port}`, method, url, { token });
-  const signIn = async (email: string) => {
-    const res = await viaBalancer('POST', '/api/v1/auth/login', { json: { email, password: DEMO_PASSWORD } });
-    expect(res.status).toBe(200);
-    return res.body.jwtToken as string;
-  };
+    }).api.v1;
+  const viaBalancer = (options?: { token?: string; client?: string }) => apiAt(balancer.url, options);
+  const direct = (api: ApiProcess, token: string) => apiAt(`http://127.0.0.1:${api.port}`, { token });
+  const signIn = async (email: string) =>
+    sessionToken(await answerOf(viaBalancer().auth.login.$post({ json: { email, password: DEMO_PASSWORD } }), 200));
 
   beforeAll(async () => {
     tdb = await createTestDb('pg');
@@ -99,6 +77,8 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
       MAIL_FROM: 'Verband <noreply@example.org>',
       // a message to more recipients than this is prepared by a job, batch by batch: by either process
       MESSAGE_BATCH: '10',
+      // about processes, not sign-in: no second factor (PostgreSQL's default asks the federation and states for one)
+      TWO_FACTOR_REQUIRED_LEVELS: '',
     };
     apis = await Promise.all([startApiProcess(env), startApiProcess(env)]);
     balancer = await startBalancer(apis.map((a) => a.port));
@@ -115,21 +95,26 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
     const verband = await signIn('verband@example.org');
     const verein = await signIn('verein@example.org');
 
-    const clubList = await viaBalancer('GET', `/api/v1/admin/members/${CLUB}?pageSize=20`, { token: verein });
-    expect(clubList.status).toBe(200);
+    const club = viaBalancer({ token: verein });
+    const federation = viaBalancer({ token: verband });
+    const readMember = (id: number) =>
+      club.admin.member[':orgId'][':memberId'].$get({ param: { orgId: String(CLUB), memberId: String(id) } });
+    const clubList = await answerOf(club.admin.members[':orgId'].$get({ param: { orgId: String(CLUB) }, query: { pageSize: '20' } }), 200);
     const contested: number[] = [];
     const initial = new Map<number, string>();
-    for (const { id } of clubList.body.items as Array<{ id: number }>) {
-      const read = await viaBalancer('GET', `/api/v1/admin/member/${CLUB}/${id}`, { token: verein });
-      if (contested.length === CONTESTED || !read.body.access.canEdit) continue;
+    for (const { id } of clubList.items) {
+      const read = await answerOf(readMember(id), 200);
+      if (contested.length === CONTESTED || !read.access.canEdit) continue;
       contested.push(id);
-      initial.set(id, read.body.updatedAt);
+      initial.set(id, read.updatedAt);
     }
     expect(contested).toHaveLength(CONTESTED);
 
     const answers: Array<{ what: string; status: number; upstream: string | null; error?: string }> = [];
-    const note = (what: string, res: Answer) => {
-      answers.push({ what, status: res.status, upstream: res.upstream, ...(res.status >= 300 ? { error: res.text.slice(0, 200) } : {}) });
+    const note = async <R extends ClientResponse<unknown, number, string>>(what: string, response: Promise<R>): Promise<R> => {
+      const res = await response;
+      const error = res.status >= 300 ? { error: (await res.clone().text()).slice(0, 200) } : {};
+      answers.push({ what, status: res.status, upstream: res.headers.get('x-upstream'), ...error });
       return res;
     };
     /** Acknowledged member updates: the version it started from, the one it made, the city it wrote. */
@@ -140,28 +125,24 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
     const searches = async (n: number) => {
       const words = ['huber', 'ma', 'stein', 'er', 'wien'];
       for (let i = 0; loading; i++)
-        note(
-          'search',
-          await viaBalancer('GET', `/api/v1/admin/members?pageSize=20&q=${words[(i + n) % words.length]}`, { token: verband }),
-        );
+        await note('search', federation.admin.members.$get({ query: { pageSize: '20', q: words[(i + n) % words.length] } }));
     };
     const reads = async () => {
       for (let i = 0; loading; i++) {
-        note('getUser', await viaBalancer('GET', '/api/v1/getUser', { token: verein }));
-        note('read member', await viaBalancer('GET', `/api/v1/admin/member/${CLUB}/${contested[i % CONTESTED]}`, { token: verein }));
+        await note('getUser', club.getUser.$get());
+        await note('read member', readMember(contested[i % CONTESTED]));
       }
     };
     const writes = async (writer: number) => {
       for (let i = 0; loading; i++) {
         const id = contested[(i + writer) % CONTESTED];
-        const read = note('read member', await viaBalancer('GET', `/api/v1/admin/member/${CLUB}/${id}`, { token: verein }));
+        const read = await note('read member', readMember(id));
         if (read.status !== 200) continue;
-        const m = read.body;
+        const m = await answerOf(read, 200);
         const city = `Ort ${writer}-${i}`;
-        const res = note(
+        const res = await note(
           'update member',
-          await viaBalancer('PUT', '/api/v1/admin/member', {
-            token: verein,
+          club.admin.member.$put({
             json: {
               id,
               updatedAt: m.updatedAt,
@@ -175,16 +156,16 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
             },
           }),
         );
-        if (res.status === 200) updates.push({ id, from: m.updatedAt, to: res.body.updatedAt, city });
+        if (res.status === 200) updates.push({ id, from: m.updatedAt, to: (await answerOf(res, 200)).updatedAt, city });
       }
     };
     const placeWriter = async () => {
       for (let i = 0; loading; i++) {
         const pname = `Lastplatz ${i}`;
-        const res = note(
+        const res = await note(
           'new place',
-          await viaBalancer('POST', `/api/v1/admin/org/places?actingOrgId=${CLUB}`, {
-            token: verein,
+          club.admin.org.places.$post({
+            query: { actingOrgId: String(CLUB) },
             json: {
               orgId: CLUB,
               pname,
@@ -201,10 +182,9 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
 
     const load = [searches(0), searches(1), reads(), writes(0), writes(1), writes(2), placeWriter()];
     // meanwhile: one message to every member of the federation, and an export of all members
-    const message = note(
+    const message = await note(
       'message',
-      await viaBalancer('POST', '/api/v1/admin/messages', {
-        token: verband,
+      federation.admin.messages.$post({
         json: {
           orgId: FEDERATION,
           title: 'An alle Mitglieder',
@@ -215,7 +195,10 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
         },
       }),
     );
-    const csv = note('export', await viaBalancer('GET', `/api/v1/admin/members/${FEDERATION}/export.csv`, { token: verband }));
+    const csv = await note(
+      'export',
+      federation.admin.members[':orgId']['export.csv'].$get({ param: { orgId: String(FEDERATION) }, query: {} }),
+    );
     await new Promise((r) => setTimeout(r, LOAD_MS));
     loading = false;
     await Promise.all(load);
@@ -232,7 +215,7 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
     // the export: every member of the federation, one line each after the header
     expect(csv.status).toBe(200);
     const [{ n: memberCount }] = (await tdb.db.execute<{ n: number }>(sql`select count(*)::int as n from members`)).rows;
-    expect(csv.text.trim().split('\n').length - 1).toBeGreaterThanOrEqual(memberCount - 10);
+    expect((await csv.text()).trim().split('\n').length - 1).toBeGreaterThanOrEqual(memberCount - 10);
 
     // every acknowledged write is stored
     const stored = await tdb.db.select({ pname: places.pname }).from(places).where(like(places.pname, 'Lastplatz %'));
@@ -251,11 +234,13 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
     }
 
     // the message: every recipient with an address got it exactly once
-    expect(message.status).toBe(201);
-    let status: Json;
+    const sent = await answerOf(message, 201);
+    const statusOf = () =>
+      answerOf(federation.admin.messages[':id'].status.$get({ param: { id: String(sent.id) }, query: { size: '200' } }), 200);
+    let status = await statusOf();
     const until = Date.now() + 60_000;
     for (;;) {
-      status = (await viaBalancer('GET', `/api/v1/admin/messages/${message.body.id}/status?size=200`, { token: verband })).body;
+      status = await statusOf();
       if (!status.preparing && status.states.pending + status.states.sending === 0) break;
       if (Date.now() > until) throw new Error(`still open: ${JSON.stringify(status.states)} ${JSON.stringify(status.preparing)}`);
       await new Promise((r) => setTimeout(r, 250));
@@ -271,16 +256,19 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
 
   it('counts failed sign-ins spread over both processes against one limit: 5 per address and client address', async () => {
     const attempt = (password: string, client: string) =>
-      viaBalancer('POST', '/api/v1/auth/login', { json: { email: 'trainer@example.org', password }, client });
-    const failed: Answer[] = [];
-    for (let i = 0; i < 5; i++) failed.push(await attempt('falsch', '203.0.113.7'));
+      viaBalancer({ client }).auth.login.$post({ json: { email: 'trainer@example.org', password } });
+    const failed: Array<{ status: number; upstream: string | null }> = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await attempt('falsch', '203.0.113.7');
+      failed.push({ status: res.status, upstream: res.headers.get('x-upstream') });
+    }
     expect(failed.map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
     expect(new Set(failed.map((a) => a.upstream)).size).toBe(2); // round-robin: both processes counted some
     // the sixth, even with the right password, at either process: refused
     for (let i = 0; i < 2; i++) {
-      const refused = await attempt(DEMO_PASSWORD, '203.0.113.7');
+      const refused = await refusalOf(attempt(DEMO_PASSWORD, '203.0.113.7'));
       expect(refused.status).toBe(429);
-      expect(refused.body.error.code).toBe('rate_limited');
+      expect(refused.code).toBe('rate_limited');
     }
     // another client address is not locked out
     expect((await attempt(DEMO_PASSWORD, '203.0.113.8')).status).toBe(200);
@@ -290,8 +278,8 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
     const [a, b] = apis;
     const token = await signIn('verein@example.org');
     const keysOf = async (api: ApiProcess) => ({
-      licence: (await direct(api, 'GET', '/api/v1/licence-key', token)).body.publicKey,
-      push: (await direct(api, 'GET', '/api/v1/notification/push-key', token)).body.publicKey,
+      licence: (await answerOf(direct(api, token)['licence-key'].$get(), 200)).publicKey,
+      push: (await answerOf(direct(api, token).notification['push-key'].$get(), 200)).publicKey,
     });
     const [ka, kb] = [await keysOf(a), await keysOf(b)];
     expect(ka.licence).toEqual(expect.any(String));
@@ -304,13 +292,14 @@ pgOnly('two API processes on one PostgreSQL behind a load balancer', () => {
     const token = await signIn('mitglied@example.org');
     const other = await signIn('mitglied@example.org');
     // both processes know the token (and have checked its signature once)
-    expect((await direct(a, 'GET', '/api/v1/getUser', token)).status).toBe(200);
-    expect((await direct(b, 'GET', '/api/v1/getUser', token)).status).toBe(200);
-    expect((await direct(b, 'GET', '/api/v1/getUser', other)).status).toBe(200);
+    const user = (api: ApiProcess, as: string) => direct(api, as).getUser.$get();
+    expect((await user(a, token)).status).toBe(200);
+    expect((await user(b, token)).status).toBe(200);
+    expect((await user(b, other)).status).toBe(200);
 
-    expect((await direct(a, 'POST', '/api/v1/auth/logout_everywhere', token)).status).toBe(200);
-    expect((await direct(b, 'GET', '/api/v1/getUser', token)).status).toBe(401);
-    expect((await direct(b, 'GET', '/api/v1/getUser', other)).status).toBe(401);
-    expect((await direct(a, 'GET', '/api/v1/getUser', other)).status).toBe(401);
+    expect((await direct(a, token).auth.logout_everywhere.$post()).status).toBe(200);
+    expect((await user(b, token)).status).toBe(401);
+    expect((await user(b, other)).status).toBe(401);
+    expect((await user(a, other)).status).toBe(401);
   });
 });

@@ -45,7 +45,7 @@ import { buildInventory, buildNews, buildNewsCategories, buildNewsPictures } fro
 import { SeedUploads, seedNewsPictures } from './news-pictures';
 import { TRAINING_DEFINITIONS } from './trainings';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 
 export const DEFAULT_MEMBER_COUNT = 1500;
 

@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { functionAssignments, messages, notifications, passkeys, tournaments, uploadedFiles } from '@/server/db/schema';
 import { PDF, png } from './sample-files';
-import { call, type TestApp } from './test-app';
+import { uploadDocumentDoc, uploadImageDoc as orgImageDoc } from '@/server/api/organisation-files/routes';
+import { uploadImageDoc as profileImageDoc } from '@/server/api/profile/routes';
+import { uploadDoc as newsUploadDoc } from '@/server/api/news/routes';
+import { uploadFileDoc as tournamentFileDoc } from '@/server/api/tournaments/routes';
+import { importDoc } from '@/server/api/member-import/routes';
+import { call, client, successOf, uploadAnswer, type SuccessBody, type TestApp } from './test-app';
 
 /**
  * What the authorisation matrix acts on: for the caller's own side the demo club (11) in its state
@@ -10,8 +15,16 @@ import { call, type TestApp } from './test-app';
  * API as the federation, so each record is what the screens would have made.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
+type Api = ReturnType<typeof client>['api'];
+/** What a typed call answers on success. */
+type Answer<F extends (...args: never[]) => unknown> = SuccessBody<Awaited<ReturnType<F>>>;
+export type MatrixMember = Answer<Api['v1']['admin']['member'][':orgId'][':memberId']['$get']>;
+export type MatrixOrg = Answer<Api['v1']['admin']['org'][':orgId']['$get']>;
+export type MatrixOrder = Answer<Api['v1']['order'][':orgId']['$post']>;
+export type MatrixCategory = Answer<Api['v2']['admin'][':orgId']['category']['$post']>;
+export type MatrixRole = Answer<Api['v1']['admin']['role']['$post']>;
+export type MatrixTournament = Answer<Api['v1']['tournament']['tuple'][':id']['$get']>['current'];
+export type MatrixNews = Answer<Api['v1']['admin']['news'][':orgId']['$get']>['items'][number];
 
 export const OWN_CLUB = 11;
 export const OWN_STATE = 4;
@@ -22,21 +35,21 @@ export type MatrixFixtures = {
   /** A plain member of the own club (membership only) and one of the foreign club. */
   ownMember: number;
   foreignMember: number;
-  members: Record<number, Json>;
+  members: Record<number, MatrixMember>;
   /** One recorded training (ausb_mg_id) per member. */
   trainings: Record<number, number>;
   profileImages: Record<number, string>;
-  orgs: Record<number, Json>;
+  orgs: Record<number, MatrixOrg>;
   places: Record<number, number>;
   documents: Record<number, { uuid: string; url: string }>;
   orgImages: Record<number, string>;
   /** Per club (own and foreign): a created licence order of MATRIX_LICENCE with two persons (`person` is the one taken out), and another person who can be added. */
   orders: Record<
     number,
-    { order: Json; person: number; another: number; releasedFee: number; releasedLicence: number; cancelledLicence: number }
+    { order: MatrixOrder; person: number; another: number; releasedFee: number; releasedLicence: number; cancelledLicence: number }
   >;
   /** The category MATRIX_OPEN_FEE as the API answered it. */
-  openFeeCategory: Json;
+  openFeeCategory: MatrixCategory;
   /** Per club: a role batch (the club's plain member made youth warden) to undo. */
   roleBatches: Record<number, string>;
   /** Per club: a member import (one person created) to undo. */
@@ -44,11 +57,11 @@ export type MatrixFixtures = {
   /** Per club: a former member (membership ended yesterday) to take back. */
   formerMembers: Record<number, number>;
   /** A role of the catalogue as the API answered it (POST /admin/role), to change with PUT. */
-  catalogueRole?: Json;
+  catalogueRole?: MatrixRole;
   /** Per club: a tournament as the API answers it (created, not approved), to change, approve, cancel. */
-  tournaments: Record<number, Json>;
+  tournaments: Record<number, MatrixTournament>;
   /** Per club: a news article as the API answers it, and an unused news category to delete. */
-  news: Record<number, Json>;
+  news: Record<number, MatrixNews>;
   newsCategories: Record<number, number>;
   /** Per organisation (federation, own club, foreign club): a sent message (id) with one attached file (fileId). */
   messages: Record<number, { id: number; fileId: string }>;
@@ -79,18 +92,23 @@ export function documentForm(): FormData {
 }
 
 export async function createMatrixFixtures(t: TestApp, federation: string, db: Db): Promise<MatrixFixtures> {
-  const ok = async (what: string, res: Promise<{ status: number; body: Json }>) => {
-    const r = await res;
-    if (r.status >= 300) throw new Error(`fixture ${what}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body;
+  const api = client(t, federation).api;
+  /** A streamed upload (not in the typed client), answered as its documentation says. */
+  const upload = async <D extends Parameters<typeof uploadAnswer>[1], S extends keyof D['responses'] & number = 200>(
+    what: string,
+    url: string,
+    doc: D,
+    body: FormData,
+    status = 200 as S,
+  ) => {
+    const res = await call(t.app, 'POST', url, { token: federation, body });
+    if (res.status !== status) throw new Error(`fixture ${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return uploadAnswer(res, doc, status);
   };
-  const as = { token: federation };
   // shown profiles: their pictures are for every signed-in caller (hidden ones: tests/api/profile-visibility.test.ts)
   const person = (clubId: number, firstName: string) =>
-    ok(
-      `member in ${clubId}`,
-      call(t.app, 'POST', '/api/v1/admin/member', {
-        ...as,
+    successOf(
+      api.v1.admin.member.$post({
         json: {
           orgId: clubId,
           firstName,
@@ -102,11 +120,12 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
           params: { profileVisible: true },
         },
       }),
+      `fixture member in ${clubId}`,
     );
 
-  const ownMember = (await person(OWN_CLUB, 'Eigene')).id as number;
-  const foreignMember = (await person(FOREIGN_CLUB, 'Fremde')).id as number;
-  const fx: MatrixFixtures = {
+  const ownMember = (await person(OWN_CLUB, 'Eigene')).id;
+  const foreignMember = (await person(FOREIGN_CLUB, 'Fremde')).id;
+  const fx: Omit<MatrixFixtures, 'openFeeCategory'> & { openFeeCategory?: MatrixCategory } = {
     ownMember,
     foreignMember,
     members: {},
@@ -117,7 +136,6 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     documents: {},
     orgImages: {},
     orders: {},
-    openFeeCategory: null,
     roleBatches: {},
     memberImports: {},
     formerMembers: {},
@@ -131,24 +149,24 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
   };
 
   for (const id of [ownMember, foreignMember]) {
-    const training = await ok(
-      'training',
-      call(t.app, 'POST', `/api/v1/admin/training/${id}`, {
-        ...as,
+    const training = await successOf(
+      api.v1.admin.training[':id'].$post({
+        param: { id: String(id) },
         json: { orgId: 1, trainingId: 8, dateFrom: '2025-03-02', dateTo: '2027-03-02' },
       }),
+      'fixture training',
     );
     fx.trainings[id] = training.ausb_mg_id;
-    fx.profileImages[id] = (
-      await ok('profile image', call(t.app, 'POST', `/api/v1/profile/image/${id}`, { ...as, body: imageForm() }))
-    ).uuid;
-    fx.members[id] = await ok('member', call(t.app, 'GET', `/api/v1/admin/member/1/${id}`, as));
+    fx.profileImages[id] = (await upload('profile image', `/api/v1/profile/image/${id}`, profileImageDoc, imageForm())).uuid;
+    fx.members[id] = await successOf(
+      api.v1.admin.member[':orgId'][':memberId'].$get({ param: { orgId: '1', memberId: String(id) } }),
+      'fixture member',
+    );
   }
   for (const orgId of MATRIX_ORGS) {
-    const place = await ok(
-      'place',
-      call(t.app, 'POST', '/api/v1/admin/org/places?actingOrgId=1', {
-        ...as,
+    const place = await successOf(
+      api.v1.admin.org.places.$post({
+        query: { actingOrgId: '1' },
         json: {
           orgId,
           pname: `Platz ${orgId}`,
@@ -158,89 +176,82 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
           params: { openingHours: 'Mo 17:00–20:00', training: ['Outdoor'] },
         },
       }),
+      'fixture place',
     );
     fx.places[orgId] = place.id;
-    const doc = await ok(
-      'document',
-      call(t.app, 'POST', `/api/v1/admin/org/${orgId}/documents?actingOrgId=1`, { ...as, body: documentForm() }),
-    );
+    const doc = await upload('document', `/api/v1/admin/org/${orgId}/documents?actingOrgId=1`, uploadDocumentDoc, documentForm(), 201);
     fx.documents[orgId] = { uuid: doc.uuid, url: doc.url };
-    fx.orgImages[orgId] = (
-      await ok('org image', call(t.app, 'POST', `/api/v1/org/image/${orgId}?actingOrgId=1`, { ...as, body: imageForm() }))
-    ).uuid;
-    fx.orgs[orgId] = await ok('org', call(t.app, 'GET', `/api/v1/admin/org/${orgId}?actingOrgId=1`, as));
+    fx.orgImages[orgId] = (await upload('org image', `/api/v1/org/image/${orgId}?actingOrgId=1`, orgImageDoc, imageForm())).uuid;
+    fx.orgs[orgId] = await successOf(
+      api.v1.admin.org[':orgId'].$get({ param: { orgId: String(orgId) }, query: { actingOrgId: '1' } }),
+      'fixture org',
+    );
   }
 
   // Orders: categories, each club's fee released, two persons who can be ordered (Safety First and a picture), a created licence order,
   // a released one for a third person (licence cards exist only for released orders), and a released and refunded one.
-  const category = (cat: string, params: Json) =>
-    ok(
-      `category ${cat}`,
-      call(t.app, 'POST', '/api/v2/admin/1/category', { ...as, json: { cat, params: { group: 'JAHRESLIZENZ', year: 2031, ...params } } }),
+  type CategoryParams = Parameters<Api['v2']['admin'][':orgId']['category']['$post']>[0]['json']['params'];
+  const category = (cat: string, params: Partial<CategoryParams>) =>
+    successOf(
+      api.v2.admin[':orgId'].category.$post({
+        param: { orgId: '1' },
+        json: { cat, params: { group: 'JAHRESLIZENZ', year: 2031, ...params } },
+      }),
+      `fixture category ${cat}`,
     );
   await category(MATRIX_LICENCE, { category: [{ age: [0, 150], license: 30, print: 5 }] });
   await category(MATRIX_FEE, { price: 100 });
   fx.openFeeCategory = await category(MATRIX_OPEN_FEE, { year: 2032, price: 100 });
   const orderable = async (clubId: number, firstName: string) => {
-    const memberId = (await person(clubId, firstName)).id as number;
-    await ok(
-      'safety first',
-      call(t.app, 'POST', `/api/v1/admin/training/${memberId}`, { ...as, json: { orgId: 1, trainingId: 1, dateFrom: '2025-03-02' } }),
+    const memberId = (await person(clubId, firstName)).id;
+    await successOf(
+      api.v1.admin.training[':id'].$post({ param: { id: String(memberId) }, json: { orgId: 1, trainingId: 1, dateFrom: '2025-03-02' } }),
+      'fixture safety first',
     );
-    await ok('profile image', call(t.app, 'POST', `/api/v1/profile/image/${memberId}`, { ...as, body: imageForm() }));
+    await upload('profile image', `/api/v1/profile/image/${memberId}`, profileImageDoc, imageForm());
     return memberId;
   };
   for (const [clubId, first, other] of [
     [OWN_CLUB, 'Bestellte', 'Zweite'],
     [FOREIGN_CLUB, 'Bestellter', 'Andere'],
   ] as const) {
-    const fee = await ok('fee order', call(t.app, 'POST', `/api/v1/order/${clubId}`, { ...as, json: { ordercat: MATRIX_FEE } }));
-    const released = await ok(
-      'fee release',
-      call(t.app, 'PUT', `/api/v1/order/${clubId}`, { ...as, json: { id: fee.id, status: 'Freigegeben', updatedAt: fee.updatedAt } }),
+    const orders = api.v1.order[':orgId'];
+    const param = { orgId: String(clubId) };
+    const fee = await successOf(orders.$post({ param, json: { ordercat: MATRIX_FEE } }), 'fixture fee order');
+    const released = await successOf(
+      orders.$put({ param, json: { id: fee.id, status: 'Freigegeben', updatedAt: fee.updatedAt } }),
+      'fixture fee release',
     );
     const personId = await orderable(clubId, first);
     const another = await orderable(clubId, other);
     // a second person stays in the order when the matrix takes the first one out (a licence order is never emptied)
     const stays = await orderable(clubId, `${first}Bleibt`);
-    const order = await ok(
-      'licence order',
-      call(t.app, 'POST', `/api/v1/order/${clubId}`, {
-        ...as,
-        json: { ordercat: MATRIX_LICENCE, members: [{ id: personId }, { id: stays }] },
-      }),
+    const order = await successOf(
+      orders.$post({ param, json: { ordercat: MATRIX_LICENCE, members: [{ id: personId }, { id: stays }] } }),
+      'fixture licence order',
     );
     const licensed = await orderable(clubId, `${first}Lizenz`);
-    const held = await ok(
-      'licence order to release',
-      call(t.app, 'POST', `/api/v1/order/${clubId}`, {
-        ...as,
-        json: { ordercat: MATRIX_LICENCE, members: [{ id: licensed, params: { print: true } }] },
-      }),
+    const held = await successOf(
+      orders.$post({ param, json: { ordercat: MATRIX_LICENCE, members: [{ id: licensed, params: { print: true } }] } }),
+      'fixture licence order to release',
     );
-    await ok(
-      'licence release',
-      call(t.app, 'PUT', `/api/v1/order/${clubId}`, { ...as, json: { id: held.id, status: 'Freigegeben', updatedAt: held.updatedAt } }),
+    await successOf(
+      orders.$put({ param, json: { id: held.id, status: 'Freigegeben', updatedAt: held.updatedAt } }),
+      'fixture licence release',
     );
     // released and refunded: its invoice is cancelled by a cancellation invoice
     const refundedPerson = await orderable(clubId, `${first}Storno`);
-    const toRefund = await ok(
-      'licence order to refund',
-      call(t.app, 'POST', `/api/v1/order/${clubId}`, { ...as, json: { ordercat: MATRIX_LICENCE, members: [{ id: refundedPerson }] } }),
+    const toRefund = await successOf(
+      orders.$post({ param, json: { ordercat: MATRIX_LICENCE, members: [{ id: refundedPerson }] } }),
+      'fixture licence order to refund',
     );
-    const releasedToRefund = await ok(
-      'release to refund',
-      call(t.app, 'PUT', `/api/v1/order/${clubId}`, {
-        ...as,
-        json: { id: toRefund.id, status: 'Freigegeben', updatedAt: toRefund.updatedAt },
-      }),
+    const releasedToRefund = await successOf(
+      orders.$put({ param, json: { id: toRefund.id, status: 'Freigegeben', updatedAt: toRefund.updatedAt } }),
+      'fixture release to refund',
     );
-    await ok(
-      'refund',
-      call(t.app, 'PUT', `/api/v1/order/${clubId}`, {
-        ...as,
-        json: { id: toRefund.id, status: 'canceled', updatedAt: releasedToRefund.updatedAt },
-      }),
+    await successOf(
+      orders.$put({ param, json: { id: toRefund.id, status: 'canceled', updatedAt: releasedToRefund.updatedAt } }),
+      'fixture refund',
     );
     fx.orders[clubId] = {
       order,
@@ -255,13 +266,14 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     [OWN_CLUB, ownMember],
     [FOREIGN_CLUB, foreignMember],
   ] as const) {
-    const batch = await ok(
-      'role batch',
-      call(t.app, 'POST', '/api/v1/admin/role/assign', { ...as, json: { orgId: clubId, memberIds: [memberId], roleIds: [16] } }),
+    const batch = await successOf(
+      api.v1.admin.role.assign.$post({ json: { orgId: clubId, memberIds: [memberId], roleIds: [16] } }),
+      'fixture role batch',
     );
+    if (!batch.batchId) throw new Error('fixture role batch: nothing saved');
     fx.roleBatches[clubId] = batch.batchId;
     // A former member: their membership ended yesterday (the API ends memberships today at the earliest).
-    const former = (await person(clubId, clubId === OWN_CLUB ? 'Ehemalige' : 'Ehemaliger')).id as number;
+    const former = (await person(clubId, clubId === OWN_CLUB ? 'Ehemalige' : 'Ehemaliger')).id;
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     await db
       .update(functionAssignments)
@@ -293,25 +305,31 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
       .insert(tournaments)
       .values({ orgId: clubId, ...copy, original: copy })
       .returning({ id: tournaments.id });
-    await ok('tournament file', call(t.app, 'POST', `/api/v1/tournament/1/files/${row.id}`, { ...as, body: documentForm() }));
-    fx.tournaments[clubId] = (await ok('tournament', call(t.app, 'GET', `/api/v1/tournament/tuple/${row.id}`, as))).current;
+    await upload('tournament file', `/api/v1/tournament/1/files/${row.id}`, tournamentFileDoc, documentForm());
+    fx.tournaments[clubId] = (
+      await successOf(api.v1.tournament.tuple[':id'].$get({ param: { id: String(row.id) } }), 'fixture tournament')
+    ).current;
   }
   for (const clubId of [OWN_CLUB, FOREIGN_CLUB]) {
-    await ok('news category', call(t.app, 'POST', '/api/v1/admin/category', { ...as, json: { orgId: clubId, name: 'Matrixnews' } }));
+    await successOf(api.v1.admin.category.$post({ json: { orgId: clubId, name: 'Matrixnews' } }), 'fixture news category');
     fx.newsCategories[clubId] = (
-      await ok('spare category', call(t.app, 'POST', '/api/v1/admin/category', { ...as, json: { orgId: clubId, name: 'Matrixleer' } }))
+      await successOf(api.v1.admin.category.$post({ json: { orgId: clubId, name: 'Matrixleer' } }), 'fixture spare category')
     ).id;
-    const article = await ok(
-      'news',
-      call(t.app, 'POST', '/api/v1/admin/news', {
-        ...as,
+    const article = await successOf(
+      api.v1.admin.news.$post({
         json: { orgId: clubId, title: 'Matrixartikel', content: '<p>x</p>', lang: 'de', newscategory: ['Matrixnews'], visible: true },
       }),
+      'fixture news',
     );
     const gallery = new FormData();
     gallery.append('files', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'bild.png');
-    await ok('news picture', call(t.app, 'POST', `/api/v1/admin/news/upload/${article.id}`, { ...as, body: gallery }));
-    fx.news[clubId] = (await ok('news again', call(t.app, 'GET', `/api/v1/admin/news/${clubId}?q=Matrixartikel`, as))).items[0];
+    await upload('news picture', `/api/v1/admin/news/upload/${article.id}`, newsUploadDoc, gallery);
+    fx.news[clubId] = (
+      await successOf(
+        api.v1.admin.news[':orgId'].$get({ param: { orgId: String(clubId) }, query: { q: 'Matrixartikel' } }),
+        'fixture news again',
+      )
+    ).items[0];
   }
   // Messages as each club sent them (inserted: the federation's message centre sends only its own).
   for (const clubId of [1, OWN_CLUB, FOREIGN_CLUB]) {
@@ -348,16 +366,14 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
     [OWN_CLUB, 'Eigen'],
     [FOREIGN_CLUB, 'Fremd'],
   ] as const) {
-    const survivor = (await person(clubId, `Dopplera${name}`)).id as number;
-    const merged = (await person(clubId, `Dopplerb${name}`)).id as number;
-    const plan = await ok(
-      'merge plan',
-      call(t.app, 'POST', '/api/v1/admin/members/merge', { ...as, json: { survivorId: survivor, mergedId: merged } }),
+    const survivor = (await person(clubId, `Dopplera${name}`)).id;
+    const merged = (await person(clubId, `Dopplerb${name}`)).id;
+    const plan = await successOf(
+      api.v1.admin.members.merge.$post({ json: { survivorId: survivor, mergedId: merged } }),
+      'fixture merge plan',
     );
-    const merge = await ok(
-      'merge',
-      call(t.app, 'POST', '/api/v1/admin/members/merge', {
-        ...as,
+    const merge = await successOf(
+      api.v1.admin.members.merge.$post({
         json: {
           survivorId: survivor,
           mergedId: merged,
@@ -366,24 +382,24 @@ export async function createMatrixFixtures(t: TestApp, federation: string, db: D
           mergedUpdatedAt: plan.mergedUpdatedAt,
         },
       }),
+      'fixture merge',
     );
-    fx.merges[clubId] = { mergeId: merge.mergeId };
+    fx.merges[clubId] = { mergeId: merge.mergeId! };
   }
-  fx.catalogueRole = await ok(
-    'catalogue role',
-    call(t.app, 'POST', '/api/v1/admin/role', {
-      ...as,
-      json: { name: 'Matrixrolle', groupId: 9, params: { orgWhitelist: [OWN_CLUB, FOREIGN_CLUB] } },
-    }),
+  const catalogueRole = await successOf(
+    api.v1.admin.role.$post({ json: { name: 'Matrixrolle', groupId: 9, params: { orgWhitelist: [OWN_CLUB, FOREIGN_CLUB] } } }),
+    'fixture catalogue role',
   );
   for (const clubId of [OWN_CLUB, FOREIGN_CLUB]) {
     const url = `/api/v1/admin/members/${clubId}/import`;
-    const dry = await ok('import dry run', call(t.app, 'POST', `${url}?dryRun=true`, { ...as, body: importForm(`Importprobe${clubId}`) }));
+    const dry = await upload('import dry run', `${url}?dryRun=true`, importDoc, importForm(`Importprobe${clubId}`));
     fx.memberImports[clubId] = (
-      await ok('import', call(t.app, 'POST', `${url}?planId=${dry.planId}`, { ...as, body: importForm(`Importprobe${clubId}`) }))
+      await upload('import', `${url}?planId=${dry.planId}`, importDoc, importForm(`Importprobe${clubId}`), 201)
     ).importId;
   }
-  return fx;
+  const { openFeeCategory } = fx;
+  if (!openFeeCategory) throw new Error('fixture: no open fee category');
+  return { ...fx, openFeeCategory, catalogueRole };
 }
 
 /** A member list of one person, as a CSV upload for the member import. */

@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { tiffOrientation } from '@/server/files/picture-metadata';
 
 /** What the tagged pictures carry: author, copyright and camera in EXIF, a GPS position, XMP, orientation 6 (turned right). */
 export const TAGS = {
@@ -77,5 +76,3 @@ export async function exifTags(bytes: Buffer): Promise<number[]> {
 
 /** Everything a picture's bytes may reveal, as text to search. */
 export const bytesText = (bytes: Buffer) => bytes.toString('latin1');
-
-export { tiffOrientation };

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ClientResponse } from 'hono/client';
+import { z } from '@hono/zod-openapi';
 import { testClient } from 'hono/testing';
 import type { ApiErrorBody } from '@/lib/api/errors';
 import { createApp, type App } from '@/server/app';
@@ -163,4 +164,63 @@ export async function answerOf<R extends ClientResponse<unknown, number, string>
   const text = await res.text();
   if (res.status !== status) throw new Error(`expected ${status}, the API answered ${res.status}: ${text}`);
   return JSON.parse(text || 'null');
+}
+
+/** A streamed upload's documentation (an `upload…Doc` in server/api/<resource>/routes.ts). */
+type UploadDoc = { responses: Record<number, unknown> };
+type JsonSchemaOf<R> = R extends { content: { 'application/json': { schema: infer Z extends z.ZodType } } } ? Z : never;
+
+/**
+ * The answer of a streamed upload (sent with `call`: the typed client does not carry those
+ * routes), which must have `status` and is checked against the schema its documentation declares
+ * for that status, e.g. `(await uploadAnswer(res, uploadImageDoc, 200)).imageLink`.
+ */
+export function uploadAnswer<D extends UploadDoc, S extends keyof D['responses'] & number>(
+  res: CallResult,
+  doc: D,
+  status: S,
+): z.output<JsonSchemaOf<D['responses'][S]>> {
+  if (res.status !== status) throw new Error(`expected ${status}, the API answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const schema = (doc.responses[status] as { content: { 'application/json': { schema: z.ZodType } } }).content['application/json'].schema;
+  return schema.parse(res.body) as z.output<JsonSchemaOf<D['responses'][S]>>;
+}
+
+/** The JSON body of a typed answer's success (2xx) statuses. */
+export type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer U, infer F> ? (U extends 200 | 201 | 202 ? (F extends 'json' ? T : never) : never) : never;
+
+/** The body of a typed call's answer, which must be a success (2xx); the error names `what` and the answer otherwise. */
+export async function successOf<R extends ClientResponse<unknown, number, string>>(
+  response: R | Promise<R>,
+  what = 'call',
+): Promise<SuccessBody<R>> {
+  const res = await response;
+  const text = await res.text();
+  if (res.status < 200 || res.status >= 300) throw new Error(`${what}: the API answered ${res.status}: ${text}`);
+  return JSON.parse(text || 'null');
+}
+
+/** The error of a typed call that must be refused (any 4xx), in the API's one error shape, with the status answered. */
+export async function refusalOf(
+  response: ClientResponse<unknown, number, string> | Promise<ClientResponse<unknown, number, string>>,
+): Promise<ApiErrorBody & { status: number }> {
+  const res = await response;
+  const text = await res.text();
+  if (res.status < 400 || res.status >= 500) throw new Error(`expected a refusal, the API answered ${res.status}: ${text}`);
+  return { ...(JSON.parse(text) as { error: ApiErrorBody }).error, status: res.status };
+}
+
+const errorShape = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+    value: z.unknown().optional(),
+    rule: z.string().optional(),
+  }),
+});
+
+/** The error of a refused untyped call (a download, a deliberately malformed request), checked to be the API's one error shape. */
+export function errorOf(res: CallResult): ApiErrorBody {
+  return errorShape.parse(res.body).error;
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemberDetail, type MemberDetailProps } from '@/components/members/member-detail';
 import {
@@ -64,6 +64,15 @@ async function fillNewMember(user: ReturnType<typeof userEvent.setup>, birthDate
   await user.type(screen.getByLabelText('Geburtsdatum *'), birthDate);
   await user.click(screen.getByRole('combobox', { name: 'Geschlecht *' }));
   await user.click(await screen.findByRole('option', { name: 'männlich' }));
+}
+
+/**
+ * Clicks a button whose handler starts an async transition at once (connecting, creating anyway): inside an awaited
+ * act, where the pending transition may suspend. user-event's act around a click is not awaited,
+ * and React warns when something suspends in it (seen when the machine is busy).
+ */
+async function clickStartingTransition(button: HTMLElement) {
+  await act(async () => button.click());
 }
 
 /** Answers the 'Daten speichern?' question. */
@@ -192,7 +201,7 @@ describe('MemberDetail: a new member', () => {
     expect(entry).toHaveTextContent('gleiches Geburtsdatum');
     expect(create).not.toHaveBeenCalled();
 
-    await user.click(within(entry).getByRole('button', { name: 'Mit Verein verbinden' }));
+    await clickStartingTransition(within(entry).getByRole('button', { name: 'Mit Verein verbinden' }));
     await waitFor(() => expect(connect).toHaveBeenCalledWith({ orgId: 11, memberId: 826, proof: 'proof-for-826' }));
     expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
     expect(router.push).toHaveBeenCalledWith('/form/O11/F51/826');
@@ -262,7 +271,7 @@ describe('MemberDetail: a new member', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await answer(user, true);
     const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
-    await user.click(within(dialog).getByRole('button', { name: 'Mit Verein verbinden' }));
+    await clickStartingTransition(within(dialog).getByRole('button', { name: 'Mit Verein verbinden' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(text));
     expect(router.push).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Mitglied existiert bereits' })).toBeInTheDocument();
@@ -277,7 +286,7 @@ describe('MemberDetail: a new member', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await answer(user, true);
     const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
-    await user.click(within(dialog).getByRole('button', { name: 'Trotzdem neu anlegen' }));
+    await clickStartingTransition(within(dialog).getByRole('button', { name: 'Trotzdem neu anlegen' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(connect).not.toHaveBeenCalled();
     expect(router.push).toHaveBeenCalledWith('/form/O11/F51/1601');
@@ -307,7 +316,7 @@ describe('MemberDetail: a new member', () => {
     ).toEqual(['BSV Wiener Neustadt', 'Pongauer Bogenschützen St. Johann', 'Union Bogenschützen St. Pölten']);
     await user.type(picker, 'neustadt');
     await user.click(within(dialog).getByRole('option', { name: /^BSV Wiener Neustadt/ }));
-    await user.click(connectButton);
+    await clickStartingTransition(connectButton);
     await waitFor(() => expect(connect).toHaveBeenCalledWith({ orgId: 11, memberId: 826, proof: 'proof-for-826' }));
     expect(notify.success).toHaveBeenCalledWith('Mitglied zum Verein hinzugefügt');
     expect(router.push).toHaveBeenCalledWith('/form/O1/F52/826');
@@ -665,7 +674,7 @@ describe('MemberDetail: one editing model', () => {
     expect(within(dialog).getByRole('note')).toHaveTextContent('Die E-Mail familie@example.net gehört bereits einer anderen Person.');
     // the e-mail stays unique: creating with it would be refused
     expect(within(dialog).queryByRole('button', { name: 'Trotzdem neu anlegen' })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Ohne E-Mail neu anlegen' }));
+    await clickStartingTransition(within(dialog).getByRole('button', { name: 'Ohne E-Mail neu anlegen' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(create.mock.calls[0][0].values).toMatchObject({ firstName: 'Alois', surname: 'Brueckl', email: null });
     expect(router.push).toHaveBeenCalledWith('/form/O11/F51/1602');
