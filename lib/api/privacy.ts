@@ -11,11 +11,8 @@ type MemberApi = Api['api']['v1']['admin']['members'][':memberId'];
 
 /** The erasure's answer: the plan, whether it is allowed, the refusals, when it happened. */
 export type Erasure = Answer<Awaited<ReturnType<MemberApi['erase']['$post']>>>;
-export type ErasurePlanRow = Erasure['plan'][number];
-export type ErasureRefusal = Erasure['refusals'][number];
 /** One page of the reads of a person's record. */
 export type PersonReads = Answer<Awaited<ReturnType<MemberApi['reads']['$get']>>>;
-export type PersonRead = PersonReads['items'][number];
 
 /** POST /api/v1/admin/members/{id}/erase: the plan (dryRun), or the erasure in one transaction. */
 export function erasePerson(memberId: number, dryRun: boolean) {

@@ -57,10 +57,11 @@ async function enterPassword(page: Page, email: string) {
 }
 
 const signedIn = (page: Page) => expect(page.getByRole('button', { name: /Benutzermenü/ })).toBeVisible();
+/** The profile's card: a section headed 'Zwei-Faktor-Anmeldung' (the innermost such section). */
 const twoFactorCard = (page: Page) =>
   page
-    .locator('section, div')
-    .filter({ has: page.getByRole('heading', { name: 'Zwei-Faktor-Anmeldung' }) })
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Zwei-Faktor-Anmeldung', exact: true }) })
     .last();
 
 test.beforeEach(async () => {
