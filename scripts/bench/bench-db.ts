@@ -60,6 +60,8 @@ export function benchApp(db: Db, url: string, dataDir: string): App {
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     DATABASE_URL: url,
     ADMIN_PUBLIC_URL: 'http://localhost',
+    // the demo accounts sign in with the password alone (no second factor) in the benchmarks
+    TWO_FACTOR_REQUIRED_LEVELS: '',
   });
   return createApp({
     db,
