@@ -144,7 +144,7 @@ export function MergeDialog({ first, second, onClose }: MergeDialogProps) {
         {undone && (
           <div className="space-y-2 text-sm text-gray-800">
             {undone.stayedWithSurvivor.length === 0 && undone.keptFields.length === 0 ? (
-              <p>{t('screen.nothingStayed')}</p>
+              <p>{t('screen.nothingStayed', { survivor: personName(sides.survivor) })}</p>
             ) : (
               <>
                 <p className="font-medium">{t('screen.stayed', { survivor: personName(sides.survivor) })}</p>
