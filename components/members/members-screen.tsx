@@ -52,7 +52,17 @@ function initialView(params: URLSearchParams | null): View {
 }
 
 /** The member page's two modes: list with the member beside it, or the overview table; and the import and duplicates views. */
-export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, canImport = false, duplicates = null, countries, children }: MembersScreenProps) {
+export function MembersScreen({
+  orgId,
+  funkId,
+  all,
+  selectedId,
+  canCreate,
+  canImport = false,
+  duplicates = null,
+  countries,
+  children,
+}: MembersScreenProps) {
   const t = useTranslations('members');
   const ti = useTranslations('memberImport.screen');
   const td = useTranslations('merge.screen');

@@ -35,7 +35,7 @@ export function MergeDialog({ first, second, onClose }: MergeDialogProps) {
   const [sides, setSides] = useState<Sides>({ survivor: first, merged: second });
   const [picks, setPicks] = useState<Picks>({});
   const [plan, setPlan] = useState<MergeAnswer | null>(null);
-  const [planning, setPlanning] = useState(false);
+  const [planning, setPlanning] = useState(true);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<MergeAnswer | null>(null);
   const [undone, setUndone] = useState<UndoAnswer | null>(null);
@@ -43,20 +43,24 @@ export function MergeDialog({ first, second, onClose }: MergeDialogProps) {
   /** Only the answer to the latest choice is shown. */
   const latest = useRef(0);
 
-  async function replan(next: Sides, nextPicks: Picks) {
-    const call = ++latest.current;
+  /** Asks for the plan of these sides and picks; only the answer to the latest question is shown. */
+  function replan(next: Sides, nextPicks: Picks) {
     setPlanning(true);
-    const result = await settleAction(
-      mergePlanAction({ survivorId: next.survivor.id, mergedId: next.merged.id, fields: nextPicks }),
-    );
-    if (call !== latest.current) return;
-    setPlanning(false);
-    if (applyActionResult(result)) setPlan(result.data as MergeAnswer);
+    return requestPlan(next, nextPicks);
+  }
+
+  function requestPlan(next: Sides, nextPicks: Picks) {
+    const call = ++latest.current;
+    return settleAction(mergePlanAction({ survivorId: next.survivor.id, mergedId: next.merged.id, fields: nextPicks })).then((result) => {
+      if (call !== latest.current) return;
+      setPlanning(false);
+      if (applyActionResult(result)) setPlan(result.data as MergeAnswer);
+    });
   }
 
   useEffect(() => {
-    void replan({ survivor: first, merged: second }, {});
     // the first plan once; later plans follow the user's choices
+    void requestPlan({ survivor: first, merged: second }, {});
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -274,7 +278,7 @@ export function MergeDialog({ first, second, onClose }: MergeDialogProps) {
       footer={
         done ? (
           <Button variant="secondary" onClick={() => onClose(true)}>
-            {t('screen.close')}
+            {t('screen.done')}
           </Button>
         ) : (
           <>
