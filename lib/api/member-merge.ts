@@ -1,21 +1,11 @@
 import 'server-only';
 import type { MergeRequest } from '@/lib/schemas/member-merge';
-import { apiCall, type Answer, type Api } from './client';
+import { apiCall } from './client';
 
 /**
  * Server-side calls of the 'Duplikate' view of form 52: the report of pairs that look like one
  * person, dismissing a pair, the merge (its plan with dryRun) and undoing a merge.
  */
-
-type AdminApi = Api['api']['v1']['admin'];
-
-/** One page of the duplicates report. */
-export type DuplicateReport = Answer<Awaited<ReturnType<AdminApi['duplicates']['$get']>>>;
-export type DuplicateReportPair = DuplicateReport['items'][number];
-/** The merge's answer: the plan (dryRun) or the merge made (with its id). */
-export type MergePlan = Answer<Awaited<ReturnType<AdminApi['members']['merge']['$post']>>>;
-/** The undo's answer: what moved back, what stayed with the survivor. */
-export type MergeUndo = Answer<Awaited<ReturnType<AdminApi['members']['merge'][':mergeId']['undo']['$post']>>>;
 
 /** GET /api/v1/admin/duplicates?org=&page=: best pairs first; a state association passes its own id. */
 export function duplicateReport(org: number | undefined, page: number, size: number) {
