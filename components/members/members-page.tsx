@@ -14,7 +14,7 @@ import {
   type MemberTargetOrg,
 } from '@/lib/api/members';
 import { getCountries, getSystemRoles } from '@/lib/api/user';
-import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { FEDERATION_ORG_ID, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { editsMembersAt } from '@/lib/domain/member-permissions';
 import { privacyRightsOf } from '@/lib/domain/privacy/rights';
 import { formPath } from '@/lib/domain/shell';
@@ -121,6 +121,8 @@ export async function MembersPage({ orgId, funkId, id, orgLevel = null, all = fa
       canCreate={acting.canCreate}
       // the import goes into a club, by whoever may add its members
       canImport={acting.canCreate && acting.isClub && !all}
+      // duplicates are merged by the federation (everyone) and a state association (its clubs' members)
+      duplicates={all && federation ? {} : all && level === ORG_LEVEL_STATE ? { org: orgId } : null}
       countries={countries}
     >
       {right}

@@ -16,6 +16,8 @@ import { MemberList } from './member-list';
 const MembersOverview = dynamic(() => import('./members-overview').then((m) => m.MembersOverview));
 // the import view loads when it is opened
 const MemberImport = dynamic(() => import('./import/member-import').then((m) => m.MemberImport));
+// the duplicates view loads when it is opened
+const DuplicatesView = dynamic(() => import('./duplicates/duplicates-view').then((m) => m.DuplicatesView));
 
 export interface MembersScreenProps {
   orgId: number;
@@ -25,6 +27,11 @@ export interface MembersScreenProps {
   canCreate: boolean;
   /** May import members into this organisation (a club, by whoever may add its members). */
   canImport?: boolean;
+  /**
+   * The 'Duplikate' view (form 52, acting for the federation or a state association): `org` is the
+   * state association's own organisation, none for the federation (everyone). Absent: no view.
+   */
+  duplicates?: { org?: number } | null;
   countries: Country[];
   /** The right side of the list view: the member, a new one, or a hint. */
   children: ReactNode;
@@ -44,11 +51,23 @@ function initialView(params: URLSearchParams | null): View {
   return value === 'table' ? 'table' : 'list';
 }
 
-/** The member page's two modes: list with the member beside it, or the overview table; and the import view. */
-export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, canImport = false, countries, children }: MembersScreenProps) {
+/** The member page's two modes: list with the member beside it, or the overview table; and the import and duplicates views. */
+export function MembersScreen({
+  orgId,
+  funkId,
+  all,
+  selectedId,
+  canCreate,
+  canImport = false,
+  duplicates = null,
+  countries,
+  children,
+}: MembersScreenProps) {
   const t = useTranslations('members');
   const ti = useTranslations('memberImport.screen');
+  const td = useTranslations('merge.screen');
   const [importing, setImporting] = useState(false);
+  const [deduplicating, setDeduplicating] = useState(false);
   const router = useGuardedRouter();
   const searchParams = useSearchParams();
   const [view, setViewState] = useState<View>(() => initialView(searchParams));
@@ -75,12 +94,18 @@ export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, canIm
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-gray-900">{all ? t('allListTitle') : t('listTitle')}</h1>
-        {!importing && (
+        {!importing && !deduplicating && (
           <div className="flex flex-wrap items-center gap-3">
             {canImport && (
               // the open member is left for the import view: unsaved changes ask first
               <Button variant="secondary" onClick={() => void confirmLeaving().then((leave) => leave && setImporting(true))}>
                 {ti('open')}
+              </Button>
+            )}
+            {duplicates && (
+              // the open member is left for the duplicates view: unsaved changes ask first
+              <Button variant="secondary" onClick={() => void confirmLeaving().then((leave) => leave && setDeduplicating(true))}>
+                {td('open')}
               </Button>
             )}
             <SegmentedControl
@@ -98,6 +123,8 @@ export function MembersScreen({ orgId, funkId, all, selectedId, canCreate, canIm
       </div>
       {importing ? (
         <MemberImport orgId={orgId} onClose={() => setImporting(false)} />
+      ) : deduplicating && duplicates ? (
+        <DuplicatesView org={duplicates.org} onClose={() => setDeduplicating(false)} />
       ) : view === 'list' ? (
         <div className="grid gap-6 lg:grid-cols-[320px_1fr]">
           <MemberList orgId={orgId} funkId={funkId} all={all} selectedId={selectedId} canCreate={canCreate} />

@@ -89,6 +89,23 @@ describe('MembersPage: the level from the system roles', () => {
   });
 });
 
+describe("MembersPage: form 52's 'Duplikate'", () => {
+  async function duplicatesOf(orgId: number, orgLevel: number, all = true) {
+    const props = { orgId, funkId: all ? 52 : 51, orgName: '', functionName: '', funkMgId: 1, orgLevel, user, all };
+    return ((await MembersPage(props)) as ReactElement<MembersScreenProps>).props.duplicates;
+  }
+
+  it('offers the federation every member, a state association its own, a club nothing', async () => {
+    await expect(duplicatesOf(1, 1)).resolves.toEqual({});
+    await expect(duplicatesOf(4, 2)).resolves.toEqual({ org: 4 });
+    await expect(duplicatesOf(11, 3)).resolves.toBeNull();
+  });
+
+  it('is not offered in form 51', async () => {
+    await expect(duplicatesOf(1, 1, false)).resolves.toBeNull();
+  });
+});
+
 describe("MembersPage: the person's data rights", () => {
   const memberMock = getMember as jest.MockedFunction<typeof getMember>;
   const rolesMock = getSystemRoles as jest.MockedFunction<typeof getSystemRoles>;
