@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_API_PORT } from '../../playwright.config';
+import { DEMO_PASSWORD, signIn } from './support/sign-in';
+
+/**
+ * Duplicate persons in form 52 of the federation: two clubs entered the same archer (once with
+ * č and š, once without); the report pairs them, the merge dialog shows both records side by side,
+ * a field is picked, the merge runs after its confirmation and is taken back the same day. A pair
+ * marked "not the same person" leaves the report.
+ */
+
+const API = `http://127.0.0.1:${E2E_API_PORT}`;
+
+async function federationToken(): Promise<string> {
+  const res = await fetch(`${API}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'verband@example.org', password: DEMO_PASSWORD }),
+  });
+  return ((await res.json()) as { jwtToken: string }).jwtToken;
+}
+
+/** A member created through the API, as a club's form would. */
+async function createMember(token: string, person: Record<string, unknown>): Promise<number> {
+  const res = await fetch(`${API}/api/v1/admin/member`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ gender: 'm', ...person }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function confirm(page: Page, question: string | RegExp) {
+  const dialog = page.getByRole('alertdialog').filter({ hasText: question });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Ja' }).click();
+}
+
+test('the federation merges two records of one archer after seeing the plan, then takes the merge back', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await federationToken();
+  // a surname no demo member has, so this pair is the report's only one of that name
+  const stamp = String(Date.now()).slice(-5);
+  const surname = `Kovačević${'abcdefghij'[Number(stamp[4])]}`;
+  await createMember(token, { orgId: 11, firstName: 'Miloš', surname, birthDate: '1991-03-14', city: 'Graz' });
+  await createMember(token, {
+    orgId: 12,
+    firstName: 'Milos',
+    surname: surname.replace('č', 'c').replace('ć', 'c'),
+    birthDate: '1991-03-14',
+    city: 'Leoben',
+  });
+
+  await signIn(page, 'verband@example.org');
+  await page.goto('/admin/form/O1/F52');
+  await page.getByRole('button', { name: 'Duplikate' }).click();
+  const view = page.getByRole('region', { name: 'Duplikate' });
+  const report = view.getByRole('table', { name: 'Mögliche Duplikate' });
+  let pair = report.getByRole('row').filter({ hasText: surname }).filter({ hasText: 'Milos' });
+  // the report is sorted by score: look through its pages for the pair
+  for (let pageNo = 0; pageNo < 20 && (await pair.count()) === 0; pageNo++) {
+    const next = view.getByRole('button', { name: 'Nächste Seite' });
+    if ((await next.count()) === 0 || (await next.isDisabled())) break;
+    await next.click();
+    pair = report.getByRole('row').filter({ hasText: surname }).filter({ hasText: 'Milos' });
+  }
+  await expect(pair).toHaveCount(1);
+
+  await pair.getByRole('button', { name: 'Zusammenführen…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Datensätze zusammenführen' });
+  const fields = dialog.getByRole('table', { name: 'Felder der beiden Datensätze' });
+  await expect(fields).toBeVisible();
+  await expect(dialog.getByRole('table', { name: 'Was übernommen wird' })).toBeVisible();
+  // which city stays is the user's choice: the one of the other record
+  const otherCity = (await fields.getByRole('radio', { name: 'Ort: Leoben' }).isChecked()) ? 'Graz' : 'Leoben';
+  await fields.getByRole('radio', { name: `Ort: ${otherCity}` }).check();
+  await expect(fields.getByRole('radio', { name: `Ort: ${otherCity}` })).toBeChecked();
+
+  await dialog.getByRole('button', { name: 'Zusammenführen', exact: true }).click();
+  await confirm(page, 'Jetzt zusammenführen?');
+  await expect(dialog.getByRole('status').filter({ hasText: 'zusammengeführt' })).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Rückgängig' }).click();
+  await confirm(page, /rückgängig machen/);
+  await expect(dialog.getByRole('status').filter({ hasText: 'Die Zusammenführung wurde rückgängig gemacht' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fertig' }).click();
+
+  // both records exist again, so the pair is reported again; marked "not the same person" it leaves for good
+  await page.reload();
+  await page.getByRole('button', { name: 'Duplikate' }).click();
+  for (let pageNo = 0; pageNo < 20 && (await pair.count()) === 0; pageNo++) {
+    const next = view.getByRole('button', { name: 'Nächste Seite' });
+    if ((await next.count()) === 0 || (await next.isDisabled())) break;
+    await next.click();
+  }
+  await expect(pair).toHaveCount(1);
+  await pair.getByRole('button', { name: 'Nicht dieselbe Person' }).click();
+  await confirm(page, /nicht dieselbe Person/);
+  await expect(page.getByText('Das Paar erscheint nicht mehr unter den Duplikaten.')).toBeVisible();
+  await expect(pair).toHaveCount(0);
+});
