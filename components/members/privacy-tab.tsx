@@ -49,7 +49,7 @@ export function PrivacyTab({ memberId, memberName, orgId, funkId, rights }: Priv
 
 function ErasureSection({ memberId, memberName, listPath }: { memberId: number; memberName: string; listPath: string }) {
   const t = useTranslations('privacy.erase');
-  const tp = useTranslations('privacy.places');
+  const tp = useTranslations('personPlaces');
   const router = useRouter();
   const [plan, setPlan] = useState<Erasure | null>(null);
   const [busy, startTransition] = useTransition();

@@ -3,3 +3,6 @@ export const BRIEF_TABLE_PAGE_SIZE = 5;
 
 /** Persons per page of the licence wizard's persons step (a club may have thousands of members). */
 export const PERSONS_PAGE_SIZE = 50;
+
+/** Pairs per page of the duplicate persons' report ('Duplikate' in form 52). */
+export const DUPLICATES_PAGE_SIZE = 20;

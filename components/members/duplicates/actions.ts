@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineAction, type ActionContext, type Refusal } from '@/lib/actions/define-action';
 import type { ApiError } from '@/lib/api/errors';
 import * as api from '@/lib/api/member-merge';
+import { DUPLICATES_PAGE_SIZE } from '@/lib/domain/page-sizes';
 import { recordId } from '@/lib/schemas/ids';
 import { mergeRequestSchema } from '@/lib/schemas/member-merge';
 
@@ -12,9 +13,6 @@ import { mergeRequestSchema } from '@/lib/schemas/member-merge';
  * Person', the merge's plan, the merge and its undo. Each takes one object and answers an
  * ActionResult; a refusal's message says why in the UI's language.
  */
-
-/** Pairs per page of the report. */
-export const DUPLICATES_PAGE_SIZE = 20;
 
 /** The refusals of a merge or an undo the screen names (stale versions, conflicts, too late ...). */
 const MERGE_REFUSALS = new Set([

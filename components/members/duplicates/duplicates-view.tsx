@@ -8,7 +8,8 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
 import { SimplePager } from '@/components/ui/simple-pager';
 import { formatDisplayDate } from '@/lib/domain/dates';
-import { dismissPairAction, duplicatesAction, DUPLICATES_PAGE_SIZE } from './actions';
+import { DUPLICATES_PAGE_SIZE } from '@/lib/domain/page-sizes';
+import { dismissPairAction, duplicatesAction } from './actions';
 import { MergeDialog } from './merge-dialog';
 import { personName, type PairPerson } from './person-text';
 

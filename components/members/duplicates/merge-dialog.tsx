@@ -31,6 +31,8 @@ export interface MergeDialogProps {
  */
 export function MergeDialog({ first, second, onClose }: MergeDialogProps) {
   const t = useTranslations('merge');
+  // the places that hold a person have one name each, the same in the erasure plan
+  const tp = useTranslations('personPlaces');
   const [confirmElement, confirm] = useConfirm();
   const [sides, setSides] = useState<Sides>({ survivor: first, merged: second });
   const [picks, setPicks] = useState<Picks>({});
@@ -116,7 +118,7 @@ export function MergeDialog({ first, second, onClose }: MergeDialogProps) {
     if (applyActionResult(result, null, { handled: (f) => refused(f.description ?? f.message) })) setUndone(result.data as UndoAnswer);
   }
 
-  const whatText = (place: string, what: string) => (t.has(`places.${placeKey(place)}`) ? t(`places.${placeKey(place)}`) : what);
+  const whatText = (place: string, what: string) => (tp.has(placeKey(place)) ? tp(placeKey(place)) : what);
   const conflictText = (c: MergeAnswer['conflicts'][number]) =>
     t.has(`errors.${c.code}`) ? t(`errors.${c.code}`, { years: Array.isArray(c.value) ? c.value.join(', ') : '' }) : c.message;
   const fieldText = (field: string) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field);

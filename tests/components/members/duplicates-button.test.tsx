@@ -11,7 +11,6 @@ jest.mock('next/navigation', () => ({
   useSearchParams: () => null,
 }));
 jest.mock('../../../components/members/duplicates/actions', () => ({
-  DUPLICATES_PAGE_SIZE: 20,
   duplicatesAction: jest.fn(),
   dismissPairAction: jest.fn(),
   mergePlanAction: jest.fn(),

@@ -8,7 +8,6 @@ import { ANNA, ANNA_TWICE, MERGE_ID, plan } from './duplicates-fixtures';
 
 /** The merge dialog: both records side by side, per-field choice, moves, conflicts, merge, undo. */
 jest.mock('../../../components/members/duplicates/actions', () => ({
-  DUPLICATES_PAGE_SIZE: 20,
   duplicatesAction: jest.fn(),
   dismissPairAction: jest.fn(),
   mergePlanAction: jest.fn(),

@@ -7,7 +7,6 @@ import { ANNA, ANNA_TWICE, plan } from './duplicates-fixtures';
 
 /** The 'Duplikate' view of form 52: the report, paged; 'Nicht dieselbe Person'; opening the merge. */
 jest.mock('../../../components/members/duplicates/actions', () => ({
-  DUPLICATES_PAGE_SIZE: 20,
   duplicatesAction: jest.fn(),
   dismissPairAction: jest.fn(),
   mergePlanAction: jest.fn(),

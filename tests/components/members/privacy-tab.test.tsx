@@ -239,7 +239,7 @@ describe('the texts of the plan', () => {
     for (const messages of [de, en]) {
       const texts = messages.privacy;
       const missing = [
-        ...Object.keys(PLACE_TITLES).filter((place) => !(place.replace(/\./g, '__') in texts.places)),
+        ...Object.keys(PLACE_TITLES).filter((place) => !(place.replace(/\./g, '__') in messages.personPlaces)),
         ...Object.values(ERASURE_RULES).flatMap((rule) => [
           ...(rule.code in texts.erase.reasons ? [] : [rule.code]),
           ...(rule.action in texts.erase.actions ? [] : [rule.action]),
