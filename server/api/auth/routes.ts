@@ -27,7 +27,10 @@ export const login = createRoute({
     'Returns an API token. Unknown address and wrong password answer identically. After 5 failed attempts for one address from one client within 15 minutes → 429 with Retry-After (wrong second-factor codes count too). Whoever holds a second factor, or must enrol one by policy (TWO_FACTOR_REQUIRED_LEVELS), gets a half-signed-in token instead (`pendingToken`), which only the /api/v1/auth/two_factor calls accept.',
   request: { body: { required: true, content: json(loginSchema) } },
   responses: {
-    200: { description: 'Signed in, or half-signed-in with the second step due', content: json(z.union([SessionTokenSchema, HalfSignInSchema])) },
+    200: {
+      description: 'Signed in, or half-signed-in with the second step due',
+      content: json(z.union([SessionTokenSchema, HalfSignInSchema])),
+    },
     ...errorResponses(400, 401, 422, 429),
   },
 });
