@@ -74,7 +74,8 @@ test('the federation merges two records of one archer after seeing the plan, the
   await expect(dialog.getByRole('table', { name: 'Was übernommen wird' })).toBeVisible();
   // which city stays is the user's choice: the one of the other record
   const otherCity = (await fields.getByRole('radio', { name: 'Ort: Leoben' }).isChecked()) ? 'Graz' : 'Leoben';
-  await fields.getByRole('radio', { name: `Ort: ${otherCity}` }).check();
+  // the pick runs the plan again; the choice shows once the new plan is there
+  await fields.getByRole('radio', { name: `Ort: ${otherCity}` }).click();
   await expect(fields.getByRole('radio', { name: `Ort: ${otherCity}` })).toBeChecked();
 
   await dialog.getByRole('button', { name: 'Zusammenführen', exact: true }).click();

@@ -49,7 +49,7 @@ describe('MergeDialog', () => {
     expect(within(within(fields).getByRole('row', { name: /Geburtsdatum/ })).queryByRole('radio')).not.toBeInTheDocument();
     const moves = screen.getByRole('table', { name: 'Was übernommen wird' });
     expect(within(moves).getByRole('row', { name: /Ausbildungen/ })).toHaveTextContent('member_trainings.member_id2');
-    expect(within(moves).getByRole('row', { name: /Mitgliedschaften und Funktionen/ })).toHaveTextContent('31');
+    expect(within(moves).getByRole('row', { name: /Mitgliedschaften, Lizenzen und Funktionen/ })).toHaveTextContent('31');
     expect(mergeButton()).toBeEnabled();
   });
 
