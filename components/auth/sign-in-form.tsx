@@ -12,16 +12,12 @@ import { LanguageSwitch } from '@/components/shared/language-switch';
 import { WELCOME_PARAM } from '@/lib/welcome-param';
 import { checkSignInEmail, checkSignInPassword } from '@/lib/domain/sign-in-checks';
 import type { LoginInput } from '@/lib/schemas/auth';
-import dynamic from 'next/dynamic';
+import { SecondStep } from './second-step';
+import { Enrolment } from '@/components/shared/two-factor/enrolment';
 import { PasskeySignIn } from './passkey-sign-in';
 import type { SecondFactorMethod } from '@/lib/domain/two-factor';
 import { signIn } from './actions';
 import { FooterLink } from './footer-link';
-
-// Loaded when the password step asks for them: most sign-ins never need them, and the sign-in
-// page has the smallest JavaScript budget.
-const SecondStep = dynamic(() => import('./second-step').then((m) => m.SecondStep));
-const Enrolment = dynamic(() => import('@/components/shared/two-factor/enrolment').then((m) => m.Enrolment));
 
 /**
  * The sign-in screen's form. `notice` is shown above it, e.g. after the session expired;
