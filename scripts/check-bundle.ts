@@ -1,6 +1,6 @@
 /**
  * `npm run check:bundle`: the JavaScript a browser downloads on a cold load, per page, against
- * the budgets: sign-in page ≤ 180 KiB, each form page ≤ 250 KiB (gzip). Exits 1 over budget.
+ * the budgets: sign-in page ≤ 185 KiB, each form page ≤ 250 KiB (gzip). Exits 1 over budget.
  *
  * Measured the honest way: the production build runs (scripts/start.ts, which builds first when
  * the build is missing or stale) on a fresh demo database, Debian's Chromium loads each page in a
@@ -23,7 +23,9 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import * as functions from '../lib/domain/functions';
 
 const KIB = 1024;
-export const BUDGETS = { signIn: 180 * KIB, form: 250 * KIB };
+// The sign-in page carries the passkey sign-in and the second step since two-factor sign-in came
+// (about 2 KiB; loading the second step on demand cost more in loader code than it saved).
+export const BUDGETS = { signIn: 185 * KIB, form: 250 * KIB };
 
 const root = path.resolve(__dirname, '..');
 const PORT = Number(process.env.BUNDLE_PORT ?? 3190);
