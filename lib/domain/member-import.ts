@@ -6,26 +6,10 @@
  * and decides each row's verdict; the import screen shows the same mapping.
  */
 
-import { GENDERS } from './members';
+import { GENDERS, PERSON_FIELDS } from './members';
 
 /** The member fields a column can fill. */
-export const IMPORT_FIELDS = [
-  'firstName',
-  'middleName',
-  'surname',
-  'birthDate',
-  'gender',
-  'nationality',
-  'country',
-  'street',
-  'houseNumber',
-  'doorNumber',
-  'zip',
-  'city',
-  'phoneMobile',
-  'email',
-  'regNr',
-] as const;
+export const IMPORT_FIELDS = PERSON_FIELDS;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** At most this many data rows per file. */

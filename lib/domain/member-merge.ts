@@ -1,5 +1,5 @@
 import { todayIso } from './dates';
-import { addDays } from './members';
+import { addDays, PERSON_FIELDS } from './members';
 
 /**
  * Merging two records of one person: which value of each field survives, how two periods of the
@@ -8,27 +8,7 @@ import { addDays } from './members';
  */
 
 /** The person's fields a merge chooses between, one value each. `email` is the login: the password goes with it. */
-export const MERGE_FIELDS = [
-  'firstName',
-  'middleName',
-  'surname',
-  'birthDate',
-  'gender',
-  'nationality',
-  'country',
-  'street',
-  'houseNumber',
-  'doorNumber',
-  'zip',
-  'city',
-  'phoneMobile',
-  'phoneFixed',
-  'email',
-  'regNr',
-  'extId',
-  'uuid',
-  'params',
-] as const;
+export const MERGE_FIELDS = [...PERSON_FIELDS, 'phoneFixed', 'extId', 'uuid', 'params'] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 export type MergeSide = 'survivor' | 'merged';
 

@@ -14,6 +14,29 @@ export const OPEN_END_DATE = '2999-12-31';
 /** A member's gender: m(ale), w(eiblich), d(ivers). */
 export const GENDERS = ['m', 'w', 'd'] as const;
 
+/**
+ * A person's fields as the member form writes them (and an import fills them, and an update may
+ * change them): one list, so a new field reaches every way of writing a person.
+ */
+export const PERSON_FIELDS = [
+  'firstName',
+  'middleName',
+  'surname',
+  'birthDate',
+  'gender',
+  'nationality',
+  'country',
+  'street',
+  'houseNumber',
+  'doorNumber',
+  'zip',
+  'city',
+  'phoneMobile',
+  'email',
+  'regNr',
+] as const;
+export type PersonField = (typeof PERSON_FIELDS)[number];
+
 export const AGE_CLASSES = ['U10', 'U13', 'U15', 'U18', 'U21', 'Allgem. Klasse', '50+', '65+'] as const;
 export type AgeClass = (typeof AGE_CLASSES)[number];
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FEDERATION_ORG_ID, FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { maySetLicenceNumber } from '@/lib/domain/licence-numbers';
-import { isBirthDateAllowed, OPEN_END_DATE } from '@/lib/domain/members';
+import { isBirthDateAllowed, OPEN_END_DATE, PERSON_FIELDS } from '@/lib/domain/members';
 import type { Member } from '@/lib/schemas/member-responses';
 import type { MemberData, MemberUpdateData } from '@/lib/schemas/members';
 import { isBadTimestamp, sqlState, uniqueViolation } from '../../db/db-errors';
@@ -132,23 +132,7 @@ export async function createMember(deps: AppDeps, callerId: number, data: Member
 }
 
 /** The fields a PUT may change; each left out of the body stays as stored. */
-const WRITABLE = [
-  'firstName',
-  'middleName',
-  'surname',
-  'birthDate',
-  'gender',
-  'nationality',
-  'country',
-  'street',
-  'houseNumber',
-  'doorNumber',
-  'zip',
-  'city',
-  'phoneMobile',
-  'email',
-  'regNr',
-] as const;
+const WRITABLE = PERSON_FIELDS;
 
 type MemberRow = typeof members.$inferSelect;
 
