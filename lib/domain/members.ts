@@ -35,7 +35,6 @@ export const PERSON_FIELDS = [
   'email',
   'regNr',
 ] as const;
-export type PersonField = (typeof PERSON_FIELDS)[number];
 
 export const AGE_CLASSES = ['U10', 'U13', 'U15', 'U18', 'U21', 'Allgem. Klasse', '50+', '65+'] as const;
 export type AgeClass = (typeof AGE_CLASSES)[number];
