@@ -23,6 +23,9 @@ jest.mock('../../../components/profile/profile-details', () => ({ ProfileDetails
 jest.mock('../../../components/profile/profile-picture', () => ({ ProfilePicture: () => null }));
 jest.mock('../../../components/profile/change-password-form', () => ({ ChangePasswordForm: () => null }));
 jest.mock('../../../components/profile/sign-out-everywhere', () => ({ SignOutEverywhere: () => null }));
+jest.mock('../../../lib/api/two-factor', () => ({ twoFactorStatus: async () => null }));
+jest.mock('../../../components/profile/two-factor-section', () => ({ TwoFactorSection: () => null }));
+jest.mock('../../../components/profile/own-data-export', () => ({ OwnDataExport: () => null }));
 
 it('makes the message the main heading when it has no title (start page, unknown form)', () => {
   renderWithIntl(<PageMessage>{de.shell.landing}</PageMessage>);
