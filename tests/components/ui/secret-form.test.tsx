@@ -26,6 +26,21 @@ jest.mock('../../../components/auth/actions', () => ({
 }));
 jest.mock('../../../components/profile/actions', () => ({ changePassword: jest.fn() }));
 jest.mock('../../../components/shared/language-action', () => ({ setLanguage: jest.fn() }));
+// the sign-in form's second step and enrolment call server actions (stood in for, as the form's own test does)
+jest.mock('../../../components/auth/second-factor-actions', () => ({
+  signInWithCode: jest.fn(),
+  signInWithRecoveryCode: jest.fn(),
+  secondStepPasskeyOptions: jest.fn(),
+  signInWithPasskeyAnswer: jest.fn(),
+  passkeySignInOptions: jest.fn(),
+  passkeySignIn: jest.fn(),
+}));
+jest.mock('../../../components/shared/two-factor/enrolment-actions', () => ({
+  startAuthenticatorEnrolment: jest.fn(),
+  confirmAuthenticator: jest.fn(),
+  startPasskeyRegistration: jest.fn(),
+  finishPasskeyRegistration: jest.fn(),
+}));
 
 const forms: Array<[string, () => ReactElement]> = [
   ['sign-in', () => <SignInForm />],
