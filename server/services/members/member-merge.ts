@@ -275,6 +275,19 @@ function answerOf(plan: Plan, survivor: StoredMember, merged: StoredMember, extr
 
 /** Runs every rule for one merge; fills the snapshot. */
 async function moveRows(tx: Tx, survivorId: number, mergedId: number, login: MergeSide | null, snap: MergeSnapshot, at: string) {
+  /** The merged person's remaining rows of a place become the survivor's; the undo moves exactly these back. */
+  const moveRest = async (key: PersonReferenceKey) => {
+    const { table, column } = PLACE(key);
+    const ids = await rowKeysOf(tx, key, mergedId);
+    if (ids.length === 0) return;
+    await tx.execute(
+      sql`update ${ident(table)} set ${ident(column)} = ${survivorId} where id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
+    snap.moved[key] = ids;
+  };
   for (const { key, table, column } of PERSON_REFERENCES) {
     const rule = MERGE_RULES[key];
     if (rule.kind !== 'keep' && rule.kind !== 'replace-in-json' && rule.kind !== 'block' && rule.kind !== 'drop')
@@ -285,15 +298,7 @@ async function moveRows(tx: Tx, survivorId: number, mergedId: number, login: Mer
         break;
       case 'move':
       case 'move-owned': {
-        const ids = await rowKeysOf(tx, key, mergedId);
-        if (ids.length === 0) break;
-        await tx.execute(
-          sql`update ${ident(table)} set ${ident(column)} = ${survivorId} where id in (${sql.join(
-            ids.map((i) => sql`${i}`),
-            sql`, `,
-          )})`,
-        );
-        snap.moved[key] = ids;
+        await moveRest(key);
         break;
       }
       case 'move-unless-duplicate': {
@@ -308,15 +313,7 @@ async function moveRows(tx: Tx, survivorId: number, mergedId: number, login: Mer
           );
           await tx.execute(sql`delete from ${ident(table)} where id in (${list})`);
         }
-        const ids = await rowKeysOf(tx, key, mergedId);
-        if (ids.length === 0) break;
-        await tx.execute(
-          sql`update ${ident(table)} set ${ident(column)} = ${survivorId} where id in (${sql.join(
-            ids.map((i) => sql`${i}`),
-            sql`, `,
-          )})`,
-        );
-        snap.moved[key] = ids;
+        await moveRest(key);
         break;
       }
       case 'end-and-move': {
@@ -327,15 +324,7 @@ async function moveRows(tx: Tx, survivorId: number, mergedId: number, login: Mer
           );
         await endOf(mergedId);
         if (login === 'merged') await endOf(survivorId);
-        const ids = await rowKeysOf(tx, key, mergedId);
-        if (ids.length === 0) break;
-        await tx.execute(
-          sql`update ${ident(table)} set ${ident(column)} = ${survivorId} where id in (${sql.join(
-            ids.map((i) => sql`${i}`),
-            sql`, `,
-          )})`,
-        );
-        snap.moved[key] = ids;
+        await moveRest(key);
         break;
       }
       case 'join-periods': {
