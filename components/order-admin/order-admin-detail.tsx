@@ -20,6 +20,7 @@ import { OrderStateTag } from '@/components/shared/orders/order-list';
 import { euros, MARKED_REMOVAL_ROW } from '@/components/shared/orders/order-view';
 import { DownloadLink } from '@/components/ui/download-link';
 import { PersonCheckbox } from '@/components/shared/orders/person-checkbox';
+import { BriefCell, BriefFooterLabel, BriefTable } from '@/components/ui/brief-table';
 
 export type BankAccount = { name: string; iban: string; bic: string };
 
@@ -160,63 +161,50 @@ export function OrderAdminDetail({ order: initial, items, actingOrgId, actingLev
 
       <div className="space-y-2">
         <ListSearch label={t('searchItems')} value={query} onSearch={setQuery} />
-        <div className="overflow-x-auto rounded-lg border border-gray-200">
-          <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('itemsLabel')}>
-            <thead className="bg-gray-50 text-left text-gray-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('col.item')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('col.print')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  {t('col.sum')}
-                </th>
+        <BriefTable
+          label={t('itemsLabel')}
+          columns={[
+            { key: 'item', header: t('col.item') },
+            { key: 'print', header: t('col.print') },
+            { key: 'sum', header: t('col.sum'), align: 'right' },
+            ...(editable ? [{ key: 'remove', header: t('col.remove') }] : []),
+          ]}
+          emptyText={t('noItems')}
+          isEmpty={shown.length === 0}
+          pageSize={null}
+          footer={
+            <tr>
+              <BriefFooterLabel colSpan={2}>{t('total')}</BriefFooterLabel>
+              <BriefCell align="right" className="font-semibold" testId="order-admin-total">
+                {euros(order.summary.price, locale)}
+              </BriefCell>
+              {editable && <td />}
+            </tr>
+          }
+        >
+          {shown.map((i) => {
+            const name = i.mgId === null ? (i.label ?? '') : `${i.firstName} ${i.surname}`;
+            const isMarked = i.mgId !== null && marked.includes(i.mgId);
+            return (
+              <tr key={i.id} className={isMarked ? MARKED_REMOVAL_ROW : undefined}>
+                <BriefCell>{name}</BriefCell>
+                <BriefCell>{i.mgId === null ? '' : i.params.print ? t('yes') : t('no')}</BriefCell>
+                <BriefCell align="right">{euros(i.params.sum, locale)}</BriefCell>
                 {editable && (
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t('col.remove')}
-                  </th>
+                  <BriefCell>
+                    {i.mgId !== null && (
+                      <PersonCheckbox
+                        label={t('markRemove', { name })}
+                        checked={isMarked}
+                        onChange={(remove) => setMarked((m) => (remove ? [...m, i.mgId!] : m.filter((x) => x !== i.mgId)))}
+                      />
+                    )}
+                  </BriefCell>
                 )}
               </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {shown.map((i) => {
-                const name = i.mgId === null ? (i.label ?? '') : `${i.firstName} ${i.surname}`;
-                const isMarked = i.mgId !== null && marked.includes(i.mgId);
-                return (
-                  <tr key={i.id} className={isMarked ? MARKED_REMOVAL_ROW : undefined}>
-                    <td className="px-3 py-2">{name}</td>
-                    <td className="px-3 py-2">{i.mgId === null ? '' : i.params.print ? t('yes') : t('no')}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{euros(i.params.sum, locale)}</td>
-                    {editable && (
-                      <td className="px-3 py-2">
-                        {i.mgId !== null && (
-                          <PersonCheckbox
-                            label={t('markRemove', { name })}
-                            checked={isMarked}
-                            onChange={(remove) => setMarked((m) => (remove ? [...m, i.mgId!] : m.filter((x) => x !== i.mgId)))}
-                          />
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-            <tfoot className="bg-gray-50">
-              <tr>
-                <th scope="row" className="px-3 py-2 text-left font-semibold" colSpan={2}>
-                  {t('total')}
-                </th>
-                <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="order-admin-total">
-                  {euros(order.summary.price, locale)}
-                </td>
-                {editable && <td />}
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+            );
+          })}
+        </BriefTable>
       </div>
 
       <div className="flex flex-wrap gap-2" aria-label={t('downloads')} role="group">

@@ -10,6 +10,7 @@ import { SimplePager } from '@/components/ui/simple-pager';
 import { usePagedQuery } from '@/components/ui/hooks/use-paged-query';
 import { loadReport } from './actions';
 import { DownloadLink } from '@/components/ui/download-link';
+import { BriefCell, BriefTable } from '@/components/ui/brief-table';
 
 /** Report lines per page. */
 export const REPORT_PAGE_SIZE = 20;
@@ -66,60 +67,48 @@ export function OrderReportTable({
           {t('report.csv')}
         </DownloadLink>
       </div>
-      <div className="overflow-x-auto">
-        <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('report.label')}>
-          <thead className="bg-gray-50 text-left text-gray-700">
-            <tr>
-              {headers.map((h) => (
-                <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {data.items.length === 0 && (
-              <tr>
-                <td colSpan={headers.length} className="px-3 py-6 text-center text-gray-500">
-                  {list.failed ? (
-                    <span role="alert" className="font-medium text-red-700">
-                      {tc('connectionError')}
-                    </span>
-                  ) : pending ? (
-                    t('loading')
-                  ) : (
-                    t('report.empty')
-                  )}
-                </td>
-              </tr>
-            )}
-            {data.items.map((l) => (
-              <tr key={`${l.ordersystemId}-${l.memberId}`}>
-                <td className="whitespace-nowrap px-3 py-2">{l.ordercat}</td>
-                <td className="px-3 py-2">{l.bso}</td>
-                <td className="px-3 py-2">{l.ordersystemId}</td>
-                {showOrganisation && <td className="whitespace-nowrap px-3 py-2">{l.orgName}</td>}
-                <td className="px-3 py-2">{l.regNr}</td>
-                <td className="whitespace-nowrap px-3 py-2">{l.memberName}</td>
-                <td className="px-3 py-2">{formatDisplayDate(l.completed)}</td>
-                <td className="px-3 py-2">{formatDisplayDate(l.createdAt.slice(0, 10))}</td>
-                <td className="px-3 py-2">{formatDisplayDate(l.updatedAt.slice(0, 10))}</td>
-                <td className="whitespace-nowrap px-3 py-2">{l.creator}</td>
-                <td className="px-3 py-2">{l.status}</td>
-                <td className="px-3 py-2">
-                  <Link
-                    href={formPath(actingOrgId, funkId, l.ordersystemId)}
-                    aria-label={t('report.editOrder', { id: l.ordersystemId })}
-                    className="font-medium text-brand hover:underline"
-                  >
-                    {t('report.edit')}
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <BriefTable
+        label={t('report.label')}
+        columns={headers.map((h) => ({ key: h, header: h }))}
+        emptyText={
+          list.failed ? (
+            <span role="alert" className="font-medium text-red-700">
+              {tc('connectionError')}
+            </span>
+          ) : pending ? (
+            t('loading')
+          ) : (
+            t('report.empty')
+          )
+        }
+        isEmpty={data.items.length === 0}
+        pageSize={null}
+      >
+        {data.items.map((l) => (
+          <tr key={`${l.ordersystemId}-${l.memberId}`}>
+            <BriefCell className="whitespace-nowrap">{l.ordercat}</BriefCell>
+            <BriefCell>{l.bso}</BriefCell>
+            <BriefCell>{l.ordersystemId}</BriefCell>
+            {showOrganisation && <BriefCell className="whitespace-nowrap">{l.orgName}</BriefCell>}
+            <BriefCell>{l.regNr}</BriefCell>
+            <BriefCell className="whitespace-nowrap">{l.memberName}</BriefCell>
+            <BriefCell>{formatDisplayDate(l.completed)}</BriefCell>
+            <BriefCell>{formatDisplayDate(l.createdAt.slice(0, 10))}</BriefCell>
+            <BriefCell>{formatDisplayDate(l.updatedAt.slice(0, 10))}</BriefCell>
+            <BriefCell className="whitespace-nowrap">{l.creator}</BriefCell>
+            <BriefCell>{l.status}</BriefCell>
+            <BriefCell>
+              <Link
+                href={formPath(actingOrgId, funkId, l.ordersystemId)}
+                aria-label={t('report.editOrder', { id: l.ordersystemId })}
+                className="font-medium text-brand hover:underline"
+              >
+                {t('report.edit')}
+              </Link>
+            </BriefCell>
+          </tr>
+        ))}
+      </BriefTable>
       <SimplePager page={list.page} pages={list.pages} onPage={list.setPage} className="mt-0" />
     </div>
   );

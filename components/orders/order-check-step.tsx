@@ -5,6 +5,7 @@ import type { PersonsForOrdering } from '@/lib/schemas/orders';
 import { formatEuros } from '@/lib/domain/orders/money';
 import { previewSumCents, type Choice } from '@/components/shared/orders/order-view';
 import { PersonCheckbox } from '@/components/shared/orders/person-checkbox';
+import { BriefCell, BriefFooterLabel, BriefTable, type BriefColumn } from '@/components/ui/brief-table';
 
 /**
  * The wizard's check step: the chosen persons with their order and print choices (a person
@@ -33,77 +34,64 @@ export function CheckStep({
   const t = useTranslations('orders');
   const money = (cents: number) => formatEuros(cents, locale);
   const set = (id: number, choice: Choice) => onChange({ ...choices, [id]: choice });
+  const licence = offerKind === 'licence';
+  const columns: BriefColumn[] = [
+    { key: 'name', header: t('col.name') },
+    ...(licence
+      ? [
+          { key: 'age', header: t('col.age') },
+          { key: 'order', header: t('col.order') },
+          { key: 'print', header: t('col.print') },
+        ]
+      : []),
+    { key: 'sum', header: t('col.sum'), align: 'right' },
+  ];
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200">
-      <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('checkLabel')}>
-        <thead className="bg-gray-50 text-left text-gray-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t('col.name')}
-            </th>
-            {offerKind === 'licence' && (
-              <>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('col.age')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('col.order')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('col.print')}
-                </th>
-              </>
-            )}
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              {t('col.sum')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {offerKind === 'licence' &&
-            persons.map((p) => {
-              const choice = choices[p.id] ?? { order: false, print: false };
-              return (
-                <tr key={p.id}>
-                  <td className="px-3 py-2">{p.name}</td>
-                  <td className="px-3 py-2">{p.age}</td>
-                  <td className="px-3 py-2">
-                    <PersonCheckbox
-                      label={t('orderFor', { name: p.name })}
-                      checked={choice.order}
-                      onChange={(order) => set(p.id, { order, print: order && choice.print })}
-                    />
-                  </td>
-                  <td className="px-3 py-2">
-                    <PersonCheckbox
-                      label={t('printFor', { name: p.name })}
-                      checked={choice.print}
-                      disabled={!choice.order}
-                      onChange={(print) => set(p.id, { ...choice, print })}
-                    />
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{money(previewSumCents(p, choice))}</td>
-                </tr>
-              );
-            })}
-          <tr>
-            <td className="px-3 py-2" colSpan={offerKind === 'licence' ? 4 : 1}>
-              {offerKind === 'licence' ? t('baseAmount') : feeLabel}
-            </td>
-            <td className="px-3 py-2 text-right tabular-nums">{money(feeCents)}</td>
-          </tr>
-        </tbody>
-        <tfoot className="bg-gray-50">
-          <tr>
-            <th scope="row" className="px-3 py-2 text-left font-semibold" colSpan={offerKind === 'licence' ? 4 : 1}>
-              {t('total')}
-            </th>
-            <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="order-total">
-              {money(totalCents)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <BriefTable
+      label={t('checkLabel')}
+      columns={columns}
+      emptyText=""
+      isEmpty={false}
+      pageSize={null}
+      footer={
+        <tr>
+          <BriefFooterLabel colSpan={columns.length - 1}>{t('total')}</BriefFooterLabel>
+          <BriefCell align="right" className="font-semibold" testId="order-total">
+            {money(totalCents)}
+          </BriefCell>
+        </tr>
+      }
+    >
+      {licence &&
+        persons.map((p) => {
+          const choice = choices[p.id] ?? { order: false, print: false };
+          return (
+            <tr key={p.id}>
+              <BriefCell>{p.name}</BriefCell>
+              <BriefCell>{p.age}</BriefCell>
+              <BriefCell>
+                <PersonCheckbox
+                  label={t('orderFor', { name: p.name })}
+                  checked={choice.order}
+                  onChange={(order) => set(p.id, { order, print: order && choice.print })}
+                />
+              </BriefCell>
+              <BriefCell>
+                <PersonCheckbox
+                  label={t('printFor', { name: p.name })}
+                  checked={choice.print}
+                  disabled={!choice.order}
+                  onChange={(print) => set(p.id, { ...choice, print })}
+                />
+              </BriefCell>
+              <BriefCell align="right">{money(previewSumCents(p, choice))}</BriefCell>
+            </tr>
+          );
+        })}
+      <tr>
+        <BriefCell colSpan={columns.length - 1}>{licence ? t('baseAmount') : feeLabel}</BriefCell>
+        <BriefCell align="right">{money(feeCents)}</BriefCell>
+      </tr>
+    </BriefTable>
   );
 }

@@ -12,6 +12,7 @@ import { SimplePager } from '@/components/ui/simple-pager';
 import { euros, previewSumCents, type Choice } from '@/components/shared/orders/order-view';
 import { formatEuros } from '@/lib/domain/orders/money';
 import { PersonCheckbox } from '@/components/shared/orders/person-checkbox';
+import { BriefCell, BriefTable } from '@/components/ui/brief-table';
 
 export interface PersonsTableProps {
   /** The persons of the page shown (the search's matches, a page at a time). */
@@ -76,87 +77,63 @@ export function PersonsTable({
           {selectableCount === null ? t('chosenCount', { count }) : t('chosen', { count, of: selectableCount })}
         </span>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-gray-200">
-        <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={t('personsLabel')}>
-          <thead className="bg-gray-50 text-left text-gray-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('col.order')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('col.print')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('col.name')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('col.age')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('col.licence')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                {t('col.price')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {persons.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-3 py-6 text-center text-gray-500">
-                  {t('noPersons')}
-                </td>
-              </tr>
-            )}
-            {persons.map((p) => {
-              const choice = choices[p.id] ?? { order: false, print: false };
-              const blocked = p.reasons.length > 0;
-              return (
-                <tr key={p.id} data-disabled={blocked || undefined} className={cn(blocked && 'bg-gray-50 text-gray-500')}>
-                  <td className="px-3 py-2">
-                    <PersonCheckbox
-                      label={t('orderFor', { name: p.name })}
-                      checked={choice.order}
-                      disabled={blocked}
-                      onChange={(order) => set(p.id, { order, print: false })}
-                    />
-                  </td>
-                  <td className="px-3 py-2">
-                    <PersonCheckbox
-                      label={t('printFor', { name: p.name })}
-                      checked={choice.print}
-                      disabled={blocked || !choice.order}
-                      onChange={(print) => set(p.id, { order: true, print })}
-                    >
-                      <span className="text-xs text-gray-600">{t('printPrice', { price: euros(p.print, locale) })}</span>
-                    </PersonCheckbox>
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="flex items-center gap-2">
-                      <Avatar src={p.uuid ? proxiedImageSrc(`/api/v1/profile/image/${p.uuid}`) : null} name={p.name} size={28} />
-                      <span>
-                        <span className={cn('block', !blocked && 'text-gray-900')}>{p.name}</span>
-                        {blocked && (
-                          <span className="block text-xs font-medium text-amber-800">
-                            {p.reasons.map((r) => t(`reasons.${r}`, { year: String(year) })).join(' · ')}
-                          </span>
-                        )}
+      <BriefTable
+        label={t('personsLabel')}
+        columns={[
+          { key: 'order', header: t('col.order') },
+          { key: 'print', header: t('col.print') },
+          { key: 'name', header: t('col.name') },
+          { key: 'age', header: t('col.age') },
+          { key: 'licence', header: t('col.licence') },
+          { key: 'price', header: t('col.price'), align: 'right' },
+        ]}
+        emptyText={t('noPersons')}
+        isEmpty={persons.length === 0}
+        pageSize={null}
+      >
+        {persons.map((p) => {
+          const choice = choices[p.id] ?? { order: false, print: false };
+          const blocked = p.reasons.length > 0;
+          return (
+            <tr key={p.id} data-disabled={blocked || undefined} className={cn(blocked && 'bg-gray-50 text-gray-500')}>
+              <BriefCell>
+                <PersonCheckbox
+                  label={t('orderFor', { name: p.name })}
+                  checked={choice.order}
+                  disabled={blocked}
+                  onChange={(order) => set(p.id, { order, print: false })}
+                />
+              </BriefCell>
+              <BriefCell>
+                <PersonCheckbox
+                  label={t('printFor', { name: p.name })}
+                  checked={choice.print}
+                  disabled={blocked || !choice.order}
+                  onChange={(print) => set(p.id, { order: true, print })}
+                >
+                  <span className="text-xs text-gray-600">{t('printPrice', { price: euros(p.print, locale) })}</span>
+                </PersonCheckbox>
+              </BriefCell>
+              <BriefCell>
+                <span className="flex items-center gap-2">
+                  <Avatar src={p.uuid ? proxiedImageSrc(`/api/v1/profile/image/${p.uuid}`) : null} name={p.name} size={28} />
+                  <span>
+                    <span className={cn('block', !blocked && 'text-gray-900')}>{p.name}</span>
+                    {blocked && (
+                      <span className="block text-xs font-medium text-amber-800">
+                        {p.reasons.map((r) => t(`reasons.${r}`, { year: String(year) })).join(' · ')}
                       </span>
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">{p.age}</td>
-                  <td className="px-3 py-2">
-                    {p.license ? (isOpenEnded(p.license) ? t('unlimited') : formatDisplayDate(p.license)) : '–'}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {choice.order ? formatEuros(previewSumCents(p, choice), locale) : euros(p.order, locale)}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                    )}
+                  </span>
+                </span>
+              </BriefCell>
+              <BriefCell>{p.age}</BriefCell>
+              <BriefCell>{p.license ? (isOpenEnded(p.license) ? t('unlimited') : formatDisplayDate(p.license)) : '–'}</BriefCell>
+              <BriefCell align="right">{choice.order ? formatEuros(previewSumCents(p, choice), locale) : euros(p.order, locale)}</BriefCell>
+            </tr>
+          );
+        })}
+      </BriefTable>
       <SimplePager
         page={page}
         pages={pages}

@@ -33,12 +33,16 @@ export type DbConfig = {
   databaseUrl?: string;
   /** PGlite data folder; `memory://` (or empty) for a throwaway in-memory database. */
   pgliteDir?: string;
+  /** An in-memory PGlite starts from this dump of a data folder (`dumpPglite`), e.g. the tests' seeded template. */
+  pgliteDump?: Blob;
 };
 
 type Handle = {
   driver: DbDriver;
   close: () => Promise<void>;
   migrate: () => Promise<void>;
+  /** PGlite only: its data folder as a gzipped tarball. */
+  dump?: () => Promise<Blob>;
 };
 
 // The engine-specific parts stay out of the Db type; migrate/close find them here.
@@ -105,12 +109,15 @@ export function createDb(config: DbConfig): Db {
   // The embedded database serves one process and small data: 16 MB of shared buffers instead of
   // PostgreSQL's 128 MB (all of it resident in the WebAssembly memory, which never shrinks).
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-  const client = dir ? new PGlite(dir, { extensions, startParams }) : new PGlite({ extensions, startParams });
+  const client = dir
+    ? new PGlite(dir, { extensions, startParams })
+    : new PGlite({ extensions, startParams, loadDataDir: config.pgliteDump });
   const db: PgliteDatabase<Schema> = drizzlePglite({ client, schema });
   handles.set(db, {
     driver: 'pglite',
     close: () => client.close(),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    dump: () => client.dumpDataDir('gzip'),
   });
   return db as unknown as Db;
 }
@@ -129,6 +136,13 @@ export function dbDriver(db: Db): DbDriver | undefined {
 /** Applies the SQL migrations of server/db/migrations (drizzle's migrator for the engine). */
 export async function migrate(db: Db): Promise<void> {
   await handleOf(db).migrate();
+}
+
+/** An embedded database's data folder as a gzipped tarball, for `createDb({ pgliteDump })`. */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const dump = handleOf(db).dump;
+  if (!dump) throw new Error('Only an embedded (PGlite) database can be dumped');
+  return dump();
 }
 
 export async function closeDb(db: Db): Promise<void> {
