@@ -109,9 +109,7 @@ export function InboxScreen({ initial, openId }: InboxScreenProps) {
           )}
           emptyText={t('empty')}
           loadingText={t('loading')}
-          loading={list.loading}
-          failed={list.failed}
-          pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+          query={list}
         />
         {open ? (
           <article aria-labelledby="notification-title" className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">

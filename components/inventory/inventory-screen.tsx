@@ -84,9 +84,7 @@ export function InventoryScreen({ orgId, initial, articles, categories }: Invent
           }}
           emptyText={t('empty')}
           loadingText={t('loading')}
-          loading={list.loading}
-          failed={list.failed}
-          pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+          query={list}
         />
         {selected ? (
           <InventoryForm

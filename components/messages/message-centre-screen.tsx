@@ -107,9 +107,7 @@ export function MessageCentreScreen({ orgId, list: initialList, audience }: Mess
           )}
           emptyText={t('empty')}
           loadingText={t('loading')}
-          loading={list.loading}
-          failed={list.failed}
-          pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+          query={list}
         />
         {selection ? (
           <MessageForm

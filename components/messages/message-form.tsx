@@ -15,7 +15,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text-editor';
 import { RichTextView } from '@/components/ui/rich-text-view';
-import { Select } from '@/components/ui/select';
+import { ContentLanguageSelect } from '@/components/shared/content-language-select';
 import { Switch } from '@/components/ui/switch';
 import { Tabs } from '@/components/ui/tabs';
 import { notify } from '@/components/ui/toast';
@@ -163,23 +163,13 @@ export function MessageForm({ orgId, message: initial, audience, onSent, onDelet
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_200px]">
         <Input label={`${t('title')} *`} error={err('title')} disabled={disabled} maxLength={300} {...form.register('title')} />
-        <Controller
+        <ContentLanguageSelect
           control={form.control}
           name="lang"
-          render={({ field }) => (
-            <Select
-              label={`${t('lang')} *`}
-              value={field.value}
-              onValueChange={field.onChange}
-              options={[
-                { value: 'de', label: t('langs.de') },
-                { value: 'en', label: t('langs.en') },
-              ]}
-              placeholder={t('choose')}
-              disabled={disabled}
-              error={err('lang')}
-            />
-          )}
+          label={`${t('lang')} *`}
+          placeholder={t('choose')}
+          disabled={disabled}
+          error={err('lang')}
         />
       </div>
       <div className="text-sm">

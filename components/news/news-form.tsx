@@ -12,7 +12,7 @@ import { cn } from '@/components/ui/cn';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EditActions } from '@/components/ui/edit-actions';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { ContentLanguageSelect } from '@/components/shared/content-language-select';
 import { LazyRichTextEditor } from '@/components/ui/lazy-rich-text-editor';
 import { RichTextView } from '@/components/ui/rich-text-view';
 import { notify } from '@/components/ui/toast';
@@ -194,23 +194,7 @@ export function NewsForm({ orgId, article: initial, defaults, categories, onSave
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-[1fr_200px]">
           <Input label={`${t('title')} *`} error={err('title')} disabled={disabled} {...form.register('title')} />
-          <Controller
-            control={form.control}
-            name="lang"
-            render={({ field }) => (
-              <Select
-                label={`${t('lang')} *`}
-                value={field.value}
-                onValueChange={field.onChange}
-                options={[
-                  { value: 'de', label: 'Deutsch' },
-                  { value: 'en', label: 'English' },
-                ]}
-                disabled={disabled}
-                error={err('lang')}
-              />
-            )}
-          />
+          <ContentLanguageSelect control={form.control} name="lang" label={`${t('lang')} *`} disabled={disabled} error={err('lang')} />
         </div>
         {/* the editor is loaded only while the article is written; read mode shows the stored (sanitised) HTML */}
         {editor.editing ? (

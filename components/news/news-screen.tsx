@@ -102,9 +102,7 @@ export function NewsScreen({ orgId, list: initialList, categories: initialCatego
       )}
       emptyText={t('empty')}
       loadingText={t('loading')}
-      loading={list.loading}
-      failed={list.failed}
-      pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+      query={list}
     />
   );
 

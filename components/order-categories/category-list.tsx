@@ -49,7 +49,7 @@ export function CategoryList({ items, selectedId, hrefFor }: CategoryListProps) 
         </Link>
       )}
       emptyText={t('empty')}
-      pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+      query={list}
     />
   );
 }

@@ -63,7 +63,7 @@ export function OrganisationList({ items, selectedId, hrefFor, canCreate }: Orga
         );
       }}
       emptyText={t('empty')}
-      pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+      query={list}
     />
   );
 }

@@ -54,7 +54,7 @@ export function RoleOrgList({ items, selectedId, hrefFor }: RoleOrgListProps) {
         );
       }}
       emptyText={t('orgNotFound')}
-      pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+      query={list}
     />
   );
 }

@@ -85,9 +85,7 @@ export function TournamentList({ orgId, initial, selectedId, hrefFor, filters, c
       )}
       emptyText={t('empty')}
       loadingText={t('loading')}
-      loading={list.loading}
-      failed={list.failed}
-      pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+      query={list}
     />
   );
 }

@@ -27,10 +27,20 @@ export interface MasterListProps<Row> {
   /** The load failed: 'Verbindungsfehler !!!' instead of the rows. */
   failed?: boolean;
   pager?: SimplePagerProps;
+  /** The paged list shown (usePagedQuery, useLocalPages): its pager and, where it loads, its loading and failure. */
+  query?: PagedList;
   /** Below the pager, e.g. 'x Einträge'. */
   footer?: ReactNode;
   className?: string;
   listClassName?: string;
+}
+
+export interface PagedList {
+  page: number;
+  pages: number;
+  setPage: (page: number) => void;
+  loading?: boolean;
+  failed?: boolean;
 }
 
 /** The left list of a master–detail screen: search and add, filters, the rows, the pager. */
@@ -46,9 +56,10 @@ export function MasterList<Row>({
   listLabel,
   emptyText,
   loadingText,
-  loading = false,
-  failed = false,
-  pager,
+  query,
+  loading = query?.loading ?? false,
+  failed = query?.failed ?? false,
+  pager = query && { page: query.page, pages: query.pages, onPage: query.setPage },
   footer,
   className,
   listClassName,

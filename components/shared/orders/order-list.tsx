@@ -80,9 +80,7 @@ export function OrderList({
         <OrderListItem order={o} active={o.id === selectedId} href={hrefFor(o.id)} onSelect={onSelect} showOrg={showOrg} locale={locale} />
       )}
       emptyText={t('emptyList')}
-      loading={list.loading}
-      failed={list.failed}
-      pager={{ page: list.page, pages: list.pages, onPage: list.setPage }}
+      query={list}
     />
   );
 }
