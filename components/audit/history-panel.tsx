@@ -2,7 +2,7 @@
 
 import { format } from 'date-fns';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { BASE_PATH } from '@/lib/domain/shell';
 import type { AuditEntry, AuditPage } from '@/lib/schemas/audit';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,9 @@ import { browserFetch } from '@/components/ui/session-ended';
 
 /**
  * "Verlauf": who changed what of one member or organisation, newest first, 10 per page. Read on
- * demand through the app's /admin/api proxy (the token stays on the server).
+ * demand through the app's /admin/api proxy (the token stays on the server). `entryAction` adds
+ * what the screen offers on an entry (the member's 'Rückgängig' of a merge); the entry says
+ * whether the API allows it.
  */
 
 const PAGE_SIZE = 10;
@@ -34,10 +36,12 @@ export function HistoryPanel({
   entity,
   id,
   fieldLabel,
+  entryAction,
 }: {
   entity: HistoryEntity;
   id: number;
   fieldLabel?: (field: string) => string | undefined;
+  entryAction?: (entry: AuditEntry) => ReactNode;
 }) {
   const t = useTranslations('history');
   const [page, setPage] = useState(1);
@@ -82,7 +86,7 @@ export function HistoryPanel({
     <section aria-label={t('title')} className="space-y-3">
       <ol className="divide-y divide-gray-200 rounded border border-gray-200">
         {entries.map((entry) => (
-          <HistoryRow key={entry.id} entry={entry} label={label} />
+          <HistoryRow key={entry.id} entry={entry} label={label} action={entryAction?.(entry)} />
         ))}
       </ol>
       {pages > 1 && (
@@ -100,10 +104,12 @@ export function HistoryPanel({
   );
 }
 
-function HistoryRow({ entry, label }: { entry: AuditEntry; label: (field: string) => string }) {
+function HistoryRow({ entry, label, action: extra }: { entry: AuditEntry; label: (field: string) => string; action?: ReactNode }) {
   const t = useTranslations('history');
   const changes = Object.entries(entry.changes);
-  const action = ['create', 'update', 'delete', 'status', 'upload', 'assign', 'lockout', 'password'].includes(entry.action)
+  const action = ['create', 'update', 'delete', 'status', 'upload', 'assign', 'lockout', 'password', 'merge', 'unmerge'].includes(
+    entry.action,
+  )
     ? entry.action
     : 'update';
   return (
@@ -115,6 +121,7 @@ function HistoryRow({ entry, label }: { entry: AuditEntry; label: (field: string
         <span>{t(`actions.${action}`)}</span>
         <span className="text-gray-700">{t('by', { name: entry.actorName ?? t('unknownActor') })}</span>
       </p>
+      {extra && <div className="mt-2">{extra}</div>}
       {changes.length > 0 && (
         <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-gray-800">
           {changes.map(([field, change]) => (

@@ -89,7 +89,7 @@ export const checkDuplicatesAction = defineAction({
   namespace: 'members',
   input: z.object({ values: duplicateQuerySchema }),
   refusal: memberRefusal,
-  run: async ({ values }) => (await api.findDuplicates(values)).candidates,
+  run: async ({ values }) => api.findDuplicates(values),
 });
 
 /**

@@ -1,11 +1,14 @@
 'use client';
 
 import { useState } from 'react';
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import type { DuplicateCandidate, MemberTargetOrg } from '@/lib/api/member-types';
 import { formatDisplayDate } from '@/lib/domain/dates';
+import type { MergePairLink } from '@/lib/schemas/member-merge';
+import { duplicatesPairHref } from './duplicates/pair-link';
 import { OrgPicker } from './org-picker';
 
 export interface DuplicateDialogProps {
@@ -28,6 +31,11 @@ export interface DuplicateDialogProps {
    */
   takenEmail?: string | null;
   onCreateWithoutEmail?: () => void;
+  /**
+   * Two candidates the duplicates report holds as one person, for a caller the API lets merge
+   * them: each links to that pair in the 'Duplikate' view, to merge instead of adding a third.
+   */
+  mergePairs?: MergePairLink[];
   onClose: () => void;
 }
 
@@ -49,8 +57,13 @@ export function DuplicateDialog({
   onClose,
   takenEmail = null,
   onCreateWithoutEmail,
+  mergePairs = [],
 }: DuplicateDialogProps) {
   const t = useTranslations('members');
+  const tm = useTranslations('merge.check');
+  const fullName = (c: DuplicateCandidate) => [c.firstName, c.middleName, c.surname].filter(Boolean).join(' ');
+  const byId = new Map((candidates ?? []).map((c) => [c.id, c]));
+  const shownPairs = mergePairs.filter((p) => byId.has(p.aId) && byId.has(p.bId));
   const choosing = Boolean(clubs && clubs.length > 0);
   const [chosenClub, setChosenClub] = useState<number | null>(null);
   const clubId = choosing ? chosenClub : orgId;
@@ -101,7 +114,7 @@ export function DuplicateDialog({
       )}
       <ul className="space-y-3" aria-label={t('duplicates.title')}>
         {(candidates ?? []).map((c) => {
-          const name = [c.firstName, c.middleName, c.surname].filter(Boolean).join(' ');
+          const name = fullName(c);
           const inThisClub = clubId !== null && c.organizations.some((o) => o.orgId === clubId);
           return (
             <li key={c.id} className="rounded-md border border-gray-200 p-3" aria-label={name}>
@@ -158,6 +171,18 @@ export function DuplicateDialog({
           );
         })}
       </ul>
+      {shownPairs.length > 0 && (
+        <ul className="mt-4 space-y-2" aria-label={tm('label')}>
+          {shownPairs.map((p) => (
+            <li key={`${p.aId}-${p.bId}`} className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              <p>{tm('pair', { a: fullName(byId.get(p.aId)!), b: fullName(byId.get(p.bId)!) })}</p>
+              <Link href={duplicatesPairHref(p.orgId, p.aId, p.bId)} className="font-medium underline">
+                {tm('open')}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </Dialog>
   );
 }

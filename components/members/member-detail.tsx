@@ -21,6 +21,7 @@ import type {
   TrainingDefinition,
 } from '@/lib/api/member-types';
 import type { Country } from '@/lib/api/types';
+import type { MergePairLink } from '@/lib/schemas/member-merge';
 import { todayIso } from '@/lib/domain/dates';
 import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { newMemberBlock } from '@/lib/domain/member-duplicates';
@@ -33,8 +34,9 @@ import type { MemberFormData, MemberFormValues } from './member-form-schema';
 import { duplicateQueryOf, memberFormValues } from './member-form-values';
 import { useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
 
-/** The history loads when its tab is opened. */
+/** The history (with 'Rückgängig' of a merge) loads when its tab is opened. */
 const HistoryPanel = dynamic(() => import('@/components/audit/history-panel').then((m) => m.HistoryPanel));
+const MemberHistory = dynamic(() => import('./member-history').then((m) => m.MemberHistory));
 /**
  * A saved member's tabs and the duplicates dialog load when first shown: a new member's page shows
  * only the personal data (its other tabs are disabled until it is saved).
@@ -107,6 +109,7 @@ export function MemberDetail({
   const canEdit = isNew ? acting.canCreate : member.access.canEdit;
   const [tab, setTab] = useState<Tab>('personal');
   const [duplicates, setDuplicates] = useState<DuplicateCandidate[] | null>(null);
+  const [mergePairs, setMergePairs] = useState<MergePairLink[]>([]);
   // the dialog stays mounted once it has been shown (it closes with its animation)
   const [duplicatesShown, setDuplicatesShown] = useState(false);
   if (duplicates !== null && !duplicatesShown) setDuplicatesShown(true);
@@ -145,9 +148,10 @@ export function MemberDetail({
     save: async (data, basedOn) => {
       if (!isNew) return updateMemberAction({ orgId, id: member.id, updatedAt: basedOn ?? member.updatedAt, values: data });
       const check = await checkDuplicatesAction({ values: duplicateQueryOf(data) });
-      if (check.ok && check.data.length > 0) {
+      if (check.ok && check.data.candidates.length > 0) {
         notify.warning(t('duplicates.found'));
-        setDuplicates(check.data);
+        setDuplicates(check.data.candidates);
+        setMergePairs(check.data.mergePairs);
         return null;
       }
       return check.ok ? createMemberAction({ orgId, values: data }) : check;
@@ -302,7 +306,18 @@ export function MemberDetail({
             label: t('tabs.history'),
             disabled: isNew,
             content: member && (
-              <HistoryPanel entity="member" id={member.id} fieldLabel={(f) => (t.has(`fields.${f}`) ? t(`fields.${f}`) : undefined)} />
+              // the undo restored this member's fields as they were: the card and form read them again
+              <MemberHistory memberName={name} onUndone={() => router.refresh()}>
+                {({ entryAction, version }) => (
+                  <HistoryPanel
+                    key={version}
+                    entity="member"
+                    id={member.id}
+                    fieldLabel={(f) => (t.has(`fields.${f}`) ? t(`fields.${f}`) : undefined)}
+                    entryAction={entryAction}
+                  />
+                )}
+              </MemberHistory>
             ),
           },
           ...privacyTab,
@@ -316,6 +331,7 @@ export function MemberDetail({
           clubs={clubs}
           busy={busy}
           takenEmail={block === 'email_taken' ? entered.email : null}
+          mergePairs={mergePairs}
           onCreateWithoutEmail={() => createAnyway(true)}
           onConnect={connect}
           onOpen={(c) => {

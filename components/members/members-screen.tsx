@@ -10,6 +10,7 @@ import { confirmLeaving, useGuardedRouter } from '@/components/ui/hooks/use-unsa
 import type { Member } from '@/lib/api/member-types';
 import type { Country } from '@/lib/api/types';
 import { formPath } from '@/lib/domain/shell';
+import { DUPLICATES_PARAM, parsePairParam } from './duplicates/pair-link';
 import { MemberList } from './member-list';
 
 // the table view and its table library load when the table is chosen, not with the list or a new member
@@ -44,10 +45,13 @@ export const VIEW_PARAM = 'view';
 /** `?edit=1` asks the member page to open the member in edit mode (the table's 'Bearbeiten'). */
 export const EDIT_PARAM = 'edit';
 
+/** The router's parameters when there is a router (during a navigation the window may still show the old address). */
+function addressParams(params: URLSearchParams | null): URLSearchParams | null {
+  return params ?? (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search));
+}
+
 function initialView(params: URLSearchParams | null): View {
-  // the router's parameters when there is a router (during a navigation the window may still show the old address)
-  const search = params ?? (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search));
-  const value = search?.get(VIEW_PARAM);
+  const value = addressParams(params)?.get(VIEW_PARAM);
   return value === 'table' ? 'table' : 'list';
 }
 
@@ -67,9 +71,11 @@ export function MembersScreen({
   const ti = useTranslations('memberImport.screen');
   const td = useTranslations('merge.screen');
   const [importing, setImporting] = useState(false);
-  const [deduplicating, setDeduplicating] = useState(false);
   const router = useGuardedRouter();
   const searchParams = useSearchParams();
+  // '?duplicates=12,34' (the create dialog's link): the duplicates view opens on that pair
+  const [openedPair] = useState(() => (duplicates ? parsePairParam(addressParams(searchParams)?.get(DUPLICATES_PARAM)) : null));
+  const [deduplicating, setDeduplicating] = useState(openedPair !== null);
   const [view, setViewState] = useState<View>(() => initialView(searchParams));
 
   const setView = useCallback((next: View) => {
@@ -124,7 +130,7 @@ export function MembersScreen({
       {importing ? (
         <MemberImport orgId={orgId} onClose={() => setImporting(false)} />
       ) : deduplicating && duplicates ? (
-        <DuplicatesView org={duplicates.org} onClose={() => setDeduplicating(false)} />
+        <DuplicatesView org={duplicates.org} pair={openedPair} onClose={() => setDeduplicating(false)} />
       ) : view === 'list' ? (
         <div className="grid gap-6 lg:grid-cols-[320px_1fr]">
           <MemberList orgId={orgId} funkId={funkId} all={all} selectedId={selectedId} canCreate={canCreate} />

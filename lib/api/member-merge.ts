@@ -7,9 +7,17 @@ import { apiCall } from './client';
  * person, dismissing a pair, the merge (its plan with dryRun) and undoing a merge.
  */
 
-/** GET /api/v1/admin/duplicates?org=&page=: best pairs first; a state association passes its own id. */
-export function duplicateReport(org: number | undefined, page: number, size: number) {
-  const query = { page: String(page), size: String(size), ...(org === undefined ? {} : { org: String(org) }) };
+/**
+ * GET /api/v1/admin/duplicates?org=&page=: best pairs first; a state association passes its own id.
+ * `pair`: only that pair's entry.
+ */
+export function duplicateReport(org: number | undefined, page: number, size: number, pair?: readonly [number, number]) {
+  const query = {
+    page: String(page),
+    size: String(size),
+    ...(org === undefined ? {} : { org: String(org) }),
+    ...(pair ? { pair: pair.join(',') } : {}),
+  };
   return apiCall((api) => api.api.v1.admin.duplicates.$get({ query }));
 }
 

@@ -69,6 +69,10 @@ export const AuditEntrySchema = z
       .string()
       .nullable()
       .meta({ description: 'The merge of two persons this entry belongs to (undo: POST /admin/members/merge/{mergeId}/undo)' }),
+    canUndo: z.boolean().meta({
+      description:
+        "A merge's entry on the record asked for: true when this caller may undo that merge now (it stands, it was made today, the caller undoes merges of its surviving record). The undo still refuses what changed since.",
+    }),
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

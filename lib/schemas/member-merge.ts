@@ -81,6 +81,12 @@ export type UndoAnswer = z.infer<typeof UndoAnswerSchema>;
 
 export const duplicatesQuerySchema = z.object({
   org: idText.optional().meta({ description: 'Only pairs of members of this organisation (a state association: required, its own)' }),
+  pair: z
+    .string()
+    .regex(/^\d{1,10},\d{1,10}$/, 'invalidId')
+    .transform((v) => v.split(',').map(Number) as [number, number])
+    .optional()
+    .meta({ description: 'Two member ids, `12,34`: only the entry of this pair (none when the report does not hold it)' }),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -106,3 +112,12 @@ export const DuplicatePageSchema = z
 export type DuplicatePage = z.infer<typeof DuplicatePageSchema>;
 
 export const dismissRequestSchema = z.object({ aId: dbId(), bId: dbId() }).strict().meta({ id: 'DuplicateDismissRequest' });
+
+/**
+ * A pair of the duplicate check's candidates that the duplicates report holds and this caller may
+ * merge: `orgId` is the organisation whose 'Duplikate' view (form 52) shows it.
+ */
+export const MergePairLinkSchema = z
+  .object({ aId: z.number().int(), bId: z.number().int(), orgId: z.number().int() })
+  .meta({ id: 'DuplicateMergePair' });
+export type MergePairLink = z.infer<typeof MergePairLinkSchema>;

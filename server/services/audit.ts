@@ -8,6 +8,7 @@ import type { AppDeps } from '../http/context';
 import { ApiError, forbidden } from '../http/errors';
 import { loadCaller, type Caller } from './access';
 import { assertReadable, memberFormOrgs } from './member-access';
+import { undoableMerges } from './members/merge-access';
 import { actorFor, orgScreenActors } from './organisations/organisation-access';
 
 /**
@@ -118,6 +119,15 @@ export async function listAudit(deps: AppDeps, callerId: number, query: AuditQue
     .orderBy(desc(auditEntries.at), desc(auditEntries.id))
     .limit(query.size)
     .offset((query.page - 1) * query.size);
+  // 'Rückgängig' on a merge's entry of the record asked for, where this caller may undo it now
+  const mergeEntries = rows.filter(
+    (r) => r.action === 'merge' && r.mergeId !== null && r.entityId === query.id && query.entity === 'member',
+  );
+  const undoable = await undoableMerges(
+    deps,
+    caller,
+    mergeEntries.map((r) => r.mergeId!),
+  );
   return {
     entries: rows.map((r) => ({
       id: r.id,
@@ -130,6 +140,7 @@ export async function listAudit(deps: AppDeps, callerId: number, query: AuditQue
       action: r.action,
       changes: r.changes,
       mergeId: r.mergeId,
+      canUndo: mergeEntries.includes(r) && undoable.has(r.mergeId!),
     })),
     total: rows[0]?.total ?? 0,
     page: query.page,

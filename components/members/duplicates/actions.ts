@@ -31,11 +31,14 @@ function mergeRefusal(error: ApiError, { t }: ActionContext): Refusal | undefine
   return MERGE_REFUSALS.has(error.code) ? { message: t(`errors.${error.code}`) } : undefined;
 }
 
-/** One page of the pairs that look like one person; a state association passes its own organisation. */
+/**
+ * One page of the pairs that look like one person; a state association passes its own
+ * organisation. `pair`: only that pair's entry (the view opened from the create dialog).
+ */
 export const duplicatesAction = defineAction({
   namespace: 'merge',
-  input: z.object({ org: recordId.optional(), page: z.number().int().min(1) }),
-  run: async ({ org, page }) => api.duplicateReport(org, page, DUPLICATES_PAGE_SIZE),
+  input: z.object({ org: recordId.optional(), page: z.number().int().min(1), pair: z.tuple([recordId, recordId]).optional() }),
+  run: async ({ org, page, pair }) => api.duplicateReport(org, page, DUPLICATES_PAGE_SIZE, pair),
 });
 
 /** 'Nicht dieselbe Person': the pair leaves the report for good. */

@@ -32,16 +32,18 @@ function PersonCell({ person }: { person: PairPerson }) {
  * The 'Duplikate' view of form 52: pairs of records that look like one person, best first, paged;
  * per pair 'Nicht dieselbe Person' (it leaves the report for good) and 'Zusammenführen…' (the
  * merge dialog). `org` is a state association's own organisation; the federation sees everyone.
+ * `pair`: opened on that pair's entry alone (from the create dialog), until 'Alle Duplikate anzeigen'.
  */
-export function DuplicatesView({ org, onClose }: { org?: number; onClose: () => void }) {
+export function DuplicatesView({ org, pair: openedOn, onClose }: { org?: number; pair?: [number, number] | null; onClose: () => void }) {
   const t = useTranslations('merge.screen');
   const tr = useTranslations('members.duplicates.reasons');
   const [confirmElement, confirm] = useConfirm();
   const [merging, setMerging] = useState<Pair | null>(null);
   const [busy, setBusy] = useState(false);
+  const [only, setOnly] = useState(openedOn ?? null);
   const list = usePagedQuery({
-    query: { org },
-    load: (q, page) => duplicatesAction({ org: q.org, page }),
+    query: { org, pair: only },
+    load: (q, page) => duplicatesAction({ org: q.org, page, ...(q.pair ? { pair: q.pair } : {}) }),
     pageSize: DUPLICATES_PAGE_SIZE,
   });
   const pairs = (list.shown?.items ?? []) as Pair[];
@@ -67,6 +69,14 @@ export function DuplicatesView({ org, onClose }: { org?: number; onClose: () => 
         </Button>
       </div>
       <p className="text-sm text-gray-600">{t('hint')}</p>
+      {only && (
+        <div className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p>{t('pairOnly')}</p>
+          <Button size="sm" variant="secondary" onClick={() => setOnly(null)}>
+            {t('showAll')}
+          </Button>
+        </div>
+      )}
 
       {list.failed ? (
         <p role="alert" className="text-sm text-red-800">

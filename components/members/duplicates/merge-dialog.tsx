@@ -8,8 +8,9 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import type { MergeField, MergeSide } from '@/lib/domain/member-merge';
 import type { MergeAnswer, UndoAnswer } from '@/lib/schemas/member-merge';
-import { mergeAction, mergePlanAction, undoMergeAction } from './actions';
+import { mergeAction, mergePlanAction } from './actions';
 import { personName, placeKey, valueText, type PairPerson } from './person-text';
+import { UndoRefusal, UndoResult, useUndoMerge } from './undo-merge';
 
 type Picks = Partial<Record<MergeField, MergeSide>>;
 type Sides = { survivor: PairPerson; merged: PairPerson };
@@ -41,7 +42,7 @@ export function MergeDialog({ first, second, onClose }: MergeDialogProps) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<MergeAnswer | null>(null);
   const [undone, setUndone] = useState<UndoAnswer | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const undoing = useUndoMerge(confirm);
   /** Only the answer to the latest choice is shown. */
   const latest = useRef(0);
 
@@ -106,16 +107,8 @@ export function MergeDialog({ first, second, onClose }: MergeDialogProps) {
 
   async function undo() {
     if (!done?.mergeId) return;
-    if (!(await confirm(t('screen.undoConfirm', { merged: personName(sides.merged) }), { tone: 'danger' }))) return;
-    setBusy(true);
-    setRefusal(null);
-    const result = await settleAction(undoMergeAction({ mergeId: done.mergeId }));
-    setBusy(false);
-    const refused = (message: string) => {
-      setRefusal(message);
-      return true;
-    };
-    if (applyActionResult(result, null, { handled: (f) => refused(f.description ?? f.message) })) setUndone(result.data as UndoAnswer);
+    const answer = await undoing.undo(done.mergeId, t('screen.undoConfirm', { merged: personName(sides.merged) }));
+    if (answer) setUndone(answer);
   }
 
   const whatText = (place: string, what: string) => (tp.has(placeKey(place)) ? tp(placeKey(place)) : what);
@@ -137,35 +130,13 @@ export function MergeDialog({ first, second, onClose }: MergeDialogProps) {
               : t('screen.mergedSummary', { survivor: personName(sides.survivor), merged: personName(sides.merged) })}
           </p>
           {!undone && (
-            <Button variant="danger" onClick={() => void undo()} loading={busy}>
+            <Button variant="danger" onClick={() => void undo()} loading={undoing.busy}>
               {t('screen.undo')}
             </Button>
           )}
         </div>
-        {refusal && (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            {t('screen.undoRefused', { reason: refusal })}
-          </p>
-        )}
-        {undone && (
-          <div className="space-y-2 text-sm text-gray-800">
-            {undone.stayedWithSurvivor.length === 0 && undone.keptFields.length === 0 ? (
-              <p>{t('screen.nothingStayed', { survivor: personName(sides.survivor) })}</p>
-            ) : (
-              <>
-                <p className="font-medium">{t('screen.stayed', { survivor: personName(sides.survivor) })}</p>
-                <ul aria-label={t('screen.stayedLabel')} className="list-disc pl-5">
-                  {undone.stayedWithSurvivor.map((s) => (
-                    <li key={s.place}>{t('screen.stayedRows', { what: whatText(s.place, s.what), count: s.ids.length })}</li>
-                  ))}
-                  {undone.keptFields.length > 0 && (
-                    <li>{t('screen.keptFields', { fields: undone.keptFields.map(fieldText).join(', ') })}</li>
-                  )}
-                </ul>
-              </>
-            )}
-          </div>
-        )}
+        <UndoRefusal reason={undoing.refusal} />
+        {undone && <UndoResult answer={undone} survivorName={personName(sides.survivor)} />}
       </div>
     );
   } else if (!plan) {

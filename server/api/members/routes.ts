@@ -22,6 +22,7 @@ import {
   MemberSummarySchema,
   TargetOrgSchema,
 } from '@/lib/schemas/member-responses';
+import { MergePairLinkSchema } from '@/lib/schemas/member-merge';
 import { access } from '../../http/access-rule';
 import { errorResponses } from '../../http/errors';
 import { json, memberIdParam, orgIdParam } from '../../http/route-parts';
@@ -138,10 +139,13 @@ export const duplicates = createRoute({
   tags,
   summary: 'Possible duplicates of a person about to be created',
   description:
-    'Matches the same e-mail, or the same (or day/month-swapped) birth date with names equal up to umlaut/ß spelling, small typos or first/last name swapped. Each candidate lists its reasons. Only a candidate whose name and full birth date match exactly shows its birth date, registration number and town and carries the `proof` the connect call needs. Checks that identify nobody are limited per caller to 30 an hour and 100 a day: over that → 429 `duplicate_check_limited` with Retry-After (seconds, also in `value`). Every check is recorded in the audit trail (entity memberLookup).',
+    'Matches the same e-mail, or the same (or day/month-swapped) birth date with names equal up to umlaut/ß spelling, small typos or first/last name swapped. Each candidate lists its reasons. Only a candidate whose name and full birth date match exactly shows its birth date, registration number and town and carries the `proof` the connect call needs. Checks that identify nobody are limited per caller to 30 an hour and 100 a day: over that → 429 `duplicate_check_limited` with Retry-After (seconds, also in `value`). Every check is recorded in the audit trail (entity memberLookup). `mergePairs`: two candidates that the duplicates report holds as one person and this caller may merge (the federation, a state association within its clubs; clubs never), with the organisation whose duplicates view shows them.',
   request: { body: { required: true, content: json(duplicateQuerySchema) } },
   responses: {
-    200: { description: 'Candidates, best first (at most 10)', content: json(z.object({ candidates: z.array(DuplicateCandidateSchema) })) },
+    200: {
+      description: 'Candidates, best first (at most 10)',
+      content: json(z.object({ candidates: z.array(DuplicateCandidateSchema), mergePairs: z.array(MergePairLinkSchema) })),
+    },
     ...errorResponses(400, 401, 403, 422, 429),
   },
 });

@@ -1,14 +1,15 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
-import { ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { FORM_ALL_MEMBERS, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { matchDuplicate } from '@/lib/domain/member-duplicates';
-import type { DuplicatePage, DuplicatePair, DuplicatesQuery } from '@/lib/schemas/member-merge';
+import type { DuplicatePage, DuplicatePair, DuplicatesQuery, MergePairLink } from '@/lib/schemas/member-merge';
 import { duplicateDismissals, organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { forbidden } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { ownMemberOrgIds, ownMembersCondition } from '../member-access';
-import { mergeActingOrg, mergeCaller, mergeOrgs } from './merge-access';
+import type { Caller } from '../access';
+import { mergeActingOrg, mergeCaller, mergeOrgs, mergeViewOrg } from './merge-access';
 
 /**
  * The duplicates report (GET /admin/duplicates): pairs of person records that the duplicate rules
@@ -46,13 +47,44 @@ type Person = { id: number; firstName: string; surname: string; birthDate: strin
 
 export async function duplicateReport(deps: AppDeps, callerId: number, query: DuplicatesQuery): Promise<DuplicatePage> {
   const orgIds = await scopeOrgIds(deps, callerId, query.org);
-  const inScope = ownMembersCondition(orgIds, todayIso(deps.clock()));
+  const pairs = await reportPairs(deps, ownMembersCondition(orgIds, todayIso(deps.clock())), query.pair);
+  const start = (query.page - 1) * query.size;
+  return { items: pairs.slice(start, start + query.size), total: pairs.length, page: query.page, size: query.size };
+}
+
+/**
+ * The duplicate check's candidates that form a pair of the report which this caller may merge,
+ * each with the organisation whose 'Duplikate' view (form 52) shows it, so staff merge the two
+ * instead of creating a third record. Clubs get none.
+ */
+export async function mergePairLinks(deps: AppDeps, caller: Caller, ids: readonly number[]): Promise<MergePairLink[]> {
+  const merges = caller.orgs.some(
+    (o) => o.functions.includes(FORM_ALL_MEMBERS) && (o.level === ORG_LEVEL_FEDERATION || o.level === ORG_LEVEL_STATE),
+  );
+  if (!merges || ids.length < 2) return [];
+  const links: MergePairLink[] = [];
+  for (const pair of await reportPairs(deps, undefined, ids)) {
+    const org = await mergeViewOrg(deps, caller, pair.a.id, pair.b.id);
+    if (org) links.push({ aId: pair.a.id, bId: pair.b.id, orgId: org.id });
+  }
+  return links;
+}
+
+/** The pairs of the report, best first: members in scope (undefined: everyone), only those among `among` when given. */
+async function reportPairs(deps: AppDeps, inScope: SQL | undefined, among?: readonly number[]): Promise<DuplicatePair[]> {
   const swapped = (d: string) =>
     sql.raw(
       `case when extract(day from ${d}) <= 12 and extract(day from ${d}) <> extract(month from ${d}) then make_date(extract(year from ${d})::int, extract(day from ${d})::int, extract(month from ${d})::int) end`,
     );
   const scopeA = inScope ? sql` and a.id in (select id from members where ${inScope})` : sql``;
   const scopeB = inScope ? sql` and b.id in (select id from members where ${inScope})` : sql``;
+  const ids = among
+    ? sql.join(
+        among.map((id) => sql`${id}`),
+        sql`, `,
+      )
+    : null;
+  const amongAB = ids ? sql` and a.id in (${ids}) and b.id in (${ids})` : sql``;
   const columns = sql`a.id as a_id, a.first_name as a_first, a.surname as a_sur, a.birth_date::text as a_birth, a.reg_nr as a_reg, a.city as a_city,
     b.id as b_id, b.first_name as b_first, b.surname as b_sur, b.birth_date::text as b_birth, b.reg_nr as b_reg, b.city as b_city`;
   const notDismissed = sql`not exists (select 1 from duplicate_dismissals d where d.member_a_id = a.id and d.member_b_id = b.id)`;
@@ -63,7 +95,7 @@ export async function duplicateReport(deps: AppDeps, callerId: number, query: Du
   const crossed = sql`${s1('b')} = ${f1('a')} and ${f1('b')} = ${s1('a')} and not (${s1('b')} = ${s1('a')} and ${f1('b')} = ${f1('a')})`;
   // Swapping day and month twice gives the date back, so each swapped pair is found once with a.id < b.id.
   const part = (date: SQL, names: SQL) =>
-    sql`select ${columns} from members a join members b on b.birth_date = ${date} and ${names} and b.id > a.id where ${notDismissed}${scopeA}${scopeB}`;
+    sql`select ${columns} from members a join members b on b.birth_date = ${date} and ${names} and b.id > a.id where ${notDismissed}${scopeA}${scopeB}${amongAB}`;
   const sameDate = sql.raw('a.birth_date');
   const rows = rowsOf(
     await deps.db.execute(sql`
@@ -93,8 +125,7 @@ export async function duplicateReport(deps: AppDeps, callerId: number, query: Du
     if (match) pairs.push({ a, b, score: match.score, reasons: match.reasons });
   }
   pairs.sort((x, y) => y.score - x.score || x.a.surname.localeCompare(y.a.surname, 'de') || x.a.id - y.a.id || x.b.id - y.b.id);
-  const start = (query.page - 1) * query.size;
-  return { items: pairs.slice(start, start + query.size), total: pairs.length, page: query.page, size: query.size };
+  return pairs;
 }
 
 /** POST /admin/duplicates/dismiss: "not the same person" — the pair leaves the report for good. */

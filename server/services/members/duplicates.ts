@@ -11,6 +11,7 @@ import {
 import { editsMembersAt } from '@/lib/domain/member-permissions';
 import type { z } from 'zod';
 import type { DuplicateCandidate } from '@/lib/schemas/member-responses';
+import type { MergePairLink } from '@/lib/schemas/member-merge';
 import type { duplicateQuerySchema } from '@/lib/schemas/members';
 import { functionAssignments, members, organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
@@ -20,6 +21,7 @@ import { recordAudit } from '../audit';
 import type { RateScope } from '../../limits/rate-limit';
 import { requireMemberFormOrgs } from '../member-access';
 import { issueConnectProof } from './connect-proof';
+import { mergePairLinks } from './duplicate-report';
 
 /**
  * PUT /admin/member/duplicates: persons that may already be the one being entered. The database
@@ -48,9 +50,10 @@ export async function findDuplicates(
   deps: AppDeps,
   callerId: number,
   input: z.output<typeof duplicateQuerySchema>,
-): Promise<{ candidates: DuplicateCandidate[] }> {
+): Promise<{ candidates: DuplicateCandidate[]; mergePairs: MergePairLink[] }> {
+  const caller = await loadCaller(deps, callerId);
   // The check serves creating and connecting members, which a state association (read-only) never does.
-  if (!requireMemberFormOrgs(await loadCaller(deps, callerId)).some(editsMembersAt)) {
+  if (!requireMemberFormOrgs(caller).some(editsMembersAt)) {
     throw forbidden('Only the federation and clubs create or connect members');
   }
   const verdict = await deps.rateLimiter.begin(DUPLICATE_CHECK_SCOPE, String(callerId));
@@ -81,7 +84,13 @@ export async function findDuplicates(
       after: { windows: DUPLICATE_CHECK_LIMITS.map((w) => `${w.max}/${w.windowMs / 60_000} min`) },
     });
   }
-  return { candidates };
+  // two of them may be one person already: who may merge is shown the report's entry instead of creating a third
+  const mergePairs = await mergePairLinks(
+    deps,
+    caller,
+    candidates.map((c) => c.id),
+  );
+  return { candidates, mergePairs };
 }
 
 async function lookUp(

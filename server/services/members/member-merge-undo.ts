@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { MERGE_FIELDS, mayUndoMerge, sameValue } from '@/lib/domain/member-merge';
-import { ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import type { UndoAnswer } from '@/lib/schemas/member-merge';
 import { uniqueViolation } from '../../db/db-errors';
 import { PERSON_REFERENCES, type PersonReferenceKey } from '../../db/person-references';
@@ -8,8 +7,7 @@ import { functionAssignments, memberMerges, members } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit';
-import { isOwnMember } from '../member-access';
-import { mergeCaller, mergeOrgs } from './merge-access';
+import { mergeCaller, undoActingOrg } from './merge-access';
 import { MERGE_RULES } from './merge-rules';
 import type { MergeSnapshot } from './member-merge';
 
@@ -34,13 +32,11 @@ const refuse = (code: string, message: string, value?: unknown) => new ApiError(
 
 export async function undoMerge(deps: AppDeps, callerId: number, mergeId: string): Promise<UndoAnswer> {
   const caller = await mergeCaller(deps, callerId);
-  const orgs = mergeOrgs(caller);
   const now = deps.clock();
   const at = now.toISOString();
   const [found] = await deps.db.select({ survivorId: memberMerges.survivorId }).from(memberMerges).where(eq(memberMerges.id, mergeId));
   if (!found) throw notFound('No such merge');
-  // A state association undoes merges whose surviving record is one of its own members.
-  const acting = orgs.find((o) => o.level === ORG_LEVEL_FEDERATION) ?? (await firstReaching(deps, orgs, found.survivorId));
+  const acting = await undoActingOrg(deps, caller, found.survivorId);
   if (!acting) throw forbidden('This merge is not within your organisation');
   try {
     return await deps.db.transaction(async (tx) => {
@@ -210,9 +206,4 @@ export async function undoMerge(deps: AppDeps, callerId: number, mergeId: string
     if (index) throw refuse('undo_conflict', `Another record now holds a value the merged record needs back (${index})`, index);
     throw err;
   }
-}
-
-async function firstReaching(deps: AppDeps, orgs: ReturnType<typeof mergeOrgs>, survivorId: number) {
-  for (const org of orgs) if (await isOwnMember(deps, org, survivorId)) return org;
-  return undefined;
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
+import { FORM_ALL_MEMBERS, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
+import { mayUndoMerge } from '@/lib/domain/member-merge';
 import type { Db } from '../../db/client';
 import { memberMerges, members } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
@@ -54,6 +55,57 @@ export async function mergeActingOrg(deps: AppDeps, caller: Caller, memberIds: r
     }
   }
   return acting;
+}
+
+/**
+ * The organisation the caller undoes a merge from: the federation, or a state association whose
+ * own member the surviving record is; undefined when none reaches it. 403 when the caller merges
+ * from nowhere.
+ */
+export async function undoActingOrg(deps: AppDeps, caller: Caller, survivorId: number): Promise<ActingOrg | undefined> {
+  const orgs = mergeOrgs(caller);
+  const federation = orgs.find((o) => o.level === ORG_LEVEL_FEDERATION);
+  if (federation) return federation;
+  for (const org of orgs) if (await isOwnMember(deps, org, survivorId)) return org;
+  return undefined;
+}
+
+/**
+ * Of these merges, the ones the caller may undo now: the merge stands, it was made today, and the
+ * caller undoes merges of its surviving record (undoActingOrg). The screen offers 'Rückgängig' for
+ * exactly these; the undo itself still refuses what changed since.
+ */
+export async function undoableMerges(deps: AppDeps, caller: Caller, mergeIds: readonly string[]): Promise<Set<string>> {
+  const undoable = new Set<string>();
+  // clubs never undo (mergeOrgs would refuse them)
+  if (mergeIds.length === 0 || !memberFormOrgs(caller).some((o) => o.level === ORG_LEVEL_FEDERATION || o.level === ORG_LEVEL_STATE)) {
+    return undoable;
+  }
+  const now = deps.clock();
+  const merges = await deps.db
+    .select({ id: memberMerges.id, survivorId: memberMerges.survivorId, createdAt: memberMerges.createdAt })
+    .from(memberMerges)
+    .where(and(inArray(memberMerges.id, [...new Set(mergeIds)]), isNull(memberMerges.undoneAt)));
+  for (const merge of merges) {
+    if (!mayUndoMerge(new Date(merge.createdAt), now)) continue;
+    if (await undoActingOrg(deps, caller, merge.survivorId)) undoable.add(merge.id);
+  }
+  return undoable;
+}
+
+/**
+ * The organisation whose 'Duplikate' view (form 52) the caller would merge these two persons
+ * from: one where the caller holds form 52 and may merge both (mergeActingOrg); null when there is
+ * none (a club, a person out of reach or above the caller).
+ */
+export async function mergeViewOrg(deps: AppDeps, caller: Caller, aId: number, bId: number): Promise<ActingOrg | null> {
+  const withView = { ...caller, orgs: caller.orgs.filter((o) => o.functions.includes(FORM_ALL_MEMBERS)) };
+  try {
+    return await mergeActingOrg(deps, withView, [aId, bId]);
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return null;
+    throw err;
+  }
 }
 
 export async function mergeCaller(deps: AppDeps, callerId: number): Promise<Caller> {

@@ -109,7 +109,7 @@ describe('member actions against the members API', () => {
     as('verein');
     const result = await checkDuplicatesAction({ values: duplicateQueryOf(person({ surname: 'Quellenbergr' })) });
     expect(result.ok).toBe(true);
-    const candidates = (result as { data: { id: number; reasons: string[] }[] }).data;
+    const candidates = (result as { data: { candidates: { id: number; reasons: string[] }[] } }).data.candidates;
     expect(candidates[0]).toMatchObject({ id: created, reasons: expect.arrayContaining(['name_typo', 'same_birth_date']) });
   });
 
@@ -209,7 +209,7 @@ describe('member actions against the members API', () => {
     const check = await checkDuplicatesAction({
       values: duplicateQueryOf(person({ firstName: 'Ottokar', surname: 'Brückl', gender: 'm', birthDate: '1975-06-01' })),
     });
-    const found = check.ok ? check.data.find((c) => c.id === id) : undefined;
+    const found = check.ok ? check.data.candidates.find((c) => c.id === id) : undefined;
     expect(found?.proof).toEqual(expect.any(String));
     expect(await connectMemberAction({ orgId: CLUB, memberId: id, proof: found!.proof })).toEqual({
       ok: true,

@@ -50,6 +50,22 @@ describe("Form 52's 'Duplikate'", () => {
     expect(screen.getByText('rechts')).toBeInTheDocument();
   });
 
+  it("opens on the pair the create dialog's link names (?duplicates=a,b)", async () => {
+    window.history.replaceState(null, '', '/admin/form/O7/F52?duplicates=101,202');
+    renderScreen({ org: 7 });
+    expect(await screen.findByRole('region', { name: 'Duplikate' })).toBeInTheDocument();
+    await waitFor(() => expect(reportMock).toHaveBeenCalledWith({ org: 7, page: 1, pair: [101, 202] }));
+    expect(screen.getByText('Gezeigt wird nur das Paar aus der Prüfung beim Anlegen.')).toBeInTheDocument();
+  });
+
+  it('ignores that link where the caller may not merge', () => {
+    window.history.replaceState(null, '', '/admin/form/O7/F52?duplicates=101,202');
+    renderScreen(null);
+    expect(screen.queryByRole('region', { name: 'Duplikate' })).not.toBeInTheDocument();
+    expect(screen.getByText('rechts')).toBeInTheDocument();
+    expect(reportMock).not.toHaveBeenCalled();
+  });
+
   it('is not offered where the caller may not merge (a club)', () => {
     renderScreen(null);
     expect(screen.queryByRole('button', { name: 'Duplikate' })).not.toBeInTheDocument();

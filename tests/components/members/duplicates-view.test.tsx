@@ -97,4 +97,19 @@ describe('DuplicatesView', () => {
     expect(planMock).toHaveBeenCalledWith({ survivorId: ANNA.id, mergedId: ANNA_TWICE.id, fields: {} });
     expect(await within(dialog).findByRole('table', { name: 'Felder der beiden Datensätze' })).toBeInTheDocument();
   });
+
+  it("opened on one pair, shows that pair's entry alone until 'Alle Duplikate anzeigen'", async () => {
+    const user = userEvent.setup();
+    reportMock.mockResolvedValueOnce({ ok: true, data: { items: [PAIR], total: 1, page: 1, size: 20 } });
+    renderWithIntl(<DuplicatesView org={7} pair={[ANNA.id, ANNA_TWICE.id]} onClose={jest.fn()} />);
+    expect(await rows()).toHaveLength(1);
+    expect(reportMock).toHaveBeenCalledWith({ org: 7, page: 1, pair: [ANNA.id, ANNA_TWICE.id] });
+    expect(screen.getByText('Gezeigt wird nur das Paar aus der Prüfung beim Anlegen.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Alle Duplikate anzeigen' }));
+    await waitFor(() => expect(reportMock).toHaveBeenLastCalledWith({ org: 7, page: 1 }));
+    // the header row and both pairs of the whole report
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+    expect(screen.queryByText('Gezeigt wird nur das Paar aus der Prüfung beim Anlegen.')).not.toBeInTheDocument();
+  });
 });

@@ -169,7 +169,7 @@ describe('MemberDetail: a new member', () => {
   });
 
   it('creates the member when the duplicate check finds nobody, then opens it', async () => {
-    check.mockResolvedValue({ ok: true, data: [] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [], mergePairs: [] } });
     create.mockResolvedValue({ ok: true, data: { id: 1600, name: 'Alois Brueckl', message: 'Alois Brueckl wurde erfolgreich erstellt' } });
     const user = userEvent.setup();
     renderDetail();
@@ -184,7 +184,7 @@ describe('MemberDetail: a new member', () => {
   });
 
   it('shows the candidates with why they matched, and connects the existing master record to the club', async () => {
-    check.mockResolvedValue({ ok: true, data: [candidate] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [candidate], mergePairs: [] } });
     connect.mockResolvedValue({ ok: true, data: { message: 'Mitglied zum Verein hinzugefügt' } });
     const user = userEvent.setup();
     renderDetail();
@@ -208,8 +208,44 @@ describe('MemberDetail: a new member', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it('links two candidates the API says this caller may merge to that pair in the Duplikate view, and nothing else', async () => {
+    const twice: DuplicateCandidate = { ...candidate, id: 901, surname: 'Brueckl', proof: 'proof-for-901' };
+    // the API names a pair only to whoever may merge it (a club never gets one)
+    check.mockResolvedValue({ ok: true, data: { candidates: [candidate, twice], mergePairs: [{ aId: 826, bId: 901, orgId: 1 }] } });
+    const user = userEvent.setup();
+    renderDetail({ acting: { level: 1, canCreate: true, isClub: false } });
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    const pairs = within(dialog).getByRole('list', { name: 'Bereits doppelt erfasst' });
+    const [pair] = within(pairs).getAllByRole('listitem');
+    expect(pair).toHaveTextContent('Alois Brückl und Alois Brueckl sind vermutlich dieselbe Person und bereits unter den Duplikaten.');
+    expect(within(pair).getByRole('link', { name: 'Unter Duplikate zusammenführen' })).toHaveAttribute(
+      'href',
+      '/form/O1/F52?duplicates=826,901',
+    );
+    expect(within(dialog).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('shows no merge link when the API names no pair', async () => {
+    const twice: DuplicateCandidate = { ...candidate, id: 901, surname: 'Brueckl', proof: 'proof-for-901' };
+    check.mockResolvedValue({ ok: true, data: { candidates: [candidate, twice], mergePairs: [] } });
+    const user = userEvent.setup();
+    renderDetail();
+    await fillNewMember(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await answer(user, true);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied existiert bereits' });
+    expect(within(dialog).getAllByRole('listitem', { name: /Alois/ })).toHaveLength(2);
+    expect(within(dialog).queryByRole('list', { name: 'Bereits doppelt erfasst' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('offers no connecting for a person found by the e-mail alone, and says why', async () => {
-    check.mockResolvedValue({ ok: true, data: [candidate, emailOnlyCandidate] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [candidate, emailOnlyCandidate], mergePairs: [] } });
     const user = userEvent.setup();
     renderDetail();
     await fillNewMember(user);
@@ -233,7 +269,7 @@ describe('MemberDetail: a new member', () => {
       reasons: ['name_typo', 'same_birth_date'],
       score: 85,
     };
-    check.mockResolvedValue({ ok: true, data: [near] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [near], mergePairs: [] } });
     const user = userEvent.setup();
     renderDetail();
     await fillNewMember(user);
@@ -262,7 +298,7 @@ describe('MemberDetail: a new member', () => {
   });
 
   it('shows why connecting failed when the proof has expired, and keeps the dialog open', async () => {
-    check.mockResolvedValue({ ok: true, data: [candidate] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [candidate], mergePairs: [] } });
     const text = 'Die Prüfung ist abgelaufen. Bitte speichern Sie erneut, um nach bestehenden Mitgliedern zu suchen.';
     connect.mockResolvedValue({ ok: false, message: text, code: 'invalid_proof' });
     const user = userEvent.setup();
@@ -278,7 +314,7 @@ describe('MemberDetail: a new member', () => {
   });
 
   it('creates a new member anyway when the user chooses so in the dialog', async () => {
-    check.mockResolvedValue({ ok: true, data: [candidate] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [candidate], mergePairs: [] } });
     create.mockResolvedValue({ ok: true, data: { id: 1601, name: 'Alois Brueckl', message: 'Alois Brueckl wurde erfolgreich erstellt' } });
     const user = userEvent.setup();
     renderDetail();
@@ -293,7 +329,7 @@ describe('MemberDetail: a new member', () => {
   });
 
   it('lets the federation connect the existing record to a club it picks (no club of its own to connect to)', async () => {
-    check.mockResolvedValue({ ok: true, data: [candidate] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [candidate], mergePairs: [] } });
     connect.mockResolvedValue({ ok: true, data: { message: 'Mitglied zum Verein hinzugefügt' } });
     const user = userEvent.setup();
     renderDetail({ orgId: 1, funkId: 52, acting: { level: 1, canCreate: true, isClub: false }, targetOrgs });
@@ -324,7 +360,7 @@ describe('MemberDetail: a new member', () => {
   });
 
   it('offers the federation "open" for a candidate already in the picked club, and always next to connecting', async () => {
-    check.mockResolvedValue({ ok: true, data: [candidate] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [candidate], mergePairs: [] } });
     const user = userEvent.setup();
     renderDetail({ orgId: 1, funkId: 52, acting: { level: 1, canCreate: true, isClub: false }, targetOrgs });
     await fillNewMember(user);
@@ -342,7 +378,7 @@ describe('MemberDetail: a new member', () => {
   });
 
   it('lets a club connect only to itself: no club to pick', async () => {
-    check.mockResolvedValue({ ok: true, data: [candidate] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [candidate], mergePairs: [] } });
     const user = userEvent.setup();
     renderDetail();
     await fillNewMember(user);
@@ -356,7 +392,7 @@ describe('MemberDetail: a new member', () => {
 
   it('shows the identity conflict text on the birth date', async () => {
     const text = 'Es gibt bereits eine Person (Name & Geschlecht) mit diesem Geburtsdatum 13.11.1991 !';
-    check.mockResolvedValue({ ok: true, data: [] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [], mergePairs: [] } });
     create.mockResolvedValue({ ok: false, message: text, code: 'identity_conflict', fieldErrors: { birthDate: text } });
     const user = userEvent.setup();
     renderDetail();
@@ -650,7 +686,7 @@ describe('MemberDetail: one editing model', () => {
 
   it("offers 'Trotzdem neu anlegen' for the same person (name, gender, birth date), as the spec does, next to connecting", async () => {
     const same: DuplicateCandidate = { ...candidate, surname: 'Brueckl', score: 100, reasons: ['same_name', 'same_birth_date'] };
-    check.mockResolvedValue({ ok: true, data: [same] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [same], mergePairs: [] } });
     const user = userEvent.setup();
     renderDetail();
     await fillNewMember(user);
@@ -662,7 +698,7 @@ describe('MemberDetail: one editing model', () => {
   });
 
   it('says the entered e-mail belongs to another person and creates the member without it', async () => {
-    check.mockResolvedValue({ ok: true, data: [emailOnlyCandidate] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [emailOnlyCandidate], mergePairs: [] } });
     create.mockResolvedValue({ ok: true, data: { id: 1602, name: 'Alois Brueckl', message: 'Alois Brueckl wurde erfolgreich erstellt' } });
     const user = userEvent.setup();
     renderDetail();
@@ -681,7 +717,7 @@ describe('MemberDetail: one editing model', () => {
   });
 
   it("still offers 'Trotzdem neu anlegen' for a near match", async () => {
-    check.mockResolvedValue({ ok: true, data: [candidate] });
+    check.mockResolvedValue({ ok: true, data: { candidates: [candidate], mergePairs: [] } });
     const user = userEvent.setup();
     renderDetail();
     await fillNewMember(user);
