@@ -1,8 +1,11 @@
 /**
- * Duplicate detection before a member is created ('Mitglied existiert bereits').
- * Better than an exact match: it catches umlaut and ß spellings (Müller / Mueller / Muller,
- * Strauß / Strauss), small typos, first and last name swapped, day and month of the birth date
- * swapped, and the same e-mail address; every candidate says why it matched.
+ * Duplicate detection before a member is created ('Mitglied existiert bereits') and in the
+ * duplicates report. Better than an exact match: it catches umlaut and ß spellings (Müller /
+ * Mueller / Muller, Strauß / Strauss), letters of other alphabets written without their accents
+ * (Kovačević / Kovacevic, Đorđević / Djordjevic), small typos, a double name entered in part
+ * (Huber-Lang / Huber), first and last name swapped, day and month of the birth date swapped, and
+ * the same e-mail address; every candidate says why it matched. Two persons of different gender
+ * whose first names differ (Paul and Paula, born the same day) are twins, not one person.
  *
  * Pure: the API fetches the few rows that share the birth date (or its swapped form) or the e-mail
  * (both indexed) and scores them here.
@@ -13,6 +16,7 @@ export const DUPLICATE_REASONS = [
   'same_name',
   'name_spelling',
   'name_typo',
+  'name_part',
   'swapped_names',
   'same_birth_date',
   'swapped_day_month',
@@ -24,6 +28,8 @@ export type PersonKey = {
   surname: string;
   birthDate: string;
   email?: string | null;
+  /** When both sides give it: a different gender allows no other difference in the first name. */
+  gender?: string | null;
 };
 
 export type DuplicateMatch = { reasons: DuplicateReason[]; score: number };
@@ -43,13 +49,34 @@ export function normaliseName(name: string): string {
  * such as "Manuel".
  */
 export function foldName(name: string): string {
-  return normaliseName(name)
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ae/g, 'a')
-    .replace(/oe/g, 'o')
-    .replace(/ue/g, 'u');
+  let folded = folds.get(name);
+  if (folded === undefined) {
+    // a report compares each name with several others: remember the last few thousand foldings
+    if (folds.size >= 10_000) folds.clear();
+    folded = foldUncached(name);
+    folds.set(name, folded);
+  }
+  return folded;
+}
+
+const folds = new Map<string, string>();
+
+function foldUncached(name: string): string {
+  return (
+    normaliseName(name)
+      .replace(/ß/g, 'ss')
+      // letters that have no accent to drop: their usual Latin spelling (Đorđević → Djordjevic)
+      .replace(/đ/g, 'dj')
+      .replace(/ł/g, 'l')
+      .replace(/ı/g, 'i')
+      .replace(/ø/g, 'o')
+      .replace(/æ/g, 'ae')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/ae/g, 'a')
+      .replace(/oe/g, 'o')
+      .replace(/ue/g, 'u')
+  );
 }
 
 /** Edit distance with adjacent transpositions counted as one edit (optimal string alignment). */
@@ -82,7 +109,14 @@ export function allowedTypos(length: number): number {
   return 2;
 }
 
-export type NameMatch = 'exact' | 'spelling' | 'typo' | null;
+export type NameMatch = 'exact' | 'spelling' | 'typo' | 'part' | null;
+
+/** Whether every word of the shorter name is a word of the longer one (Huber-Lang / Huber, Johann Georg / Johann). */
+function namePart(fa: string, fb: string): boolean {
+  const [short, long] = fa.length <= fb.length ? [fa, fb] : [fb, fa];
+  const words = new Set(long.split(' '));
+  return words.size > 1 && short.split(' ').every((w) => words.has(w));
+}
 
 export function compareName(a: string, b: string): NameMatch {
   if (normaliseName(a) === normaliseName(b)) return 'exact';
@@ -90,7 +124,9 @@ export function compareName(a: string, b: string): NameMatch {
   const fb = foldName(b);
   if (fa === fb) return 'spelling';
   const limit = allowedTypos(Math.min(fa.length, fb.length));
-  return limit > 0 && editDistance(fa, fb) <= limit ? 'typo' : null;
+  // names whose lengths differ by more than the typos allowed cannot be that close (saves the distance)
+  if (limit > 0 && Math.abs(fa.length - fb.length) <= limit && editDistance(fa, fb) <= limit) return 'typo';
+  return namePart(fa, fb) ? 'part' : null;
 }
 
 /** The same date with day and month swapped (03.07. ↔ 07.03.), or null when that is no date or the same. */
@@ -113,14 +149,36 @@ export function candidateBirthDates(isoDate: string): string[] {
   return swapped ? [isoDate, swapped] : [isoDate];
 }
 
-const NAME_PENALTY: Record<Exclude<NameMatch, null>, number> = { exact: 0, spelling: 5, typo: 15 };
+/**
+ * The keys a person record is stored with so the duplicates report can pair records in the
+ * database: the birth date or its day/month-swapped form, whichever is earlier (equal for both
+ * records of a swapped pair), and the first word of the folded first name and of the folded
+ * surname. Two records become candidates when they share the birth key and one name key (either
+ * name, straight or crossed): a person entered twice almost always has one name spelled the same
+ * once folded, so a typo in the other name, even in its first letter, is still found.
+ */
+export type DuplicateKeys = { dupBirthKey: string; dupFirstKey: string; dupSurnameKey: string };
 
-function pairMatch(first: NameMatch, sur: NameMatch): { penalty: number; reasons: DuplicateReason[] } | null {
+export function duplicateKeys(person: { firstName: string; surname: string; birthDate: string }): DuplicateKeys {
+  const swapped = swapDayMonth(person.birthDate);
+  const firstWord = (name: string) => foldName(name).split(' ')[0] ?? '';
+  return {
+    dupBirthKey: swapped && swapped < person.birthDate ? swapped : person.birthDate,
+    dupFirstKey: firstWord(person.firstName),
+    dupSurnameKey: firstWord(person.surname),
+  };
+}
+
+const NAME_PENALTY: Record<Exclude<NameMatch, null>, number> = { exact: 0, spelling: 5, typo: 15, part: 15 };
+
+function pairMatch(first: NameMatch, sur: NameMatch, sameGender: boolean): { penalty: number; reasons: DuplicateReason[] } | null {
   if (!first || !sur) return null;
+  if (!sameGender && first !== 'exact' && first !== 'spelling') return null;
   const reasons: DuplicateReason[] = [];
   if (first === 'exact' && sur === 'exact') reasons.push('same_name');
   if (first === 'spelling' || sur === 'spelling') reasons.push('name_spelling');
   if (first === 'typo' || sur === 'typo') reasons.push('name_typo');
+  if (first === 'part' || sur === 'part') reasons.push('name_part');
   return { penalty: NAME_PENALTY[first] + NAME_PENALTY[sur], reasons };
 }
 
@@ -140,10 +198,14 @@ export function matchDuplicate(input: PersonKey, existing: PersonKey): Duplicate
   if (input.birthDate === existing.birthDate) birth = 'same';
   else if (swapDayMonth(input.birthDate) === existing.birthDate) birth = 'swapped';
 
-  const straight = pairMatch(compareName(input.firstName, existing.firstName), compareName(input.surname, existing.surname));
-  const swapped = straight
-    ? null
-    : pairMatch(compareName(input.firstName, existing.surname), compareName(input.surname, existing.firstName));
+  const sameGender = !input.gender || !existing.gender || input.gender === existing.gender;
+  // the surnames are compared only when the first names match (a report compares thousands of pairs)
+  const namesOf = (first: string, sur: string) => {
+    const firstMatch = compareName(input.firstName, first);
+    return firstMatch ? pairMatch(firstMatch, compareName(input.surname, sur), sameGender) : null;
+  };
+  const straight = namesOf(existing.firstName, existing.surname);
+  const swapped = straight ? null : namesOf(existing.surname, existing.firstName);
   const names =
     straight ??
     (swapped && {
@@ -176,7 +238,11 @@ export function matchDuplicate(input: PersonKey, existing: PersonKey): Duplicate
  */
 export function identifiesPerson(match: DuplicateMatch): boolean {
   const r = match.reasons;
-  const nameEntered = (r.includes('same_name') || r.includes('name_spelling')) && !r.includes('name_typo') && !r.includes('swapped_names');
+  const nameEntered =
+    (r.includes('same_name') || r.includes('name_spelling')) &&
+    !r.includes('name_typo') &&
+    !r.includes('name_part') &&
+    !r.includes('swapped_names');
   return nameEntered && r.includes('same_birth_date');
 }
 

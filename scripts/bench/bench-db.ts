@@ -12,6 +12,7 @@ import { createApp, type App } from '@/server/app';
 import { closeDb, createDb, migrate, type Db } from '@/server/db/client';
 import { members } from '@/server/db/schema';
 import { seedDemo } from '@/server/db/seed';
+import { rebuildDuplicateKeys } from '@/server/services/members/duplicate-keys';
 import { loadEnv } from '@/server/env';
 
 async function ensureDatabase(url: string): Promise<void> {
@@ -37,6 +38,9 @@ export async function openBenchDb(url: string, wantedMembers: number): Promise<{
   const db = createDb({ databaseUrl: url });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   await migrate(db);
+  const rebuilding = performance.now();
+  const keyed = await rebuildDuplicateKeys(db);
+  console.log(`[bench] duplicate keys: ${keyed} members given keys, flags recomputed in ${(performance.now() - rebuilding).toFixed(0)} ms`);
   const existing = Number((await db.select({ n: count() }).from(members))[0].n);
   if (existing < wantedMembers) {
     console.log(`[bench] seeding ${wantedMembers.toLocaleString('en')} members (found ${existing}) … this takes a few minutes once`);

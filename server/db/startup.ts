@@ -2,6 +2,7 @@ import type { Env } from '../env';
 import { closeDb, createDb, isFreshDatabase, migrate, type Db } from './client';
 import { acquirePgliteLock } from './pglite-lock';
 import { seedDemo } from './seed';
+import { rebuildDuplicateKeys } from '../services/members/duplicate-keys';
 
 /**
  * Opens the configured database and brings it up to date: the committed SQL migrations are
@@ -19,6 +20,8 @@ export async function openDatabase(env: Env, log: (line: string) => void = conso
   try {
     const fresh = await isFreshDatabase(db);
     await migrate(db);
+    const keyed = await rebuildDuplicateKeys(db);
+    if (keyed > 0) log(`[db] duplicate keys computed for ${keyed} members`);
     if (fresh && !env.databaseUrl) {
       log(`[db] new embedded database at ${env.pgliteDir}: loading the demo data …`);
       const started = Date.now();

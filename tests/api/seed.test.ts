@@ -20,6 +20,7 @@ import {
   uploadedFiles,
 } from '@/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '@/server/db/seed';
+import { DUPLICATE_SEED_MEMBERS } from '@/server/db/seed/duplicate-pairs';
 import { MemberGenerator } from '@/server/db/seed/members';
 import { SeedUploads } from '@/server/db/seed/news-pictures';
 import { call, createTestApp, signIn } from './helpers/test-app';
@@ -136,8 +137,9 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
 
   it('has at least 1,500 members, each a club member, in every age class', async () => {
     const all = await db.select({ birthDate: members.birthDate, gender: members.gender }).from(members);
-    // 1,500 generated plus the five demo accounts: none was dropped by a unique index.
-    expect(all).toHaveLength(MEMBERS + DEMO_ACCOUNTS.length);
+    // 1,500 generated, the five demo accounts and the 200 records of persons entered twice or
+    // merely alike: none was dropped by a unique index.
+    expect(all).toHaveLength(MEMBERS + DEMO_ACCOUNTS.length + DUPLICATE_SEED_MEMBERS);
     const classes = new Set(all.map((m) => ageClass(year - Number(m.birthDate.slice(0, 4)))));
     expect([...classes].sort()).toEqual(['50+', '65+', 'Allgem. Klasse', 'U10', 'U13', 'U15', 'U18', 'U21'].sort());
     const ages = all.map((m) => year - Number(m.birthDate.slice(0, 4)));

@@ -3,6 +3,7 @@ import {
   compareName,
   DUPLICATE_CHECK_LIMITS,
   duplicateCheckAuditRecord,
+  duplicateKeys,
   editDistance,
   foldName,
   identifiesPerson,
@@ -175,5 +176,52 @@ describe('newMemberBlock', () => {
     ['the same name and birth date but another gender', [{ ...person, gender: 'f' }], null],
   ] as const)('%s', (_label, candidates, expected) => {
     expect(newMemberBlock(entered, candidates)).toBe(expected);
+  });
+});
+
+describe('double names, other alphabets, twins and the stored keys', () => {
+  const person = (firstName: string, surname: string, gender = 'm', birthDate = '1980-03-07') => ({
+    firstName,
+    surname,
+    gender,
+    birthDate,
+  });
+
+  it('matches a double name entered in part, and says so', () => {
+    expect(compareName('Huber-Lang', 'Huber')).toBe('part');
+    expect(compareName('Johann Georg', 'Johann')).toBe('part');
+    expect(compareName('Hubertus', 'Huber')).toBeNull();
+    expect(matchDuplicate(person('Maria', 'Huber-Lang', 'w'), person('Maria', 'Huber', 'w'))?.reasons).toEqual([
+      'name_part',
+      'same_birth_date',
+    ]);
+    expect(identifiesPerson(matchDuplicate(person('Maria', 'Huber-Lang', 'w'), person('Maria', 'Huber', 'w'))!)).toBe(false);
+  });
+
+  it('folds letters that have no accent to drop to their Latin spelling', () => {
+    expect(foldName('Đorđević')).toBe('djordjevic');
+    expect(compareName('Đorđević', 'Djordjevic')).toBe('spelling');
+    expect(compareName('Łukasz', 'Lukasz')).toBe('spelling');
+    expect(compareName('Yılmaz', 'Yilmaz')).toBe('spelling');
+  });
+
+  it('takes persons of different gender with different first names for twins, not one person', () => {
+    expect(matchDuplicate(person('Paul', 'Schuster', 'm'), person('Paula', 'Schuster', 'w'))).toBeNull();
+    expect(matchDuplicate(person('Paul', 'Schuster', 'm'), person('Paul', 'Schuster', 'w'))).not.toBeNull();
+    // without a gender on one side (the create dialog may not have one yet) the typo rule applies
+    expect(matchDuplicate({ ...person('Paul', 'Schuster'), gender: null }, person('Paula', 'Schuster', 'w'))).not.toBeNull();
+  });
+
+  it('gives both records of a pair the rules can find the same birth key and one name key', () => {
+    expect(duplicateKeys(person('Waltraud', 'Oberhuber', 'w', '1959-03-07'))).toEqual(
+      duplicateKeys(person('Waltraud', 'Oberhuber', 'w', '1959-07-03')),
+    );
+    expect(duplicateKeys(person('Jürgen', 'Müller', 'm', '1971-04-23'))).toEqual({
+      dupBirthKey: '1971-04-23',
+      dupFirstKey: 'jurgen',
+      dupSurnameKey: 'muller',
+    });
+    expect(duplicateKeys(person('Anna-Lena', 'Huber-Lang', 'w', '1990-12-25')).dupSurnameKey).toBe('huber');
+    expect(duplicateKeys(person('Gerhard', 'Bichler')).dupFirstKey).toBe(duplicateKeys(person('Gerhard', 'Pichler')).dupFirstKey);
   });
 });

@@ -1,5 +1,5 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgEnum, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { countries } from './reference';
 // Relative import: drizzle-kit loads this file without the '@/' path alias.
@@ -77,6 +77,22 @@ export const members = pgTable(
     sortFirstName: text('sort_first_name')
       .notNull()
       .generatedAlwaysAs(foldSql(col('first_name'))),
+    /**
+     * Duplicate keys (lib/domain/member-duplicates.ts duplicateKeys): the birth date or its
+     * day/month-swapped form, whichever is earlier, and the first word of the folded first name and
+     * surname. Computed by the one function every write of a name or birth date goes through
+     * (server/services/members/duplicate-keys.ts); null only for rows written before they existed,
+     * which the start-up fills in.
+     */
+    dupBirthKey: date('dup_birth_key', { mode: 'string' }),
+    dupFirstKey: text('dup_first_key'),
+    dupSurnameKey: text('dup_surname_key'),
+    /**
+     * Whether the duplicate rules pair this record with another one: set for both records when a
+     * write makes them a pair, recomputed for all at start-up. A pair that no longer matches may
+     * keep it until then, which only makes the report look at one more record.
+     */
+    dupMatch: boolean('dup_match').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -92,6 +108,12 @@ export const members = pgTable(
     index('members_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // Default order of every member list: surname, first name, id; lets a page be read off the index.
     index('members_sort_name_idx').on(t.sortSurname, t.sortFirstName, t.id),
+    // The duplicates report pairs records sharing the birth key and a name key.
+    index('members_duplicate_keys_idx').on(t.dupBirthKey, t.dupSurnameKey, t.dupFirstKey, t.id),
+    // ... and looks only at the records the rules pair with another one.
+    index('members_duplicate_match_idx')
+      .on(t.dupBirthKey, t.dupSurnameKey, t.dupFirstKey, t.id)
+      .where(sql`${t.dupMatch}`),
   ],
 );
 

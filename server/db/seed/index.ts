@@ -23,12 +23,15 @@ import {
   uploadedFiles,
 } from '@/server/db/schema';
 import { resolveInsideRoot } from '@/server/files/upload-root';
+import { rebuildDuplicateKeys } from '@/server/services/members/duplicate-keys';
 import { numberLicenceHolders } from '@/server/services/licence-numbers';
 import { hashPassword } from '@/server/services/password-hash';
 import { COUNTRY_ROWS } from './countries';
 import { DEMO_ACCOUNTS, DEMO_BOARD_SEATS, demoAssignments, demoMemberRows, demoPeople, demoTrainings } from './demo-accounts';
 import { insertRows, resetSequence, type SeedDb } from './insert';
-import { identityKey, MemberGenerator, type Generated } from './members';
+import { FIRST_GENERATED_MEMBER_ID, identityKey, MemberGenerator, type Generated } from './members';
+import { duplicateKeys } from '@/lib/domain/member-duplicates';
+import { buildDuplicateSeed, DUPLICATE_ID_BASE } from './duplicate-pairs';
 import { buildOrganisations, buildPlaces } from './organisations';
 import {
   addIssuedLicenceLines,
@@ -63,6 +66,11 @@ export type SeedOptions = {
    * the news pictures stored there; without it the news pictures' records are made all the same.
    */
   uploadDir?: string;
+  /**
+   * Whether to add the 100 pairs of persons entered twice or merely alike (default true; see
+   * duplicate-pairs.ts). Their identities are kept free in the generated members either way.
+   */
+  duplicates?: boolean;
   log?: (message: string) => void;
 };
 
@@ -117,6 +125,8 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
   const count = Math.max(0, Math.floor(options.members ?? DEFAULT_MEMBER_COUNT));
   const year = options.year ?? new Date().getFullYear();
   const log = options.log ?? (() => {});
+  if (FIRST_GENERATED_MEMBER_ID + count > DUPLICATE_ID_BASE)
+    throw new Error(`demo data: at most ${DUPLICATE_ID_BASE - FIRST_GENERATED_MEMBER_ID} members`);
 
   // Hash outside the transaction: it is CPU work, not database work.
   const hashes = new Map<number, string>();
@@ -164,7 +174,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await insertRows(tx, trainingDefinitions, TRAINING_DEFINITIONS);
     log(`seed: ${ROLE_GROUPS.length} role groups, ${roleRows.length} roles, ${TRAINING_DEFINITIONS.length} training definitions`);
 
-    const demoMembers = demoMemberRows(hashes);
+    const demoMembers = keyed(demoMemberRows(hashes));
     const demoFunctions = demoAssignments(year);
     const demoCourses = demoTrainings();
     await insertRows(tx, members, demoMembers);
@@ -175,18 +185,28 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     summary.memberTrainings += demoCourses.length;
     log(`seed: demo accounts ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
 
-    const generator = new MemberGenerator(count, year, demoPeople().map(identityKey), DEMO_BOARD_SEATS);
+    const duplicates = buildDuplicateSeed(year);
+    const taken = [...demoPeople(), ...duplicates.members].map(identityKey);
+    const generator = new MemberGenerator(count, year, taken, DEMO_BOARD_SEATS);
     let first: Generated | undefined;
     while (!generator.done) {
       const chunk = generator.next(CHUNK);
       first ??= chunk;
-      await insertRows(tx, members, chunk.members);
+      await insertRows(tx, members, keyed(chunk.members));
       await insertRows(tx, functionAssignments, chunk.assignments);
       await insertRows(tx, memberTrainings, chunk.trainings);
       summary.members += chunk.members.length;
       summary.functionAssignments += chunk.assignments.length;
       summary.memberTrainings += chunk.trainings.length;
       if (count > CHUNK) log(`seed: ${summary.members - demoMembers.length} / ${count} members`);
+    }
+
+    if (options.duplicates ?? true) {
+      await insertRows(tx, members, keyed(duplicates.members));
+      await insertRows(tx, functionAssignments, duplicates.assignments);
+      summary.members += duplicates.members.length;
+      summary.functionAssignments += duplicates.assignments.length;
+      log(`seed: ${duplicates.truePairs.length} persons entered twice, ${duplicates.nearMisses.length} pairs of look-alikes`);
     }
 
     const ordersStarted = Date.now();
@@ -245,6 +265,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await seedMessageDeliveries(tx, today);
 
     for (const table of SERIAL_TABLES) await resetSequence(tx, table);
+    await rebuildDuplicateKeys(tx);
     // After the sequences moved past the fixed ids: these lines take fresh ids.
     const scenarioDone = Date.now();
     const issued = await addIssuedLicenceLines(tx, year);
@@ -267,6 +288,11 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
       `${summary.functionAssignments} function assignments, ${summary.memberTrainings} trainings (rows that already existed were left as they were)`,
   );
   return summary;
+}
+
+/** Member rows with their duplicate keys (as server/services/members/duplicate-keys.ts stores them on every write). */
+function keyed<T extends { firstName: string; surname: string; birthDate: string }>(rows: T[]): T[] {
+  return rows.map((r) => ({ ...r, ...duplicateKeys(r) }));
 }
 
 /** Writes the seeded profile pictures under the upload root, leaving files that exist alone. */

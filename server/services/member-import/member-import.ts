@@ -23,6 +23,7 @@ import { reserveHandSetNumber } from '../licence-numbers';
 import { PERSON_REFERENCES } from '../../db/person-references';
 import { planImport, publicRow, type Lang, type Plan, type PlanRow } from './plan';
 import { readMemberFile } from './read-file';
+import { refreshDuplicateKeys } from '../members/duplicate-keys';
 
 /**
  * POST /admin/members/{orgId}/import: the dry run (what each row would become, nothing written)
@@ -243,6 +244,10 @@ async function applyPlan(tx: Db, deps: AppDeps, actorId: number, orgId: number, 
       .insert(members)
       .values(part.map((r) => memberColumnsOf(r.data!)))
       .returning({ id: members.id, updatedAt: members.updatedAt });
+    await refreshDuplicateKeys(
+      tx,
+      created.map((c) => c.id),
+    );
     const assigned = await tx
       .insert(functionAssignments)
       .values(created.map((c) => membership(c.id)))
@@ -292,6 +297,7 @@ async function applyPlan(tx: Db, deps: AppDeps, actorId: number, orgId: number, 
       .where(and(eq(members.id, r.memberId!), sql`${members.updatedAt} = ${r.updatedAt}::timestamptz`))
       .returning({ updatedAt: members.updatedAt });
     if (!updated) throw new ApiError(409, 'plan_changed', 'The data changed since the dry run; run the dry run again');
+    await refreshDuplicateKeys(tx, [r.memberId!]);
     const before = Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c!.before]));
     audit.push(auditRow(actorId, orgId, 'member', r.memberId!, 'update', { ...before, importId: null }, { ...set, importId }));
     records.push({ importId, line: r.line, verdict: 'update', memberId: r.memberId!, before, updatedAtAfter: updated.updatedAt });
@@ -404,6 +410,7 @@ export async function undoImport(deps: AppDeps, callerId: number, importId: stri
         .update(members)
         .set({ ...before, updatedAt: sql`greatest(${now}::timestamptz, ${members.updatedAt} + interval '1 millisecond')` })
         .where(eq(members.id, r.memberId));
+      await refreshDuplicateKeys(tx, [r.memberId]);
       const current = Object.fromEntries(Object.keys(before).map((k) => [k, member[k as keyof typeof member]]));
       audit.push(auditRow(callerId, orgId, 'member', r.memberId, 'update', { ...current, importId }, { ...before, importId: null }));
     }

@@ -1,27 +1,28 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FORM_ALL_MEMBERS, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { matchDuplicate } from '@/lib/domain/member-duplicates';
 import type { DuplicatePage, DuplicatePair, DuplicatesQuery, MergePairLink } from '@/lib/schemas/member-merge';
-import { duplicateDismissals, organisations } from '../../db/schema';
+import { duplicateDismissals, members, organisations } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { forbidden } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { ownMemberOrgIds, ownMembersCondition } from '../member-access';
 import type { Caller } from '../access';
+import { candidatePairs, type CandidatePerson } from './duplicate-keys';
 import { mergeActingOrg, mergeCaller, mergeOrgs, mergeViewOrg } from './merge-access';
 
 /**
  * The duplicates report (GET /admin/duplicates): pairs of person records that the duplicate rules
  * of lib/domain/member-duplicates.ts take for one person, best first, paged. Those rules need the
  * same or day/month-swapped birth date (e-mails are unique, so the e-mail rule never pairs two
- * stored records), so the database pairs records by birth date with hash joins over the
- * members in scope whose names start with the same letters (surname with surname and first name
- * with first name, or crossed for swapped names), so a typo in a name's first letter is not found,
- * and the rules score what is left. Pairs marked "not the same person" are left out.
+ * stored records), so the database pairs the members in scope by their stored duplicate keys
+ * (duplicateKeys: one birth key for a date and its swapped form, and the first word of each folded
+ * name): records sharing the birth key and one name key, straight or crossed, are candidates, and
+ * the rules score them. Only records flagged dup_match (the rules pair them with another record;
+ * duplicate-keys.ts keeps the flag on every write) are looked at, through a partial index, so a
+ * page does not cost a pass over every member. Pairs marked "not the same person" are left out.
  */
-
-const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** The members the report looks at: null = everyone (the federation). */
 async function scopeOrgIds(deps: AppDeps, callerId: number, org: number | undefined): Promise<number[] | null> {
@@ -47,9 +48,27 @@ type Person = { id: number; firstName: string; surname: string; birthDate: strin
 
 export async function duplicateReport(deps: AppDeps, callerId: number, query: DuplicatesQuery): Promise<DuplicatePage> {
   const orgIds = await scopeOrgIds(deps, callerId, query.org);
-  const pairs = await reportPairs(deps, ownMembersCondition(orgIds, todayIso(deps.clock())), query.pair);
+  const scored = await reportPairs(deps, ownMembersCondition(orgIds, todayIso(deps.clock())), query.pair);
   const start = (query.page - 1) * query.size;
-  return { items: pairs.slice(start, start + query.size), total: pairs.length, page: query.page, size: query.size };
+  const page = scored.slice(start, start + query.size);
+  // The town and licence number are read for the page's pairs only.
+  const ids = page.flatMap((p) => [p.a.id, p.b.id]);
+  const details = new Map(
+    (ids.length
+      ? await deps.db.select({ id: members.id, regNr: members.regNr, city: members.city }).from(members).where(inArray(members.id, ids))
+      : []
+    ).map((m) => [m.id, m]),
+  );
+  const shown = ({ id, firstName, surname, birthDate }: CandidatePerson): Person => ({
+    id,
+    firstName,
+    surname,
+    birthDate,
+    regNr: details.get(id)?.regNr ?? null,
+    city: details.get(id)?.city ?? null,
+  });
+  const items: DuplicatePair[] = page.map((p) => ({ a: shown(p.a), b: shown(p.b), score: p.score, reasons: p.reasons }));
+  return { items, total: scored.length, page: query.page, size: query.size };
 }
 
 /**
@@ -70,12 +89,10 @@ export async function mergePairLinks(deps: AppDeps, caller: Caller, ids: readonl
   return links;
 }
 
+type ScoredPair = { a: CandidatePerson; b: CandidatePerson; score: number; reasons: DuplicatePair['reasons'] };
+
 /** The pairs of the report, best first: members in scope (undefined: everyone), only those among `among` when given. */
-async function reportPairs(deps: AppDeps, inScope: SQL | undefined, among?: readonly number[]): Promise<DuplicatePair[]> {
-  const swapped = (d: string) =>
-    sql.raw(
-      `case when extract(day from ${d}) <= 12 and extract(day from ${d}) <> extract(month from ${d}) then make_date(extract(year from ${d})::int, extract(day from ${d})::int, extract(month from ${d})::int) end`,
-    );
+async function reportPairs(deps: AppDeps, inScope: SQL | undefined, among?: readonly number[]): Promise<ScoredPair[]> {
   const scopeA = inScope ? sql` and a.id in (select id from members where ${inScope})` : sql``;
   const scopeB = inScope ? sql` and b.id in (select id from members where ${inScope})` : sql``;
   const ids = among
@@ -85,47 +102,15 @@ async function reportPairs(deps: AppDeps, inScope: SQL | undefined, among?: read
       )
     : null;
   const amongAB = ids ? sql` and a.id in (${ids}) and b.id in (${ids})` : sql``;
-  const columns = sql`a.id as a_id, a.first_name as a_first, a.surname as a_sur, a.birth_date::text as a_birth, a.reg_nr as a_reg, a.city as a_city,
-    b.id as b_id, b.first_name as b_first, b.surname as b_sur, b.birth_date::text as b_birth, b.reg_nr as b_reg, b.city as b_city`;
   const notDismissed = sql`not exists (select 1 from duplicate_dismissals d where d.member_a_id = a.id and d.member_b_id = b.id)`;
-  const s1 = (t: string) => sql.raw(`left(${t}.sort_surname, 1)`);
-  const f1 = (t: string) => sql.raw(`left(${t}.sort_first_name, 1)`);
-  // Names straight (surname with surname) or crossed (first name with surname): equalities the database hashes on.
-  const straight = sql`${s1('b')} = ${s1('a')} and ${f1('b')} = ${f1('a')}`;
-  const crossed = sql`${s1('b')} = ${f1('a')} and ${f1('b')} = ${s1('a')} and not (${s1('b')} = ${s1('a')} and ${f1('b')} = ${f1('a')})`;
-  // Swapping day and month twice gives the date back, so each swapped pair is found once with a.id < b.id.
-  const part = (date: SQL, names: SQL) =>
-    sql`select ${columns} from members a join members b on b.birth_date = ${date} and ${names} and b.id > a.id where ${notDismissed}${scopeA}${scopeB}${amongAB}`;
-  const sameDate = sql.raw('a.birth_date');
-  const rows = rowsOf(
-    await deps.db.execute(sql`
-      ${part(sameDate, straight)} union all ${part(sameDate, crossed)}
-      union all ${part(swapped('a.birth_date'), straight)} union all ${part(swapped('a.birth_date'), crossed)}
-    `),
-  );
-  const pairs: DuplicatePair[] = [];
-  for (const r of rows) {
-    const a: Person = {
-      id: Number(r.a_id),
-      firstName: String(r.a_first),
-      surname: String(r.a_sur),
-      birthDate: String(r.a_birth),
-      regNr: (r.a_reg as string) ?? null,
-      city: (r.a_city as string) ?? null,
-    };
-    const b: Person = {
-      id: Number(r.b_id),
-      firstName: String(r.b_first),
-      surname: String(r.b_sur),
-      birthDate: String(r.b_birth),
-      regNr: (r.b_reg as string) ?? null,
-      city: (r.b_city as string) ?? null,
-    };
+  const candidates = await candidatePairs(deps.db, sql`${notDismissed}${scopeA}${scopeB}${amongAB}`, true);
+  const scored: ScoredPair[] = [];
+  for (const { a, b } of candidates) {
     const match = matchDuplicate(a, b);
-    if (match) pairs.push({ a, b, score: match.score, reasons: match.reasons });
+    if (match) scored.push({ a, b, score: match.score, reasons: match.reasons });
   }
-  pairs.sort((x, y) => y.score - x.score || x.a.surname.localeCompare(y.a.surname, 'de') || x.a.id - y.a.id || x.b.id - y.b.id);
-  return pairs;
+  scored.sort((x, y) => y.score - x.score || x.a.surname.localeCompare(y.a.surname, 'de') || x.a.id - y.a.id || x.b.id - y.b.id);
+  return scored;
 }
 
 /** POST /admin/duplicates/dismiss: "not the same person" — the pair leaves the report for good. */

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { mergeCaller, undoActingOrg } from './merge-access';
+import { refreshDuplicateKeys } from './duplicate-keys';
 import { MERGE_RULES } from './merge-rules';
 import type { MergeSnapshot } from './member-merge';
 
@@ -78,6 +79,7 @@ export async function undoMerge(deps: AppDeps, callerId: number, mergeId: string
         .set({ ...restore, updatedAt: sql`greatest(${at}::timestamptz, ${members.updatedAt} + interval '1 millisecond')` })
         .where(eq(members.id, survivor.id));
       await tx.insert(members).values({ ...snap.merged, createdAt: snap.merged.createdAt, updatedAt: snap.merged.updatedAt });
+      await refreshDuplicateKeys(tx, [survivor.id, snap.merged.id]);
 
       const movedBack: UndoAnswer['movedBack'] = [];
       for (const { key, table, column } of PERSON_REFERENCES) {

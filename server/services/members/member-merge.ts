@@ -21,6 +21,7 @@ import type { AppDeps } from '../../http/context';
 import { ApiError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { rfc3339 } from '../timestamps';
+import { refreshDuplicateKeys } from './duplicate-keys';
 import { mergeActingOrg, mergeCaller } from './merge-access';
 import { MERGE_RULES } from './merge-rules';
 
@@ -502,6 +503,7 @@ export async function mergeMembers(deps: AppDeps, callerId: number, body: MergeR
         .where(eq(members.id, s.id))
         .returning({ updatedAt: members.updatedAt });
       snap.after.updatedAt = updated.updatedAt;
+      await refreshDuplicateKeys(tx, [s.id]);
       await tx
         .update(memberMerges)
         .set({ before: snap as unknown as Record<string, unknown> })

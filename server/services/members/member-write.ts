@@ -15,6 +15,7 @@ import { loadCaller } from '../access';
 import { assertEditable, assertMayDelete, memberFormOrgs, requireMemberFormOrgs } from '../member-access';
 import { recordAudit } from '../audit';
 import { reserveHandSetNumber } from '../licence-numbers';
+import { refreshDuplicateKeys } from './duplicate-keys';
 import { loadMemberDto, memberColumns } from './member-shape';
 import { rfc3339 } from '../timestamps';
 
@@ -108,6 +109,7 @@ export async function createMember(deps: AppDeps, callerId: number, data: Member
         .values(columnsOf(fields))
         .returning({ id: members.id, ...auditedColumns });
       const { id: newId, ...after } = row;
+      await refreshDuplicateKeys(tx, [newId]);
       await recordAudit(tx, { actorId: callerId, actingOrgId: org.id, entity: 'member', entityId: newId, action: 'create', after });
       if (org.level === ORG_LEVEL_CLUB) {
         const [membership] = await tx
@@ -171,6 +173,7 @@ export async function updateMember(deps: AppDeps, callerId: number, body: Member
       if (updated.length === 0) {
         throw new ApiError(409, 'stale', 'The member was changed in the meantime; reload it', { value: rfc3339(before.updatedAt) });
       }
+      await refreshDuplicateKeys(tx, [data.id]);
       const previous = Object.fromEntries(Object.keys(auditedColumns).map((k) => [k, before![k as keyof typeof before]]));
       await recordAudit(tx, {
         actorId: callerId,

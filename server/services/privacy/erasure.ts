@@ -18,6 +18,7 @@ import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { PERSON_PLACES, type ErasureContext, type Q, type Tx } from './person-places';
+import { refreshDuplicateKeys } from '../members/duplicate-keys';
 import { EXPORT_AND_ERASE_FUNCTIONS, federationActor } from './privacy-access';
 
 /**
@@ -119,6 +120,7 @@ export async function eraseInTransaction(
       updatedAt: how.at.toISOString(),
     })
     .where(eq(members.id, member.id));
+  await refreshDuplicateKeys(tx, [member.id]);
   await tx.insert(erasedMembers).values({ memberId: member.id, reason: how.reason, erasedBy: how.by, erasedAt: how.at.toISOString() });
   // that it happened, by whom and why; no value of the person
   await recordAudit(tx, {

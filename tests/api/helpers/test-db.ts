@@ -30,8 +30,11 @@ export function testDrivers(): TestDriver[] {
 
 export type TestDb = { db: Db; driver: TestDriver; close: () => Promise<void> };
 
-/** Small demo data set: every demo account and organisation, only a few ordinary members. */
-const SEED_OPTIONS = { members: 60 } as const;
+/**
+ * Small demo data set: every demo account and organisation, only a few ordinary members, without
+ * the persons entered twice (tests/api/duplicates-precision.test.ts adds those where it needs them).
+ */
+const SEED_OPTIONS = { members: 60, duplicates: false } as const;
 
 /** Sources the migrated and seeded database is made from: a change to any of them makes a new template. */
 const TEMPLATE_SOURCES = ['server/db', 'lib'];
