@@ -6,7 +6,9 @@ import { createMailer } from '@/server/mail/mailer';
 import { prepareMessages } from '@/server/messages/message-preparation';
 import { createOutboxWorker, type OutboxWorker } from '@/server/messages/outbox-worker';
 import { createPushSender } from '@/server/messages/push';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
+import { z } from 'zod';
+import { uploadDoc } from '@/server/api/messages/routes';
+import { answerOf, call, client, createTestApp, errorOf, refusalOf, signIn, type TestApp, uploadAnswer } from './helpers/test-app';
 import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
 import { startPushService } from './helpers/push-service';
 import { parseMessage } from './helpers/mime';
@@ -19,9 +21,6 @@ import { startSmtpSink } from './helpers/smtp-sink';
  * that is down for a while and a worker that dies in the middle of a batch; push through a real
  * (local) push service that decrypts what it gets; read receipts; resend to the unread only.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 const CLUB = 11;
 const ROLE_MEMBER = 32;
@@ -61,13 +60,19 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     await tdb?.close();
   });
 
-  const as = (who: string) => ({
-    get: (url: string) => call(t.app, 'GET', url, { token: tokens[who] }),
-    post: (url: string, json?: Json) => call(t.app, 'POST', url, { token: tokens[who], json }),
-    put: (url: string, json: Json) => call(t.app, 'PUT', url, { token: tokens[who], json }),
-    del: (url: string, json?: Json) => call(t.app, 'DELETE', url, { token: tokens[who], json }),
-  });
-  const message = (over: Json = {}) => ({
+  // Typed calls (hono/testing): paths, bodies and answers are checked against the route definitions.
+  const v1 = (who: string) => client(t, tokens[who]).api.v1;
+  const messages = (who: string) => v1(who).admin.messages;
+  type MessageInput = Parameters<ReturnType<typeof messages>['$post']>[0]['json'];
+  type StatusQuery = Parameters<ReturnType<typeof messages>[':id']['status']['$get']>[0]['query'];
+  const send = (who: string, json: MessageInput) => messages(who).$post({ json });
+  /** A message the club sends, as the API answers it. */
+  const sent = async (json: MessageInput) => answerOf(send('verein', json), 201);
+  const list = (who: string, orgId: number, query: { q?: string } = {}) =>
+    messages(who)[':id'].$get({ param: { id: String(orgId) }, query });
+  const statusOf = (who: string, id: number, query: StatusQuery = {}) =>
+    messages(who)[':id'].status.$get({ param: { id: String(id) }, query });
+  const message = (over: Partial<MessageInput> = {}): MessageInput => ({
     orgId: CLUB,
     title: 'Vereinsabend',
     abstract: 'Freitag 19 Uhr',
@@ -140,59 +145,60 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
   }
 
   it('lets a club send from its own organisation only; state staff and trainers have no message centre', async () => {
-    expect((await as('verein').post('/api/v1/admin/messages', message({ visible: false }))).status).toBe(201);
-    expect((await as('verein').post('/api/v1/admin/messages', message({ orgId: 18, visible: false }))).status).toBe(403);
-    expect((await as('land').post('/api/v1/admin/messages', message({ orgId: 4, visible: false }))).status).toBe(403);
-    expect((await as('trainer').get(`/api/v1/admin/messages/${CLUB}`)).status).toBe(403);
-    expect((await as('verein').get('/api/v1/admin/messages/1')).status).toBe(403);
+    expect((await send('verein', message({ visible: false }))).status).toBe(201);
+    expect((await send('verein', message({ orgId: 18, visible: false }))).status).toBe(403);
+    expect((await send('land', message({ orgId: 4, visible: false }))).status).toBe(403);
+    expect((await list('trainer', CLUB)).status).toBe(403);
+    expect((await list('verein', 1)).status).toBe(403);
     // a club may not address another club, nor an event of another club
-    const foreign = await as('verein').post('/api/v1/admin/messages', message({ organizations: [18] }));
+    const foreign = await send('verein', message({ organizations: [18] }));
     expect(foreign.status).toBe(403);
-    const list = await as('verein').get(`/api/v1/admin/messages/${CLUB}`);
-    expect(list.status).toBe(200);
-    expect(list.body.items.length).toBeLessThanOrEqual(4);
+    const page = await answerOf(list('verein', CLUB), 200);
+    expect(page.items.length).toBeLessThanOrEqual(4);
   });
 
   it('refuses bad messages with the field named, and keeps nothing', async () => {
-    const before = (await as('verein').get(`/api/v1/admin/messages/${CLUB}`)).body.total;
-    const cases: Array<[Json, string, number]> = [
-      [message({ roles: [] }), 'roles', 422],
-      [message({ title: '  ' }), 'title', 422],
-      [message({ lang: 'fr' }), 'lang', 422],
-      [message({ roles: [99_999] }), 'roles', 422],
-      [message({ media: ['fax'] }), 'media.0', 422],
-      [message({ audienceParams: { replyTo: 'attacker@evil.example' } }), 'audienceParams.replyTo', 422],
-      [message({ events: [999_999] }), 'events', 422],
+    const before = (await answerOf(list('verein', CLUB), 200)).total;
+    const cases: Array<[MessageInput, string]> = [
+      [message({ roles: [] }), 'roles'],
+      [message({ title: '  ' }), 'title'],
+      [message({ roles: [99_999] }), 'roles'],
+      [message({ audienceParams: { replyTo: 'attacker@evil.example' } }), 'audienceParams.replyTo'],
+      [message({ events: [999_999] }), 'events'],
     ];
-    for (const [body, field, status] of cases) {
-      const res = await as('verein').post('/api/v1/admin/messages', body);
-      expect([res.status, res.body.error?.field]).toEqual([status, field]);
+    for (const [body, field] of cases) {
+      const error = await refusalOf(send('verein', body));
+      expect([error.status, error.field]).toEqual([422, field]);
     }
-    expect((await as('verein').get(`/api/v1/admin/messages/${CLUB}`)).body.total).toBe(before);
+    // values outside the body's type: sent untyped on purpose
+    const malformed: Array<[unknown, string]> = [
+      [{ ...message(), lang: 'fr' }, 'lang'],
+      [{ ...message(), media: ['fax'] }, 'media.0'],
+    ];
+    for (const [json, field] of malformed) {
+      const res = await call(t.app, 'POST', '/api/v1/admin/messages', { token: tokens.verein, json });
+      expect([res.status, errorOf(res).field]).toEqual([422, field]);
+    }
+    expect((await answerOf(list('verein', CLUB), 200)).total).toBe(before);
   });
 
   it('reaches every holder of the roles in the club once, nobody outside it, and answers what it accepts back', async () => {
-    const res = await as('verein').post(
-      '/api/v1/admin/messages',
-      message({ roles: [ROLE_MEMBER, ROLE_TRAINER, ROLE_MEMBER], audienceParams: { replyTo: 'office@example.org' } }),
-    );
-    expect(res.status).toBe(201);
+    const res = await sent(message({ roles: [ROLE_MEMBER, ROLE_TRAINER, ROLE_MEMBER], audienceParams: { replyTo: 'office@example.org' } }));
     const expected = await holders([CLUB], [ROLE_MEMBER, ROLE_TRAINER]);
     expect(expected.length).toBeGreaterThan(3);
-    const r = await rows(res.body.id);
+    const r = await rows(res.id);
     expect(r.map((x) => x.member_id).sort((a, b) => a - b)).toEqual(expected); // one e-mail row per person
-    expect(res.body).toMatchObject({
-      newsId: res.body.id,
+    expect(res).toMatchObject({
+      newsId: res.id,
       mgId: 2,
       roles: [ROLE_MEMBER, ROLE_TRAINER],
       audienceParams: { replyTo: 'office@example.org' },
       summary: { recipients: expected.length },
     });
-    expect(res.body.content).toBe('<p><strong>Alle</strong> sind eingeladen</p>');
+    expect(res.content).toBe('<p><strong>Alle</strong> sind eingeladen</p>');
     // Posting the answer back sends it again as a new message (read-only fields ignored).
-    const again = await as('verein').post('/api/v1/admin/messages', { ...res.body, visible: false });
-    expect(again.status).toBe(201);
-    expect(again.body.id).not.toBe(res.body.id);
+    const again = await answerOf(send('verein', { ...res, visible: false }), 201);
+    expect(again.id).not.toBe(res.id);
   });
 
   it('lets the federation reach several organisations and the referees of an event', async () => {
@@ -203,24 +209,20 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     );
     const event = { id: 2 };
     const referees = [3, 1];
-    const res = await as('verband').post(
-      '/api/v1/admin/messages',
-      message({ orgId: 1, organizations: [CLUB, 18], roles: [ROLE_TRAINER], events: [event.id], media: ['push'] }),
+    const res = await answerOf(
+      send('verband', message({ orgId: 1, organizations: [CLUB, 18], roles: [ROLE_TRAINER], events: [event.id], media: ['push'] })),
+      201,
     );
-    expect(res.status).toBe(201);
     const expected = [...new Set([...(await holders([CLUB, 18], [ROLE_TRAINER])), ...referees])].sort((a, b) => a - b);
-    expect((await rows(res.body.id)).map((x) => x.member_id).sort((a, b) => a - b)).toEqual(expected);
+    expect((await rows(res.id)).map((x) => x.member_id).sort((a, b) => a - b)).toEqual(expected);
   });
 
   it('delivers every e-mail once through SMTP, with the reply-to and the delivery key as Message-ID', async () => {
     const start = sink.messages.length;
-    const res = await as('verein').post(
-      '/api/v1/admin/messages',
-      message({ title: 'Einmal', audienceParams: { replyTo: 'office@example.org' } }),
-    );
+    const res = await sent(message({ title: 'Einmal', audienceParams: { replyTo: 'office@example.org' } }));
     const w = worker();
-    await drain(w, res.body.id);
-    const r = await rows(res.body.id);
+    await drain(w, res.id);
+    const r = await rows(res.id);
     const withAddress = r.filter((x) => x.state !== 'no_address');
     expect(withAddress.length).toBeGreaterThan(0);
     expect(withAddress.every((x) => x.state === 'sent' && x.attempts === 1)).toBe(true);
@@ -236,40 +238,40 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
       .filter((id) => withAddress.some((x) => id === `<${x.key}@example.org>`));
     expect(ids).toHaveLength(withAddress.length);
     // the status lists every recipient with processedAt
-    const status = await as('verein').get(`/api/v1/admin/messages/${res.body.id}/status`);
-    expect(status.body.items).toHaveLength(r.length);
-    expect(status.body.items.filter((i: Json) => i.state === 'sent').every((i: Json) => i.processedAt)).toBe(true);
-    expect(status.body).toMatchObject({
+    const status = await answerOf(statusOf('verein', res.id), 200);
+    expect(status.items).toHaveLength(r.length);
+    expect(status.items.filter((i) => i.state === 'sent').every((i) => i.processedAt)).toBe(true);
+    expect(status).toMatchObject({
       total: r.length,
       states: { sent: withAddress.length, pending: 0, no_address: r.length - withAddress.length },
     });
-    const second = await as('verein').get(`/api/v1/admin/messages/${res.body.id}/status?page=2&size=2`);
-    expect(second.body.items.map((i: Json) => i.name)).toEqual(status.body.items.slice(2, 4).map((i: Json) => i.name));
-    expect((await as('verband').get(`/api/v1/admin/messages/${res.body.id}/status`)).status).toBe(403);
+    const second = await answerOf(statusOf('verein', res.id, { page: '2', size: '2' }), 200);
+    expect(second.items.map((i) => i.name)).toEqual(status.items.slice(2, 4).map((i) => i.name));
+    expect((await statusOf('verband', res.id)).status).toBe(403);
   });
 
   it('retries while the mail server is down and delivers everything once when it is back', async () => {
     const port = sink.port;
     await sink.close();
-    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Trotz Ausfall' }));
+    const res = await sent(message({ title: 'Trotz Ausfall' }));
     const w = worker();
     await w.runOnce();
-    const failed = (await rows(res.body.id)).filter((x) => x.state !== 'no_address');
+    const failed = (await rows(res.id)).filter((x) => x.state !== 'no_address');
     expect(failed.every((x) => x.state === 'pending' && x.attempts === 1)).toBe(true);
-    const status = await as('verein').get(`/api/v1/admin/messages/${res.body.id}/status`);
-    expect(status.body.items.find((i: Json) => i.state === 'pending').lastError).toMatch(/ECONNREFUSED|connect/i);
+    const status = await answerOf(statusOf('verein', res.id), 200);
+    expect(status.items.find((i) => i.state === 'pending')?.lastError).toMatch(/ECONNREFUSED|connect/i);
     await w.runOnce(); // still down: second attempt, later next try
     sink = await startSmtpSink({ port, decide: (mail) => decide?.(mail.raw) ?? 'accept' });
-    await drain(w, res.body.id);
-    const done = (await rows(res.body.id)).filter((x) => x.state !== 'no_address');
+    await drain(w, res.id);
+    const done = (await rows(res.id)).filter((x) => x.state !== 'no_address');
     expect(done.every((x) => x.state === 'sent' && x.attempts >= 2)).toBe(true);
     expect(sink.messageIds().sort()).toEqual(done.map((x) => `<${x.key}@example.org>`).sort());
   });
 
   it('loses nothing and sends nothing twice when the worker dies in the middle of a batch', async () => {
     const start = sink.messages.length;
-    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Absturz' }));
-    const due = (await rows(res.body.id)).filter((x) => x.state === 'pending');
+    const res = await sent(message({ title: 'Absturz' }));
+    const due = (await rows(res.id)).filter((x) => x.state === 'pending');
     expect(due.length).toBeGreaterThan(3);
     const first = worker({ leaseMs: 300 });
     let seen = 0;
@@ -281,14 +283,14 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     };
     await first.runOnce();
     decide = null;
-    const after = await rows(res.body.id);
+    const after = await rows(res.id);
     expect(after.filter((x) => x.state === 'sent')).toHaveLength(2);
     expect(after.filter((x) => x.state === 'sending').length).toBeGreaterThan(0); // claimed by the dead worker
     const second = worker({ leaseMs: 300 });
     await second.runOnce(); // the dead worker's claims still hold: nothing of them is taken yet
     await new Promise((r) => setTimeout(r, 350));
-    await drain(second, res.body.id);
-    const done = (await rows(res.body.id)).filter((x) => x.state !== 'no_address');
+    await drain(second, res.id);
+    const done = (await rows(res.id)).filter((x) => x.state !== 'no_address');
     expect(done.every((x) => x.state === 'sent')).toBe(true);
     const ids = sink.messageIds().slice(start);
     expect(ids).toHaveLength(done.length);
@@ -297,7 +299,7 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
 
   it('repeats an accepted but unrecorded mail with the same Message-ID, so the receiver can tell it is the same', async () => {
     const start = sink.messages.length;
-    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Zwischen Senden und Buchen' }));
+    const res = await sent(message({ title: 'Zwischen Senden und Buchen' }));
     const first = worker({ leaseMs: 200 });
     let seen = 0;
     // The server takes the second mail, but the worker dies before it can record it.
@@ -308,132 +310,128 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     await first.runOnce();
     decide = null;
     await new Promise((r) => setTimeout(r, 250));
-    await drain(worker({ leaseMs: 200 }), res.body.id);
-    const done = (await rows(res.body.id)).filter((x) => x.state !== 'no_address');
+    await drain(worker({ leaseMs: 200 }), res.id);
+    const done = (await rows(res.id)).filter((x) => x.state !== 'no_address');
     const ids = sink.messageIds().slice(start);
     expect(new Set(ids).size).toBe(done.length); // every delivery arrived; one of them twice, under the same Message-ID
     expect(ids.length).toBe(done.length + 1);
   });
 
   it('pushes to the recipients’ browsers, records reads, removes expired subscriptions, resends to the unread only', async () => {
+    const subscribe = (who: string, json: ReturnType<typeof pushService.subscription>) => v1(who).notification.subscription.$post({ json });
     const trainerSub = pushService.subscription();
-    expect((await as('trainer').post('/api/v1/notification/subscription', trainerSub)).status).toBe(201);
+    expect((await subscribe('trainer', trainerSub)).status).toBe(201);
     const stale = pushService.subscription();
-    expect((await as('verein').post('/api/v1/notification/subscription', stale)).status).toBe(201);
+    expect((await subscribe('verein', stale)).status).toBe(201);
     pushService.answer(stale.endpoint, 410);
     // an endpoint that is no push service is refused: the server does not post to arbitrary addresses
     const evil = { ...pushService.subscription(), endpoint: 'http://169.254.169.254/latest' };
-    expect((await as('trainer').post('/api/v1/notification/subscription', evil)).body.error.field).toBe('endpoint');
+    expect((await refusalOf(subscribe('trainer', evil))).field).toBe('endpoint');
 
-    const res = await as('verein').post(
-      '/api/v1/admin/messages',
-      message({ title: 'Push-Test', abstract: 'Kurztext', roles: [ROLE_TRAINER, 1], media: ['push', 'email'] }),
-    );
-    expect(res.status).toBe(201);
-    await drain(worker(), res.body.id);
+    const res = await sent(message({ title: 'Push-Test', abstract: 'Kurztext', roles: [ROLE_TRAINER, 1], media: ['push', 'email'] }));
+    await drain(worker(), res.id);
     const received = pushService.received.filter((p) => p.payload.title === 'Push-Test');
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ endpoint: trainerSub.endpoint, payload: { body: 'Kurztext' } });
     expect(received[0].topic).toMatch(/^[0-9a-f]{32}$/);
-    const status = (await as('verein').get(`/api/v1/admin/messages/${res.body.id}/status`)).body;
-    const pushRows = status.items.filter((i: Json) => i.medium === 'push');
-    expect(pushRows.find((i: Json) => i.memberId === 4).state).toBe('sent');
+    const status = await answerOf(statusOf('verein', res.id), 200);
+    const pushRows = status.items.filter((i) => i.medium === 'push');
+    expect(pushRows.find((i) => i.memberId === 4)?.state).toBe('sent');
     // the chair's only subscription expired: removed, shown as without subscription (the e-mail went out)
-    expect(pushRows.find((i: Json) => i.memberId === 2).state).toBe('no_subscription');
-    expect(status.items.find((i: Json) => i.memberId === 2 && i.medium === 'email').state).toBe('sent');
+    expect(pushRows.find((i) => i.memberId === 2)?.state).toBe('no_subscription');
+    expect(status.items.find((i) => i.memberId === 2 && i.medium === 'email')?.state).toBe('sent');
     const subs = await tdb.db.execute(sql`select endpoint from push_subscriptions where member_id = 2`);
     expect(subs.rows).toHaveLength(0);
 
     // the trainer opens the notification: read, once
-    const notificationId = received[0].payload.notificationId;
-    expect((await as('verein').get(`/api/v1/notification/${notificationId}`)).status).toBe(404); // not theirs
-    const opened = await as('trainer').get(`/api/v1/notification/${notificationId}`);
-    expect(opened.body).toMatchObject({ title: 'Push-Test', read: false, orgId: CLUB, content: res.body.content });
-    const read = await as('trainer').put('/api/v1/notification', { ...opened.body, read: true });
-    expect(read.body.read).toBe(true);
-    const after = (await as('verein').get(`/api/v1/admin/messages/${res.body.id}/status`)).body;
-    expect(after.items.find((i: Json) => i.memberId === 4 && i.medium === 'push').readAt).toBe(read.body.readAt);
+    const notification = (who: string) => v1(who).notification[':id'].$get({ param: { id: String(received[0].payload.notificationId) } });
+    expect((await notification('verein')).status).toBe(404); // not theirs
+    const opened = await answerOf(notification('trainer'), 200);
+    expect(opened).toMatchObject({ title: 'Push-Test', read: false, orgId: CLUB, content: res.content });
+    const read = await answerOf(v1('trainer').notification.$put({ json: { ...opened, read: true } }), 200);
+    expect(read.read).toBe(true);
+    const after = await answerOf(statusOf('verein', res.id), 200);
+    expect(after.items.find((i) => i.memberId === 4 && i.medium === 'push')?.readAt).toBe(read.readAt);
     expect(after.unread).toBe(after.recipients - 1);
 
     // resend: a new round for everyone but the trainer
-    const resend = await as('verein').post(`/api/v1/admin/messages/${res.body.id}/resend?to=unread`);
-    expect(resend.body.recipients).toBe(after.recipients - 1);
-    const round2 = (await rows(res.body.id)).filter((x) => x.round === 2);
+    const resend = await answerOf(messages('verein')[':id'].resend.$post({ param: { id: String(res.id) }, query: { to: 'unread' } }), 200);
+    expect(resend.recipients).toBe(after.recipients - 1);
+    const round2 = (await rows(res.id)).filter((x) => x.round === 2);
     expect(round2.some((x) => x.member_id === 4)).toBe(false);
     expect(new Set(round2.map((x) => x.member_id)).size).toBe(after.recipients - 1);
-    expect((await as('verein').post(`/api/v1/admin/messages/${res.body.id}/resend?to=all`)).status).toBe(422);
+    // resend to everyone is no choice (deliberately outside the typed query)
+    const toAll = await call(t.app, 'POST', `/api/v1/admin/messages/${res.id}/resend?to=all`, { token: tokens.verein });
+    expect([toAll.status, errorOf(toAll).field]).toEqual([422, 'to']);
   });
 
   it('retries a push the service refuses, and gives it up as failed after the last try', async () => {
     const sub = pushService.subscription();
-    expect((await as('trainer').post('/api/v1/notification/subscription', sub)).status).toBe(201);
+    expect((await v1('trainer').notification.subscription.$post({ json: sub })).status).toBe(201);
     pushService.answer(sub.endpoint, 500);
-    const res = await as('verein').post(
-      '/api/v1/admin/messages',
-      message({ title: 'Dienst gestört', roles: [ROLE_TRAINER], media: ['push'] }),
-    );
+    const res = await sent(message({ title: 'Dienst gestört', roles: [ROLE_TRAINER], media: ['push'] }));
     const w = worker();
     await w.runOnce();
-    const trainerRow = async () => (await rows(res.body.id)).find((x) => x.member_id === 4)!;
+    const trainerRow = async () => (await rows(res.id)).find((x) => x.member_id === 4)!;
     expect(await trainerRow()).toMatchObject({ state: 'pending', attempts: 1 });
     // the tries before the last one have failed as well
     await tdb.db.execute(
-      sql`update message_deliveries set attempts = ${MAX_DELIVERY_ATTEMPTS - 1}, next_attempt_at = now() where message_id = ${res.body.id} and member_id = 4`,
+      sql`update message_deliveries set attempts = ${MAX_DELIVERY_ATTEMPTS - 1}, next_attempt_at = now() where message_id = ${res.id} and member_id = 4`,
     );
     await w.runOnce();
     expect(await trainerRow()).toMatchObject({ state: 'failed', attempts: MAX_DELIVERY_ATTEMPTS });
-    const status = await as('verein').get(`/api/v1/admin/messages/${res.body.id}/status`);
-    const row = status.body.items.find((i: Json) => i.memberId === 4);
-    expect(row.lastError).toMatch(/500/);
-    expect(row.processedAt).not.toBeNull();
+    const status = await answerOf(statusOf('verein', res.id), 200);
+    const row = status.items.find((i) => i.memberId === 4);
+    expect(row?.lastError).toMatch(/500/);
+    expect(row).toMatchObject({ processedAt: expect.any(String) });
     pushService.answer(sub.endpoint, 0);
-    await as('trainer').del('/api/v1/notification/subscription', { endpoint: sub.endpoint });
+    await answerOf(v1('trainer').notification.subscription.$delete({ json: { endpoint: sub.endpoint } }), 200);
   });
 
   it('lets a message centre notify one person within reach directly', async () => {
-    const ok = await as('verein').post('/api/v1/notification', { orgId: CLUB, memberId: 4, title: 'Direkt', body: 'Hallo' });
-    expect(ok.status).toBe(201);
-    expect((await as('verein').post('/api/v1/notification', { orgId: CLUB, memberId: 1, title: 'Fremd', body: '' })).status).toBe(403);
-    expect((await as('trainer').post('/api/v1/notification', { orgId: CLUB, memberId: 2, title: 'x', body: '' })).status).toBe(403);
-    const inbox = await as('trainer').get('/api/v1/notification');
-    expect(inbox.body.items[0]).toMatchObject({ title: 'Direkt', read: false });
-    expect(inbox.body.unread).toBeGreaterThan(0);
+    type Direct = Parameters<ReturnType<typeof v1>['notification']['$post']>[0]['json'];
+    const notify = (who: string, json: Direct) => v1(who).notification.$post({ json });
+    expect((await notify('verein', { orgId: CLUB, memberId: 4, title: 'Direkt', body: 'Hallo' })).status).toBe(201);
+    expect((await notify('verein', { orgId: CLUB, memberId: 1, title: 'Fremd', body: '' })).status).toBe(403);
+    expect((await notify('trainer', { orgId: CLUB, memberId: 2, title: 'x', body: '' })).status).toBe(403);
+    const inbox = await answerOf(v1('trainer').notification.$get({ query: {} }), 200);
+    expect(inbox.items[0]).toMatchObject({ title: 'Direkt', read: false });
+    expect(inbox.unread).toBeGreaterThan(0);
   });
 
   it('keeps message files for the recipients and the sender, and deletes them with the message', async () => {
-    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Mit Bild', roles: [ROLE_TRAINER] }));
+    const res = await sent(message({ title: 'Mit Bild', roles: [ROLE_TRAINER] }));
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(await png(600, 300))], { type: 'image/png' }), 'plakat.png');
-    const up = await call(t.app, 'POST', `/api/v1/admin/messages/upload/${res.body.id}`, { token: tokens.verein, body: form });
-    expect(up.status).toBe(200);
-    const file = up.body.attachedFiles[0];
-    expect(Object.keys(file.fileParam.thumbnails).sort()).toEqual(['md', 'sm', 'xs']);
-    const url = `/api/v1/uploads?file=${encodeURIComponent(file.fileParam.original)}`;
-    expect((await as('trainer').get(url)).status).toBe(200); // a recipient
-    expect((await as('land').get(url)).status).toBe(404); // nobody else
-    const forbidden = await call(t.app, 'POST', `/api/v1/admin/messages/upload/${res.body.id}`, { token: tokens.verband, body: form });
+    /** A streamed upload (not in the typed client): its answer is checked with uploadAnswer, its refusal by status. */
+    const up = await call(t.app, 'POST', `/api/v1/admin/messages/upload/${res.id}`, { token: tokens.verein, body: form });
+    const file = uploadAnswer(up, uploadDoc, 200).attachedFiles[0];
+    // (a gallery's fileParam holds its keys untyped)
+    const fileParam = z.object({ original: z.string(), thumbnails: z.record(z.string(), z.unknown()) }).parse(file.fileParam);
+    expect(Object.keys(fileParam.thumbnails).sort()).toEqual(['md', 'sm', 'xs']);
+    const download = (who: string) => v1(who).uploads.$get({ query: { file: fileParam.original } });
+    expect((await download('trainer')).status).toBe(200); // a recipient
+    expect((await download('land')).status).toBe(404); // nobody else
+    const forbidden = await call(t.app, 'POST', `/api/v1/admin/messages/upload/${res.id}`, { token: tokens.verband, body: form });
     expect(forbidden.status).toBe(403);
-    expect((await as('verband').del(`/api/v1/admin/messages/${res.body.id}`)).status).toBe(403);
-    expect((await as('verein').del(`/api/v1/admin/messages/${res.body.id}`)).body).toEqual({ deleted: 1 });
-    expect((await as('trainer').get(url)).status).toBe(404);
+    const remove = (who: string) => messages(who)[':id'].$delete({ param: { id: String(res.id) } });
+    expect((await remove('verband')).status).toBe(403);
+    expect(await answerOf(remove('verein'), 200)).toEqual({ deleted: 1 });
+    expect((await download('trainer')).status).toBe(404);
     const left = await tdb.db.execute(
-      sql`select count(*)::int as n from uploaded_files where owner_id = ${res.body.id} and owner_type like 'message%'`,
+      sql`select count(*)::int as n from uploaded_files where owner_id = ${res.id} and owner_type like 'message%'`,
     );
     expect(left.rows[0].n).toBe(0);
   });
   it('holds the e-mails until the announced files are stored, then sends them with the files attached', async () => {
-    const res = await as('verein').post(
-      '/api/v1/admin/messages',
-      message({ title: 'Mit Anhang', roles: [ROLE_TRAINER], media: ['email'], files: 2 }),
-    );
-    expect(res.status).toBe(201);
+    const res = await sent(message({ title: 'Mit Anhang', roles: [ROLE_TRAINER], media: ['email'], files: 2 }));
     const w = worker();
-    const recipients = (await rows(res.body.id)).length;
+    const recipients = (await rows(res.id)).length;
     expect(recipients).toBeGreaterThan(0);
     const before = sink.messages.length;
     // the form has not uploaded yet: nothing goes out
     await w.runOnce();
-    expect((await rows(res.body.id)).every((r) => r.state === 'pending' && r.attempts === 0)).toBe(true);
+    expect((await rows(res.id)).every((r) => r.state === 'pending' && r.attempts === 0)).toBe(true);
     const upload = async (names: string[]) => {
       const form = new FormData();
       for (const name of names)
@@ -444,15 +442,15 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
           }),
           name,
         );
-      return call(t.app, 'POST', `/api/v1/admin/messages/upload/${res.body.id}`, { token: tokens.verein, body: form });
+      return call(t.app, 'POST', `/api/v1/admin/messages/upload/${res.id}`, { token: tokens.verein, body: form });
     };
     // the first of two files: still held
-    expect((await upload(['plakat.png'])).status).toBe(200);
+    expect(uploadAnswer(await upload(['plakat.png']), uploadDoc, 200).attachedFiles).toHaveLength(1);
     await w.runOnce();
-    expect((await rows(res.body.id)).every((r) => r.state === 'pending')).toBe(true);
-    expect((await upload(['ausschreibung.pdf'])).status).toBe(200);
-    await drain(w, res.body.id);
-    expect((await rows(res.body.id)).every((r) => r.state === 'sent')).toBe(true);
+    expect((await rows(res.id)).every((r) => r.state === 'pending')).toBe(true);
+    expect(uploadAnswer(await upload(['ausschreibung.pdf']), uploadDoc, 200).attachedFiles).toHaveLength(2);
+    await drain(w, res.id);
+    expect((await rows(res.id)).every((r) => r.state === 'sent')).toBe(true);
     const mails = (await sink.waitForMessages(before + recipients)).slice(before).filter((m) => /Mit Anhang/.test(m.raw));
     expect(mails).toHaveLength(recipients);
     for (const mail of mails) {
@@ -464,20 +462,20 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
   });
 
   it('sends without the missing files once the wait for them is over', async () => {
-    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Anhang kam nie', roles: [ROLE_TRAINER], files: 1 }));
+    const res = await sent(message({ title: 'Anhang kam nie', roles: [ROLE_TRAINER], files: 1 }));
     const w = worker();
     await w.runOnce();
-    expect((await rows(res.body.id)).every((r) => r.state === 'pending')).toBe(true);
-    await tdb.db.execute(sql`update messages set files_held_until = now() - interval '1 second' where id = ${res.body.id}`);
-    await drain(w, res.body.id);
-    expect((await rows(res.body.id)).every((r) => r.state === 'sent')).toBe(true);
+    expect((await rows(res.id)).every((r) => r.state === 'pending')).toBe(true);
+    await tdb.db.execute(sql`update messages set files_held_until = now() - interval '1 second' where id = ${res.id}`);
+    await drain(w, res.id);
+    expect((await rows(res.id)).every((r) => r.state === 'sent')).toBe(true);
   });
 
   it('counts recipients without a push subscription or e-mail address apart from the failed ones in the list', async () => {
-    const res = await as('verein').post('/api/v1/admin/messages', message({ title: 'Nur Push', roles: [ROLE_MEMBER], media: ['push'] }));
-    await drain(worker(), res.body.id);
-    const listed = (await as('verein').get(`/api/v1/admin/messages/${CLUB}?q=Nur%20Push`)).body.items[0];
-    const states = (await rows(res.body.id)).map((r) => r.state);
+    const res = await sent(message({ title: 'Nur Push', roles: [ROLE_MEMBER], media: ['push'] }));
+    await drain(worker(), res.id);
+    const listed = (await answerOf(list('verein', CLUB, { q: 'Nur Push' }), 200)).items[0];
+    const states = (await rows(res.id)).map((r) => r.state);
     expect(states.filter((s) => s === 'no_subscription').length).toBeGreaterThan(0);
     expect(listed.summary).toMatchObject({
       failed: states.filter((s) => s === 'failed').length,
@@ -496,14 +494,14 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     const token = await signIn(small.app, 'verein@example.org');
     const expected = await holders([CLUB], [ROLE_MEMBER]);
     expect(expected.length).toBeGreaterThan(6);
-    const res = await call(small.app, 'POST', '/api/v1/admin/messages', {
-      token,
-      json: message({ title: 'Verteiler an alle', roles: [ROLE_MEMBER], media: ['email'] }),
-    });
-    expect(res.status).toBe(201);
-    expect(res.body.summary).toMatchObject({ recipients: 0, preparing: { done: 0, total: expected.length } });
-    expect(await rows(res.body.id)).toEqual([]);
-    const status = async () => (await call(small.app, 'GET', `/api/v1/admin/messages/${res.body.id}/status`, { token })).body;
+    const smallMessages = client(small, token).api.v1.admin.messages;
+    const res = await answerOf(
+      smallMessages.$post({ json: message({ title: 'Verteiler an alle', roles: [ROLE_MEMBER], media: ['email'] }) }),
+      201,
+    );
+    expect(res.summary).toMatchObject({ recipients: 0, preparing: { done: 0, total: expected.length } });
+    expect(await rows(res.id)).toEqual([]);
+    const status = async () => answerOf(smallMessages[':id'].status.$get({ param: { id: String(res.id) }, query: {} }), 200);
     expect(await status()).toMatchObject({ preparing: { done: 0, total: expected.length }, recipients: 0, items: [] });
     // a worker writes one batch and dies holding its claim
     let checks = 0;
@@ -512,9 +510,7 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     // nobody takes it over while the claim holds
     expect(await prepareMessages(tdb.db, 'other', { batchSize: 3, leaseMs: 60_000 })).toBe(0);
     // ... until its lease has run out
-    await tdb.db.execute(
-      sql`update message_preparations set claimed_until = now() - interval '1 second' where message_id = ${res.body.id}`,
-    );
+    await tdb.db.execute(sql`update message_preparations set claimed_until = now() - interval '1 second' where message_id = ${res.id}`);
     const before = sink.messages.length;
     const w = createOutboxWorker({
       db: tdb.db,
@@ -528,20 +524,20 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     });
     workers.push(w);
     const until = Date.now() + 20_000;
-    while ((await status()).preparing !== null || (await rows(res.body.id)).some((r) => r.state === 'pending' || r.state === 'sending')) {
+    while ((await status()).preparing !== null || (await rows(res.id)).some((r) => r.state === 'pending' || r.state === 'sending')) {
       if (Date.now() > until) throw new Error('not finished');
       await w.runOnce();
     }
     const done = await status();
     expect(done).toMatchObject({ preparing: null, recipients: expected.length });
-    const r = await rows(res.body.id);
+    const r = await rows(res.id);
     expect(r.map((x) => x.member_id).sort((a, b) => a - b)).toEqual(expected); // one e-mail row per person
     const addressed = r.filter((x) => x.state === 'sent').map((x) => x.target);
     expect(r.every((x) => x.state === 'sent' || x.state === 'no_address')).toBe(true);
     const mails = (await sink.waitForMessages(before + addressed.length)).slice(before).filter((m) => /Verteiler an alle/.test(m.raw));
     expect(mails.map((m) => m.to[0]).sort()).toEqual([...addressed].sort()); // each once
     const notes = await tdb.db.execute(
-      sql`select count(*)::int as n, count(distinct member_id)::int as people from notifications where message_id = ${res.body.id}`,
+      sql`select count(*)::int as n, count(distinct member_id)::int as people from notifications where message_id = ${res.id}`,
     );
     expect(notes.rows[0]).toEqual({ n: expected.length, people: expected.length });
     small.cleanup();

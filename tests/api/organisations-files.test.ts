@@ -5,9 +5,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { organisations, uploadedFiles } from '@/server/db/schema';
 import { closeApi, openApi } from './helpers/open-api';
 import { DOCX, PDF, PLAIN_ZIP, png, XLSX } from './helpers/sample-files';
-import { call, type TestApp } from './helpers/test-app';
+import { answerOf, call, type TestApp, uploadAnswer } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
-import { form, getOrg, type Json } from './organisations-fixtures';
+import { form, getOrg } from './organisations-fixtures';
+import { uploadDocumentDoc } from '@/server/api/organisation-files/routes';
 import { rfc3339 } from '@/server/services/timestamps';
 
 /** Organisation image, documents (upload, list, download, delete) and GET uploads?file=. */
@@ -64,13 +65,12 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
   afterAll(() => closeApi({ tdb, t }));
 
   describe('documents', () => {
-    let statuten: Json;
+    let statuten: ReturnType<typeof uploadAnswer<typeof uploadDocumentDoc, 201>>;
 
     it('a club uploads a PDF; it is listed and downloads with type, length and the original name', async () => {
-      const before = (await getOrg(t, club, 11, 11)).body;
+      const before = await answerOf(getOrg(t, club, 11, 11), 200);
       const res = await uploadDocument(club, 11, 11, form(PDF, 'Statuten 2026 – Vereinsgründung.pdf', { type: 'Statuten' }));
-      expect(res.status).toBe(201);
-      statuten = res.body;
+      statuten = uploadAnswer(res, uploadDocumentDoc, 201);
       expect(statuten).toMatchObject({
         name: 'Statuten 2026 – Vereinsgründung.pdf',
         type: 'Statuten',
@@ -79,7 +79,7 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
       });
       expect(statuten.url).toMatch(/^\/api\/v1\/uploads\?file=org_document%2F\d{4}%2F\d{2}%2F[0-9a-f-]{36}\.pdf$/);
 
-      const org = (await getOrg(t, club, 11, 11)).body;
+      const org = await answerOf(getOrg(t, club, 11, 11), 200);
       expect(org.params.files).toEqual([statuten]);
       // Documents do not make an open form stale.
       expect(org.updatedAt).toBe(before.updatedAt);
@@ -252,7 +252,7 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
       const res = await call(t.app, 'DELETE', `/api/v1/admin/org/11/documents/${statuten.uuid}?actingOrgId=11`, { token: club });
       expect(res.status).toBe(200);
       expect(existsSync(file)).toBe(false);
-      expect((await getOrg(t, club, 11, 11)).body.params.files.map((f: Json) => f.uuid)).not.toContain(statuten.uuid);
+      expect((await answerOf(getOrg(t, club, 11, 11), 200)).params.files.map((f) => f.uuid)).not.toContain(statuten.uuid);
       expect((await call(t.app, 'GET', statuten.url, { token: club })).status).toBe(404);
       expect((await call(t.app, 'DELETE', `/api/v1/admin/org/11/documents/${statuten.uuid}?actingOrgId=11`, { token: club })).status).toBe(
         404,
@@ -270,7 +270,7 @@ describe.each(testDrivers())('organisation files on %s', (driver) => {
       });
       expect(res.status).toBe(200);
       expect(res.body.imageLink).toBe(`/api/v1/org/image/${res.body.uuid}`);
-      const org = (await getOrg(t, club, 11, 11)).body;
+      const org = await answerOf(getOrg(t, club, 11, 11), 200);
       expect(org.uuid).toBe(res.body.uuid);
       expect(org.updatedAt).toBe(rfc3339(before.updatedAt));
 

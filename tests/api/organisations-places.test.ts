@@ -2,9 +2,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { places } from '@/server/db/schema';
 import { closeApi, openApi } from './helpers/open-api';
-import { call, type TestApp } from './helpers/test-app';
+import { answerOf, call, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
-import { getOrg, type Json } from './organisations-fixtures';
+import { getOrg } from './organisations-fixtures';
 
 /** Training places: create, update, delete, rights, coordinates and required fields. */
 
@@ -43,8 +43,8 @@ describe.each(testDrivers())('organisation places on %s', (driver) => {
     const created = await save(club, 11, valid);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ orgId: 11, pname: valid.pname, lat: 47.8136, lon: 16.2433, params: valid.params });
-    const org = await getOrg(t, club, 11, 11);
-    expect(org.body.places.map((p: Json) => p.id)).toContain(created.body.id);
+    const org = await answerOf(getOrg(t, club, 11, 11), 200);
+    expect(org.places.map((p) => p.id)).toContain(created.body.id);
 
     const updated = await save(club, 11, {
       ...valid,
@@ -108,7 +108,7 @@ describe.each(testDrivers())('organisation places on %s', (driver) => {
   it("a club may not add, change or delete another club's places", async () => {
     const before = await placeCount();
     expect((await save(club, 11, { ...valid, orgId: 12 })).status).toBe(403);
-    const other = (await getOrg(t, fed, 12, 1)).body.places[0];
+    const other = (await answerOf(getOrg(t, fed, 12, 1), 200)).places[0];
     const change = await save(club, 11, { ...valid, orgId: 12, id: other.id, updatedAt: other.updatedAt });
     expect(change.status).toBe(403);
     // Smuggling: naming its own organisation with another club's place id finds no such place.

@@ -4,9 +4,9 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { functionAssignments, orders, organisations } from '@/server/db/schema';
 import { closeApi, openApi } from './helpers/open-api';
-import { call, signIn, type TestApp } from './helpers/test-app';
+import { answerOf, call, client, errorOf, refusalOf, signIn, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
-import { formOf, getOrg, saveOrg, type Json } from './organisations-fixtures';
+import { formOf, getOrg, putOrg, saveOrg } from './organisations-fixtures';
 
 /** Organisation list, record, create and update: visibility, level rules, dissolving, staleness, bad input. */
 
@@ -34,27 +34,35 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
     today = todayIso(t.clock.now());
   });
 
+  // Typed calls (hono/testing): paths, bodies and answers are checked against the route definitions.
+  const admin = (token?: string) => client(t, token).api.v1.admin;
+  type OrgCreate = Parameters<ReturnType<typeof admin>['org']['$post']>[0]['json'];
+  /** GET orgs/{acting}: the organisations the caller sees there. */
+  const listOrgs = (token: string | undefined, acting: number) => admin(token).orgs[':orgId'].$get({ param: { orgId: String(acting) } });
+  /** POST org, acting in `acting` (none: the caller's organisations decide). */
+  const createOrg = (token: string, acting: number | undefined, json: OrgCreate) =>
+    admin(token).org.$post({ query: acting === undefined ? {} : { actingOrgId: String(acting) }, json });
+
   afterAll(() => closeApi({ tdb, t }));
 
   describe('list (GET orgs/{acting})', () => {
     it('federation sees every organisation, dissolved ones included, sorted by short name', async () => {
-      const res = await call(t.app, 'GET', '/api/v1/admin/orgs/1', { token: fed });
-      expect(res.status).toBe(200);
+      const list = await answerOf(listOrgs(fed, 1), 200);
       const all = await tdb.db.select({ id: organisations.id }).from(organisations);
-      expect(res.body).toHaveLength(all.length);
-      const names = res.body.map((o: Json) => o.nameShort);
+      expect(list).toHaveLength(all.length);
+      const names = list.map((o) => o.nameShort);
       expect(names).toEqual([...names].sort(new Intl.Collator('de', { sensitivity: 'base', numeric: true }).compare));
-      const dissolved = res.body.find((o: Json) => o.id === 25);
-      expect(dissolved.orgEndDate).toBe('2019-12-31');
+      const dissolved = list.find((o) => o.id === 25);
+      expect(dissolved?.orgEndDate).toBe('2019-12-31');
     });
 
     it('counts open fees per organisation for the table filter', async () => {
-      const res = await call(t.app, 'GET', '/api/v1/admin/orgs/1', { token: fed });
+      const list = await answerOf(listOrgs(fed, 1), 200);
       const [open] = await tdb.db
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(orders)
         .where(and(eq(orders.orgId, 11), isNull(orders.completed)));
-      expect(res.body.find((o: Json) => o.id === 11).openFees).toBe(open.n);
+      expect(list.find((o) => o.id === 11)?.openFees).toBe(open.n);
     });
 
     it('does not count a refunded fee as open', async () => {
@@ -67,43 +75,37 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
       const [open] = await notCompleted(sql`${orders.status} <> 'canceled'`);
       const [withRefunded] = await notCompleted();
       expect(open.n).toBeLessThan(withRefunded.n);
-      const res = await call(t.app, 'GET', '/api/v1/admin/orgs/1', { token: fed });
-      expect(res.body.find((o: Json) => o.id === refunded.orgId).openFees).toBe(open.n);
+      const list = await answerOf(listOrgs(fed, 1), 200);
+      expect(list.find((o) => o.id === refunded.orgId)?.openFees).toBe(open.n);
     });
 
     it('a state association sees itself and its clubs only', async () => {
-      const res = await call(t.app, 'GET', '/api/v1/admin/orgs/4', { token: state });
-      expect(res.status).toBe(200);
-      const ids = res.body.map((o: Json) => o.id);
+      const list = await answerOf(listOrgs(state, 4), 200);
+      const ids = list.map((o) => o.id);
       expect(ids).toContain(4);
       expect(ids).toContain(11);
-      expect(res.body.every((o: Json) => o.id === 4 || o.orgMotherId === 4)).toBe(true);
+      expect(list.every((o) => o.id === 4 || o.orgMotherId === 4)).toBe(true);
       const clubsOfNoe = await tdb.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.orgMotherId, 4));
       expect(ids).toHaveLength(clubsOfNoe.length + 1);
     });
 
     it('a club sees only itself', async () => {
-      const res = await call(t.app, 'GET', '/api/v1/admin/orgs/11', { token: club });
-      expect(res.status).toBe(200);
-      expect(res.body.map((o: Json) => o.id)).toEqual([11]);
+      const list = await answerOf(listOrgs(club, 11), 200);
+      expect(list.map((o) => o.id)).toEqual([11]);
       // the table's parent column: named even though the club cannot list its state association
-      expect(res.body[0].orgMotherName).toBe('BSV NÖ');
+      expect(list[0].orgMotherName).toBe('BSV NÖ');
     });
 
     it('refuses an acting organisation where the caller holds neither 50 nor 58', async () => {
-      expect((await call(t.app, 'GET', '/api/v1/admin/orgs/1', { token: club })).status).toBe(403);
-      const trainerList = await call(t.app, 'GET', '/api/v1/admin/orgs/11', { token: trainer });
-      expect(trainerList.status).toBe(403);
-      expect(trainerList.body.error.code).toBe('forbidden');
-      expect((await call(t.app, 'GET', '/api/v1/admin/orgs/11', {})).status).toBe(401);
+      expect((await listOrgs(club, 1)).status).toBe(403);
+      expect(await refusalOf(listOrgs(trainer, 11))).toMatchObject({ status: 403, code: 'forbidden' });
+      expect((await listOrgs(undefined, 11)).status).toBe(401);
     });
   });
 
   describe('one organisation (GET org/{id})', () => {
     it('answers the record with fees, places, documents and member/licence counts', async () => {
-      const res = await getOrg(t, club, 11, 11);
-      expect(res.status).toBe(200);
-      const org = res.body;
+      const org = await answerOf(getOrg(t, club, 11, 11), 200);
       expect(org).toMatchObject({ id: 11, name: 'BSV Wiener Neustadt', nameShort: 'BSV WN', orgLevel: 3, orgMotherId: 4, canEdit: true });
       expect(org.fieldRights).toEqual({ dates: false, bso: false, coopPartner: false, parent: false });
       expect(org.params.federalState).toBe('Niederösterreich');
@@ -147,46 +149,40 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
     });
 
     it("refuses another club's record", async () => {
-      const res = await getOrg(t, club, 12, 11);
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe('forbidden');
+      expect(await refusalOf(getOrg(t, club, 12, 11))).toMatchObject({ status: 403, code: 'forbidden' });
       // Without naming the acting organisation the union of the caller's 50/58 organisations decides: still no.
-      expect((await call(t.app, 'GET', '/api/v1/admin/org/12', { token: club })).status).toBe(403);
+      expect((await admin(club).org[':orgId'].$get({ param: { orgId: '12' }, query: {} })).status).toBe(403);
     });
 
     it("a state association reads its clubs (read-only) but not another state's clubs", async () => {
-      const own = await getOrg(t, state, 11, 4);
-      expect(own.status).toBe(200);
-      expect(own.body.canEdit).toBe(false);
-      expect(own.body.fieldRights.bso).toBe(true);
+      const own = await answerOf(getOrg(t, state, 11, 4), 200);
+      expect(own.canEdit).toBe(false);
+      expect(own.fieldRights.bso).toBe(true);
       const otherState = await getOrg(t, state, 30, 4);
       expect(otherState.status).toBe(403);
     });
 
     it('federation reads any organisation, including the dissolved club', async () => {
-      const res = await getOrg(t, fed, 25, 1);
-      expect(res.status).toBe(200);
-      expect(res.body.orgEndDate).toBe('2019-12-31');
-      expect(res.body.fieldRights).toEqual({ dates: true, bso: true, coopPartner: true, parent: true });
+      const org = await answerOf(getOrg(t, fed, 25, 1), 200);
+      expect(org.orgEndDate).toBe('2019-12-31');
+      expect(org.fieldRights).toEqual({ dates: true, bso: true, coopPartner: true, parent: true });
     });
 
     it('answers 404 for an unknown id and 422 for a malformed one', async () => {
-      const unknown = await getOrg(t, fed, 99999, 1);
-      expect(unknown.status).toBe(404);
-      expect(unknown.body.error.code).toBe('not_found');
+      expect(await refusalOf(getOrg(t, fed, 99999, 1))).toMatchObject({ status: 404, code: 'not_found' });
+      // malformed paths, sent untyped on purpose (as written, not encoded by the client)
       for (const bad of ['abc', '-3', '0x3ff', '1e3', '%201023']) {
         const res = await call(t.app, 'GET', `/api/v1/admin/org/${bad}?actingOrgId=1`, { token: fed });
         expect(res.status).toBe(422);
-        expect(res.body.error).toMatchObject({ code: 'validation', field: 'orgId' });
+        expect(errorOf(res)).toMatchObject({ code: 'validation', field: 'orgId' });
       }
     });
 
     it('a cooperation partner sees only itself', async () => {
       // Give the trainer account the organisation form in the cooperation partner (club 30).
       await tdb.db.insert(functionAssignments).values({ memberId: 4, orgId: 30, roleId: 58, dateFrom: '2020-01-01' });
-      const list = await call(t.app, 'GET', '/api/v1/admin/orgs/30', { token: trainer });
-      expect(list.status).toBe(200);
-      expect(list.body.map((o: Json) => o.id)).toEqual([30]);
+      const list = await answerOf(listOrgs(trainer, 30), 200);
+      expect(list.map((o) => o.id)).toEqual([30]);
       expect((await getOrg(t, trainer, 31, 30)).status).toBe(403);
       expect((await getOrg(t, trainer, 5, 30)).status).toBe(403);
     });
@@ -195,120 +191,104 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
   describe('level rules on update (PUT org)', () => {
     it('federation edits start and end dates of a club', async () => {
       const end = iso(addDays(new Date(`${today}T12:00:00`), 200));
-      const res = await saveOrg(t, fed, 40, 1, { orgStartDate: '1990-05-05', orgEndDate: end });
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ orgStartDate: '1990-05-05', orgEndDate: end });
+      const res = await answerOf(saveOrg(t, fed, 40, 1, { orgStartDate: '1990-05-05', orgEndDate: end }), 200);
+      expect(res).toMatchObject({ orgStartDate: '1990-05-05', orgEndDate: end });
       expect((await orgRow(40)).orgEndDate).toBe(end);
     });
 
     it('a club may not change its dates, and nothing is written', async () => {
       const before = await orgRow(11);
-      const res = await saveOrg(t, club, 11, 11, { orgStartDate: '2001-01-01', name: 'Renamed' });
-      expect(res.status).toBe(403);
-      expect(res.body.error).toMatchObject({ code: 'field_not_allowed', field: 'orgStartDate' });
+      const error = await refusalOf(saveOrg(t, club, 11, 11, { orgStartDate: '2001-01-01', name: 'Renamed' }));
+      expect(error).toMatchObject({ status: 403, code: 'field_not_allowed', field: 'orgStartDate' });
       const after = await orgRow(11);
       expect(after.name).toBe(before.name);
       expect(after.updatedAt).toBe(before.updatedAt);
-      const endDate = await saveOrg(t, club, 11, 11, { orgEndDate: today });
-      expect(endDate.body.error).toMatchObject({ code: 'field_not_allowed', field: 'orgEndDate' });
+      const endDate = await refusalOf(saveOrg(t, club, 11, 11, { orgEndDate: today }));
+      expect(endDate).toMatchObject({ code: 'field_not_allowed', field: 'orgEndDate' });
     });
 
     it('a club edits its own record when it sends its dates back unchanged', async () => {
-      const res = await saveOrg(t, club, 11, 11, { homepage: 'https://bsv-wn.example.org', phoneOffice: '' });
-      expect(res.status).toBe(200);
-      expect(res.body.homepage).toBe('https://bsv-wn.example.org');
-      expect(res.body.phoneOffice).toBeNull();
+      const res = await answerOf(saveOrg(t, club, 11, 11, { homepage: 'https://bsv-wn.example.org', phoneOffice: '' }), 200);
+      expect(res.homepage).toBe('https://bsv-wn.example.org');
+      expect(res.phoneOffice).toBeNull();
     });
 
     it('a state association may not edit its club, but edits itself', async () => {
       const before = await orgRow(11);
-      const current = await getOrg(t, state, 11, 4);
-      const res = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=4', {
-        token: state,
-        json: formOf(current.body, { name: 'Taken over' }),
+      const current = await answerOf(getOrg(t, state, 11, 4), 200);
+      expect(await refusalOf(putOrg(t, state, 4, formOf(current, { name: 'Taken over' })))).toMatchObject({
+        status: 403,
+        code: 'forbidden',
       });
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe('forbidden');
       expect((await orgRow(11)).name).toBe(before.name);
 
-      const own = await saveOrg(t, state, 4, 4, { homepage: 'https://noe.example.org' });
-      expect(own.status).toBe(200);
-      expect(own.body.homepage).toBe('https://noe.example.org');
+      const own = await answerOf(saveOrg(t, state, 4, 4, { homepage: 'https://noe.example.org' }), 200);
+      expect(own.homepage).toBe('https://noe.example.org');
     });
 
     it('a club may not write another club (even naming itself as acting organisation)', async () => {
-      const other = await getOrg(t, fed, 12, 1);
-      const res = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=11', {
-        token: club,
-        json: formOf(other.body, { name: 'Hijacked' }),
-      });
+      const other = await answerOf(getOrg(t, fed, 12, 1), 200);
+      const res = await putOrg(t, club, 11, formOf(other, { name: 'Hijacked' }));
       expect(res.status).toBe(403);
-      const noActing = await call(t.app, 'PUT', '/api/v1/admin/org', { token: club, json: formOf(other.body, { name: 'Hijacked' }) });
+      const noActing = await admin(club).org.$put({ query: {}, json: formOf(other, { name: 'Hijacked' }) });
       expect(noActing.status).toBe(403);
-      expect((await orgRow(12)).name).toBe(other.body.name);
+      expect((await orgRow(12)).name).toBe(other.name);
     });
 
     it('BSO number: refused at level 3, allowed at levels 2 and 1', async () => {
-      const refused = await saveOrg(t, club, 11, 11, { bso: '9999' });
-      expect(refused.status).toBe(403);
-      expect(refused.body.error).toMatchObject({ code: 'field_not_allowed', field: 'bso' });
+      const refused = await refusalOf(saveOrg(t, club, 11, 11, { bso: '9999' }));
+      expect(refused).toMatchObject({ status: 403, code: 'field_not_allowed', field: 'bso' });
       expect((await orgRow(11)).bso).not.toBe('9999');
 
-      const stateOwn = await saveOrg(t, state, 4, 4, { bso: '3001' });
-      expect(stateOwn.status).toBe(200);
-      expect(stateOwn.body.bso).toBe('3001');
-      const fedClub = await saveOrg(t, fed, 11, 1, { bso: '3111' });
-      expect(fedClub.status).toBe(200);
-      expect(fedClub.body.bso).toBe('3111');
+      const stateOwn = await answerOf(saveOrg(t, state, 4, 4, { bso: '3001' }), 200);
+      expect(stateOwn.bso).toBe('3001');
+      const fedClub = await answerOf(saveOrg(t, fed, 11, 1, { bso: '3111' }), 200);
+      expect(fedClub.bso).toBe('3111');
     });
 
     it('cooperation-partner flag: refused below level 1, allowed at level 1', async () => {
-      const byState = await saveOrg(t, state, 4, 4, { params: { coop_partner: true } });
-      expect(byState.status).toBe(403);
-      expect(byState.body.error).toMatchObject({ code: 'field_not_allowed', field: 'params.coop_partner' });
+      const byState = await refusalOf(saveOrg(t, state, 4, 4, { params: { coop_partner: true } }));
+      expect(byState).toMatchObject({ status: 403, code: 'field_not_allowed', field: 'params.coop_partner' });
       const byClub = await saveOrg(t, club, 11, 11, { params: { coop_partner: true } });
       expect(byClub.status).toBe(403);
       expect((await orgRow(11)).params.coop_partner).toBe(false);
 
-      const byFed = await saveOrg(t, fed, 12, 1, { params: { coop_partner: true } });
-      expect(byFed.status).toBe(200);
-      expect(byFed.body.params.coop_partner).toBe(true);
+      const byFed = await answerOf(saveOrg(t, fed, 12, 1, { params: { coop_partner: true } }), 200);
+      expect(byFed.params.coop_partner).toBe(true);
     });
 
     it('params are merged key by key: keys left out keep their stored value, an empty one clears it', async () => {
-      const current = await getOrg(t, fed, 13, 1);
-      const storedIban = current.body.params.iban;
+      const current = await answerOf(getOrg(t, fed, 13, 1), 200);
+      const storedIban = current.params.iban;
       expect(storedIban).toBeTruthy();
-      const body = formOf(current.body);
+      const body = formOf(current);
       body.params = { association: 'Neuer Dachverband' };
-      const partial = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: body });
-      expect(partial.status).toBe(200);
-      expect(partial.body.params).toMatchObject({
+      const partial = await answerOf(putOrg(t, fed, 1, body), 200);
+      expect(partial.params).toMatchObject({
         association: 'Neuer Dachverband',
         iban: storedIban,
-        federalState: current.body.params.federalState,
+        federalState: current.params.federalState,
       });
 
-      const cleared = await saveOrg(t, fed, 13, 1, { params: { iban: '' } });
-      expect(cleared.status).toBe(200);
-      expect(cleared.body.params.iban).toBeNull();
+      const cleared = await answerOf(saveOrg(t, fed, 13, 1, { params: { iban: '' } }), 200);
+      expect(cleared.params.iban).toBeNull();
     });
 
     it('federal state: required for every organisation except organisation 1', async () => {
-      const missing = await saveOrg(t, fed, 12, 1, { params: { federalState: '' } });
-      expect(missing.status).toBe(422);
-      expect(missing.body.error).toMatchObject({ code: 'validation', field: 'params.federalState' });
+      const missing = await refusalOf(saveOrg(t, fed, 12, 1, { params: { federalState: '' } }));
+      expect(missing).toMatchObject({ status: 422, code: 'validation', field: 'params.federalState' });
       expect((await orgRow(12)).params.federalState).toBe('Niederösterreich');
 
-      const federation = await saveOrg(t, fed, 1, 1, { params: { federalState: null }, homepage: 'https://oebsv.example.org/' });
-      expect(federation.status).toBe(200);
-      expect(federation.body.params.federalState).toBeNull();
+      const federation = await answerOf(
+        saveOrg(t, fed, 1, 1, { params: { federalState: null }, homepage: 'https://oebsv.example.org/' }),
+        200,
+      );
+      expect(federation.params.federalState).toBeNull();
     });
 
     it('end date: only from today up to 364 days ahead', async () => {
-      const tooEarly = await saveOrg(t, fed, 41, 1, { orgEndDate: iso(subDays(new Date(`${today}T12:00:00`), 1)) });
-      expect(tooEarly.status).toBe(422);
-      expect(tooEarly.body.error).toMatchObject({ code: 'end_date_range', field: 'orgEndDate', value: { min: today } });
+      const tooEarly = await refusalOf(saveOrg(t, fed, 41, 1, { orgEndDate: iso(subDays(new Date(`${today}T12:00:00`), 1)) }));
+      expect(tooEarly).toMatchObject({ status: 422, code: 'end_date_range', field: 'orgEndDate', value: { min: today } });
       const tooLate = await saveOrg(t, fed, 41, 1, { orgEndDate: iso(addDays(new Date(`${today}T12:00:00`), 365)) });
       expect(tooLate.status).toBe(422);
       expect((await orgRow(41)).orgEndDate).toBeNull();
@@ -317,29 +297,39 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
     });
 
     it('a dissolved club with an old end date stays editable when the end date is not touched', async () => {
-      const res = await saveOrg(t, fed, 25, 1, { homepage: 'https://eisenerz.example.org' });
-      expect(res.status).toBe(200);
-      expect(res.body.orgEndDate).toBe('2019-12-31');
+      const res = await answerOf(saveOrg(t, fed, 25, 1, { homepage: 'https://eisenerz.example.org' }), 200);
+      expect(res.orgEndDate).toBe('2019-12-31');
     });
   });
 
   describe('bad input changes nothing', () => {
-    it.each([
+    it.each<[Parameters<typeof saveOrg>[4], string]>([
       [{ name: '' }, 'name'],
       [{ nameShort: '   ' }, 'nameShort'],
-      [{ street: null }, 'street'],
       [{ city: '' }, 'city'],
       [{ zip: '' }, 'zip'],
       [{ email: '' }, 'email'],
       [{ email: 'not-an-address' }, 'email'],
-      [{ orgLevel: 7 }, 'orgLevel'],
       [{ orgStartDate: '01.02.2020' }, 'orgStartDate'],
     ])('%p → 422 on %s', async (changes, field) => {
       const before = await orgRow(13);
-      const res = await saveOrg(t, fed, 13, 1, changes);
+      const error = await refusalOf(saveOrg(t, fed, 13, 1, changes));
+      expect(error).toMatchObject({ status: 422, code: 'validation', field });
+      expect(typeof error.message).toBe('string');
+      expect(await orgRow(13)).toEqual(before);
+    });
+
+    // values outside the body's type: sent untyped on purpose
+    it.each<[Record<string, unknown>, string]>([
+      [{ street: null }, 'street'],
+      [{ orgLevel: 7 }, 'orgLevel'],
+    ])('%p → 422 on %s', async (changes, field) => {
+      const before = await orgRow(13);
+      const json = { ...formOf(await answerOf(getOrg(t, fed, 13, 1), 200)), ...changes };
+      const res = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', { token: fed, json });
       expect(res.status).toBe(422);
-      expect(res.body.error).toMatchObject({ code: 'validation', field });
-      expect(typeof res.body.error.message).toBe('string');
+      expect(errorOf(res)).toMatchObject({ code: 'validation', field });
+      expect(typeof errorOf(res).message).toBe('string');
       expect(await orgRow(13)).toEqual(before);
     });
 
@@ -351,48 +341,34 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
       });
       expect(notJson.status).toBeGreaterThanOrEqual(400);
       expect(notJson.status).toBeLessThan(500);
-      expect(notJson.body.error.code).toBeDefined();
+      expect(errorOf(notJson).code).toBeDefined();
       const noVersion = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: { id: 13, name: 'x' } });
       expect(noVersion.status).toBe(422);
-      expect(noVersion.body.error.field).toBe('updatedAt');
+      expect(errorOf(noVersion).field).toBe('updatedAt');
     });
 
     it('PUT of an unknown organisation → 404', async () => {
-      const res = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', {
-        token: fed,
-        json: { id: 99999, updatedAt: '2026-01-01T00:00:00.000Z', name: 'x' },
-      });
+      const res = await putOrg(t, fed, 1, { id: 99999, updatedAt: '2026-01-01T00:00:00.000Z', name: 'x' });
       expect(res.status).toBe(404);
     });
   });
 
   describe('stale update', () => {
     it('the second save based on the same version gets 409 stale and does not overwrite', async () => {
-      const loaded = await getOrg(t, fed, 14, 1);
-      const first = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', {
-        token: fed,
-        json: formOf(loaded.body, { homepage: 'https://first.example.org' }),
-      });
-      expect(first.status).toBe(200);
-      expect(first.body.updatedAt).not.toBe(loaded.body.updatedAt);
-      const second = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', {
-        token: fed,
-        json: formOf(loaded.body, { homepage: 'https://second.example.org' }),
-      });
-      expect(second.status).toBe(409);
-      expect(second.body.error.code).toBe('stale');
+      const loaded = await answerOf(getOrg(t, fed, 14, 1), 200);
+      const first = await answerOf(putOrg(t, fed, 1, formOf(loaded, { homepage: 'https://first.example.org' })), 200);
+      expect(first.updatedAt).not.toBe(loaded.updatedAt);
+      const second = await refusalOf(putOrg(t, fed, 1, formOf(loaded, { homepage: 'https://second.example.org' })));
+      expect(second).toMatchObject({ status: 409, code: 'stale' });
       expect((await orgRow(14)).homepage).toBe('https://first.example.org');
       // Based on the new version it goes through.
-      const third = await call(t.app, 'PUT', '/api/v1/admin/org?actingOrgId=1', {
-        token: fed,
-        json: formOf(first.body, { homepage: 'https://third.example.org' }),
-      });
+      const third = await putOrg(t, fed, 1, formOf(first, { homepage: 'https://third.example.org' }));
       expect(third.status).toBe(200);
     });
   });
 
   describe('create (POST org)', () => {
-    const newClub = {
+    const newClub: OrgCreate = {
       name: 'Bogenschützen Neusiedl',
       nameShort: 'BS Neusiedl',
       street: 'Seestraße 1',
@@ -404,20 +380,19 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
     };
 
     it('federation creates a club; its parent follows the federal state', async () => {
-      const res = await call(t.app, 'POST', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: newClub });
-      expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ name: 'Bogenschützen Neusiedl', orgLevel: 3, orgMotherId: 2, members: 0, fees: [], places: [] });
-      expect(res.body.id).toBeGreaterThan(45);
-      const list = await call(t.app, 'GET', '/api/v1/admin/orgs/1', { token: fed });
-      expect(list.body.map((o: Json) => o.id)).toContain(res.body.id);
+      const res = await answerOf(createOrg(fed, 1, newClub), 201);
+      expect(res).toMatchObject({ name: 'Bogenschützen Neusiedl', orgLevel: 3, orgMotherId: 2, members: 0, fees: [], places: [] });
+      expect(res.id).toBeGreaterThan(45);
+      const list = await answerOf(listOrgs(fed, 1), 200);
+      expect(list.map((o) => o.id)).toContain(res.id);
     });
 
     it('a club or state association may not create organisations', async () => {
       const count = async () => (await tdb.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(organisations))[0].n;
       const before = await count();
-      const byClub = await call(t.app, 'POST', '/api/v1/admin/org?actingOrgId=11', { token: club, json: { ...newClub, nameShort: 'X1' } });
+      const byClub = await createOrg(club, 11, { ...newClub, nameShort: 'X1' });
       expect(byClub.status).toBe(403);
-      const byState = await call(t.app, 'POST', '/api/v1/admin/org', { token: state, json: { ...newClub, nameShort: 'X2' } });
+      const byState = await createOrg(state, undefined, { ...newClub, nameShort: 'X2' });
       expect(byState.status).toBe(403);
       expect(await count()).toBe(before);
     });
@@ -427,15 +402,14 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
       const before = await count();
       const { street: _s, ...noStreet } = newClub;
       void _s;
+      // (without a street the body is not the create's type: sent untyped on purpose)
       const a = await call(t.app, 'POST', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: noStreet });
       expect(a.status).toBe(422);
-      expect(a.body.error.field).toBe('street');
-      const b = await call(t.app, 'POST', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: { ...newClub, params: {} } });
-      expect(b.status).toBe(422);
-      expect(b.body.error.field).toBe('params.federalState');
-      const c = await call(t.app, 'POST', '/api/v1/admin/org?actingOrgId=1', { token: fed, json: { ...newClub, orgMotherId: 424242 } });
-      expect(c.status).toBe(422);
-      expect(c.body.error.field).toBe('orgMotherId');
+      expect(errorOf(a).field).toBe('street');
+      const b = await refusalOf(createOrg(fed, 1, { ...newClub, params: {} }));
+      expect([b.status, b.field]).toEqual([422, 'params.federalState']);
+      const c = await refusalOf(createOrg(fed, 1, { ...newClub, orgMotherId: 424242 }));
+      expect([c.status, c.field]).toEqual([422, 'orgMotherId']);
       expect(await count()).toBe(before);
     });
   });
@@ -453,9 +427,8 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
       const before = await assignmentsOf(15);
       expect(before.filter((a) => a.dateTo > end).length).toBeGreaterThan(1);
 
-      const res = await saveOrg(t, fed, 15, 1, { orgEndDate: end });
-      expect(res.status).toBe(200);
-      expect(res.body.orgEndDate).toBe(end);
+      const res = await answerOf(saveOrg(t, fed, 15, 1, { orgEndDate: end }), 200);
+      expect(res.orgEndDate).toBe(end);
 
       const after = await assignmentsOf(15);
       expect(after.every((a) => a.dateTo <= end)).toBe(true);
@@ -490,9 +463,8 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
         const before = await assignmentsOf(17);
         const orgBefore = await orgRow(17);
         expect(before.some((a) => a.dateTo > today)).toBe(true);
-        const res = await saveOrg(t, fed, 17, 1, { orgEndDate: today, name: 'Dissolved' });
-        expect(res.status).toBe(500);
-        expect(res.body.error.code).toBe('internal');
+        const res = await answerOf(saveOrg(t, fed, 17, 1, { orgEndDate: today, name: 'Dissolved' }), 500);
+        expect(res.error.code).toBe('internal');
         expect(await assignmentsOf(17)).toEqual(before);
         expect(await orgRow(17)).toEqual(orgBefore);
       } finally {
@@ -511,16 +483,15 @@ describe.each(testDrivers())('organisations API on %s', (driver) => {
     });
 
     it('the dissolved club no longer counts members', async () => {
-      const res = await getOrg(t, fed, 17, 1);
+      const org = await answerOf(getOrg(t, fed, 17, 1), 200);
       // Memberships end today; they still count today and no longer tomorrow.
-      expect(res.body.orgEndDate).toBe(today);
+      expect(org.orgEndDate).toBe(today);
       t.clock.advance(2 * 24 * 3600 * 1000);
       try {
         // (the token of two days ago has expired: sign in again)
-        const later = await getOrg(t, await signIn(t.app, 'verband@example.org'), 17, 1);
-        expect(later.status).toBe(200);
-        expect(later.body.members).toBe(0);
-        expect(later.body.licenses).toBe(0);
+        const later = await answerOf(getOrg(t, await signIn(t.app, 'verband@example.org'), 17, 1), 200);
+        expect(later.members).toBe(0);
+        expect(later.licenses).toBe(0);
       } finally {
         t.clock.advance(-2 * 24 * 3600 * 1000);
       }
