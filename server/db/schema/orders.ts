@@ -138,6 +138,8 @@ export const orderItems = pgTable(
       .onUpdate('cascade')
       .onDelete('cascade'),
     index('order_items_order_idx').on(t.orderId),
+    // Deleting an assignment sets this to null: its lines are found by index, not by reading every line.
+    index('order_items_granted_assignment_idx').on(t.grantedAssignmentId),
     uniqueIndex('order_items_one_per_person')
       .on(t.memberId, t.category)
       .where(sql`${t.memberId} is not null and not ${t.orderCanceled}`),
