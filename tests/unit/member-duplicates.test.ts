@@ -1,4 +1,6 @@
 import {
+  dryRunMisses,
+  limitNameKey,
   candidateBirthDates,
   compareName,
   DUPLICATE_CHECK_LIMITS,
@@ -175,5 +177,25 @@ describe('newMemberBlock', () => {
     ['the same name and birth date but another gender', [{ ...person, gender: 'f' }], null],
   ] as const)('%s', (_label, candidates, expected) => {
     expect(newMemberBlock(entered, candidates)).toBe(expected);
+  });
+});
+
+describe('import dry-run rows as duplicate checks', () => {
+  it.each([
+    ['Müller', 'Mueller'],
+    ['Müller', 'Muller'],
+    ['Strauß', 'Strauss'],
+    ['Müller-Lüdenscheidt', 'mueller  lüdenscheidt'],
+    ['Éva', 'eva'],
+  ])('gives %s and %s one name key, as foldName does', (a, b) => {
+    expect(limitNameKey(a)).toBe(limitNameKey(b));
+    expect(foldName(a).replace(/ss/g, 's')).toBe(foldName(b).replace(/ss/g, 's'));
+  });
+
+  it('counts the rows that identified nobody while a stored person bears the name or half matches, and no other', () => {
+    const row = (identified: boolean, partialMatch: boolean, nameStored: boolean) => ({ identified, partialMatch, nameStored });
+    expect(dryRunMisses([row(false, false, true), row(false, true, false), row(false, true, true)])).toBe(3);
+    // a new name matching nobody, and identified rows, are no misses
+    expect(dryRunMisses([row(false, false, false), row(true, false, true), row(true, false, false)])).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { diffRecords } from '@/lib/domain/audit-diff';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB } from '@/lib/domain/functions';
-import { IMPORT_FIELDS, mayUndoImport, type ImportField } from '@/lib/domain/member-import';
+import { IMPORT_FIELDS, mapColumns, mayUndoImport, type ImportField } from '@/lib/domain/member-import';
 import { editsMembersAt, mayAddMembershipIn } from '@/lib/domain/member-permissions';
 import { OPEN_END_DATE } from '@/lib/domain/members';
 import { csvLine, CSV_BOM, CSV_LINE_END } from '@/lib/csv';
@@ -149,7 +149,9 @@ export async function importMembers(
   try {
     const mapping = parseMapping(received.fields.mapping);
     const planId = options.planId ?? received.fields.planId;
-    const sheet = await readMemberFile(received.tmpPath, received.originalName, received.fields.sheet || undefined);
+    // Only the columns that fill a member field are kept while reading.
+    const keep = (headers: readonly string[]) => new Set(mapColumns(headers, mapping).flatMap((c) => (c.field ? [c.index] : [])));
+    const sheet = await readMemberFile(received.tmpPath, received.originalName, received.fields.sheet || undefined, keep);
     const fileHash = await hashFile(received.tmpPath);
     const today = todayIso(deps.clock());
     const input = { callerId, caller: t.caller, org: t.org, actingOrgs: t.actingOrgs, fileHash, sheet, mapping, lang: options.lang, today };

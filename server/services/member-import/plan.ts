@@ -250,8 +250,9 @@ async function storedNames(db: Db, keys: string[]): Promise<Set<string>> {
     const rows = await db
       .select({ firstName: members.firstName, surname: members.surname })
       .from(members)
+      // IN (select unnest …): a hashed lookup per stored row, not a walk through the array
       .where(
-        sql`${limitKeySql(members.sortSurname)} = any(${sql.param(part)}::text[]) or ${limitKeySql(members.sortFirstName)} = any(${sql.param(part)}::text[])`,
+        sql`${limitKeySql(members.sortSurname)} in (select unnest(${sql.param(part)}::text[])) or ${limitKeySql(members.sortFirstName)} in (select unnest(${sql.param(part)}::text[]))`,
       );
     for (const r of rows) out.add(`${limitNameKey(r.firstName)}|${limitNameKey(r.surname)}`);
   }

@@ -80,20 +80,43 @@ function fileKind(bytes: Uint8Array, name: string): 'csv' | 'xlsx' {
   return 'csv';
 }
 
-export async function readMemberFile(path: string, name: string, sheetName?: string): Promise<ReadSheet> {
-  return fileKind(await head(path), name) === 'xlsx' ? readXlsx(path, sheetName) : readCsv(path);
+export async function readMemberFile(path: string, name: string, sheetName?: string, keep?: KeepColumns): Promise<ReadSheet> {
+  return fileKind(await head(path), name) === 'xlsx' ? readXlsx(path, sheetName, keep) : readCsv(path, keep);
 }
 
 const isEmpty = (cells: readonly Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
+/** A header cell as text. */
+const headerText = (c: Cell | undefined) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString() : String(c)).trim();
+
+/**
+ * Which columns (by index) the reader keeps, decided from the header row; the others' cells are
+ * dropped as they are read, so a file's unused columns (notes, long comments) take no memory.
+ */
+export type KeepColumns = (headers: readonly string[]) => ReadonlySet<number>;
+
 /** Collects the filled rows (header first), refusing the first one over MAX_IMPORT_ROWS data rows. */
 class RowCollector {
   readonly rows: SheetRow[] = [];
+  private kept: ReadonlySet<number> | null = null;
+
+  constructor(private readonly keep?: KeepColumns) {}
 
   add(row: SheetRow) {
+    // empty by all its cells, also those dropped
     if (isEmpty(row.cells)) return;
     if (this.rows.length > MAX_IMPORT_ROWS) throw tooManyRows();
-    this.rows.push(row);
+    if (this.rows.length === 0) {
+      this.rows.push(row);
+      if (this.keep) this.kept = this.keep(row.cells.map(headerText));
+      return;
+    }
+    const kept = this.kept;
+    this.rows.push(
+      kept
+        ? { line: row.line, cells: row.cells.map((c, i) => (kept.has(i) ? c : null)), formulas: row.formulas.filter((i) => kept.has(i)) }
+        : row,
+    );
   }
 }
 
@@ -142,14 +165,14 @@ function detectDelimiter(text: string): ';' | ',' {
   return commas > semicolons ? ',' : ';';
 }
 
-export async function readCsv(path: string): Promise<ReadSheet> {
+export async function readCsv(path: string, keep?: KeepColumns): Promise<ReadSheet> {
   const encoding = await detectEncoding(path);
   const first = await head(path);
   const start = UTF8_BOM.every((b, i) => first[i] === b) ? 3 : 0;
   const delimiter = detectDelimiter(
     encoding === 'utf-8' ? first.subarray(start).toString('utf8') : iconv.decode(first.subarray(start), 'win1252'),
   );
-  const collected = new RowCollector();
+  const collected = new RowCollector(keep);
   const parser = parse({
     delimiter,
     info: true,
@@ -178,7 +201,7 @@ export async function readCsv(path: string): Promise<ReadSheet> {
   if (!headRow) throw unreadable('The file holds no header line');
   return {
     kind: 'csv',
-    headers: headRow.cells.map((h) => String(h ?? '').trim()),
+    headers: headRow.cells.map(headerText),
     rows,
     sheets: [],
     sheet: null,
@@ -277,7 +300,7 @@ function sheetRow(row: ExcelJS.Row): SheetRow {
 
 type StreamedWorkbook = AsyncIterable<ExcelJS.stream.xlsx.WorksheetReader> & { model?: { sheets?: Array<{ name: string }> } };
 
-export async function readXlsx(path: string, sheetName?: string): Promise<ReadSheet> {
+export async function readXlsx(path: string, sheetName?: string, keep?: KeepColumns): Promise<ReadSheet> {
   await checkXlsxArchive(path);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     worksheets: 'emit',
@@ -286,7 +309,7 @@ export async function readXlsx(path: string, sheetName?: string): Promise<ReadSh
     hyperlinks: 'ignore',
     entries: 'ignore',
   }) as unknown as StreamedWorkbook;
-  const collected = new RowCollector();
+  const collected = new RowCollector(keep);
   const seen: string[] = [];
   let read: string | null = null;
   try {
@@ -314,7 +337,7 @@ export async function readXlsx(path: string, sheetName?: string): Promise<ReadSh
   if (!headRow) throw unreadable('The sheet holds no header line');
   return {
     kind: 'xlsx',
-    headers: headRow.cells.map((c) => (c === null ? '' : c instanceof Date ? c.toISOString() : String(c)).trim()),
+    headers: headRow.cells.map(headerText),
     rows,
     sheets,
     sheet: read,
