@@ -11,6 +11,8 @@
  * (both indexed) and scores them here.
  */
 
+import { foldSearch } from './search-fold';
+
 export const DUPLICATE_REASONS = [
   'same_email',
   'same_name',
@@ -258,6 +260,38 @@ export const DUPLICATE_CHECK_LIMITS = [
   { max: 30, windowMs: HOUR_MS },
   { max: 100, windowMs: 24 * HOUR_MS },
 ] as const;
+
+/**
+ * A name as the duplicate-check limit compares it with the stored names: lower case, accents
+ * folded as the database's sort columns fold them (ß → s), then ae/oe/ue → a/o/u and ss → s, so
+ * every spelling foldName treats as the same name has the same key (Müller, Mueller, Muller).
+ * The database side applies the same replacements to members.sort_first_name / sort_surname.
+ */
+export function limitNameKey(name: string): string {
+  return foldSearch(normaliseName(name)).replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u').replace(/ss/g, 's');
+}
+
+/** How one row of an import's dry run ended, as far as the duplicate-check limit is concerned. */
+export type DryRunCheck = {
+  /** The row named a stored person exactly (name and full birth date). */
+  identified: boolean;
+  /** A stored person matched it in part: near name or swapped date, or the e-mail alone. */
+  partialMatch: boolean;
+  /** A stored person bears its name (limitNameKey of first name and surname, also swapped). */
+  nameStored: boolean;
+};
+
+/**
+ * Each row of an import's dry run is a duplicate check, counted against DUPLICATE_CHECK_LIMITS
+ * like a check on the member screen: a row that identified nobody is a miss when a stored person
+ * matched it in part or bears its name, since only then could it have revealed a birth date
+ * (trying dates for a known name, the dry run's answer says which one is right). A row whose name
+ * no stored person bears and that matched nobody learns nothing about anyone, so a club's list
+ * of new members does not use up the limit.
+ */
+export function dryRunMisses(rows: readonly DryRunCheck[]): number {
+  return rows.filter((r) => !r.identified && (r.partialMatch || r.nameStored)).length;
+}
 
 /**
  * What the audit trail keeps of a duplicate check: the name as entered, only the year of the

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
-import { auditEntries, functionAssignments, memberImportRows, memberImports, members } from '@/server/db/schema';
+import { DUPLICATE_CHECK_SCOPE } from '@/server/services/members/duplicates';
+import { auditEntries, functionAssignments, memberImportRows, memberImports, members, rateLimitHits } from '@/server/db/schema';
 import { callsWith, closeApi, openApi } from './helpers/open-api';
 import { call, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
@@ -480,5 +481,104 @@ describe.each(testDrivers())('member import on %s', (driver) => {
       expect(over.status).toBe(413);
       expect(over.body.error).toMatchObject({ code: 'too_many_rows', value: 10_000 });
     }, 120_000);
+  });
+
+  describe('two imports at the same time', () => {
+    it('imports a plan sent twice at once only once: one import, the other 409, no person twice', async () => {
+      const file = csv([
+        'Vorname;Nachname;Geburtsdatum;Geschlecht',
+        'Zwilling;Gleichzeitig;03.03.1993;m',
+        'Zwilla;Gleichzeitig;04.04.1994;w',
+      ]);
+      const dry = await upload('verein', OWN_CLUB, file);
+      expect(dry.body.counts).toMatchObject({ create: 2 });
+      const before = await snapshot();
+      const both = await Promise.all([
+        upload('verein', OWN_CLUB, file, `planId=${dry.body.planId}`),
+        upload('verein', OWN_CLUB, file, `planId=${dry.body.planId}`),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(both.find((r) => r.status === 409)!.body.error.code).toBe('plan_changed');
+      expect(await byName('Zwilling', 'Gleichzeitig')).toHaveLength(1);
+      expect(await byName('Zwilla', 'Gleichzeitig')).toHaveLength(1);
+      expect(await snapshot()).toEqual({ members: before.members + 2, assignments: before.assignments + 2, imports: before.imports + 1 });
+    });
+
+    it('creates a person in two overlapping imports into two clubs once: the later import is refused whole', async () => {
+      const shared = 'Ueber;Schneidung;05.05.1995;w';
+      const intoOwn = csv(['Vorname;Nachname;Geburtsdatum;Geschlecht', shared, 'Nur;Eigenverein;06.06.1996;m']);
+      const intoForeign = csv(['Vorname;Nachname;Geburtsdatum;Geschlecht', shared, 'Nur;Fremdverein;07.07.1997;m']);
+      const dryOwn = await upload('verband', OWN_CLUB, intoOwn);
+      const dryForeign = await upload('verband', FOREIGN_CLUB, intoForeign);
+      expect([dryOwn.body.counts.create, dryForeign.body.counts.create]).toEqual([2, 2]);
+      const before = await snapshot();
+      const [own, foreign] = await Promise.all([
+        upload('verband', OWN_CLUB, intoOwn, `planId=${dryOwn.body.planId}`),
+        upload('verband', FOREIGN_CLUB, intoForeign, `planId=${dryForeign.body.planId}`),
+      ]);
+      expect([own.status, foreign.status].sort()).toEqual([201, 409]);
+      expect([own, foreign].find((r) => r.status === 409)!.body.error.code).toBe('plan_changed');
+      expect(await byName('Ueber', 'Schneidung')).toHaveLength(1);
+      // nothing of the refused import: its own new person is not there either
+      const loserOnly = own.status === 409 ? ['Nur', 'Eigenverein'] : ['Nur', 'Fremdverein'];
+      expect(await byName(loserOnly[0], loserOnly[1])).toHaveLength(0);
+      expect(await snapshot()).toEqual({ members: before.members + 2, assignments: before.assignments + 2, imports: before.imports + 1 });
+    });
+  });
+
+  describe('the limit on duplicate checks', () => {
+    it('counts dry-run rows trying birth dates for a stored name against the duplicate-check limit and refuses over it with 429', async () => {
+      // A person of another club whose birth date the caller does not know.
+      const target = await as('verband').post('/api/v1/admin/member', {
+        orgId: FOREIGN_CLUB,
+        firstName: 'Paula',
+        surname: 'Probenhuber',
+        birthDate: '1991-04-17',
+        gender: 'w',
+      });
+      expect(target.status).toBe(201);
+      await tdb.db.delete(rateLimitHits).where(eq(rateLimitHits.scope, DUPLICATE_CHECK_SCOPE.name));
+
+      // A list of new members (names nobody bears) is no try: 40 rows pass.
+      const newcomers = ['Vorname;Nachname;Geburtsdatum;Geschlecht'];
+      const tag = (i: number) => String.fromCharCode(97 + (i % 26), 97 + Math.floor(i / 26));
+      for (let i = 0; i < 40; i++) newcomers.push(`Neu${tag(i)};Zugang${tag(i)};01.01.${1950 + i};m`);
+      const list = await upload('verein', OWN_CLUB, csv(newcomers));
+      expect(list.status).toBe(200);
+      expect(list.body.counts).toMatchObject({ create: 40 });
+
+      // Three wrong dates per file for the stored name (Mueller-style spelling counts alike): three misses each.
+      const tries = (run: number) =>
+        csv([
+          'Vorname;Nachname;Geburtsdatum;Geschlecht',
+          ...[1, 2, 3].map(
+            (k) =>
+              `Paula;${k === 2 ? 'Probenhueber' : 'Probenhuber'};${String(k).padStart(2, '0')}.${String(run + 1).padStart(2, '0')}.1990;w`,
+          ),
+        ]);
+      for (let run = 0; run < 10; run++) {
+        const res = await upload('verein', OWN_CLUB, tries(run));
+        expect(res.status).toBe(200);
+        expect(res.body.counts).toMatchObject({ create: 3 });
+      }
+      const refused = await upload('verein', OWN_CLUB, tries(10));
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('duplicate_check_limited');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.body.rows).toBeUndefined();
+      // Over the limit even the right date tells nothing, and the member screen's check shares the count.
+      const right = await upload('verein', OWN_CLUB, csv(['Vorname;Nachname;Geburtsdatum;Geschlecht', 'Paula;Probenhuber;17.04.1991;w']));
+      expect(right.status).toBe(429);
+      expect(JSON.stringify(right.body)).not.toContain(String(target.body.id));
+      const screen = await as('verein').put('/api/v1/admin/member/duplicates', {
+        firstName: 'Paula',
+        surname: 'Probenhuber',
+        birthDate: '1990-12-24',
+        gender: 'w',
+      });
+      expect(screen.status).toBe(429);
+      // Another caller is not held up.
+      expect((await upload('verband', OWN_CLUB, tries(11))).status).toBe(200);
+    });
   });
 });

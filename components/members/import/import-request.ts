@@ -34,6 +34,16 @@ export function isImportFileName(name: string): boolean {
   return /\.(csv|xlsx)$/i.test(name);
 }
 
+/**
+ * A dry run refused by the duplicate-check limit (the member screen's limit, which the dry run's
+ * rows count against): the minutes to wait, else null. Its text is the member screen's.
+ */
+export function duplicateCheckWait(status: number, body: unknown): number | null {
+  if (status !== 429 || errorCodeOf(body) !== 'duplicate_check_limited') return null;
+  const seconds = Number((body as { error?: { value?: unknown } }).error?.value);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 60;
+}
+
 /** Key (in memberImport.screen.errors) of a refused upload's text. */
 export function refusalKey(status: number, body: unknown): string {
   const code = errorCodeOf(body);

@@ -10,12 +10,20 @@ import { useUpload } from '@/components/ui/hooks/use-upload';
 import { browserFetch, isSessionEnd } from '@/components/ui/session-ended';
 import { notify } from '@/components/ui/toast';
 import { UploadProgress } from '@/components/ui/upload-progress';
-import type { ImportField } from '@/lib/domain/member-import';
+import type { ImportField, ImportVerdict } from '@/lib/domain/member-import';
 import type { ImportDryRunSchema, ImportResultSchema } from '@/lib/schemas/member-import';
 import { MAX_UPLOAD_BYTES, errorCodeOf, type UploadResult } from '@/lib/upload';
 import type { z } from 'zod';
 import { undoImportAction, type ChangedRow } from './actions';
-import { IMPORT_ACCEPT, importFields, importUrl, isImportFileName, refusalKey, type ImportChoices } from './import-request';
+import {
+  duplicateCheckWait,
+  IMPORT_ACCEPT,
+  importFields,
+  importUrl,
+  isImportFileName,
+  refusalKey,
+  type ImportChoices,
+} from './import-request';
 import { MappingStep } from './mapping-step';
 import { VerdictTable } from './verdict-table';
 
@@ -32,6 +40,8 @@ const NO_CHOICES: ImportChoices = { sheet: null, mapping: {} };
 export function MemberImport({ orgId, onClose }: { orgId: number; onClose: () => void }) {
   const t = useTranslations('memberImport.screen');
   const te = useTranslations('errors');
+  const tv = useTranslations('memberImport.verdicts');
+  const tm = useTranslations('members');
   const locale = useLocale();
   const router = useRouter();
   const [confirmElement, confirm] = useConfirm();
@@ -52,6 +62,8 @@ export function MemberImport({ orgId, onClose }: { orgId: number; onClose: () =>
   }
 
   function refuse({ status, body }: UploadResult) {
+    const minutes = duplicateCheckWait(status, body);
+    if (minutes !== null) return void notify.error(tm('duplicates.rateLimited', { minutes }));
     notify.error(t(`errors.${refusalKey(status, body)}`));
   }
 
@@ -222,7 +234,7 @@ export function MemberImport({ orgId, onClose }: { orgId: number; onClose: () =>
           <p className="font-medium">{t('changedSince', { count: undo.length })}</p>
           <ul aria-label={t('changedRows')} className="mt-2 list-disc pl-5">
             {undo.map((r) => (
-              <li key={r.line}>{t('changedRow', { line: r.line, verdict: t(`verdicts.${r.verdict}`), memberId: r.memberId })}</li>
+              <li key={r.line}>{t('changedRow', { line: r.line, verdict: tv(r.verdict as ImportVerdict), memberId: r.memberId })}</li>
             ))}
           </ul>
         </div>

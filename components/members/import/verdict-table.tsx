@@ -28,6 +28,8 @@ const verdictTone: Record<ImportVerdict, string> = {
  */
 export function VerdictTable({ rows, counts }: { rows: ImportRow[]; counts: ImportCounts }) {
   const t = useTranslations('memberImport.screen');
+  // the verdict's word is the one the API's CSV download uses too
+  const tv = useTranslations('memberImport.verdicts');
   const [filter, setFilter] = useState<ImportVerdict | null>(null);
   const shown = filter ? rows.filter((r) => r.verdict === filter) : rows;
   return (
@@ -35,13 +37,7 @@ export function VerdictTable({ rows, counts }: { rows: ImportRow[]; counts: Impo
       <div role="group" aria-label={t('filter')} className="flex flex-wrap gap-2">
         <Chip pressed={filter === null} onClick={() => setFilter(null)} label={t('all')} count={counts.total} />
         {IMPORT_VERDICTS.map((v) => (
-          <Chip
-            key={v}
-            pressed={filter === v}
-            onClick={() => setFilter(filter === v ? null : v)}
-            label={t(`verdicts.${v}`)}
-            count={counts[v]}
-          />
+          <Chip key={v} pressed={filter === v} onClick={() => setFilter(filter === v ? null : v)} label={tv(v)} count={counts[v]} />
         ))}
       </div>
       <BriefTable
@@ -63,9 +59,7 @@ export function VerdictTable({ rows, counts }: { rows: ImportRow[]; counts: Impo
             <BriefCell className="tabular-nums">{row.line}</BriefCell>
             <BriefCell>{row.name}</BriefCell>
             <BriefCell>
-              <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', verdictTone[row.verdict])}>
-                {t(`verdicts.${row.verdict}`)}
-              </span>
+              <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', verdictTone[row.verdict])}>{tv(row.verdict)}</span>
             </BriefCell>
             <BriefCell>
               <RowDetails row={row} />

@@ -28,7 +28,8 @@ export const importDoc = {
     `A club into itself, the federation into any club. \`.csv\` (\`;\` or \`,\`, UTF-8 with or without BOM, or Windows-1252) or \`.xlsx\` (form field \`sheet\`: a sheet's name, else the first), at most ${MAX_IMPORT_ROWS} rows and ${MB} MB (413 too_large / too_many_rows); a workbook unpacking to more than 120 MB → 400 zip_bomb.`,
     `Form field \`mapping\` (optional JSON): column header → member field (${IMPORT_FIELDS.join(', ')}) or null to leave the column out; unmapped columns are matched by their header (German or English, the members export's headers too).`,
     '`dryRun=true`: per row a verdict (create, connect, update, unchanged, refused with every field error in `lang`), counts and a `planId`; nothing is written. With `format=csv` the verdicts as a CSV file.',
-    'Without dryRun, with `planId` (query or form field) and the same file and mapping: applies exactly that plan in one transaction, 201 with the `importId`; 409 plan_changed (run the dry run again) when the data changed since.',
+    'Each dry-run row is a duplicate check and counts against the same per-caller limit as PUT /api/v1/admin/member/duplicates: a row that identifies nobody while a stored person bears its name or matches it in part is a miss (a name nobody bears costs nothing). Over the limit → 429 `duplicate_check_limited` with Retry-After (seconds, also in `value`), and no plan.',
+    'Without dryRun, with `planId` (query or form field) and the same file and mapping: applies exactly that plan in one transaction, 201 with the `importId`; 409 plan_changed (run the dry run again) when the data changed since. Imports run one at a time: a parallel import of the same plan, or one naming the same new persons, waits and then answers 409 plan_changed.',
   ].join('\n\n'),
   request: {
     params: z.object({ orgId: orgIdParam }),
@@ -48,7 +49,7 @@ export const importDoc = {
       content: { ...json(ImportDryRunSchema), 'text/csv': { schema: z.string() } },
     },
     201: { description: 'Imported', content: json(ImportResultSchema) },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 };
 

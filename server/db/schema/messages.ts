@@ -132,6 +132,8 @@ export const messageDeliveries = pgTable(
     // The rows of a page's recipients, and the count per state of a message.
     index('message_deliveries_notification_idx').on(t.notificationId),
     index('message_deliveries_message_state_idx').on(t.messageId, t.state),
+    // Deleting a person deletes their deliveries: found by index, not by reading every delivery.
+    index('message_deliveries_member_idx').on(t.memberId),
     check('message_deliveries_medium_check', sql`${t.medium} in ('email', 'push')`),
     check('message_deliveries_state_check', sql`${t.state} in ('pending', 'sending', 'sent', 'failed', 'no_address', 'no_subscription')`),
   ],

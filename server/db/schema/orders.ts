@@ -138,6 +138,11 @@ export const orderItems = pgTable(
       .onUpdate('cascade')
       .onDelete('cascade'),
     index('order_items_order_idx').on(t.orderId),
+    // Deleting an assignment sets this to null, and deleting a person checks that no line names
+    // them: both find the lines by index, not by reading every line (the partial unique index
+    // below does not serve the person check).
+    index('order_items_granted_assignment_idx').on(t.grantedAssignmentId),
+    index('order_items_member_idx').on(t.memberId),
     uniqueIndex('order_items_one_per_person')
       .on(t.memberId, t.category)
       .where(sql`${t.memberId} is not null and not ${t.orderCanceled}`),

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { diffRecords } from '@/lib/domain/audit-diff';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP, ORG_LEVEL_CLUB } from '@/lib/domain/functions';
-import { IMPORT_FIELDS, mayUndoImport, type ImportField } from '@/lib/domain/member-import';
+import { IMPORT_FIELDS, mapColumns, mayUndoImport, type ImportField } from '@/lib/domain/member-import';
 import { editsMembersAt, mayAddMembershipIn } from '@/lib/domain/member-permissions';
 import { OPEN_END_DATE } from '@/lib/domain/members';
 import { csvLine, CSV_BOM, CSV_LINE_END } from '@/lib/csv';
@@ -20,6 +21,7 @@ import { loadCaller, type Caller } from '../access';
 import { requireMemberFormOrgs } from '../member-access';
 import { recordAudit } from '../audit';
 import { reserveHandSetNumber } from '../licence-numbers';
+import { DUPLICATE_CHECK_SCOPE, duplicateCheckLimited } from '../members/duplicates';
 import { PERSON_REFERENCES } from '../../db/person-references';
 import { planImport, publicRow, type Lang, type Plan, type PlanRow } from './plan';
 import { readMemberFile } from './read-file';
@@ -109,6 +111,29 @@ function verdictCsv(plan: Plan, lang: Lang): string {
   return CSV_BOM + lines.join(CSV_LINE_END) + CSV_LINE_END;
 }
 
+const IMPORT_LOCK = sql`select pg_advisory_xact_lock(7702, 0)`;
+
+/**
+ * Counts a dry run's misses (lib/domain/member-duplicates.ts, dryRunMisses) against the limit:
+ * `firstHit` (taken before planning) is the first; none → it is given back. Over the limit → 429
+ * and the answer is withheld; the misses counted up to the limit stay counted, since even the
+ * refusal says the file held more misses than were left (so refusals cannot be used to try on).
+ */
+async function countMisses(deps: AppDeps, callerId: number, firstHit: number, misses: number): Promise<void> {
+  if (misses === 0) return deps.rateLimiter.forget(firstHit);
+  for (let i = 1; i < misses; i++) {
+    const verdict = await deps.rateLimiter.begin(DUPLICATE_CHECK_SCOPE, String(callerId));
+    if (verdict.limited) throw duplicateCheckLimited(verdict.retryAfterSeconds);
+  }
+}
+
+/** The file's SHA-256, read as a stream. */
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
 /** The dry run or the import of the file in the request. */
 export async function importMembers(
   deps: AppDeps,
@@ -125,15 +150,20 @@ export async function importMembers(
   try {
     const mapping = parseMapping(received.fields.mapping);
     const planId = options.planId ?? received.fields.planId;
-    const sheet = await readMemberFile(received.tmpPath, received.originalName, received.fields.sheet || undefined);
-    const fileHash = createHash('sha256')
-      .update(await readFile(received.tmpPath))
-      .digest('hex');
+    // Only the columns that fill a member field are kept while reading.
+    const keep = (headers: readonly string[]) => new Set(mapColumns(headers, mapping).flatMap((c) => (c.field ? [c.index] : [])));
+    const sheet = await readMemberFile(received.tmpPath, received.originalName, received.fields.sheet || undefined, keep);
+    const fileHash = await hashFile(received.tmpPath);
     const today = todayIso(deps.clock());
     const input = { callerId, caller: t.caller, org: t.org, actingOrgs: t.actingOrgs, fileHash, sheet, mapping, lang: options.lang, today };
 
     if (options.dryRun) {
+      // Each row is a duplicate check: the dry run counts against the member screen's limit.
+      // Refused before planning while the caller is over it (then even a right guess tells nothing).
+      const first = await deps.rateLimiter.begin(DUPLICATE_CHECK_SCOPE, String(callerId));
+      if (first.limited) throw duplicateCheckLimited(first.retryAfterSeconds);
       const plan = await planImport(deps, deps.db, input);
+      await countMisses(deps, callerId, first.hitId, plan.misses);
       // Each row is a duplicate check: recorded like one (who, which file, whom it identified).
       await recordAudit(deps.db, {
         actorId: callerId,
@@ -144,6 +174,7 @@ export async function importMembers(
         after: {
           importFile: received.originalName,
           rows: plan.counts.total,
+          misses: plan.misses,
           identified: plan.rows.flatMap((r) => (r.memberId ? [r.memberId] : [])),
         },
       });
@@ -163,6 +194,9 @@ export async function importMembers(
     }
 
     const imported = await deps.db.transaction(async (tx) => {
+      // One import writes at a time: a second one (the same plan, or another naming the same new
+      // persons) waits here, then plans again on what the first wrote and answers plan_changed.
+      await tx.execute(IMPORT_LOCK);
       const plan = await planImport(deps, tx as unknown as Db, input, { lock: true });
       if (plan.planId !== planId) {
         throw new ApiError(409, 'plan_changed', 'The data changed since the dry run; run the dry run again', { value: plan.planId });

@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql, type AnyColumn } from 'drizzle-orm';
 import { maySetLicenceNumber } from '@/lib/domain/licence-numbers';
-import { candidateBirthDates, foldName, identifiesPerson, matchDuplicate, type DuplicateReason } from '@/lib/domain/member-duplicates';
+import {
+  candidateBirthDates,
+  dryRunMisses,
+  foldName,
+  identifiesPerson,
+  limitNameKey,
+  matchDuplicate,
+  type DryRunCheck,
+  type DuplicateReason,
+} from '@/lib/domain/member-duplicates';
 import {
   countVerdicts,
   headerKey,
@@ -83,6 +92,8 @@ export type Plan = {
   missingFields: ImportField[];
   rows: PlanRow[];
   counts: ImportCounts;
+  /** Rows that count as duplicate checks without an identified person (dryRunMisses). */
+  misses: number;
 };
 
 export type PlanInput = {
@@ -226,6 +237,28 @@ async function activeIn(db: Db, orgId: number, ids: number[], today: string): Pr
   return found;
 }
 
+/** limitNameKey in SQL: the replacements it applies to the folded names, on the stored sort columns. */
+const limitKeySql = (column: AnyColumn) =>
+  sql`replace(replace(replace(replace(regexp_replace(trim(${column}), '[[:space:]‐–-]+', ' ', 'g'), 'ae', 'a'), 'oe', 'o'), 'ue', 'u'), 'ss', 's')`;
+
+/** The stored persons' names (limitNameKey of first name and surname, "first|surname") among `keys`. */
+async function storedNames(db: Db, keys: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  const unique = [...new Set(keys)];
+  for (let i = 0; i < unique.length; i += 5_000) {
+    const part = unique.slice(i, i + 5_000);
+    const rows = await db
+      .select({ firstName: members.firstName, surname: members.surname })
+      .from(members)
+      // IN (select unnest …): a hashed lookup per stored row, not a walk through the array
+      .where(
+        sql`${limitKeySql(members.sortSurname)} in (select unnest(${sql.param(part)}::text[])) or ${limitKeySql(members.sortFirstName)} in (select unnest(${sql.param(part)}::text[]))`,
+      );
+    for (const r of rows) out.add(`${limitNameKey(r.firstName)}|${limitNameKey(r.surname)}`);
+  }
+  return out;
+}
+
 const norm = (v: unknown) => (v === undefined || v === '' ? null : v);
 
 /**
@@ -325,6 +358,7 @@ export async function planImport(deps: AppDeps, db: Db, p: PlanInput, options: {
 
   // First pass: who each row is.
   const identified = new Map<PlanRow, { person: Stored; reasons: DuplicateReason[] }>();
+  const checks = new Map<PlanRow, DryRunCheck>();
   for (const v of open) {
     const email = v.data.email?.toLowerCase() ?? null;
     const pool = new Map<number, Stored>();
@@ -335,6 +369,7 @@ export async function planImport(deps: AppDeps, db: Db, p: PlanInput, options: {
       return m ? [{ person: s, match: m }] : [];
     });
     const exact = matches.filter((m) => identifiesPerson(m.match));
+    checks.set(v.row, { identified: exact.length > 0, partialMatch: exact.length === 0 && matches.length > 0, nameStored: false });
     if (exact.length > 1) {
       refuse(v.row, 'ambiguous');
       continue;
@@ -415,6 +450,21 @@ export async function planImport(deps: AppDeps, db: Db, p: PlanInput, options: {
     if (v.row.verdict === 'update') v.row.changes = changes;
   }
 
+  // Rows that matched nobody: does a stored person bear the name?
+  const unmatched = open.filter((v) => {
+    const c = checks.get(v.row);
+    return c && !c.identified && !c.partialMatch;
+  });
+  const namesStored = await storedNames(
+    db,
+    unmatched.flatMap((v) => [limitNameKey(v.data.firstName), limitNameKey(v.data.surname)]),
+  );
+  for (const v of unmatched) {
+    const first = limitNameKey(v.data.firstName);
+    const sur = limitNameKey(v.data.surname);
+    checks.get(v.row)!.nameStored = namesStored.has(`${first}|${sur}`) || namesStored.has(`${sur}|${first}`);
+  }
+
   const planId = createHash('sha256')
     .update(
       JSON.stringify({
@@ -429,7 +479,14 @@ export async function planImport(deps: AppDeps, db: Db, p: PlanInput, options: {
       }),
     )
     .digest('hex');
-  return { planId, columns, missingFields, rows, counts: countVerdicts(rows.map((r) => r.verdict)) };
+  return {
+    planId,
+    columns,
+    missingFields,
+    rows,
+    counts: countVerdicts(rows.map((r) => r.verdict)),
+    misses: dryRunMisses([...checks.values()]),
+  };
 }
 
 /** A plan row as the answer shows it (without what is only written). */

@@ -1,7 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { parse } from 'csv-parse/sync';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { unzipSync, zipSync, type Unzipped } from 'fflate';
+import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import iconv from 'iconv-lite';
 import { MAX_IMPORT_ROWS } from '@/lib/domain/member-import';
 import { ApiError } from '../../http/errors';
@@ -11,12 +13,15 @@ import { ApiError } from '../../http/errors';
  * without byte-order mark, or Windows-1252 as German Excel saves it: a file that is not valid
  * UTF-8 is read as Windows-1252) and `.xlsx` (the first sheet or a named one).
  *
- * An .xlsx is a ZIP archive: before any spreadsheet code sees it, the sizes its entries unpack to
- * are read from the archive's directory and refused over MAX_UNPACKED_BYTES (a "zip bomb" unpacks
- * a few kilobytes to gigabytes). The entries are then unpacked into buffers of exactly the declared
- * size (a lying entry cannot grow beyond it) and handed on stored, uncompressed, so the
- * spreadsheet reader inflates nothing it was not measured for. Formula cells count with their
- * cached result and are flagged.
+ * Both are read as streams from the uploaded file: only the rows read so far are held, never the
+ * file as one text or the workbook as one object, and reading stops at the first row over
+ * MAX_IMPORT_ROWS.
+ *
+ * An .xlsx is a ZIP archive: before any spreadsheet code sees it, every entry is inflated once as
+ * a stream and only counted; over MAX_UNPACKED_BYTES in all (a "zip bomb" unpacks a few kilobytes
+ * to gigabytes), over an entry's declared size, or over MAX_ZIP_ENTRIES entries, it is refused
+ * without anything kept. Only then does the spreadsheet reader stream the same file. Formula
+ * cells count with their cached result and are flagged.
  */
 
 /** What the unpacked entries of an .xlsx may add up to. */
@@ -53,6 +58,19 @@ const tooManyRows = () =>
   });
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+/** The first bytes read: the file kind, the byte-order mark and the CSV header line (for its delimiter). */
+const HEAD_BYTES = 64 * 1024;
+
+async function head(path: string): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await file.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
 
 /** By content: a ZIP archive is read as .xlsx, anything else as CSV text. The file name's ending only breaks a tie. */
 function fileKind(bytes: Uint8Array, name: string): 'csv' | 'xlsx' {
@@ -62,22 +80,75 @@ function fileKind(bytes: Uint8Array, name: string): 'csv' | 'xlsx' {
   return 'csv';
 }
 
-export async function readMemberFile(path: string, name: string, sheetName?: string): Promise<ReadSheet> {
-  const bytes = await readFile(path);
-  return fileKind(bytes, name) === 'xlsx' ? readXlsx(bytes, sheetName) : readCsv(bytes);
+export async function readMemberFile(path: string, name: string, sheetName?: string, keep?: KeepColumns): Promise<ReadSheet> {
+  return fileKind(await head(path), name) === 'xlsx' ? readXlsx(path, sheetName, keep) : readCsv(path, keep);
+}
+
+const isEmpty = (cells: readonly Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
+
+/** A header cell as text. */
+const headerText = (c: Cell | undefined) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString() : String(c)).trim();
+
+/**
+ * Which columns (by index) the reader keeps, decided from the header row; the others' cells are
+ * dropped as they are read, so a file's unused columns (notes, long comments) take no memory.
+ */
+export type KeepColumns = (headers: readonly string[]) => ReadonlySet<number>;
+
+/** Collects the filled rows (header first), refusing the first one over MAX_IMPORT_ROWS data rows. */
+class RowCollector {
+  readonly rows: SheetRow[] = [];
+  private kept: ReadonlySet<number> | null = null;
+
+  constructor(private readonly keep?: KeepColumns) {}
+
+  add(row: SheetRow) {
+    // empty by all its cells, also those dropped
+    if (isEmpty(row.cells)) return;
+    if (this.rows.length > MAX_IMPORT_ROWS) throw tooManyRows();
+    if (this.rows.length === 0) {
+      this.rows.push(row);
+      if (this.keep) this.kept = this.keep(row.cells.map(headerText));
+      return;
+    }
+    const kept = this.kept;
+    this.rows.push(
+      kept
+        ? { line: row.line, cells: row.cells.map((c, i) => (kept.has(i) ? c : null)), formulas: row.formulas.filter((i) => kept.has(i)) }
+        : row,
+    );
+  }
 }
 
 /* ---------- CSV ---------- */
 
-/** UTF-8 when the bytes are valid UTF-8 (byte-order mark dropped), else Windows-1252. */
-function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1252' } {
-  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const body = bytes.subarray(start);
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8' };
-  } catch {
-    return { text: iconv.decode(Buffer.from(body), 'win1252'), encoding: 'windows-1252' };
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * UTF-8 when every byte sequence of the file is valid UTF-8, else Windows-1252; checked as a
+ * stream (the decoded text is dropped). A NUL byte: no text at all.
+ */
+async function detectEncoding(path: string): Promise<'utf-8' | 'windows-1252'> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let utf8 = true;
+  for await (const chunk of createReadStream(path)) {
+    const bytes = chunk as Buffer;
+    if (bytes.includes(0)) throw unreadable('The file is neither a CSV text nor an Excel workbook');
+    if (!utf8) continue;
+    try {
+      decoder.decode(bytes, { stream: true });
+    } catch {
+      utf8 = false;
+    }
   }
+  if (utf8) {
+    try {
+      decoder.decode();
+    } catch {
+      utf8 = false;
+    }
+  }
+  return utf8 ? 'utf-8' : 'windows-1252';
 }
 
 /** ';' or ',': whichever occurs more often outside quotes in the header line. */
@@ -94,35 +165,44 @@ function detectDelimiter(text: string): ';' | ',' {
   return commas > semicolons ? ',' : ';';
 }
 
-const isEmpty = (cells: readonly Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
-
-export function readCsv(bytes: Uint8Array): ReadSheet {
-  if (bytes.includes(0)) throw unreadable('The file is neither a CSV text nor an Excel workbook');
-  const { text, encoding } = decodeText(bytes);
-  const delimiter = detectDelimiter(text);
-  let records: Array<{ record: string[]; info: { lines: number } }>;
+export async function readCsv(path: string, keep?: KeepColumns): Promise<ReadSheet> {
+  const encoding = await detectEncoding(path);
+  const first = await head(path);
+  const start = UTF8_BOM.every((b, i) => first[i] === b) ? 3 : 0;
+  const delimiter = detectDelimiter(
+    encoding === 'utf-8' ? first.subarray(start).toString('utf8') : iconv.decode(first.subarray(start), 'win1252'),
+  );
+  const collected = new RowCollector(keep);
+  const parser = parse({
+    delimiter,
+    info: true,
+    relax_column_count: true,
+    // hand-made files put quotes inside unquoted cells (=HYPERLINK("…")): read them as text
+    relax_quotes: true,
+    skip_empty_lines: false,
+    bom: true,
+  });
+  const source = createReadStream(path);
+  const text = encoding === 'utf-8' ? source : source.pipe(iconv.decodeStream('win1252'));
+  const reading = (async () => {
+    for await (const r of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      // info.lines is the line the record ended on; a record with a quoted line break starts earlier
+      collected.add({ line: r.info.lines, cells: r.record, formulas: [] });
+    }
+  })();
   try {
-    records = parse(text, {
-      delimiter,
-      info: true,
-      relax_column_count: true,
-      // hand-made files put quotes inside unquoted cells (=HYPERLINK("…")): read them as text
-      relax_quotes: true,
-      skip_empty_lines: false,
-      bom: true,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+    await Promise.all([pipeline(text, parser), reading]);
   } catch (err) {
+    source.destroy();
+    if (err instanceof ApiError) throw err;
     throw unreadable(`The CSV file could not be read: ${(err as Error).message}`);
   }
-  const filled = records.filter((r) => !isEmpty(r.record));
-  if (filled.length === 0) throw unreadable('The file holds no header line');
-  if (filled.length - 1 > MAX_IMPORT_ROWS) throw tooManyRows();
-  const [head, ...rest] = filled;
+  const [headRow, ...rows] = collected.rows;
+  if (!headRow) throw unreadable('The file holds no header line');
   return {
     kind: 'csv',
-    headers: head.record.map((h) => h.trim()),
-    // info.lines is the line the record ended on; a record with a quoted line break starts earlier
-    rows: rest.map((r) => ({ line: r.info.lines, cells: r.record.map((c) => c), formulas: [] })),
+    headers: headRow.cells.map(headerText),
+    rows,
     sheets: [],
     sheet: null,
     encoding,
@@ -132,32 +212,59 @@ export function readCsv(bytes: Uint8Array): ReadSheet {
 
 /* ---------- XLSX ---------- */
 
-/** The archive's entries unpacked, after their declared sizes were checked; 400 zip_bomb over the limit. */
-export function unpackXlsx(bytes: Uint8Array): Unzipped {
+const zipBomb = () =>
+  new ApiError(400, 'zip_bomb', `The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB; it is refused as unsafe`, {
+    field: 'file',
+    value: MAX_UNPACKED_BYTES,
+  });
+
+/**
+ * Inflates every entry of the archive once, as a stream, counting and keeping nothing: 400
+ * zip_bomb when they add up to more than MAX_UNPACKED_BYTES, one grows beyond the size it
+ * declares or there are more than MAX_ZIP_ENTRIES; 400 unreadable_file when it is no intact ZIP.
+ */
+export async function checkXlsxArchive(path: string): Promise<void> {
   let total = 0;
   let entries = 0;
-  let files: Unzipped;
+  let refusal: ApiError | null = null;
+  const unzip = new Unzip((file) => {
+    entries += 1;
+    if (entries > MAX_ZIP_ENTRIES || (file.originalSize ?? 0) > MAX_UNPACKED_BYTES) {
+      refusal ??= zipBomb();
+      return;
+    }
+    let size = 0;
+    file.ondata = (err, data) => {
+      if (refusal) return;
+      if (err) {
+        refusal = unreadable('The Excel file is damaged and could not be opened');
+        return;
+      }
+      size += data.length;
+      total += data.length;
+      if (total > MAX_UNPACKED_BYTES || (file.originalSize !== undefined && file.originalSize > 0 && size > file.originalSize)) {
+        refusal = zipBomb();
+        file.terminate();
+      }
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  unzip.register(UnzipPassThrough);
+  const stream = createReadStream(path);
   try {
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        entries += 1;
-        total += file.originalSize;
-        if (entries > MAX_ZIP_ENTRIES || total > MAX_UNPACKED_BYTES || file.originalSize > MAX_UNPACKED_BYTES) {
-          throw new ApiError(
-            400,
-            'zip_bomb',
-            `The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB; it is refused as unsafe`,
-            { field: 'file', value: MAX_UNPACKED_BYTES },
-          );
-        }
-        return true;
-      },
-    });
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw unreadable('The Excel file is damaged and could not be opened');
+    for await (const chunk of stream) {
+      unzip.push(chunk as Buffer);
+      if (refusal) break;
+    }
+    if (!refusal) unzip.push(new Uint8Array(0), true);
+  } catch {
+    refusal ??= unreadable('The Excel file is damaged and could not be opened');
+  } finally {
+    stream.destroy();
   }
-  return files;
+  if (refusal) throw refusal;
+  if (entries === 0) throw unreadable('The Excel file is damaged and could not be opened');
 }
 
 function cellValue(value: ExcelJS.CellValue): { value: Cell; formula: boolean } {
@@ -178,43 +285,61 @@ function cellValue(value: ExcelJS.CellValue): { value: Cell; formula: boolean } 
   return { value: null, formula: false };
 }
 
-export async function readXlsx(bytes: Uint8Array, sheetName?: string): Promise<ReadSheet> {
-  const stored = zipSync(unpackXlsx(bytes), { level: 0 });
-  const workbook = new ExcelJS.Workbook();
+function sheetRow(row: ExcelJS.Row): SheetRow {
+  const cells: Cell[] = [];
+  const formulas: number[] = [];
+  const values = row.values as ExcelJS.CellValue[];
+  for (let col = 1; col < values.length; col++) {
+    const { value, formula } = cellValue(values[col]);
+    cells[col - 1] = value;
+    if (formula) formulas.push(col - 1);
+  }
+  for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) cells[i] = null;
+  return { line: row.number, cells, formulas };
+}
+
+type StreamedWorkbook = AsyncIterable<ExcelJS.stream.xlsx.WorksheetReader> & { model?: { sheets?: Array<{ name: string }> } };
+
+export async function readXlsx(path: string, sheetName?: string, keep?: KeepColumns): Promise<ReadSheet> {
+  await checkXlsxArchive(path);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  }) as unknown as StreamedWorkbook;
+  const collected = new RowCollector(keep);
+  const seen: string[] = [];
+  let read: string | null = null;
   try {
-    await workbook.xlsx.load(stored.buffer as ArrayBuffer);
-  } catch {
+    for await (const worksheet of reader) {
+      const name = String((worksheet as unknown as { name: string }).name);
+      seen.push(name);
+      // The first sheet is the workbook's first (its own order, not the archive's).
+      const wanted = sheetName ?? reader.model?.sheets?.[0]?.name ?? name;
+      if (read !== null || name !== wanted) continue;
+      read = name;
+      for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) collected.add(sheetRow(row));
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
     throw unreadable('The Excel file is damaged and could not be opened');
   }
-  const sheets = workbook.worksheets.map((w) => w.name);
-  const sheet = sheetName ? workbook.getWorksheet(sheetName) : workbook.worksheets[0];
-  if (!sheet) {
+  const sheets = reader.model?.sheets?.map((s) => s.name) ?? seen;
+  if (read === null) {
     throw new ApiError(422, 'unknown_sheet', sheetName ? `The workbook has no sheet "${sheetName}"` : 'The workbook has no sheet', {
       field: 'sheet',
       value: sheets,
     });
   }
-  const all: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: Cell[] = [];
-    const formulas: number[] = [];
-    const values = row.values as ExcelJS.CellValue[];
-    for (let col = 1; col < values.length; col++) {
-      const { value, formula } = cellValue(values[col]);
-      cells[col - 1] = value;
-      if (formula) formulas.push(col - 1);
-    }
-    for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) cells[i] = null;
-    if (!isEmpty(cells)) all.push({ line: rowNumber, cells, formulas });
-  });
-  if (all.length === 0) throw unreadable('The sheet holds no header line');
-  if (all.length - 1 > MAX_IMPORT_ROWS) throw tooManyRows();
-  const [head, ...rows] = all;
+  const [headRow, ...rows] = collected.rows;
+  if (!headRow) throw unreadable('The sheet holds no header line');
   return {
     kind: 'xlsx',
-    headers: head.cells.map((c) => (c === null ? '' : c instanceof Date ? c.toISOString() : String(c)).trim()),
+    headers: headRow.cells.map(headerText),
     rows,
     sheets,
-    sheet: sheet.name,
+    sheet: read,
   };
 }

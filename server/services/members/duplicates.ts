@@ -46,6 +46,17 @@ const MAX_CANDIDATES = 10;
 
 export const DUPLICATE_CHECK_SCOPE: RateScope = { name: 'member-duplicates', windows: DUPLICATE_CHECK_LIMITS };
 
+/** 429 duplicate_check_limited: the caller used up DUPLICATE_CHECK_LIMITS (here and in an import's dry run). */
+export function duplicateCheckLimited(retryAfterSeconds: number): ApiError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new ApiError(
+    429,
+    'duplicate_check_limited',
+    `Too many checks for existing members without a match. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { value: retryAfterSeconds, headers: { 'Retry-After': String(retryAfterSeconds) } },
+  );
+}
+
 export async function findDuplicates(
   deps: AppDeps,
   callerId: number,
@@ -57,18 +68,7 @@ export async function findDuplicates(
     throw forbidden('Only the federation and clubs create or connect members');
   }
   const verdict = await deps.rateLimiter.begin(DUPLICATE_CHECK_SCOPE, String(callerId));
-  if (verdict.limited) {
-    const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-    throw new ApiError(
-      429,
-      'duplicate_check_limited',
-      `Too many checks for existing members without a match. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      {
-        value: verdict.retryAfterSeconds,
-        headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
-      },
-    );
-  }
+  if (verdict.limited) throw duplicateCheckLimited(verdict.retryAfterSeconds);
   const { candidates, identified } = await lookUp(deps, callerId, input);
   // Only a check that identified nobody counts towards the limit.
   const miss = identified.length === 0;

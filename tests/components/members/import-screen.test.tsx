@@ -88,7 +88,7 @@ describe('MemberImport', () => {
     await user.click(screen.getByRole('button', { name: 'Neu (2)' }));
     expect(bodyRows().map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['Anna Berger', 'Bernd Huber']);
 
-    await user.click(screen.getByRole('button', { name: 'Ändern (0)' }));
+    await user.click(screen.getByRole('button', { name: 'Aktualisieren (0)' }));
     expect(screen.getByText('Keine Zeilen mit diesem Ergebnis')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Alle (4)' }));
@@ -119,7 +119,7 @@ describe('MemberImport', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Jetzt importieren?');
     expect(dialog).toHaveTextContent(
-      '2 neu anlegen, 1 verbinden, 0 ändern. 1 abgelehnte und 0 unveränderte Zeilen werden nicht übernommen.',
+      '2 neu anlegen, 1 verbinden, 0 aktualisieren. 1 abgelehnte und 0 unveränderte Zeilen werden nicht übernommen.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Nein' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -154,7 +154,7 @@ describe('MemberImport', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Importieren' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ja' }));
-    expect(await screen.findByText('Importiert: 2 neu angelegt, 1 verbunden, 0 geändert.')).toBeInTheDocument();
+    expect(await screen.findByText('Importiert: 2 neu angelegt, 1 verbunden, 0 aktualisiert.')).toBeInTheDocument();
     expect(notify.success).toHaveBeenCalledWith('Import abgeschlossen');
     expect(router.refresh).toHaveBeenCalled();
 
@@ -197,5 +197,21 @@ describe('MemberImport', () => {
     );
     expect(notify.error).toHaveBeenCalledWith('Nur CSV- oder XLSX-Dateien sind erlaubt');
     expect(uploadMock).not.toHaveBeenCalled();
+  });
+
+  it('says in the screen language why a dry run over the duplicate-check limit was refused, and how long to wait', async () => {
+    const user = userEvent.setup();
+    uploadMock.mockResolvedValueOnce({
+      status: 429,
+      body: { error: { code: 'duplicate_check_limited', message: 'Too many checks', value: 1_740 } },
+    });
+    renderWithIntl(<MemberImport orgId={11} onClose={jest.fn()} />);
+    await user.upload(screen.getByLabelText('Datei auswählen und prüfen', { selector: 'input' }), csv());
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith(
+        'Zu viele Prüfungen auf bestehende Mitglieder ohne Treffer. Bitte versuchen Sie es in 29 Minuten wieder.',
+      ),
+    );
+    expect(screen.queryByRole('table', { name: 'Prüfergebnis' })).not.toBeInTheDocument();
   });
 });
