@@ -15,7 +15,7 @@ import { federationActor } from './privacy-access';
  * address, no contact data, no picture. So these answers are no read of the person's record.
  */
 
-export type OfficerPerson = {
+type OfficerPerson = {
   id: number;
   firstName: string;
   surname: string;
