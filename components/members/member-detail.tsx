@@ -44,7 +44,7 @@ const MemberHistory = dynamic(() => import('./member-history').then((m) => m.Mem
 const TrainingsTab = dynamic(() => import('./trainings-tab').then((m) => m.TrainingsTab));
 const FunctionsTab = dynamic(() => import('./functions-tab').then((m) => m.FunctionsTab));
 const DuplicateDialog = dynamic(() => import('./duplicate-dialog').then((m) => m.DuplicateDialog));
-const PrivacyTab = dynamic(() => import('./privacy-tab').then((m) => m.PrivacyTab));
+const PrivacyTab = dynamic(() => import('@/components/shared/privacy/privacy-tab').then((m) => m.PrivacyTab));
 const SecondFactorReset = dynamic(() => import('./second-factor-reset').then((m) => m.SecondFactorReset));
 
 /** What the acting organisation may do before any member is opened. */

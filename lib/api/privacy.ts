@@ -33,3 +33,20 @@ export function personReads(memberId: number, page: number, size: number) {
 export function resetSecondFactor(memberId: number) {
   return apiCall((api) => api.api.v1.admin.member[':memberId'].two_factor.$delete({ param: { memberId: String(memberId) } }));
 }
+
+type PrivacyApi = Api['api']['v1']['admin']['privacy']['persons'];
+
+/** One page of persons as the data-protection officer finds them (no contact data). */
+export type OfficerPersons = Answer<Awaited<ReturnType<PrivacyApi['$get']>>>;
+/** One person as the data-protection officer sees them. */
+export type OfficerPerson = OfficerPersons['items'][number];
+
+/** GET /api/v1/admin/privacy/persons?q=&page=&size=: the officer's search over every person of the federation. */
+export function findPersonsForOfficer(q: string, page: number, size: number) {
+  return apiCall((api) => api.api.v1.admin.privacy.persons.$get({ query: { q, page: String(page), size: String(size) } }));
+}
+
+/** GET /api/v1/admin/privacy/persons/{id}: one person for the officer (404 for an unknown or erased one). */
+export function personForOfficer(memberId: number) {
+  return apiCall((api) => api.api.v1.admin.privacy.persons[':memberId'].$get({ param: { memberId: String(memberId) } }));
+}

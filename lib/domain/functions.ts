@@ -27,8 +27,8 @@ export const FORM_INVENTORY = 1004;
 export const FORM_ORDER_OVERVIEW = 1005;
 export const FORM_MESSAGE_CENTRE = 1006;
 /**
- * The federation's data-protection officer (Datenschutzbeauftragte(r)): reads who saw a person's
- * record, exports a person's data and erases it. Offered only in the federation.
+ * The federation's data-protection officer (Datenschutzbeauftragte(r)): finds a person and reads
+ * who saw their record (lib/domain/privacy/rights.ts). Offered only in the federation.
  */
 export const FORM_DATA_PROTECTION = 1007;
 export const FORM_ORDER_CATEGORIES = 1032;

@@ -6,3 +6,6 @@ export const PERSONS_PAGE_SIZE = 50;
 
 /** Pairs per page of the duplicate persons' report ('Duplikate' in form 52). */
 export const DUPLICATES_PAGE_SIZE = 20;
+
+/** Persons per page of the data-protection officer's search (form 1007). */
+export const PRIVACY_OFFICER_PAGE_SIZE = 20;

@@ -37,7 +37,11 @@ export type AccessRule =
    * sign-in. A session token answers 401 here, as a half token does everywhere else.
    */
   | { secondFactor: true }
-  | { own: readonly CallerKind[]; foreign: readonly CallerKind[] };
+  /**
+   * `officer`: the federation's data-protection officer holding that role alone (1007, no other
+   * system role) gets through as well; without it such a caller is refused like a plain member.
+   */
+  | { own: readonly CallerKind[]; foreign: readonly CallerKind[]; officer?: true };
 
 /** Spread into createRoute / registerPath: `...access({ own: [...], foreign: [...] })`. */
 export function access(rule: AccessRule): { 'x-access': AccessRule } {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { diffRecords } from '@/lib/domain/audit-diff';
 import { ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { isFederationStaff } from '@/lib/domain/privacy/rights';
 import type { AuditAction, AuditEntity, AuditPage, AuditQuery } from '@/lib/schemas/audit';
 import type { SeedDb } from '../db/seed/insert';
 import { auditEntries, memberMerges, members, organisations } from '../db/schema';
@@ -44,7 +45,9 @@ export async function recordAudit(tx: SeedDb, entry: AuditWrite): Promise<void> 
   });
 }
 
-const isFederation = (caller: Caller) => caller.orgs.some((o) => o.level === ORG_LEVEL_FEDERATION);
+/** The federation's staff read every history (the data-protection officer alone does not: lib/domain/privacy/rights.ts). */
+const isFederation = (caller: Caller) =>
+  isFederationStaff(caller.orgs.filter((o) => o.level === ORG_LEVEL_FEDERATION).flatMap((o) => o.functions));
 
 /**
  * Whether the caller may read the history of one record: the federation reads everything; others

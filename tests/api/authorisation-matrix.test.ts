@@ -1,10 +1,13 @@
 /** @jest-environment node */
 import { todayIso } from '@/lib/domain/dates';
+import { FEDERATION_ORG_ID, FORM_DATA_PROTECTION } from '@/lib/domain/functions';
+import { functionAssignments, members } from '@/server/db/schema';
+import { hashPassword } from '@/server/services/password-hash';
 import { CALLER_KINDS, type AccessRule, type CallerKind } from '@/server/http/access-rule';
 import { createMatrixFixtures, type MatrixFixtures } from './helpers/matrix-fixtures';
 import { MATRIX_REQUESTS, matrixCell, type Side } from './helpers/matrix-requests';
 import { rollbackDb } from './helpers/rollback-db';
-import { call, createTestApp, signIn, type TestApp } from './helpers/test-app';
+import { call, createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './helpers/test-app';
 import { createTestDb, testDrivers, type TestDb } from './helpers/test-db';
 
 /**
@@ -67,6 +70,8 @@ describe.each(testDrivers())('authorisation matrix (%s)', (driver) => {
   let tokens: Record<CallerKind, string>;
   let fx: MatrixFixtures;
   let operations: Operation[];
+  /** The federation's data-protection officer holding that role alone (the demo federation account holds every role). */
+  let officer: string;
 
   beforeAll(async () => {
     tdb = await createTestDb(driver);
@@ -78,6 +83,21 @@ describe.each(testDrivers())('authorisation matrix (%s)', (driver) => {
       string
     >;
     fx = await createMatrixFixtures(t, tokens.federation, rb.db);
+    const [dpo] = await tdb.db
+      .insert(members)
+      .values({
+        firstName: 'Daniela',
+        surname: 'Datenschutz',
+        birthDate: '1980-02-03',
+        gender: 'w',
+        email: 'datenschutz.matrix@example.org',
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+      })
+      .returning();
+    await tdb.db
+      .insert(functionAssignments)
+      .values({ memberId: dpo.id, orgId: FEDERATION_ORG_ID, roleId: FORM_DATA_PROTECTION, dateFrom: '2020-01-01', dateTo: '2999-12-31' });
+    officer = await signIn(t.app, 'datenschutz.matrix@example.org');
     const doc = await call(t.app, 'GET', '/api/openapi.json');
     operations = Object.entries(doc.body.paths as Record<string, Record<string, { 'x-access'?: AccessRule }>>).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, rule: op['x-access'] })),
@@ -145,6 +165,57 @@ describe.each(testDrivers())('authorisation matrix (%s)', (driver) => {
     expect([...stillKnown].sort()).toEqual(Object.keys(KNOWN_FAILURES).sort());
     expect(cells).toBeGreaterThan(300);
     // some 800 requests, PDFs among them, on the embedded database: minutes on a busy machine
+  }, 300_000);
+
+  it('answers the data-protection officer alone (1007 in the federation) only where the route names the officer', async () => {
+    const today = todayIso(t.clock.now());
+    const wrong: string[] = [];
+    const allowed: string[] = [];
+    for (const { key, rule } of operations) {
+      const build = MATRIX_REQUESTS[key];
+      if (!rule || !build || 'public' in rule) continue;
+      const sides: Side[] = 'own' in rule ? ['own', 'foreign'] : ['own'];
+      for (const side of sides) {
+        // the requests the federation would make: the officer acts in the federation too
+        const request = await build(
+          matrixCell(
+            'federation',
+            side,
+            fx,
+            today,
+            (method, url, json) => call(t.app, method, url, { token: officer, json }),
+            t.clock.now(),
+          ),
+        );
+        const res = await rolledBack(() =>
+          call(t.app, request.method, request.url, { token: officer, json: request.json, body: request.form?.() }),
+        );
+        // calls about oneself name the federation account's things (a passkey, a notification): the
+        // officer gets through to them, and is told they are not theirs
+        const expected: Expected =
+          'secondFactor' in rule
+            ? { kind: 'status', status: 401 }
+            : 'signedIn' in rule
+              ? { kind: 'reachable' }
+              : rule.officer
+                ? { kind: 'ok' }
+                : { kind: 'status', status: 403 };
+        if (!matches(expected, res.status)) {
+          wrong.push(
+            `${key} as officer on ${side}: expected ${describeText(expected)}, got ${res.status} ${res.body?.error?.code ?? ''}`.trim(),
+          );
+        }
+        if ('own' in rule && rule.officer && side === 'own') allowed.push(key);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // finding a person and reading who saw their record; nothing that changes, exports or erases,
+    // nor the audit trail (its before-and-after values hold contact data)
+    expect(allowed.sort()).toEqual([
+      'GET /api/v1/admin/members/{memberId}/reads',
+      'GET /api/v1/admin/privacy/persons',
+      'GET /api/v1/admin/privacy/persons/{memberId}',
+    ]);
   }, 300_000);
 
   it('shows each declaration in the OpenAPI document', async () => {

@@ -127,8 +127,19 @@ describe.each(testDrivers())('personal data rights on %s', (driver) => {
       .set({
         params: { ...tour.params, referees: [...(tour.params.referees ?? []), { id, firstName: FIRST, lastName: SURNAME }] },
         comments: [...tour.comments, comment],
+        // the contact person and range commanders are names as typed, not member references
+        original: { ...tour.original, params: { ...tour.original.params, contactPerson: `${FIRST.toUpperCase()} ${SURNAME}` } },
       })
       .where(eq(tournaments.id, tour.id));
+    await db.execute(
+      sql`update tournaments set params = params || ${JSON.stringify({
+        contactPerson: `${FIRST} ${SURNAME}`,
+        rangeCommanders: [
+          { firstName: 'Ria', lastName: 'Bleibt' },
+          { firstName: FIRST, lastName: SURNAME },
+        ],
+      })}::jsonb where id = ${tour.id}`,
+    );
     // a message received, an article written
     const [msg] = await db.select().from(messages).where(eq(messages.orgId, CLUB)).limit(1);
     messageId = msg.id;
@@ -179,6 +190,21 @@ describe.each(testDrivers())('personal data rights on %s', (driver) => {
         identified: { before: null, after: [id] },
       },
     });
+    // a duplicate check with the person's name that identified nobody (a different birth date)
+    await db.insert(auditEntries).values({
+      actorId: 2,
+      entity: 'memberLookup',
+      entityId: '2',
+      action: 'lookup',
+      changes: {
+        firstName: { before: null, after: FIRST.toLowerCase() },
+        surname: { before: null, after: SURNAME },
+        birthYear: { before: null, after: 1991 },
+        identified: { before: null, after: [] },
+      },
+    });
+    // a mistyped password: failed sign-ins are kept under the address tried
+    expect((await call(t.app, 'POST', '/api/v1/auth/login', { json: { email: EMAIL, password: 'falsch-123456' } })).status).toBe(401);
     subjectToken = await signIn(t.app, EMAIL);
   });
   afterAll(() => closeApi({ tdb, t }));
@@ -222,7 +248,13 @@ describe.each(testDrivers())('personal data rights on %s', (driver) => {
     const text = JSON.stringify(data);
     expect(text).not.toContain('push-auth-7f3a'); // the push subscription's auth key
     expect(text).not.toContain(`hash-${id}`); // the reset token's hash
-    expect(data.places['tournaments.params']).toEqual([expect.objectContaining({ tournamentId, role: 'referee' })]);
+    // named by member id as referee, and by name as contact person and range commander
+    expect(data.places['tournaments.params'].map((r: { tournamentId: number; role: string }) => [r.tournamentId, r.role])).toEqual([
+      [tournamentId, 'referee'],
+      [tournamentId, 'contactPerson'],
+      [tournamentId, 'rangeCommander'],
+    ]);
+    expect(data.places['tournaments.original'].map((r: { role: string }) => r.role)).toEqual(['contactPerson']);
     expect(data.places['order_invoices.lines'][0].lines).toEqual([{ text: `Jahreslizenz 2024: ${FIRST} ${SURNAME}`, grossCents: 5000 }]);
   });
 
@@ -305,15 +337,102 @@ describe.each(testDrivers())('personal data rights on %s', (driver) => {
     }
   });
 
+  it('lets the data-protection officer alone (1007) find the person and read the trail, and nothing more', async () => {
+    const db = tdb.db;
+    const [dpo] = await db
+      .insert(members)
+      .values({
+        firstName: 'Daniela',
+        surname: 'Datenschutz',
+        birthDate: '1980-02-03',
+        gender: 'w',
+        email: 'dpo.privacy@example.org',
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+      })
+      .returning();
+    await db.insert(functionAssignments).values({ memberId: dpo.id, orgId: 1, roleId: 1007, dateFrom: '2020-01-01', dateTo: '2999-12-31' });
+    const officer = callsWith(t, await signIn(t.app, 'dpo.privacy@example.org'));
+    // finds the person by name (accents aside) and registration number, with nothing of their address or contact data
+    const found = await officer.get(`/api/v1/admin/privacy/persons?q=${encodeURIComponent('kovacevic lukasz')}`);
+    expect(found.status).toBe(200);
+    expect(found.body.items).toEqual([
+      { id, firstName: FIRST, surname: SURNAME, birthYear: 1990, regNr: '7777001', organisations: [expect.any(String)] },
+    ]);
+    expect((await officer.get('/api/v1/admin/privacy/persons?q=7777001')).body.items.map((p: { id: number }) => p.id)).toEqual([id]);
+    const one = await officer.get(`/api/v1/admin/privacy/persons/${id}`);
+    expect(one.status).toBe(200);
+    for (const text of [JSON.stringify(found.body), JSON.stringify(one.body)]) {
+      for (const secret of [EMAIL, 'Geheimgasse', '660 1234567', pictureUuid]) expect(text).not.toContain(secret);
+    }
+    // the search is no read of the record (it shows no contact data)
+    const readsBefore = await db.select().from(personReads).where(eq(personReads.memberId, id));
+    expect(readsBefore.some((r) => r.readBy === dpo.id)).toBe(false);
+    // reads the trail
+    const trail = await officer.get(`/api/v1/admin/members/${id}/reads`);
+    expect(trail.status).toBe(200);
+    expect(trail.body.items.map((r: { kind: string }) => r.kind)).toEqual(expect.arrayContaining(['member_card', 'export']));
+    // neither exports, erases, edits nor opens the member card or the member lists
+    expect((await officer.get(`/api/v1/admin/members/${id}/export`)).status).toBe(403);
+    expect((await officer.post(`/api/v1/admin/members/${id}/erase`, { dryRun: true })).status).toBe(403);
+    expect((await officer.post(`/api/v1/admin/members/${id}/erase`, { dryRun: false })).status).toBe(403);
+    expect((await officer.get(`/api/v1/admin/member/1/${id}`)).status).toBe(403);
+    expect((await officer.get('/api/v1/admin/members?q=Kova')).status).toBe(403);
+    expect((await officer.get(`/api/v1/admin/persons/search?org=1&q=${encodeURIComponent(SURNAME)}`)).status).toBe(403);
+    const [before] = await db.select().from(members).where(eq(members.id, id));
+    const change = {
+      id,
+      updatedAt: before.updatedAt,
+      orgId: 1,
+      firstName: 'Geändert',
+      surname: before.surname,
+      birthDate: before.birthDate,
+      gender: before.gender,
+      email: before.email,
+      city: 'Baden',
+    };
+    expect((await officer.put('/api/v1/admin/member', change)).status).toBe(403);
+    expect((await officer.del(`/api/v1/admin/member/${id}/two_factor`)).status).toBe(403);
+    expect((await officer.get(`/api/v1/admin/audit?entity=member&id=${id}`)).status).toBe(403);
+    const [after] = await db.select().from(members).where(eq(members.id, id));
+    expect(after.surname).toBe(SURNAME);
+    // and nobody else uses the officer's search: federation staff without 1007, a club, the person
+    expect((await as('verein').get('/api/v1/admin/privacy/persons?q=kovacevic')).status).toBe(403);
+    expect((await as('land').get(`/api/v1/admin/privacy/persons/${id}`)).status).toBe(403);
+    expect((await call(t.app, 'GET', '/api/v1/admin/privacy/persons?q=kovacevic', { token: subjectToken })).status).toBe(403);
+    await db.execute(sql`update function_assignments set date_to = '2000-01-01' where member_id = 1 and role_id = 1007`);
+    try {
+      expect((await as('verband').get('/api/v1/admin/privacy/persons?q=kovacevic')).status).toBe(403);
+    } finally {
+      await db.execute(
+        sql`update function_assignments set date_to = '2999-12-31' where member_id = 1 and role_id = 1007 and date_to = '2000-01-01'`,
+      );
+    }
+    // an unknown person
+    expect((await officer.get('/api/v1/admin/privacy/persons/999999')).status).toBe(404);
+  });
+
   it('plans the erasure and refuses it while an order is open or a function active, changing nothing', async () => {
     const plan = await as('verband').post(`/api/v1/admin/members/${id}/erase`, { dryRun: true });
     expect(plan.status).toBe(200);
     expect(plan.body.allowed).toBe(false);
     expect(plan.body.refusals.map((r: { code: string }) => r.code).sort()).toEqual(['active_function', 'open_order']);
-    expect(plan.body.refusals.find((r: { code: string }) => r.code === 'open_order').message).toContain(String(openOrder));
+    // codes and parameters the screen words itself; the English sentence for people and logs
+    const refusal = (code: string) => plan.body.refusals.find((r: { code: string }) => r.code === code);
+    expect(refusal('open_order').params).toEqual({ orderId: openOrder, category: expect.stringMatching(/^ABZEICHEN/) });
+    expect(refusal('open_order').message).toContain(String(openOrder));
+    expect(refusal('active_function').params).toEqual({
+      roleId: 12,
+      roleName: expect.any(String),
+      orgId: CLUB,
+      orgName: expect.any(String),
+      dateTo: '2999-12-31',
+    });
     const refused = await as('verband').post(`/api/v1/admin/members/${id}/erase`, { dryRun: false });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('erasure_refused');
+    expect(refused.body.error.value.map((r: { code: string; params: object }) => [r.code, r.params])).toEqual(
+      expect.arrayContaining([['open_order', { orderId: openOrder, category: expect.any(String) }]]),
+    );
     const [still] = await tdb.db.select().from(members).where(eq(members.id, id));
     expect(still.surname).toBe(SURNAME);
     expect((await as('verein').post(`/api/v1/admin/members/${id}/erase`, { dryRun: true })).status).toBe(403);
@@ -329,7 +448,7 @@ describe.each(testDrivers())('personal data rights on %s', (driver) => {
     expect(item('order_invoices.lines')).toMatchObject({ action: 'keep', rows: 1, keptUntil: '2031-12-31' });
     expect(item('order_items.member_id')).toMatchObject({ action: 'keep', rows: 2 });
     expect(item('function_assignments.member_id')).toMatchObject({ action: 'anonymise', rows: 3 });
-    expect(item('tournaments.params')).toMatchObject({ action: 'anonymise', rows: 1 });
+    expect(item('tournaments.params')).toMatchObject({ action: 'anonymise', rows: 3 });
     expect(item('uploaded_files.owner_id')).toMatchObject({ action: 'delete', rows: 1 });
     expect(item('sessions.member_id').action).toBe('delete');
     expect(item('notifications.member_id')).toMatchObject({ action: 'delete', rows: 1 });
@@ -389,7 +508,33 @@ describe.each(testDrivers())('personal data rights on %s', (driver) => {
     expect(await db.select().from(erasedMembers).where(eq(erasedMembers.memberId, id))).toEqual([
       expect.objectContaining({ reason: 'erasure', erasedBy: 1 }),
     ]);
-    // the login is gone
+  });
+
+  it('leaves the erased name in no text of the database: every text, json and array column of every table scanned', async () => {
+    const columns = await tdb.db.execute(sql`
+      select table_name as t, column_name as c from information_schema.columns
+      where table_schema = 'public' and data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY')
+      order by table_name, column_name`);
+    expect(columns.rows.length).toBeGreaterThan(50);
+    const found: string[] = [];
+    for (const { t: table, c: column } of columns.rows as Array<{ t: string; c: string }>) {
+      for (const needle of [SURNAME, EMAIL, 'Geheimgasse', '660 1234567']) {
+        const hit = await tdb.db.execute(
+          sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)}::text ilike ${`%${needle}%`}`,
+        );
+        if (Number(hit.rows[0].n) > 0) found.push(`${table}.${column}: ${needle}`);
+      }
+    }
+    expect(found).toEqual([]);
+    // what named someone else stays
+    const [tour] = await tdb.db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+    expect(tour.params.rangeCommanders).toEqual([
+      { firstName: 'Ria', lastName: 'Bleibt' },
+      { firstName: 'Anonym', lastName: `#${id}` },
+    ]);
+    expect(tour.params.contactPerson).toBe(`Anonym #${id}`);
+    expect(tour.original.params.contactPerson).toBe(`Anonym #${id}`);
+    // the login is gone (the attempt is recorded anew under the address tried)
     expect((await call(t.app, 'POST', '/api/v1/auth/login', { json: { email: EMAIL, password: DEMO_PASSWORD } })).status).toBe(401);
     expect((await call(t.app, 'GET', '/api/v1/profile/export', { token: subjectToken })).status).toBe(401);
   });
@@ -415,6 +560,12 @@ describe.each(testDrivers())('personal data rights on %s', (driver) => {
       expect([url, mentions(res.body)]).toEqual([url, false]);
     }
     expect((await v.get(`/api/v1/admin/member/1/${id}`)).status).toBe(404);
+    expect((await v.get(`/api/v1/admin/privacy/persons/${id}`)).status).toBe(404);
+    for (const q of ['Anonym', SURNAME]) {
+      const res = await v.get(`/api/v1/admin/privacy/persons?q=${encodeURIComponent(q)}&size=100`);
+      expect(res.status).toBe(200);
+      expect(mentions(res.body)).toBe(false);
+    }
     expect((await v.get(`/api/v1/admin/members/${id}/export`)).status).toBe(404);
     expect((await v.get(`/api/v1/admin/members/${id}/reads`)).status).toBe(404);
     expect((await v.post(`/api/v1/admin/members/${id}/erase`, { dryRun: true })).status).toBe(404);

@@ -7,6 +7,7 @@ import {
   erasurePlan,
   erasureRefusals,
   formerMemberCutoff,
+  namesPerson,
 } from '@/lib/domain/privacy/erasure';
 
 const noRows = () => Object.fromEntries(PERSON_REFERENCES.map((r) => [r.key, 0])) as Record<PersonReferenceKey, number>;
@@ -22,7 +23,26 @@ describe('erasure rules', () => {
     expect(refusals.map((r) => r.code)).toEqual(['open_order', 'active_function']);
     expect(refusals[0].message).toContain('42');
     expect(refusals[1].message).toContain('Trainer in BSV Wiener Neustadt');
+    // the screen words them itself from code and parameters
+    expect(refusals.map((r) => r.params)).toEqual([
+      { orderId: 42, category: 'JAHRESLIZENZ_2027' },
+      { roleId: 12, roleName: 'Trainer', orgId: 11, orgName: 'BSV Wiener Neustadt', dateTo: '2999-12-31' },
+    ]);
     expect(erasureRefusals({ openOrders: [], activeFunctions: [], erased: true }).map((r) => r.code)).toEqual(['already_erased']);
+  });
+
+  it('finds the person in a name typed as free text: first name and surname as words, case and accents aside', () => {
+    const person = { firstName: 'Łukasz', surname: 'Kovačević-Szőke' };
+    expect(namesPerson('Łukasz Kovačević-Szőke', person)).toBe(true);
+    expect(namesPerson('KOVAČEVIĆ-SZŐKE, łukasz (Kampfrichter)', person)).toBe(true);
+    expect(namesPerson('Jurgen Muller', { firstName: 'Jürgen', surname: 'Müller' })).toBe(true);
+    expect(namesPerson('Frau Anna Maria Huber', { firstName: 'Anna Maria', surname: 'Huber' })).toBe(true);
+    // the surname alone may be a relative; another first name is another person; a longer word is another name
+    expect(namesPerson('Fam. Kovačević-Szőke', person)).toBe(false);
+    expect(namesPerson('Marta Kovačević-Szőke', person)).toBe(false);
+    expect(namesPerson('Anna Hubermann', { firstName: 'Anna', surname: 'Huber' })).toBe(false);
+    expect(namesPerson('', person)).toBe(false);
+    expect(namesPerson(null, person)).toBe(false);
   });
 
   it('keeps invoices and order lines 7 years after the end of the year of the newest, and says so only for kept places with rows', () => {

@@ -1,4 +1,5 @@
 import { PERSON_REFERENCES, type PersonReferenceKey } from '@/server/db/person-reference-list';
+import { foldSearch } from '../search-fold';
 
 /**
  * What erasing a person does to each place that holds them (GDPR Art. 17), and what the law
@@ -89,16 +90,23 @@ export const ERASURE_RULES: Record<PersonReferenceKey, ErasureRule> = {
     code: 'audit',
     reason: 'The audit trail keeps that changes and the erasure happened, never the values',
   },
-  'tournaments.params': { action: 'anonymise', code: 'sport_history', reason: 'Tournament roles (referees) stay with the anonymous name' },
+  'tournaments.params': {
+    action: 'anonymise',
+    code: 'sport_history',
+    reason:
+      'Tournament roles (referees, and the contact person and range commanders where they name the person) stay with the anonymous name',
+  },
   'tournaments.original': {
     action: 'anonymise',
     code: 'sport_history',
-    reason: 'Tournament roles (referees) stay with the anonymous name',
+    reason:
+      'Tournament roles (referees, and the contact person and range commanders where they name the person) stay with the anonymous name',
   },
   'tournaments.approved_snapshot': {
     action: 'anonymise',
     code: 'sport_history',
-    reason: 'Tournament roles (referees) stay with the anonymous name',
+    reason:
+      'Tournament roles (referees, and the contact person and range commanders where they name the person) stay with the anonymous name',
   },
   'tournaments.comments': { action: 'delete', code: 'free_text', reason: "The person's comments on tournaments (free text)" },
   'orders.comments': { action: 'delete', code: 'free_text', reason: "The person's comments on orders (free text)" },
@@ -173,6 +181,22 @@ export function anonymousName(memberId: number): { firstName: string; surname: s
   return { firstName: 'Anonym', surname: `#${memberId}` };
 }
 
+/**
+ * Does a name typed as free text (a tournament's contact person, a range commander) name the
+ * person? Every word of their first name and of their surname appears in it as a word, letter case
+ * and accents aside. A surname alone does not: it may be a relative's or a namesake's.
+ */
+export function namesPerson(text: string | null | undefined, person: { firstName: string; surname: string }): boolean {
+  if (!text) return false;
+  const words = new Set(
+    foldSearch(text)
+      .split(/[\s,;()/]+/)
+      .filter(Boolean),
+  );
+  const wanted = foldSearch(`${person.firstName} ${person.surname}`).split(/\s+/).filter(Boolean);
+  return wanted.length > 0 && wanted.every((w) => words.has(w));
+}
+
 /** The birth date the anonymous record keeps: the year only (1 January). */
 export function anonymousBirthDate(birthDate: string): string {
   return `${birthDate.slice(0, 4)}-01-01`;
@@ -188,18 +212,34 @@ export type ErasureFacts = {
   erased: boolean;
 };
 
-export type ErasureRefusal = { code: 'open_order' | 'active_function' | 'already_erased'; message: string };
+/**
+ * Why an erasure cannot be done now: `code` and `params` for the screen's own text
+ * (privacy.erase.refusalDetails), `message` an English sentence for people reading the API and logs.
+ */
+export type ErasureRefusal =
+  | { code: 'already_erased'; params: Record<string, never>; message: string }
+  | { code: 'open_order'; params: { orderId: number; category: string }; message: string }
+  | {
+      code: 'active_function';
+      params: { roleId: number; roleName: string; orgId: number; orgName: string; dateTo: string };
+      message: string;
+    };
 
 /** Why the person cannot be erased now (empty: they can). */
 export function erasureRefusals(facts: ErasureFacts): ErasureRefusal[] {
   const out: ErasureRefusal[] = [];
-  if (facts.erased) out.push({ code: 'already_erased', message: 'The person was erased already' });
+  if (facts.erased) out.push({ code: 'already_erased', params: {}, message: 'The person was erased already' });
   for (const o of facts.openOrders) {
-    out.push({ code: 'open_order', message: `Order ${o.id} (${o.category}) is still open: release or refund it first` });
+    out.push({
+      code: 'open_order',
+      params: { orderId: o.id, category: o.category },
+      message: `Order ${o.id} (${o.category}) is still open: release or refund it first`,
+    });
   }
   for (const f of facts.activeFunctions) {
     out.push({
       code: 'active_function',
+      params: { roleId: f.roleId, roleName: f.roleName, orgId: f.orgId, orgName: f.orgName, dateTo: f.dateTo },
       message: `${f.roleName} in ${f.orgName} is active until ${f.dateTo}: end it first`,
     });
   }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv, AppRouteHandler } from '../../http/context';
 import { erasePerson } from '../../services/privacy/erasure';
 import { exportOwnData, exportPersonData, type ExportFile } from '../../services/privacy/person-export';
+import { findPersonsForOfficer, personForOfficer } from '../../services/privacy/officer-persons';
 import { personReadTrail } from '../../services/privacy/read-trail';
 import type * as routes from './routes';
 
@@ -26,3 +27,9 @@ export const reads: AppRouteHandler<typeof routes.reads> = async (c) => {
   const { page, size } = c.req.valid('query');
   return c.json(await personReadTrail(c.var.deps, c.var.callerId, c.req.valid('param').memberId, page, size), 200);
 };
+
+export const officerPersons: AppRouteHandler<typeof routes.officerPersons> = async (c) =>
+  c.json(await findPersonsForOfficer(c.var.deps, c.var.callerId, c.req.valid('query')), 200);
+
+export const officerPerson: AppRouteHandler<typeof routes.officerPerson> = async (c) =>
+  c.json(await personForOfficer(c.var.deps, c.var.callerId, c.req.valid('param').memberId), 200);

@@ -6,4 +6,6 @@ export const privacyRouter = createRouter()
   .openapi(routes.exportMember, handlers.exportMember)
   .openapi(routes.exportOwn, handlers.exportOwn)
   .openapi(routes.erase, handlers.erase)
-  .openapi(routes.reads, handlers.reads);
+  .openapi(routes.reads, handlers.reads)
+  .openapi(routes.officerPersons, handlers.officerPersons)
+  .openapi(routes.officerPerson, handlers.officerPerson);

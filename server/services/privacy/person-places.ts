@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TournamentCopy, TournamentParams, TournamentPerson } from '../../db/schema';
+import { foldSql, type TournamentCopy, type TournamentParams, type TournamentPerson } from '../../db/schema';
 import type { PersonReferenceKey } from '../../db/person-references';
 import type { Db } from '../../db/client';
+import { namesPerson } from '@/lib/domain/privacy/erasure';
+import { foldSearch } from '@/lib/domain/search-fold';
 
 /**
  * How the API reads and erases each place that holds a person (server/db/person-references.ts):
@@ -74,13 +76,34 @@ function detach(table: string, column: string): PersonPlace['erase'] {
   };
 }
 
-function renamed(p: TournamentParams, id: number, name: { firstName: string; surname: string }): TournamentParams {
-  const rename = (r: TournamentPerson): TournamentPerson => (r.id === id ? { ...r, firstName: name.firstName, lastName: name.surname } : r);
+type PersonName = { firstName: string; surname: string };
+
+/**
+ * The tournament form with the person replaced by `anon`: referees by their member id; the
+ * contact person and range commanders, typed as names, when they name the person (namesPerson).
+ */
+function renamed(p: TournamentParams, id: number, person: PersonName, anon: PersonName): TournamentParams {
+  const rename = (r: TournamentPerson): TournamentPerson => (r.id === id ? { ...r, firstName: anon.firstName, lastName: anon.surname } : r);
+  const commander = (r: { firstName: string; lastName: string }) =>
+    namesPerson(`${r.firstName} ${r.lastName}`, person) ? { firstName: anon.firstName, lastName: anon.surname } : r;
   return {
     ...p,
     ...(p.mainReferee ? { mainReferee: rename(p.mainReferee) } : {}),
     ...(p.referees ? { referees: p.referees.map(rename) } : {}),
+    ...(namesPerson(p.contactPerson, person) ? { contactPerson: `${anon.firstName} ${anon.surname}` } : {}),
+    ...(p.rangeCommanders ? { rangeCommanders: p.rangeCommanders.map(commander) } : {}),
   };
+}
+
+/** The roles the person has on a tournament form: by member id, or named as contact person or range commander. */
+function rolesOn(p: TournamentParams | undefined, id: number, person: PersonName): string[] {
+  if (!p) return [];
+  const out: string[] = [];
+  if (p.mainReferee?.id === id) out.push('mainReferee');
+  if ((p.referees ?? []).some((r) => r.id === id)) out.push('referee');
+  if (namesPerson(p.contactPerson, person)) out.push('contactPerson');
+  if ((p.rangeCommanders ?? []).some((r) => namesPerson(`${r.firstName} ${r.lastName}`, person))) out.push('rangeCommander');
+  return out;
 }
 
 /** jsonb path of the tournament form inside each tournament column. */
@@ -92,25 +115,32 @@ const TOURNAMENT_FORM: Record<'params' | 'original' | 'approved_snapshot', SQL> 
 
 function tournamentRoles(column: keyof typeof TOURNAMENT_FORM): PersonPlace {
   const form = TOURNAMENT_FORM[column];
-  const match = (id: number) =>
-    sql`((${form}->'mainReferee'->>'id') = ${String(id)} or coalesce(${form}->'referees', '[]'::jsonb) @> jsonb_build_array(jsonb_build_object('id', ${id}::int)))`;
-  return {
-    read: (q, id) =>
-      rows(
+  // by member id; or the surname somewhere in the form's text (names typed in), checked by namesPerson below
+  const candidates = (id: number, person: PersonName) =>
+    sql`((${form}->'mainReferee'->>'id') = ${String(id)} or coalesce(${form}->'referees', '[]'::jsonb) @> jsonb_build_array(jsonb_build_object('id', ${id}::int))
+          or ${foldSql(sql`(${form})::text`)} like ${`%${foldSearch(person.surname)}%`})`;
+  const formOf = (t: Row): TournamentParams | undefined =>
+    column === 'params' ? (t.params as TournamentParams) : (t[column] as TournamentCopy | null)?.params;
+  const found = async (q: Q, id: number, person: PersonName) =>
+    (
+      await rows(
         q,
-        sql`select id as "tournamentId", name, start,
-              case when (${form}->'mainReferee'->>'id') = ${String(id)} then 'mainReferee' else 'referee' end as role
-            from tournaments where ${match(id)} order by id`,
+        sql`select id, name, start, params, original, approved_snapshot from tournaments where ${candidates(id, person)} order by id`,
+      )
+    ).filter((t) => rolesOn(formOf(t), id, person).length > 0);
+  return {
+    read: async (q, id, person) =>
+      (await found(q, id, person)).flatMap((t) =>
+        rolesOn(formOf(t), id, person).map((role) => ({ tournamentId: t.id, name: t.name, start: t.start, role })),
       ),
     erase: async (tx, ctx) => {
-      const found = await rows(tx, sql`select id, params, original, approved_snapshot from tournaments where ${match(ctx.memberId)}`);
-      for (const t of found) {
+      for (const t of await found(tx, ctx.memberId, ctx)) {
         if (column === 'params') {
-          const params = renamed(t.params as TournamentParams, ctx.memberId, ctx.anonymous);
+          const params = renamed(t.params as TournamentParams, ctx.memberId, ctx, ctx.anonymous);
           await tx.execute(sql`update tournaments set params = ${JSON.stringify(params)}::jsonb where id = ${t.id as number}`);
         } else {
           const copy = t[column] as TournamentCopy;
-          const next = { ...copy, params: renamed(copy.params, ctx.memberId, ctx.anonymous) };
+          const next = { ...copy, params: renamed(copy.params, ctx.memberId, ctx, ctx.anonymous) };
           await tx.execute(
             sql`update tournaments set ${sql.identifier(column)} = ${JSON.stringify(next)}::jsonb where id = ${t.id as number}`,
           );
@@ -310,11 +340,20 @@ export const PERSON_PLACES: Record<PersonReferenceKey, PersonPlace> = {
         update audit_entries
         set changes = coalesce((select jsonb_object_agg(k, jsonb_build_object('before', null, 'after', null)) from jsonb_object_keys(changes) k), '{}'::jsonb)
         where ${auditAbout(ctx.memberId)}`);
-      // sign-in lockouts are recorded under the address tried
+      // duplicate checks record the name as typed: one that typed the person's name keeps that it
+      // happened, not the name, whomever it found
+      const folded = (field: 'firstName' | 'surname') => foldSql(sql`trim(changes->${sql.raw(`'${field}'`)}->>'after')`);
+      await tx.execute(sql`
+        update audit_entries
+        set changes = changes || jsonb_build_object('firstName', jsonb_build_object('before', null, 'after', null),
+                                                    'surname', jsonb_build_object('before', null, 'after', null))
+        where entity = 'memberLookup' and ${folded('firstName')} = ${foldSearch(ctx.firstName.trim())}
+          and ${folded('surname')} = ${foldSearch(ctx.surname.trim())}`);
+      // sign-in lockouts and failed sign-ins are recorded under the address tried
       if (ctx.email) {
-        await tx.execute(
-          sql`update audit_entries set entity_id = '-' where entity = 'login' and entity_id = ${ctx.email.trim().toLowerCase()}`,
-        );
+        const address = ctx.email.trim().toLowerCase();
+        await tx.execute(sql`update audit_entries set entity_id = '-' where entity = 'login' and entity_id = ${address}`);
+        await tx.execute(sql`delete from login_failures where lower(email) = ${address}`);
       }
     },
   },

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { FEDERATION_ORG_ID, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
+import { isFederationStaff } from '@/lib/domain/privacy/rights';
 import { members, passkeys, recoveryCodes, secondFactorPending, totpSecrets, webauthnChallenges } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
@@ -15,7 +16,8 @@ import { revokeMemberSessions } from '../sessions';
  */
 export async function resetSecondFactor(deps: AppDeps, callerId: number, memberId: number): Promise<{ ok: true }> {
   const caller = await loadCaller(deps, callerId);
-  if (!caller.orgs.some((o) => o.level === ORG_LEVEL_FEDERATION)) throw forbidden('Only the federation resets a second factor');
+  const federationFunctions = caller.orgs.filter((o) => o.level === ORG_LEVEL_FEDERATION).flatMap((o) => o.functions);
+  if (!isFederationStaff(federationFunctions)) throw forbidden("Only the federation's staff reset a second factor");
   const [person] = await deps.db
     .select({ email: members.email, firstName: members.firstName, surname: members.surname })
     .from(members)

@@ -219,6 +219,8 @@ export const MATRIX_REQUESTS: Record<string, (c: MatrixCell) => MatrixRequest | 
     json: { dryRun: true },
   }),
   'GET /api/v1/admin/members/{memberId}/reads': (c) => get(`/api/v1/admin/members/${c.member}/reads`),
+  'GET /api/v1/admin/privacy/persons': () => get('/api/v1/admin/privacy/persons?q=Matrixprobe'),
+  'GET /api/v1/admin/privacy/persons/{memberId}': (c) => get(`/api/v1/admin/privacy/persons/${c.member}`),
   'GET /api/v1/profile/export': () => get('/api/v1/profile/export?format=json'),
   'GET /api/v1/admin/members/{orgId}/summary': (c) => get(`/api/v1/admin/members/${c.acting}/summary`),
   'GET /api/v1/admin/members/{orgId}/organisations': (c) => get(`/api/v1/admin/members/${c.acting}/organisations`),

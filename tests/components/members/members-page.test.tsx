@@ -117,14 +117,14 @@ describe("MembersPage: the person's data rights", () => {
 
   beforeEach(() => memberMock.mockResolvedValue({ id: 955, functions: [] } as unknown as Awaited<ReturnType<typeof getMember>>));
 
-  it('offers them to the federation by the roles the caller holds there (52: export and erasure; 1007: also the trail)', async () => {
+  it('offers them to the federation by the roles the caller holds there (52: export and erasure; 1007: the trail)', async () => {
     rolesMock.mockResolvedValue([{ orgId: 1, funkId: 52, functionName: 'Alle Mitglieder', orgLevel: 1 }] as never);
     expect((await detailAt(1, 1, 52)).props.privacy).toEqual({ exportAndErase: true, readTrail: false, resetSecondFactor: true });
     rolesMock.mockResolvedValue([
       { orgId: 1, funkId: 51, functionName: 'Mitglieder', orgLevel: 1 },
       { orgId: 1, funkId: 1007, functionName: 'Datenschutzbeauftragte(r)', orgLevel: 1 },
     ] as never);
-    expect((await detailAt(1, 1, 51)).props.privacy).toEqual({ exportAndErase: true, readTrail: true, resetSecondFactor: true });
+    expect((await detailAt(1, 1, 51)).props.privacy).toEqual({ exportAndErase: false, readTrail: true, resetSecondFactor: true });
   });
 
   it('offers nothing to a club, whatever else the caller holds', async () => {

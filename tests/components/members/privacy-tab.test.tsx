@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemberDetail, type MemberDetailProps } from '@/components/members/member-detail';
-import { PrivacyTab, type PrivacyTabProps } from '@/components/members/privacy-tab';
-import { eraseMemberAction, erasurePlanAction, personReadsAction, resetSecondFactorAction } from '@/components/members/privacy-actions';
+import { resetSecondFactorAction } from '@/components/members/privacy-actions';
+import { eraseMemberAction, erasurePlanAction, personReadsAction } from '@/components/shared/privacy/actions';
+import { PrivacyTab, type PrivacyTabProps } from '@/components/shared/privacy/privacy-tab';
 import { notify } from '@/components/ui/toast';
 import type { Erasure, PersonReads } from '@/lib/api/privacy';
 import { ERASURE_RULES } from '@/lib/domain/privacy/erasure';
@@ -17,11 +18,11 @@ const router = { push: jest.fn(), refresh: jest.fn(), replace: jest.fn() };
 const searchParams = new URLSearchParams();
 jest.mock('next/navigation', () => ({ useRouter: () => router, useSearchParams: () => searchParams }));
 jest.mock('../../../components/members/actions', () => ({}));
-jest.mock('../../../components/members/privacy-actions', () => ({
+jest.mock('../../../components/members/privacy-actions', () => ({ resetSecondFactorAction: jest.fn() }));
+jest.mock('../../../components/shared/privacy/actions', () => ({
   erasurePlanAction: jest.fn(),
   eraseMemberAction: jest.fn(),
   personReadsAction: jest.fn(),
-  resetSecondFactorAction: jest.fn(),
 }));
 jest.mock('../../../components/ui/toast', () => ({
   ...jest.requireActual('../../../components/ui/toast'),
@@ -125,17 +126,24 @@ describe('who sees the Datenschutz tab', () => {
     expect(within(section).getByRole('link', { name: 'ZIP' })).toHaveAttribute('href', '/admin/api/v1/admin/members/955/export?format=zip');
   });
 
-  it('follows the system roles: 52 or 1007 in the federation, the trail for 1007 only, nothing from a club', () => {
+  it('follows the system roles: export and erasure for 52, the trail for 1007, nothing from a club', () => {
     expect(privacyRightsOf([{ funkId: 52, orgId: 1, orgLevel: 1 }])).toEqual({
       exportAndErase: true,
       readTrail: false,
       resetSecondFactor: true,
     });
+    // the data-protection officer alone reads the trail and changes nothing
     expect(privacyRightsOf([{ funkId: 1007, orgId: 1, orgLevel: 1 }])).toEqual({
-      exportAndErase: true,
+      exportAndErase: false,
       readTrail: true,
-      resetSecondFactor: true,
+      resetSecondFactor: false,
     });
+    expect(
+      privacyRightsOf([
+        { funkId: 1007, orgId: 1, orgLevel: 1 },
+        { funkId: 52, orgId: 1, orgLevel: 1 },
+      ]),
+    ).toEqual({ exportAndErase: true, readTrail: true, resetSecondFactor: true });
     expect(privacyRightsOf([{ funkId: 51, orgId: 1 }])).toEqual({ exportAndErase: false, readTrail: false, resetSecondFactor: true });
     expect(privacyRightsOf([{ funkId: 52, orgId: 11, orgLevel: 3 }])).toEqual({
       exportAndErase: false,
@@ -172,8 +180,16 @@ describe('the erasure', () => {
       data: erasure({
         allowed: false,
         refusals: [
-          { code: 'open_order', message: 'Order 12 (Lizenz) is still open: release or refund it first' },
-          { code: 'active_function', message: 'Mitglied in BSV Wiener Neustadt is active until 2999-12-31: end it first' },
+          {
+            code: 'open_order',
+            params: { orderId: 12, category: 'Lizenz' },
+            message: 'Order 12 (Lizenz) is still open: release or refund it first',
+          },
+          {
+            code: 'active_function',
+            params: { roleId: 32, roleName: 'Mitglied', orgId: 11, orgName: 'BSV Wiener Neustadt', dateTo: '2999-12-31' },
+            message: 'Mitglied in BSV Wiener Neustadt is active until 2999-12-31: end it first',
+          },
         ],
       }),
     });
@@ -182,9 +198,32 @@ describe('the erasure', () => {
     await planShown(user);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Die Person kann derzeit nicht gelöscht werden:');
-    expect(alert).toHaveTextContent('Offene Bestellung: Order 12 (Lizenz) is still open');
-    expect(alert).toHaveTextContent('Aktive Funktion: Mitglied in BSV Wiener Neustadt');
+    expect(alert).toHaveTextContent('Offene Bestellung: Bestellung 12 (Lizenz) ist noch offen: zuerst freigeben oder stornieren.');
+    expect(alert).toHaveTextContent('Aktive Funktion: Mitglied in BSV Wiener Neustadt ist bis 31.12.2999 aktiv: zuerst beenden.');
+    expect(alert).not.toHaveTextContent('is still open');
     expect(screen.queryByRole('button', { name: 'Endgültig löschen' })).not.toBeInTheDocument();
+  });
+
+  it('gives the refusals in English on the English screen', async () => {
+    plan.mockResolvedValue({
+      ok: true,
+      data: erasure({
+        allowed: false,
+        refusals: [
+          {
+            code: 'active_function',
+            params: { roleId: 32, roleName: 'Mitglied', orgId: 11, orgName: 'BSV Wiener Neustadt', dateTo: '2027-06-30' },
+            message: 'Mitglied in BSV Wiener Neustadt is active until 2027-06-30: end it first',
+          },
+        ],
+      }),
+    });
+    const user = userEvent.setup();
+    renderTab({}, 'en');
+    await user.click(screen.getByRole('button', { name: 'Plan erasure' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Active function: Mitglied in BSV Wiener Neustadt is active until 30.06.2027: end it first.',
+    );
   });
 
   it('asks with the name first; Nein erases nothing and stays', async () => {
@@ -219,7 +258,10 @@ describe('the erasure', () => {
     plan.mockResolvedValueOnce({ ok: true, data: erasure() });
     plan.mockResolvedValueOnce({
       ok: true,
-      data: erasure({ allowed: false, refusals: [{ code: 'open_order', message: 'Order 13 (Lizenz) is still open' }] }),
+      data: erasure({
+        allowed: false,
+        refusals: [{ code: 'open_order', params: { orderId: 13, category: 'Lizenz' }, message: 'Order 13 (Lizenz) is still open' }],
+      }),
     });
     erase.mockResolvedValue({ ok: false, message: 'Die Person kann derzeit nicht gelöscht werden.', code: 'erasure_refused' });
     const user = userEvent.setup();
@@ -227,7 +269,7 @@ describe('the erasure', () => {
     await planShown(user);
     await user.click(await screen.findByRole('button', { name: 'Endgültig löschen' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ja' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Offene Bestellung: Order 13');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Offene Bestellung: Bestellung 13 (Lizenz) ist noch offen');
     expect(notify.error).toHaveBeenCalled();
     expect(router.push).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Endgültig löschen' })).not.toBeInTheDocument();
@@ -244,7 +286,9 @@ describe('the texts of the plan', () => {
           ...(rule.code in texts.erase.reasons ? [] : [rule.code]),
           ...(rule.action in texts.erase.actions ? [] : [rule.action]),
         ]),
-        ...['open_order', 'active_function', 'already_erased'].filter((code) => !(code in texts.erase.refusals)),
+        ...['open_order', 'active_function', 'already_erased'].filter(
+          (code) => !(code in texts.erase.refusals) || !(code in texts.erase.refusalDetails),
+        ),
       ];
       expect(missing).toEqual([]);
     }

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import dynamic from 'next/dynamic';
 import {
   FORM_ALL_MEMBERS,
+  FORM_DATA_PROTECTION,
   FORM_INVENTORY,
   FORM_LICENCE_ORDER,
   FORM_MEMBERS,
@@ -37,6 +38,7 @@ const ApprovalPage = dynamic(() => import('@/components/tournaments/approval-pag
 const InventoryPage = dynamic(() => import('@/components/inventory/inventory-page').then((m) => m.InventoryPage));
 const NewsPage = dynamic(() => import('@/components/news/news-page').then((m) => m.NewsPage));
 const MessageCentrePage = dynamic(() => import('@/components/messages/message-centre-page').then((m) => m.MessageCentrePage));
+const PrivacyOfficerPage = dynamic(() => import('@/components/privacy/privacy-officer-page').then((m) => m.PrivacyOfficerPage));
 const LicenceOrderPage = dynamic(() => import('@/components/orders/licence-order-page').then((m) => m.LicenceOrderPage));
 
 export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
@@ -55,6 +57,7 @@ export const forms: Readonly<Record<number, ComponentType<FormPageProps>>> = {
   [FORM_INVENTORY]: InventoryPage,
   [FORM_NEWS]: NewsPage,
   [FORM_MESSAGE_CENTRE]: MessageCentrePage,
+  [FORM_DATA_PROTECTION]: PrivacyOfficerPage,
 };
 
 export function findForm(funkId: number): ComponentType<FormPageProps> | undefined {

@@ -9,12 +9,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { SimplePager } from '@/components/ui/simple-pager';
-import { ExportLinks } from '@/components/shared/privacy/export-links';
+import { ExportLinks } from './export-links';
 import type { Erasure, PersonReads } from '@/lib/api/privacy';
 import { formatDisplayDate, formatDisplayDateTime } from '@/lib/domain/dates';
 import type { PrivacyRights } from '@/lib/domain/privacy/rights';
 import { BASE_PATH, formPath } from '@/lib/domain/shell';
-import { eraseMemberAction, erasurePlanAction, personReadsAction } from './privacy-actions';
+import { eraseMemberAction, erasurePlanAction, personReadsAction } from './actions';
 
 export interface PrivacyTabProps {
   memberId: number;
@@ -85,6 +85,13 @@ function ErasureSection({ memberId, memberName, listPath }: { memberId: number; 
     return tp.has(key) ? tp(key) : p;
   };
   const reason = (code: string, fallback: string) => (t.has(`reasons.${code}`) ? t(`reasons.${code}`) : fallback);
+  // the API's reason as code and parameters, in the screen's language (its English sentence if the code is new)
+  const refusalText = (r: Erasure['refusals'][number]) => {
+    if (!t.has(`refusalDetails.${r.code}`)) return r.message;
+    const params = { ...r.params };
+    if (typeof params.dateTo === 'string') params.dateTo = formatDisplayDate(params.dateTo);
+    return t(`refusalDetails.${r.code}`, params);
+  };
   const action = (a: string) => (t.has(`actions.${a}`) ? t(`actions.${a}`) : a);
   // places that hold nothing of the person are left out: the plan lists what happens
   const rows = plan ? plan.plan.filter((item) => item.rows > 0) : [];
@@ -111,7 +118,7 @@ function ErasureSection({ memberId, memberName, listPath }: { memberId: number; 
               <ul className="mt-1 list-disc pl-5">
                 {plan.refusals.map((r, i) => (
                   <li key={`${r.code}-${i}`}>
-                    <span className="font-medium">{t.has(`refusals.${r.code}`) ? t(`refusals.${r.code}`) : r.code}</span>: {r.message}
+                    <span className="font-medium">{t.has(`refusals.${r.code}`) ? t(`refusals.${r.code}`) : r.code}</span>: {refusalText(r)}
                   </li>
                 ))}
               </ul>
