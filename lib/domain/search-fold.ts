@@ -6,17 +6,23 @@
  * PostgreSQL's lower() leaves them alone under the C locale.
  */
 const PAIRS: ReadonlyArray<readonly [string, string]> = [
-  ['äàáâãåÄÀÁÂÃÅ', 'a'],
+  ['äàáâãåąÄÀÁÂÃÅĄ', 'a'],
   ['çčćÇČĆ', 'c'],
-  ['ďĎ', 'd'],
-  ['éèêëěÉÈÊËĚ', 'e'],
-  ['íìîïÍÌÎÏ', 'i'],
-  ['ñňÑŇ', 'n'],
-  ['öòóôõøÖÒÓÔÕØ', 'o'],
-  ['řŘ', 'r'],
-  ['šśŠŚß', 's'],
-  ['ťŤ', 't'],
-  ['üùúûůÜÙÚÛŮ', 'u'],
+  // đ has no accent to drop: written as d (Đorđević sorts and is found with Dordevic)
+  ['ďđĎĐ', 'd'],
+  ['éèêëěęÉÈÊËĚĘ', 'e'],
+  ['ğĞ', 'g'],
+  // the dotless ı (Yılmaz) is an i
+  ['íìîïıÍÌÎÏ', 'i'],
+  // ł has no accent to drop: written as l (Łukasz = Lukasz)
+  ['łľĺŁĽĹ', 'l'],
+  ['ñňńÑŇŃ', 'n'],
+  // Hungarian ő as well as ö (Kőszegi = Koszegi)
+  ['öòóôõøőÖÒÓÔÕØŐ', 'o'],
+  ['řŕŘŔ', 'r'],
+  ['šśşßŠŚŞ', 's'],
+  ['ťţŤŢ', 't'],
+  ['üùúûůűÜÙÚÛŮŰ', 'u'],
   ['ýÿÝ', 'y'],
   ['žźżŽŹŻ', 'z'],
 ];

@@ -1,0 +1,10 @@
+-- The folded search and sort keys learn letters that have no accent to drop (đ, ł, ı) and more accented ones (ő, ű, ą, ę, ń, ş, ğ …): the generated columns are made anew, and their indexes with them.
+
+ALTER TABLE "members" drop column "search_text";--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "search_text" text GENERATED ALWAYS AS (translate(lower("surname" || ' ' || "first_name" || ' ' || coalesce("middle_name", '') || ' ' || coalesce("reg_nr", '') || ' ' || coalesce("email", '')), 'äàáâãåąÄÀÁÂÃÅĄçčćÇČĆďđĎĐéèêëěęÉÈÊËĚĘğĞíìîïıÍÌÎÏłľĺŁĽĹñňńÑŇŃöòóôõøőÖÒÓÔÕØŐřŕŘŔšśşßŠŚŞťţŤŢüùúûůűÜÙÚÛŮŰýÿÝžźżŽŹŻ', 'aaaaaaaaaaaaaaccccccddddeeeeeeeeeeeeggiiiiiiiiillllllnnnnnnoooooooooooooorrrrsssssssttttuuuuuuuuuuuuyyyzzzzzz')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "members" drop column "sort_surname";--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "sort_surname" text GENERATED ALWAYS AS (translate(lower("surname"), 'äàáâãåąÄÀÁÂÃÅĄçčćÇČĆďđĎĐéèêëěęÉÈÊËĚĘğĞíìîïıÍÌÎÏłľĺŁĽĹñňńÑŇŃöòóôõøőÖÒÓÔÕØŐřŕŘŔšśşßŠŚŞťţŤŢüùúûůűÜÙÚÛŮŰýÿÝžźżŽŹŻ', 'aaaaaaaaaaaaaaccccccddddeeeeeeeeeeeeggiiiiiiiiillllllnnnnnnoooooooooooooorrrrsssssssttttuuuuuuuuuuuuyyyzzzzzz')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "members" drop column "sort_first_name";--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "sort_first_name" text GENERATED ALWAYS AS (translate(lower("first_name"), 'äàáâãåąÄÀÁÂÃÅĄçčćÇČĆďđĎĐéèêëěęÉÈÊËĚĘğĞíìîïıÍÌÎÏłľĺŁĽĹñňńÑŇŃöòóôõøőÖÒÓÔÕØŐřŕŘŔšśşßŠŚŞťţŤŢüùúûůűÜÙÚÛŮŰýÿÝžźżŽŹŻ', 'aaaaaaaaaaaaaaccccccddddeeeeeeeeeeeeggiiiiiiiiillllllnnnnnnoooooooooooooorrrrsssssssttttuuuuuuuuuuuuyyyzzzzzz')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "members_search_text_trgm_idx" ON "members" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "members_sort_name_idx" ON "members" USING btree ("sort_surname","sort_first_name","id");
