@@ -41,7 +41,7 @@ test('a club imports a Windows-1252 CSV: every row checked first, refused rows w
 
   await view.getByRole('button', { name: 'Importieren' }).click();
   await confirm(page, 'Jetzt importieren?');
-  await expect(view.getByText('Importiert: 2 neu angelegt, 0 verbunden, 0 geändert.')).toBeVisible();
+  await expect(view.getByText('Importiert: 2 neu angelegt, 0 verbunden, 0 aktualisiert.')).toBeVisible();
 
   await view.getByRole('button', { name: 'Rückgängig' }).click();
   await confirm(page, /rückgängig machen/);
