@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useTranslations } from 'next-intl';
 import { confirmLeaving, useGuardedRouter } from '@/components/ui/hooks/use-unsaved-changes-guard';
+import { useIsClient } from '@/components/ui/hooks/use-is-client';
 import type { Member } from '@/lib/api/member-types';
 import type { Country } from '@/lib/api/types';
 import { formPath } from '@/lib/domain/shell';
@@ -71,6 +72,8 @@ export function MembersScreen({
   const ti = useTranslations('memberImport.screen');
   const td = useTranslations('merge.screen');
   const [importing, setImporting] = useState(false);
+  // the views open in the browser only: their buttons wait for the page to be ready, so an early click is never lost
+  const hydrated = useIsClient();
   const router = useGuardedRouter();
   const searchParams = useSearchParams();
   // '?duplicates=12,34' (the create dialog's link): the duplicates view opens on that pair
@@ -104,13 +107,21 @@ export function MembersScreen({
           <div className="flex flex-wrap items-center gap-3">
             {canImport && (
               // the open member is left for the import view: unsaved changes ask first
-              <Button variant="secondary" onClick={() => void confirmLeaving().then((leave) => leave && setImporting(true))}>
+              <Button
+                variant="secondary"
+                disabled={!hydrated}
+                onClick={() => void confirmLeaving().then((leave) => leave && setImporting(true))}
+              >
                 {ti('open')}
               </Button>
             )}
             {duplicates && (
               // the open member is left for the duplicates view: unsaved changes ask first
-              <Button variant="secondary" onClick={() => void confirmLeaving().then((leave) => leave && setDeduplicating(true))}>
+              <Button
+                variant="secondary"
+                disabled={!hydrated}
+                onClick={() => void confirmLeaving().then((leave) => leave && setDeduplicating(true))}
+              >
                 {td('open')}
               </Button>
             )}

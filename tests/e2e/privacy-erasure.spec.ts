@@ -33,11 +33,11 @@ async function formerMember(firstName: string, surname: string): Promise<number>
         surname,
         birthDate: '1975-06-15',
         gender: 'w',
-        email: `${surname.toLowerCase()}@example.net`,
+        email: `erasure.${Date.now().toString(36)}@example.net`,
         city: 'Baden',
       },
     });
-    expect(created.ok()).toBe(true);
+    expect(created.ok(), await created.text()).toBe(true);
     const { id } = (await created.json()) as { id: number };
     const roles = await api.get(`/api/v1/admin/member/role/1/${id}`, { headers });
     expect(roles.ok()).toBe(true);
