@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ApiError } from '@/lib/api/errors';
 import { personForOfficer, type OfficerPerson } from '@/lib/api/privacy';
 import type { FormPageProps } from '@/lib/form-page-props';
-import { PrivacyOfficerScreen } from './privacy-officer-screen';
+import { PrivacyOfficerScreen } from './lazy';
 
 /**
  * Form 1007, the federation's data-protection officer: find any person of the federation (name,
