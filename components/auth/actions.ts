@@ -3,17 +3,14 @@
 import { z } from 'zod';
 import { defineAction } from '@/lib/actions/define-action';
 import { login, requestPassword, resetPassword } from '@/lib/api/auth';
-import { ApiError } from '@/lib/api/errors';
 import { getSession } from '@/lib/session';
 import { loginSchema, requestPasswordSchema } from '@/lib/schemas/auth';
 import { keepSession, NO_PERMISSIONS } from '@/lib/actions/keep-session';
 import { resetFormSchema } from './reset-form-schema';
+import { minutesToWait } from '@/lib/domain/retry-after';
 
-/** Whole minutes to wait, from the API's retry-after seconds (at least one). */
-function minutesToWait(error: ApiError): number {
-  const seconds = Number(error.value);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 15;
-}
+/** The sign-in limit's window: the wait shown when the refusal carries none. */
+const SIGN_IN_LIMIT_MINUTES = 15;
 
 /**
  * Sign-in: clears the stored auth, posts the credentials, and keeps the token only when the user
@@ -25,7 +22,7 @@ export const signIn = defineAction({
   input: loginSchema,
   refusal: (error, { t }) => {
     if (error.code === NO_PERMISSIONS) return { message: t('noPermissions', { email: String(error.value ?? '') }) };
-    if (error.status === 429) return { message: t('rateLimited', { minutes: minutesToWait(error) }) };
+    if (error.status === 429) return { message: t('rateLimited', { minutes: minutesToWait(error.value, SIGN_IN_LIMIT_MINUTES) }) };
     // a 401 here is a wrong password, not an ended session
     // 400/422: a body the API refuses (the form checks the same schema first)
     if (error.status === 401 || error.status === 400 || error.status === 422) return { message: t('failure') };

@@ -6,6 +6,8 @@ import type { ApiError } from '@/lib/api/errors';
 import * as api from '@/lib/api/members';
 import { formatDisplayDate, todayIso } from '@/lib/domain/dates';
 import { isMembershipEndDateAllowed } from '@/lib/domain/members';
+import { DUPLICATE_CHECK_WINDOW_MINUTES } from '@/lib/domain/member-duplicates';
+import { minutesToWait } from '@/lib/domain/retry-after';
 import { recordId, recordVersion } from '@/lib/schemas/ids';
 import { duplicateQuerySchema, functionInputSchema, trainingInputSchema } from '@/lib/schemas/members';
 import { memberFormSchema } from './member-form-schema';
@@ -29,7 +31,7 @@ function memberRefusal(error: ApiError, { t }: ActionContext): Refusal | undefin
       return { message, fieldErrors: { regNr: message } };
     }
     case 'duplicate_check_limited':
-      return { message: t('duplicates.rateLimited', { minutes: minutesToWait(error) }) };
+      return { message: t('duplicates.rateLimited', { minutes: minutesToWait(error.value, DUPLICATE_CHECK_WINDOW_MINUTES) }) };
     case 'identity_conflict': {
       const message = t('identityConflict', { date: formatDisplayDate(String(error.value ?? '')) });
       return { message, fieldErrors: { birthDate: message } };
@@ -51,12 +53,6 @@ function memberRefusal(error: ApiError, { t }: ActionContext): Refusal | undefin
     default:
       return undefined;
   }
-}
-
-/** Whole minutes to wait, from the API's retry-after seconds (at least one). */
-function minutesToWait(error: ApiError): number {
-  const seconds = Number(error.value);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 60;
 }
 
 const fullName = (m: { firstName: string; surname: string }) => `${m.firstName} ${m.surname}`.trim();

@@ -261,6 +261,9 @@ export const DUPLICATE_CHECK_LIMITS = [
   { max: 100, windowMs: 24 * HOUR_MS },
 ] as const;
 
+/** The wait a refused duplicate check shows when the refusal carries none: the first limit's window. */
+export const DUPLICATE_CHECK_WINDOW_MINUTES = DUPLICATE_CHECK_LIMITS[0].windowMs / 60_000;
+
 /**
  * A name as the duplicate-check limit compares it with the stored names: lower case, accents
  * folded as the database's sort columns fold them (ß → s), then ae/oe/ue → a/o/u and ss → s, so

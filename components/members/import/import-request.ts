@@ -1,5 +1,7 @@
 import type { ImportField } from '@/lib/domain/member-import';
 import { BASE_PATH } from '@/lib/domain/shell';
+import { DUPLICATE_CHECK_WINDOW_MINUTES } from '@/lib/domain/member-duplicates';
+import { minutesToWait } from '@/lib/domain/retry-after';
 import { errorCodeOf } from '@/lib/upload';
 
 /** What the import screen sends with its file: the chosen sheet and the user's column mapping. */
@@ -40,8 +42,7 @@ export function isImportFileName(name: string): boolean {
  */
 export function duplicateCheckWait(status: number, body: unknown): number | null {
   if (status !== 429 || errorCodeOf(body) !== 'duplicate_check_limited') return null;
-  const seconds = Number((body as { error?: { value?: unknown } }).error?.value);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 60;
+  return minutesToWait((body as { error?: { value?: unknown } }).error?.value, DUPLICATE_CHECK_WINDOW_MINUTES);
 }
 
 /** Key (in memberImport.screen.errors) of a refused upload's text. */
