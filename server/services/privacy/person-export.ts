@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { FEDERATION_ORG_ID } from '@/lib/domain/functions';
-import { PLACE_TITLES } from '@/lib/domain/privacy/places';
+import de from '@/messages/de.json';
 import { PERSON_REFERENCES, type PersonReferenceKey } from '../../db/person-references';
 import { members, uploadedFiles } from '../../db/schema';
 import { resolveInsideRoot } from '../../files/upload-root';
@@ -44,6 +44,11 @@ async function collectPersonData(q: Q, member: Member, now: Date): Promise<Perso
   return { exportedAt: now.toISOString(), person: personFields(member), places };
 }
 
+/** The German heading of a place in the readable PDF: the screens' own words for it (messages personPlaces). */
+function placeTitle(key: PersonReferenceKey): string {
+  return (de.personPlaces as Record<string, string>)[key.replace(/\./g, '__')] ?? key;
+}
+
 export type ExportFile = { bytes: Uint8Array; contentType: string; fileName: string };
 
 async function render(deps: AppDeps, data: PersonExport, memberId: number, format: ExportFormat): Promise<ExportFile> {
@@ -53,7 +58,7 @@ async function render(deps: AppDeps, data: PersonExport, memberId: number, forma
   const pdf = await personDataPdf({
     exportedAt: data.exportedAt,
     person: data.person,
-    places: PERSON_REFERENCES.map((r) => ({ place: r.key, title: PLACE_TITLES[r.key], rows: data.places[r.key] })),
+    places: PERSON_REFERENCES.map((r) => ({ place: r.key, title: placeTitle(r.key), rows: data.places[r.key] })),
   });
   if (format === 'pdf') return { bytes: new Uint8Array(pdf), contentType: 'application/pdf', fileName: `${base}.pdf` };
   const files = await deps.db

@@ -7,7 +7,7 @@ import { PrivacyTab, type PrivacyTabProps } from '@/components/shared/privacy/pr
 import { notify } from '@/components/ui/toast';
 import type { Erasure, PersonReads } from '@/lib/api/privacy';
 import { ERASURE_RULES } from '@/lib/domain/privacy/erasure';
-import { PLACE_TITLES } from '@/lib/domain/privacy/places';
+import { PERSON_REFERENCES } from '@/server/db/person-reference-list';
 import { privacyRightsOf } from '@/lib/domain/privacy/rights';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
@@ -281,7 +281,7 @@ describe('the texts of the plan', () => {
     for (const messages of [de, en]) {
       const texts = messages.privacy;
       const missing = [
-        ...Object.keys(PLACE_TITLES).filter((place) => !(place.replace(/\./g, '__') in messages.personPlaces)),
+        ...PERSON_REFERENCES.map((r) => r.key).filter((place) => !(place.replace(/\./g, '__') in messages.personPlaces)),
         ...Object.values(ERASURE_RULES).flatMap((rule) => [
           ...(rule.code in texts.erase.reasons ? [] : [rule.code]),
           ...(rule.action in texts.erase.actions ? [] : [rule.action]),
