@@ -6,6 +6,7 @@ import { FORM_FUNCTION_IDS, ORG_LEVEL_STATE } from '@/lib/domain/functions';
 import { functionAssignments, organisations } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { forbidden } from '../http/errors';
+import type { MemberProfile } from './sessions';
 
 /**
  * Who is calling, and in which organisations they may act.
@@ -30,7 +31,14 @@ export type Caller = {
   memberId: number;
   /** Every organisation where the caller holds an active system role. */
   orgs: ActingOrg[];
+  /** Read with the session check: the signed-in member's profile and named system roles. */
+  signedIn?: SignedIn;
 };
+
+/** A system role as GET /admin/systemroles and GET /getUser's rolesOrg name it. */
+export type NamedSystemRole = { funkId: number; functionName: string; orgId: number; orgName: string; orgLevel: number; funkMgId: number };
+
+export type SignedIn = { profile: MemberProfile; systemRoles: NamedSystemRole[] };
 
 /**
  * The member's system roles: assignments active on `today` whose function opens a form. Either
@@ -110,6 +118,12 @@ export async function loadCaller(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: 
     .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
     .where(systemRoleAssignments(memberId, todayIso(deps.clock())));
   return callerFromRoles(memberId, rows);
+}
+
+/** What the session check read about the request's signed-in member, when that is `memberId`. */
+export function signedInOf(memberId: number): SignedIn | undefined {
+  const known = requestCaller.getStore();
+  return known?.memberId === memberId ? known.signedIn : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
-import { deriveRolesOrg, type SystemRole } from '@/lib/domain/roles-org';
+import { deriveRolesOrg } from '@/lib/domain/roles-org';
 import type { User } from '@/lib/schemas/user';
 import {
   functionAssignments,
@@ -15,10 +15,10 @@ import {
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
 import { passwordResetMail } from '../mail/password-reset-mail';
-import { systemRoleAssignments } from './access';
+import { signedInOf, systemRoleAssignments, type NamedSystemRole } from './access';
 import { hashPassword, verifyPassword } from './password-hash';
 import { recordAudit } from './audit';
-import { revokeMemberSessions, startSession } from './sessions';
+import { profileColumns, revokeMemberSessions, startSession } from './sessions';
 import { startHalfSignIn, tooManyAttempts, type HalfSignInAnswer } from './two-factor/half-sign-in';
 import { secondStepAfterPassword } from './two-factor/policy';
 
@@ -93,7 +93,9 @@ export async function login(
  * The caller's system roles: assignments active today (dateFrom ≤ today ≤ dateTo) whose function
  * opens a form (lib/domain/functions.ts FORM_FUNCTION_IDS). funkMgId is the assignment id.
  */
-export async function systemRoles(deps: AppDeps, memberId: number): Promise<Array<SystemRole & { orgName: string; orgLevel: number }>> {
+export async function systemRoles(deps: AppDeps, memberId: number): Promise<NamedSystemRole[]> {
+  const known = signedInOf(memberId);
+  if (known) return known.systemRoles;
   const today = todayIso(deps.clock());
   return deps.db
     .select({
@@ -131,7 +133,8 @@ function streetLine(m: { street: string | null; houseNumber: string | null; door
  * besides the member form → adminOrg; only the member form (51, what a trainer holds) → trainerOrg.
  */
 export async function getUser(deps: AppDeps, memberId: number): Promise<UserProfile> {
-  const [m] = await deps.db.select().from(members).where(eq(members.id, memberId)).limit(1);
+  const known = signedInOf(memberId);
+  const [m] = known ? [known.profile] : await deps.db.select(profileColumns).from(members).where(eq(members.id, memberId)).limit(1);
   if (!m) throw new ApiError(401, 'unauthorized', 'The signed-in member no longer exists');
   const active = await systemRoles(deps, memberId);
   return {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
-import { functionAssignments, members, organisations, sessions } from '../db/schema';
+import { functionAssignments, members, organisations, roles, sessions } from '../db/schema';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../http/context';
-import { callerFromRoles, systemRoleAssignments, systemRoleColumns, type Caller } from './access';
+import { callerFromRoles, systemRoleAssignments, systemRoleColumns, type Caller, type NamedSystemRole } from './access';
 import { signToken } from './jwt';
 
 /**
@@ -27,10 +27,37 @@ export async function startSession(deps: AppDeps, memberId: number): Promise<str
   return signToken({ memberId, sessionId: id }, expiresAt, { secret: deps.env.jwtSecret, clock: deps.clock });
 }
 
+/** The signed-in member's fields that GET /getUser answers (never the password hash). */
+export const PROFILE_FIELDS = [
+  'id',
+  'uuid',
+  'firstName',
+  'surname',
+  'birthDate',
+  'gender',
+  'nationality',
+  'email',
+  'phoneMobile',
+  'phoneFixed',
+  'regNr',
+  'extId',
+  'city',
+  'street',
+  'houseNumber',
+  'doorNumber',
+  'zip',
+] as const;
+export type MemberProfile = Pick<typeof members.$inferSelect, (typeof PROFILE_FIELDS)[number]>;
+export const profileColumns = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, members[f]])) as {
+  [K in (typeof PROFILE_FIELDS)[number]]: (typeof members)[K];
+};
+
 /**
  * The caller of a live session with their system roles, in one statement: the session (unknown,
  * revoked or expired → undefined) joined with its member (who must still be able to sign in) and,
  * left-joined, the member's assignments of form functions active today with their organisations.
+ * The same statement reads the member's profile and the names of their roles, so the shell's two
+ * calls (GET /getUser, GET /admin/systemroles) are answered from it with no statement of their own.
  */
 export async function liveSessionCaller(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -40,10 +67,15 @@ export async function liveSessionCaller(
   const now = deps.clock();
   const rows = await callerStatement(deps.db).execute({ memberId, sessionId, today: todayIso(now), now });
   if (rows.length === 0) return undefined;
-  const roles = rows.flatMap((r) =>
-    r.orgId !== null && r.funkId !== null && r.level !== null ? [{ ...r, orgId: r.orgId, funkId: r.funkId, level: r.level }] : [],
+  const roleRows = rows.flatMap((r) =>
+    r.orgId !== null && r.funkId !== null && r.level !== null && r.funkMgId !== null && r.functionName !== null && r.orgName !== null
+      ? [{ ...r, orgId: r.orgId, funkId: r.funkId, level: r.level, funkMgId: r.funkMgId, functionName: r.functionName, orgName: r.orgName }]
+      : [],
   );
-  return callerFromRoles(memberId, roles);
+  const systemRoles: NamedSystemRole[] = roleRows
+    .map(({ funkId, functionName, orgId, orgName, level, funkMgId }) => ({ funkId, functionName, orgId, orgName, orgLevel: level, funkMgId }))
+    .sort((a, b) => a.orgId - b.orgId || a.funkId - b.funkId || a.funkMgId - b.funkMgId);
+  return { ...callerFromRoles(memberId, roleRows), signedIn: { profile: rows[0].profile, systemRoles } };
 }
 
 /**
@@ -52,11 +84,19 @@ export async function liveSessionCaller(
  */
 function prepareCallerStatement(db: Db) {
   return db
-    .select({ memberId: members.id, ...systemRoleColumns })
+    .select({
+      memberId: members.id,
+      profile: profileColumns,
+      ...systemRoleColumns,
+      funkMgId: functionAssignments.id,
+      functionName: roles.name,
+      orgName: organisations.name,
+    })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .leftJoin(functionAssignments, systemRoleAssignments(sql.placeholder('memberId'), sql.placeholder('today')))
     .leftJoin(organisations, eq(organisations.id, functionAssignments.orgId))
+    .leftJoin(roles, eq(roles.id, functionAssignments.roleId))
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
