@@ -175,6 +175,9 @@ async function main(): Promise<void> {
         const { method, url, json } = s.request(r);
         const headers: Record<string, string> = { authorization: `Bearer ${tokens[s.who]}` };
         if (json) headers['content-type'] = 'application/json';
+        // The duplicate check counts misses per caller (a limit per hour): the benchmark measures the
+        // check, not the refusal, so it forgets the counted misses before each request (not timed).
+        if (s.name.startsWith('duplicate check')) await direct.query("delete from rate_limit_hits where scope = 'member-duplicates'");
         statements.length = 0;
         const started = performance.now();
         const res = await app.request(url, { method, headers, body: json ? JSON.stringify(json) : undefined });
