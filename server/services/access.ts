@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, lte, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { todayIso } from '@/lib/domain/dates';
 import { FORM_FUNCTION_IDS, ORG_LEVEL_STATE } from '@/lib/domain/functions';
-import { functionAssignments, organisations } from '../db/schema';
+import { functionAssignments, members, organisations, roles } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { forbidden } from '../http/errors';
 import type { MemberProfile } from './sessions';
@@ -53,29 +53,40 @@ export function systemRoleAssignments(memberId: number | Placeholder, today: str
   );
 }
 
-/** One of the caller's system roles with its organisation, as the caller statements select it. */
+/** One of the caller's system roles with its organisation, as systemRolesJson reads it. */
 export type SystemRoleRow = {
   orgId: number;
   funkId: number;
+  /** The assignment's id (funkMgId of the API). */
+  funkMgId: number;
+  functionName: string;
+  orgName: string;
   level: number;
   motherId: number | null;
-  params: { coop_partner?: unknown } | null;
+  coopPartner: unknown;
+  /** A state association's clubs; null for other levels. */
   clubIds: number[] | null;
 };
 
 const subOrg = alias(organisations, 'sub_org');
 
-/** The columns of a system role row: function assignment joined with its organisation (and, for a state association, its clubs). */
-export const systemRoleColumns = {
-  orgId: functionAssignments.orgId,
-  funkId: functionAssignments.roleId,
-  level: organisations.orgLevel,
-  motherId: organisations.orgMotherId,
-  params: organisations.params,
-  clubIds: sql<
-    number[] | null
-  >`case when ${organisations.orgLevel} = ${ORG_LEVEL_STATE} then array(select ${subOrg.id} from ${organisations} as ${sql.identifier('sub_org')} where ${subOrg.orgMotherId} = ${organisations.id}) end`,
-};
+/**
+ * The member's system roles (systemRoleAssignments) as one JSON array, ordered by organisation,
+ * function and assignment: each with its organisation (and, for a state association, its clubs)
+ * and the names the API answers. One value per member, so the session check reads the member and
+ * all their roles as one row.
+ */
+export function systemRolesJson(memberId: number | Placeholder, today: string | Placeholder) {
+  const fa = functionAssignments;
+  const o = organisations;
+  return sql<SystemRoleRow[]>`(select coalesce(json_agg(json_build_object(
+      'orgId', ${fa.orgId}, 'funkId', ${fa.roleId}, 'funkMgId', ${fa.id}, 'functionName', ${roles.name}, 'orgName', ${o.name},
+      'level', ${o.orgLevel}, 'motherId', ${o.orgMotherId}, 'coopPartner', ${o.params} -> 'coop_partner',
+      'clubIds', case when ${o.orgLevel} = ${ORG_LEVEL_STATE} then array(select ${subOrg.id} from ${organisations} as ${sql.identifier('sub_org')} where ${subOrg.orgMotherId} = ${o.id}) end
+    ) order by ${fa.orgId}, ${fa.roleId}, ${fa.id}), '[]'::json)
+    from ${fa} inner join ${o} on ${o.id} = ${fa.orgId} inner join ${roles} on ${roles.id} = ${fa.roleId}
+    where ${systemRoleAssignments(memberId, today)})`;
+}
 
 /** The caller from their system role rows: one ActingOrg per organisation, with every function held there. */
 export function callerFromRoles(memberId: number, rows: readonly SystemRoleRow[]): Caller {
@@ -85,7 +96,7 @@ export function callerFromRoles(memberId: number, rows: readonly SystemRoleRow[]
       id: r.orgId,
       level: r.level,
       motherId: r.motherId,
-      coopPartner: Boolean(r.params?.coop_partner),
+      coopPartner: Boolean(r.coopPartner),
       functions: [],
       ...(r.clubIds ? { clubIds: r.clubIds } : {}),
     };
@@ -112,12 +123,28 @@ export function withRequestCaller<T>(caller: Caller, next: () => Promise<T>): Pr
 export async function loadCaller(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: number): Promise<Caller> {
   const known = requestCaller.getStore();
   if (known?.memberId === memberId) return known;
-  const rows = await deps.db
-    .select(systemRoleColumns)
-    .from(functionAssignments)
-    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .where(systemRoleAssignments(memberId, todayIso(deps.clock())));
-  return callerFromRoles(memberId, rows);
+  return callerFromRoles(memberId, await systemRoleRows(deps, memberId));
+}
+
+/** The member's system roles, active today, in one statement (none for an unknown member). */
+export async function systemRoleRows(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: number): Promise<SystemRoleRow[]> {
+  const [row] = await deps.db
+    .select({ roles: systemRolesJson(memberId, todayIso(deps.clock())) })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row?.roles ?? [];
+}
+
+/** The system roles as the API names them (GET /admin/systemroles, getUser's rolesOrg). */
+export function namedSystemRoles(rows: readonly SystemRoleRow[]): NamedSystemRole[] {
+  return rows.map(({ funkId, functionName, orgId, orgName, level, funkMgId }) => ({
+    funkId,
+    functionName,
+    orgId,
+    orgName,
+    orgLevel: level,
+    funkMgId,
+  }));
 }
 
 /** What the session check read about the request's signed-in member, when that is `memberId`. */

@@ -1,21 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import { todayIso } from '@/lib/domain/dates';
+import { and, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { deriveRolesOrg } from '@/lib/domain/roles-org';
 import type { User } from '@/lib/schemas/user';
-import {
-  functionAssignments,
-  loginFailures,
-  members,
-  organisations,
-  passwordResetRequests,
-  passwordResetTokens,
-  roles,
-} from '../db/schema';
+import { loginFailures, members, passwordResetRequests, passwordResetTokens } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
 import { passwordResetMail } from '../mail/password-reset-mail';
-import { signedInOf, systemRoleAssignments, type NamedSystemRole } from './access';
+import { namedSystemRoles, signedInOf, systemRoleRows, type NamedSystemRole } from './access';
 import { hashPassword, verifyPassword } from './password-hash';
 import { recordAudit } from './audit';
 import { profileColumns, revokeMemberSessions, startSession } from './sessions';
@@ -94,23 +85,7 @@ export async function login(
  * opens a form (lib/domain/functions.ts FORM_FUNCTION_IDS). funkMgId is the assignment id.
  */
 export async function systemRoles(deps: AppDeps, memberId: number): Promise<NamedSystemRole[]> {
-  const known = signedInOf(memberId);
-  if (known) return known.systemRoles;
-  const today = todayIso(deps.clock());
-  return deps.db
-    .select({
-      funkId: functionAssignments.roleId,
-      functionName: roles.name,
-      orgId: functionAssignments.orgId,
-      orgName: organisations.name,
-      orgLevel: organisations.orgLevel,
-      funkMgId: functionAssignments.id,
-    })
-    .from(functionAssignments)
-    .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
-    .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .where(systemRoleAssignments(memberId, today))
-    .orderBy(asc(functionAssignments.orgId), asc(functionAssignments.roleId), asc(functionAssignments.id));
+  return signedInOf(memberId)?.systemRoles ?? namedSystemRoles(await systemRoleRows(deps, memberId));
 }
 
 /** GET /getUser: the answer's shape is lib/schemas/user.ts. */

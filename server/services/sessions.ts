@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
-import { functionAssignments, members, organisations, roles, sessions } from '../db/schema';
+import { members, sessions } from '../db/schema';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../http/context';
-import { callerFromRoles, systemRoleAssignments, systemRoleColumns, type Caller, type NamedSystemRole } from './access';
+import { callerFromRoles, namedSystemRoles, systemRolesJson, type Caller } from './access';
 import { signToken } from './jwt';
 
 /**
@@ -65,38 +65,21 @@ export async function liveSessionCaller(
   sessionId: string,
 ): Promise<Caller | undefined> {
   const now = deps.clock();
-  const rows = await callerStatement(deps.db).execute({ memberId, sessionId, today: todayIso(now), now });
-  if (rows.length === 0) return undefined;
-  const roleRows = rows.flatMap((r) =>
-    r.orgId !== null && r.funkId !== null && r.level !== null && r.funkMgId !== null && r.functionName !== null && r.orgName !== null
-      ? [{ ...r, orgId: r.orgId, funkId: r.funkId, level: r.level, funkMgId: r.funkMgId, functionName: r.functionName, orgName: r.orgName }]
-      : [],
-  );
-  const systemRoles: NamedSystemRole[] = roleRows
-    .map(({ funkId, functionName, orgId, orgName, level, funkMgId }) => ({ funkId, functionName, orgId, orgName, orgLevel: level, funkMgId }))
-    .sort((a, b) => a.orgId - b.orgId || a.funkId - b.funkId || a.funkMgId - b.funkMgId);
-  return { ...callerFromRoles(memberId, roleRows), signedIn: { profile: rows[0].profile, systemRoles } };
+  const [row] = await callerStatement(deps.db).execute({ memberId, sessionId, today: todayIso(now), now });
+  if (!row) return undefined;
+  return { ...callerFromRoles(memberId, row.roles), signedIn: { profile: row.profile, systemRoles: namedSystemRoles(row.roles) } };
 }
 
 /**
  * Every request runs this statement first, so it is prepared once per database (a named statement:
- * PostgreSQL parses and plans it once per connection, and the API builds its SQL once).
+ * PostgreSQL parses and plans it once per connection, and the API builds its SQL once). One row:
+ * the member with all their roles as one JSON value.
  */
 function prepareCallerStatement(db: Db) {
   return db
-    .select({
-      memberId: members.id,
-      profile: profileColumns,
-      ...systemRoleColumns,
-      funkMgId: functionAssignments.id,
-      functionName: roles.name,
-      orgName: organisations.name,
-    })
+    .select({ profile: profileColumns, roles: systemRolesJson(sql.placeholder('memberId'), sql.placeholder('today')) })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
-    .leftJoin(functionAssignments, systemRoleAssignments(sql.placeholder('memberId'), sql.placeholder('today')))
-    .leftJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .leftJoin(roles, eq(roles.id, functionAssignments.roleId))
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
