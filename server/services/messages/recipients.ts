@@ -82,26 +82,33 @@ export async function writeRecipientBatch(
   if (locked.rows.length === 0) return null;
   const from = Number(locked.rows[0].done);
   const total = Number(locked.rows[0].total);
-  const slice = sql`(select unnest(member_ids[${from + 1}:${from + batchSize}]) from message_preparations where message_id = ${messageId})`;
-  await tx.execute(sql`
-    insert into notifications (member_id, message_id, org_id, title, body, sort_name)
-    select p.id, msg.id, msg.org_id, msg.title, msg.abstract, p.sort_surname || ' ' || p.sort_first_name
-    from messages msg, members p
-    where msg.id = ${messageId} and p.id in ${slice}
-    order by p.id
-    on conflict do nothing`);
+  // One statement: the batch's notifications, and the outbox rows of exactly those (RETURNING), so
+  // no step searches the message's notifications written so far. Such a search slowed every batch
+  // by the ones before it (4 s a batch at 40,000 of 94,000 recipients): while the preparation
+  // runs, the table's statistics still say the message has no notifications, and PostgreSQL then
+  // planned it as a loop over all of them per recipient.
   const noAddress = sql`(md.medium = 'email' and (p.email is null or btrim(p.email) = ''))`;
   await tx.execute(sql`
+    with batch as (
+      select unnest(member_ids[${from + 1}:${from + batchSize}]) as member_id from message_preparations where message_id = ${messageId}
+    ), written as (
+      insert into notifications (member_id, message_id, org_id, title, body, sort_name)
+      select p.id, msg.id, msg.org_id, msg.title, msg.abstract, p.sort_surname || ' ' || p.sort_first_name
+      from messages msg, members p
+      where msg.id = ${messageId} and p.id in (select member_id from batch)
+      order by p.id
+      on conflict do nothing
+      returning id, member_id, message_id
+    )
     insert into message_deliveries (message_id, notification_id, member_id, medium, round, state, target, processed_at)
     select n.message_id, n.id, n.member_id, md.medium, 1,
            case when ${noAddress} then 'no_address' else 'pending' end,
            case when md.medium = 'email' then p.email end,
            case when ${noAddress} then now() end
-    from notifications n
+    from written n
     join members p on p.id = n.member_id
     join messages m on m.id = n.message_id
     cross join unnest(m.media) with ordinality md(medium, ord)
-    where n.message_id = ${messageId} and n.member_id in ${slice}
     order by md.ord, n.id
     on conflict do nothing`);
   const done = Math.min(total, from + batchSize);
