@@ -33,7 +33,14 @@ function holds(orgIds: number[] | null, extra: SQL): SQL {
   return inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${where})`);
 }
 
-export async function searchPersons(deps: AppDeps, callerId: number, query: Query): Promise<PersonPage> {
+/** The persons of a page whose answer shows contact data (e-mail or mobile number). */
+export type ShownContacts = (memberIds: number[]) => Promise<void>;
+
+/**
+ * A page of persons. `shown` is told which persons of the page the answer shows contact data of,
+ * while their functions and trainings are read (both on their own connections of the pool).
+ */
+export async function searchPersons(deps: AppDeps, callerId: number, query: Query, shown: ShownContacts): Promise<PersonPage> {
   const org = actingOrg(await loadCaller(deps, callerId), query.org, [FORM_PERSON_SEARCH]);
   const functions = query.functions ?? [];
   const groups = query.groups ?? [];
@@ -72,7 +79,8 @@ export async function searchPersons(deps: AppDeps, callerId: number, query: Quer
     .orderBy(...orderBy('surname', 'asc', searchWords(query.q).length > 0))
     .limit(query.size)
     .offset((query.page - 1) * query.size);
-  const dtos = await toMemberDtos(deps.db, rows, today, { kind: 'all' });
+  const withContacts = rows.filter((r) => r.email !== null || r.phoneMobile !== null).map((r) => r.id);
+  const [dtos] = await Promise.all([toMemberDtos(deps.db, rows, today, { kind: 'all' }), shown(withContacts)]);
   return {
     items: dtos.map((m) => ({
       id: m.id,
