@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
-import { FORM_ALL_MEMBERS, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
+import { ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { matchDuplicate } from '@/lib/domain/member-duplicates';
 import type { DuplicatePage, DuplicatePair, DuplicatesQuery, MergePairLink } from '@/lib/schemas/member-merge';
 import { duplicateDismissals, members, organisations } from '../../db/schema';
@@ -10,7 +10,7 @@ import { recordAudit } from '../audit';
 import { ownMemberOrgIds, ownMembersCondition } from '../member-access';
 import type { Caller } from '../access';
 import { candidatePairs, type CandidatePerson } from './duplicate-keys';
-import { mergeActingOrg, mergeCaller, mergeOrgs, mergeViewOrg } from './merge-access';
+import { mergeActingOrg, mergeCaller, mergeOrgs, mergeViewOrg, mergeViewOrgs } from './merge-access';
 
 /**
  * The duplicates report (GET /admin/duplicates): pairs of person records that the duplicate rules
@@ -77,10 +77,7 @@ export async function duplicateReport(deps: AppDeps, callerId: number, query: Du
  * instead of creating a third record. Clubs get none.
  */
 export async function mergePairLinks(deps: AppDeps, caller: Caller, ids: readonly number[]): Promise<MergePairLink[]> {
-  const merges = caller.orgs.some(
-    (o) => o.functions.includes(FORM_ALL_MEMBERS) && (o.level === ORG_LEVEL_FEDERATION || o.level === ORG_LEVEL_STATE),
-  );
-  if (!merges || ids.length < 2) return [];
+  if (mergeViewOrgs(caller).length === 0 || ids.length < 2) return [];
   const links: MergePairLink[] = [];
   for (const pair of await reportPairs(deps, undefined, ids)) {
     const org = await mergeViewOrg(deps, caller, pair.a.id, pair.b.id);

@@ -15,9 +15,12 @@ import { isAboveCaller, isOwnMember, memberFormOrgs } from '../member-access';
  * who holds functions above them.
  */
 
+/** Merging is done from the federation or a state association, never from a club. */
+const mergesFrom = (o: ActingOrg) => o.level === ORG_LEVEL_FEDERATION || o.level === ORG_LEVEL_STATE;
+
 /** The caller's organisations from which merging is possible at all; 403 when none. */
 export function mergeOrgs(caller: Caller): ActingOrg[] {
-  const orgs = memberFormOrgs(caller).filter((o) => o.level === ORG_LEVEL_FEDERATION || o.level === ORG_LEVEL_STATE);
+  const orgs = memberFormOrgs(caller).filter(mergesFrom);
   if (orgs.length === 0) throw forbidden('Only the federation and state associations merge persons');
   const federation = orgs.filter((o) => o.level === ORG_LEVEL_FEDERATION);
   return federation.length > 0 ? federation : orgs;
@@ -93,13 +96,18 @@ export async function undoableMerges(deps: AppDeps, caller: Caller, mergeIds: re
   return undoable;
 }
 
+/** The caller's organisations whose 'Duplikate' view (form 52) merges: none for a club. */
+export function mergeViewOrgs(caller: Caller): ActingOrg[] {
+  return caller.orgs.filter((o) => o.functions.includes(FORM_ALL_MEMBERS) && mergesFrom(o));
+}
+
 /**
  * The organisation whose 'Duplikate' view (form 52) the caller would merge these two persons
  * from: one where the caller holds form 52 and may merge both (mergeActingOrg); null when there is
  * none (a club, a person out of reach or above the caller).
  */
 export async function mergeViewOrg(deps: AppDeps, caller: Caller, aId: number, bId: number): Promise<ActingOrg | null> {
-  const withView = { ...caller, orgs: caller.orgs.filter((o) => o.functions.includes(FORM_ALL_MEMBERS)) };
+  const withView = { ...caller, orgs: mergeViewOrgs(caller) };
   try {
     return await mergeActingOrg(deps, withView, [aId, bId]);
   } catch (err) {
