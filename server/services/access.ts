@@ -79,13 +79,15 @@ const subOrg = alias(organisations, 'sub_org');
 export function systemRolesJson(memberId: number | Placeholder, today: string | Placeholder) {
   const fa = functionAssignments;
   const o = organisations;
-  return sql<SystemRoleRow[]>`(select coalesce(json_agg(json_build_object(
+  // Nested in a second sql``: a select from one table writes the columns of its own top-level
+  // fragments without their table, which here would make "id" and "name" ambiguous.
+  return sql<SystemRoleRow[]>`${sql`(select coalesce(json_agg(json_build_object(
       'orgId', ${fa.orgId}, 'funkId', ${fa.roleId}, 'funkMgId', ${fa.id}, 'functionName', ${roles.name}, 'orgName', ${o.name},
       'level', ${o.orgLevel}, 'motherId', ${o.orgMotherId}, 'coopPartner', ${o.params} -> 'coop_partner',
       'clubIds', case when ${o.orgLevel} = ${ORG_LEVEL_STATE} then array(select ${subOrg.id} from ${organisations} as ${sql.identifier('sub_org')} where ${subOrg.orgMotherId} = ${o.id}) end
     ) order by ${fa.orgId}, ${fa.roleId}, ${fa.id}), '[]'::json)
     from ${fa} inner join ${o} on ${o.id} = ${fa.orgId} inner join ${roles} on ${roles.id} = ${fa.roleId}
-    where ${systemRoleAssignments(memberId, today)})`;
+    where ${systemRoleAssignments(memberId, today)})`}`;
 }
 
 /** The caller from their system role rows: one ActingOrg per organisation, with every function held there. */

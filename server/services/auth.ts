@@ -84,7 +84,7 @@ export async function login(
  * The caller's system roles: assignments active today (dateFrom ≤ today ≤ dateTo) whose function
  * opens a form (lib/domain/functions.ts FORM_FUNCTION_IDS). funkMgId is the assignment id.
  */
-export async function systemRoles(deps: AppDeps, memberId: number): Promise<NamedSystemRole[]> {
+export async function systemRoles(deps: Pick<AppDeps, 'db' | 'clock'>, memberId: number): Promise<NamedSystemRole[]> {
   return signedInOf(memberId)?.systemRoles ?? namedSystemRoles(await systemRoleRows(deps, memberId));
 }
 

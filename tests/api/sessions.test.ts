@@ -1,7 +1,10 @@
 /** @jest-environment node */
 import { eq } from 'drizzle-orm';
 import { sessions } from '@/server/db/schema';
-import { signToken } from '@/server/services/jwt';
+import { loadCaller } from '@/server/services/access';
+import { systemRoles } from '@/server/services/auth';
+import { verifyToken, signToken } from '@/server/services/jwt';
+import { liveSessionCaller } from '@/server/services/sessions';
 import { closeApi, openApi } from './helpers/open-api';
 import { call, signIn, TEST_JWT_SECRET, type TestApp } from './helpers/test-app';
 import { testDrivers, type TestDb } from './helpers/test-db';
@@ -36,6 +39,27 @@ describe.each(testDrivers())('sessions on %s', (driver) => {
     expect((await post('/api/v1/auth/logout', token)).status).toBe(401);
     expect((await me(other)).status).toBe(200);
   });
+
+  it.each(['verband', 'land', 'verein', 'trainer'])(
+    '%s: the rights read with the session check are those loaded on their own, and /systemroles answers them either way',
+    async (who) => {
+      const token = await signIn(t.app, `${who}@example.org`);
+      const claims = (await verifyToken(token, { secret: TEST_JWT_SECRET, clock: t.clock.now }))!;
+      const deps = { db: tdb.db, clock: t.clock.now };
+      const withSession = (await liveSessionCaller(deps, claims.memberId, claims.sessionId))!;
+      const { signedIn, ...rights } = withSession;
+      expect(rights).toEqual(await loadCaller(deps, claims.memberId));
+      expect(rights.orgs.length).toBeGreaterThan(0);
+      // outside a request, systemRoles reads them on its own: the same list the request answers
+      const own = await systemRoles(deps, claims.memberId);
+      expect(signedIn!.systemRoles).toEqual(own);
+      const answered = await call(t.app, 'GET', '/api/v1/admin/systemroles', { token });
+      expect(answered.body).toEqual(
+        own.map(({ funkId, functionName, orgId, funkMgId, orgLevel }) => ({ funkId, functionName, orgId, funkMgId, orgLevel })),
+      );
+      expect(signedIn!.profile.id).toBe(claims.memberId);
+    },
+  );
 
   it('sign-out without a live token is refused with 401', async () => {
     expect((await post('/api/v1/auth/logout')).status).toBe(401);
