@@ -101,3 +101,54 @@ test('the federation merges two records of one archer after seeing the plan, the
   await expect(page.getByText('Das Paar erscheint nicht mehr unter den Duplikaten.')).toBeVisible();
   await expect(pair).toHaveCount(0);
 });
+
+/** The merge of `mergedId` into `survivorId` through the API (plan, then merge), as the dialog makes it. */
+async function mergeThroughApi(token: string, survivorId: number, mergedId: number): Promise<void> {
+  const post = (body: Record<string, unknown>) =>
+    fetch(`${API}/api/v1/admin/members/merge`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ survivorId, mergedId, ...body }),
+    });
+  const plan = (await (await post({ dryRun: true })).json()) as { survivorUpdatedAt: string; mergedUpdatedAt: string };
+  const made = await post({ dryRun: false, survivorUpdatedAt: plan.survivorUpdatedAt, mergedUpdatedAt: plan.mergedUpdatedAt });
+  expect(made.status).toBe(200);
+}
+
+test("a merge is taken back from the surviving member's 'Verlauf' the same day", async ({ page }) => {
+  test.setTimeout(90_000);
+  const token = await federationToken();
+  const stamp = String(Date.now()).slice(-5);
+  const surname = `Łukasiewicz${'abcdefghij'[Number(stamp[4])]}`;
+  const survivorId = await createMember(token, { orgId: 11, firstName: 'Bożena', surname, birthDate: '1988-07-21', city: 'Wels' });
+  const mergedId = await createMember(token, { orgId: 12, firstName: 'Bozena', surname, birthDate: '1988-07-21', city: 'Steyr' });
+  await mergeThroughApi(token, survivorId, mergedId);
+  const merged = () => fetch(`${API}/api/v1/admin/member/1/${mergedId}`, { headers: { authorization: `Bearer ${token}` } });
+
+  await signIn(page, 'verband@example.org');
+  await page.goto(`/admin/form/O1/F52/${survivorId}`);
+  await page.getByRole('tab', { name: 'Verlauf' }).click();
+  const history = page.getByRole('tabpanel', { name: 'Verlauf' });
+  // the merge is listed (its entries on the survivor), one of them offers to take it back
+  await expect(history.getByText('Zusammengeführt').first()).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Rückgängig' })).toHaveCount(1);
+
+  // Nein changes nothing
+  await history.getByRole('button', { name: 'Rückgängig' }).click();
+  const question = page.getByRole('alertdialog').filter({ hasText: 'Die Zusammenführung rückgängig machen?' });
+  await question.getByRole('button', { name: 'Nein' }).click();
+  await expect(question).toBeHidden();
+
+  await history.getByRole('button', { name: 'Rückgängig' }).click();
+  await confirm(page, 'Die Zusammenführung rückgängig machen?');
+  await expect(
+    page.getByText(`Die Zusammenführung wurde rückgängig gemacht: Datensatz Nr. ${mergedId} ist wieder eigenständig.`),
+  ).toBeVisible();
+  // the history is read again: the merge stays listed, but can no longer be undone
+  await expect(history.getByText('Zusammengeführt').first()).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Rückgängig' })).toHaveCount(0);
+  // the merged record is a record of its own again, with its own city
+  const res = await merged();
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { city: string }).city).toBe('Steyr');
+});
