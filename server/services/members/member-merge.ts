@@ -1,19 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { FUNCTION_LICENCE } from '@/lib/domain/functions';
-import {
-  bothLoginsRecent,
-  joinedPeriod,
-  licenceYearConflicts,
-  MERGE_FIELDS,
-  periodsJoin,
-  planFields,
-  type FieldPlan,
-  type MergeField,
-  type MergeSide,
-  type Period,
-} from '@/lib/domain/member-merge';
-import type { MergeAnswer, MergeConflict, MergeMove, MergeRequest } from '@/lib/schemas/member-merge';
+import type { MergeSide, Period } from '@/lib/domain/member-merge';
+import type { MergeAnswer, MergeRequest } from '@/lib/schemas/member-merge';
 import { uniqueViolation } from '../../db/db-errors';
 import { PERSON_REFERENCES, type PersonReferenceKey } from '../../db/person-references';
 import { functionAssignments, memberMerges, members } from '../../db/schema';
@@ -24,6 +12,19 @@ import { rfc3339 } from '../timestamps';
 import { refreshDuplicateKeys } from './duplicate-keys';
 import { mergeActingOrg, mergeCaller } from './merge-access';
 import { MERGE_RULES } from './merge-rules';
+import { answerOf, buildPlan, fieldValues, storedMember, type MemberRecord, type Plan, type StoredMember } from './member-merge-plan';
+import {
+  assignmentsOf,
+  duplicateRows,
+  ident,
+  joinPlan,
+  PLACE,
+  refereeRows,
+  rowKeysOf,
+  rowsOf,
+  type RowKey,
+  type Tx,
+} from './member-merge-places';
 
 /**
  * Merging two records of one person (POST /admin/members/merge). The dry run and the merge build
@@ -31,14 +32,6 @@ import { MERGE_RULES } from './merge-rules';
  * an undo needs in member_merges (see member-merge-undo.ts). Each place that holds a person is
  * handled by its rule in merge-rules.ts.
  */
-
-type Tx = Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0];
-type Exec = Pick<Tx, 'execute'>;
-type MemberRecord = typeof members.$inferSelect;
-type RowKey = number | string;
-
-/** The stored columns of a member (the generated search and sort keys are left out: the database computes them). */
-export type StoredMember = Omit<MemberRecord, 'searchText' | 'sortSurname' | 'sortFirstName'>;
 
 /** What a merge keeps for its undo (member_merges.before). */
 export type MergeSnapshot = {
@@ -55,183 +48,6 @@ export type MergeSnapshot = {
   /** The survivor's own rows at the time of the merge, per place: rows beyond these and the moved ones were added since. */
   survivorRows: Partial<Record<PersonReferenceKey, RowKey[]>>;
 };
-
-const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
-const ident = (name: string) => sql.identifier(name);
-
-function storedMember(row: MemberRecord): StoredMember {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- generated columns are left out
-  const { searchText, sortSurname, sortFirstName, ...stored } = row;
-  return stored;
-}
-
-const fieldValues = (m: StoredMember) => Object.fromEntries(MERGE_FIELDS.map((f) => [f, m[f]])) as Record<MergeField, unknown>;
-
-/** The login that survives: the password goes with the e-mail, so it is the login of the record whose e-mail is kept. */
-function survivingLogin(fields: FieldPlan[], survivor: StoredMember, merged: StoredMember): MergeSide | null {
-  const side = fields.find((f) => f.field === 'email')!.chosen;
-  const record = side === 'survivor' ? survivor : merged;
-  return record.passwordHash && record.email ? side : null;
-}
-
-async function lastSignIn(tx: Exec, memberId: number): Promise<Date | null> {
-  const [row] = rowsOf(await tx.execute(sql`select max(created_at) as at from sessions where member_id = ${memberId}`));
-  return row?.at ? new Date(row.at as string) : null;
-}
-
-const PLACE = (key: PersonReferenceKey) => PERSON_REFERENCES.find((r) => r.key === key)!;
-
-/** Rows of a place that name the person, by row key. */
-async function rowKeysOf(tx: Exec, key: PersonReferenceKey, memberId: number): Promise<RowKey[]> {
-  const rule = MERGE_RULES[key];
-  const { table, column } = PLACE(key);
-  if (rule.kind === 'keep' || rule.kind === 'replace-in-json' || rule.kind === 'block' || rule.kind === 'drop') return [];
-  if (rule.kind === 'replace-in-array') {
-    return rowsOf(
-      await tx.execute(sql`select ${ident(rule.rowKey)} as k from ${ident(table)} where ${memberId} = any(${ident(column)})`),
-    ).map((r) => r.k as RowKey);
-  }
-  const owned =
-    rule.kind === 'move-owned'
-      ? sql` and owner_type in (${sql.join(
-          rule.ownerTypes.map((t) => sql`${t}`),
-          sql`, `,
-        )})`
-      : sql``;
-  return rowsOf(await tx.execute(sql`select id as k from ${ident(table)} where ${ident(column)} = ${memberId}${owned}`)).map(
-    (r) => r.k as RowKey,
-  );
-}
-
-async function countOf(tx: Exec, key: PersonReferenceKey, memberId: number): Promise<number> {
-  const rule = MERGE_RULES[key];
-  const { table, column } = PLACE(key);
-  if (rule.kind === 'replace-in-json') return (await refereeRows(tx, memberId)).length;
-  if (rule.kind === 'keep' || rule.kind === 'block' || rule.kind === 'drop') {
-    const condition =
-      key === 'audit_entries.entity_id' ? sql`entity = 'member' and entity_id = ${String(memberId)}` : sql`${ident(column)} = ${memberId}`;
-    const [row] = rowsOf(await tx.execute(sql`select count(*)::int as n from ${ident(table)} where ${condition}`));
-    return Number(row.n);
-  }
-  return (await rowKeysOf(tx, key, memberId)).length;
-}
-
-type Assignment = typeof functionAssignments.$inferSelect;
-
-/** The merged person's function rows that become one with a survivor's row, and the rest. */
-function joinPlan(survivorRows: Assignment[], mergedRows: Assignment[]) {
-  const periods = new Map(survivorRows.map((r) => [r.id, { dateFrom: r.dateFrom, dateTo: r.dateTo }]));
-  const joins: { survivorRow: Assignment; mergedRow: Assignment; before: Period; after: Period }[] = [];
-  const moves: Assignment[] = [];
-  for (const m of mergedRows) {
-    const s = survivorRows.find((r) => r.orgId === m.orgId && r.roleId === m.roleId && periodsJoin(periods.get(r.id)!, m));
-    if (!s) {
-      moves.push(m);
-      continue;
-    }
-    const before = periods.get(s.id)!;
-    const after = joinedPeriod(before, m);
-    periods.set(s.id, after);
-    const earlier = joins.find((j) => j.survivorRow.id === s.id);
-    joins.push({ survivorRow: s, mergedRow: m, before: earlier ? earlier.before : before, after });
-    for (const j of joins) if (j.survivorRow.id === s.id) j.after = after;
-  }
-  return { joins, moves };
-}
-
-async function assignmentsOf(tx: Tx, memberId: number): Promise<Assignment[]> {
-  return tx.select().from(functionAssignments).where(eq(functionAssignments.memberId, memberId)).orderBy(functionAssignments.id);
-}
-
-/** Tournaments naming the person as main referee or referee. */
-async function refereeRows(tx: Exec, memberId: number): Promise<{ id: number; params: Record<string, unknown> }[]> {
-  return rowsOf(
-    await tx.execute(
-      sql`select id, params from tournaments where (params->'mainReferee'->>'id')::int = ${memberId} or params->'referees' @> ${JSON.stringify([{ id: memberId }])}::jsonb`,
-    ),
-  ) as { id: number; params: Record<string, unknown> }[];
-}
-
-/** Rows of `key` of the merged person for which the survivor has the same row (same `sameAs` values, both live). */
-async function duplicateRows(tx: Exec, key: PersonReferenceKey, survivorId: number, mergedId: number): Promise<RowKey[]> {
-  const rule = MERGE_RULES[key];
-  if (rule.kind !== 'move-unless-duplicate') return [];
-  const { table, column } = PLACE(key);
-  const same = sql.join(
-    rule.sameAs.map((c) => sql`s.${ident(c)} is not distinct from m.${ident(c)}`),
-    sql` and `,
-  );
-  const live = rule.live ? sql` and not m.${ident(rule.live)} and not s.${ident(rule.live)}` : sql``;
-  return rowsOf(
-    await tx.execute(
-      sql`select m.id as k from ${ident(table)} m where m.${ident(column)} = ${mergedId} and exists (select 1 from ${ident(table)} s where s.${ident(column)} = ${survivorId} and ${same}${live})`,
-    ),
-  ).map((r) => r.k as RowKey);
-}
-
-type Plan = { fields: FieldPlan[]; login: MergeSide | null; moves: MergeMove[]; conflicts: MergeConflict[] };
-
-async function buildPlan(
-  deps: AppDeps,
-  tx: Tx,
-  survivor: StoredMember,
-  merged: StoredMember,
-  picks: MergeRequest['fields'],
-): Promise<Plan> {
-  const now = deps.clock();
-  const fields = planFields(fieldValues(survivor), fieldValues(merged), picks);
-  const login = survivingLogin(fields, survivor, merged);
-  const conflicts: MergeConflict[] = [];
-  const moves: MergeMove[] = [];
-
-  const [sRows, mRows] = [await assignmentsOf(tx, survivor.id), await assignmentsOf(tx, merged.id)];
-  const licence = (rows: Assignment[]) => rows.filter((r) => r.roleId === FUNCTION_LICENCE);
-  const years = licenceYearConflicts(licence(sRows), licence(mRows), now.getFullYear());
-  if (years.length > 0) {
-    conflicts.push({
-      code: 'licence_year',
-      message: `Both records hold a licence of the same year in different clubs (${years.join(', ')}); take one back or correct it first.`,
-      value: years,
-    });
-  }
-  if (survivor.passwordHash && merged.passwordHash) {
-    const signIns = { survivor: await lastSignIn(tx, survivor.id), merged: await lastSignIn(tx, merged.id) };
-    if (bothLoginsRecent(signIns, now)) {
-      conflicts.push({
-        code: 'recent_logins',
-        message: 'Both records signed in within the last 30 days; only one login can survive, so one of them must be given up first.',
-      });
-    }
-  }
-
-  for (const { key } of PERSON_REFERENCES) {
-    const rule = MERGE_RULES[key];
-    const count = await countOf(tx, key, merged.id);
-    if (count === 0) continue;
-    const move: MergeMove = { place: key, what: rule.what, rule: rule.kind, rows: count };
-    if (rule.kind === 'join-periods') move.joined = joinPlan(sRows, mRows).joins.length;
-    if (rule.kind === 'block') {
-      conflicts.push({
-        code: 'second_factor',
-        message: `The record to merge away has ${rule.what} (${count}); ${rule.reason}.`,
-        value: { place: key, rows: count },
-      });
-    }
-    if (rule.kind === 'move-unless-duplicate') {
-      const dups = await duplicateRows(tx, key, survivor.id, merged.id);
-      if (dups.length > 0 && rule.onDuplicate === 'block') {
-        conflicts.push({
-          code: 'duplicate_rows',
-          message: `Both records have ${rule.what} that a person can hold only once (${dups.length}); remove one first.`,
-          value: { place: key, rows: dups },
-        });
-      }
-      if (dups.length > 0 && rule.onDuplicate === 'set-aside') move.setAside = dups.length;
-    }
-    moves.push(move);
-  }
-  return { fields, login, moves, conflicts };
-}
 
 async function lockPair(tx: Tx, survivorId: number, mergedId: number): Promise<{ survivor?: MemberRecord; merged?: MemberRecord }> {
   const rows = await tx
@@ -250,28 +66,6 @@ async function goneAnswer(tx: Tx, mergedId: number): Promise<never> {
     .where(and(eq(memberMerges.mergedId, mergedId), sql`${memberMerges.undoneAt} is null`));
   if (tomb) throw new ApiError(409, 'already_merged', 'This record was merged into another one in the meantime', { value: tomb.id });
   throw notFound('No such member');
-}
-
-function answerOf(plan: Plan, survivor: StoredMember, merged: StoredMember, extra: Partial<MergeAnswer>): MergeAnswer {
-  return {
-    dryRun: true,
-    mergeId: null,
-    survivorId: survivor.id,
-    mergedId: merged.id,
-    survivorUpdatedAt: rfc3339(survivor.updatedAt),
-    mergedUpdatedAt: rfc3339(merged.updatedAt),
-    fields: plan.fields.map((f) => ({
-      field: f.field,
-      survivor: f.survivor ?? null,
-      merged: f.merged ?? null,
-      differs: f.differs,
-      chosen: f.chosen,
-    })),
-    login: plan.login,
-    moves: plan.moves,
-    conflicts: plan.conflicts,
-    ...extra,
-  };
 }
 
 /** Runs every rule for one merge; fills the snapshot. */
