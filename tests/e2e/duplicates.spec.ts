@@ -152,3 +152,39 @@ test("a merge is taken back from the surviving member's 'Verlauf' the same day",
   expect(res.status).toBe(200);
   expect(((await res.json()) as { city: string }).city).toBe('Steyr');
 });
+
+test('entering a person the report already holds twice, the federation is led to merge the two instead of adding a third', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const token = await federationToken();
+  const stamp = String(Date.now()).slice(-5);
+  const surname = `Szőke${'abcdefghij'[Number(stamp[4])]}${'abcdefghij'[Number(stamp[3])]}`;
+  const first = await createMember(token, { orgId: 11, firstName: 'Gergő', surname, birthDate: '1985-09-30', city: 'Graz' });
+  const second = await createMember(token, { orgId: 12, firstName: 'Gergo', surname: surname.replace('ő', 'o'), birthDate: '1985-09-30' });
+
+  await signIn(page, 'verband@example.org');
+  await page.goto('/admin/form/O1/F52/new');
+  await page.getByLabel('Vorname *').fill('Gergő');
+  await page.getByLabel('Nachname *').fill(surname);
+  await page.getByLabel('Geburtsdatum *').fill('30.09.1985');
+  await page.getByRole('combobox', { name: 'Geschlecht *' }).click();
+  await page.getByRole('option', { name: 'männlich' }).click();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await confirm(page, 'Daten speichern?');
+
+  const dialog = page.getByRole('dialog', { name: 'Mitglied existiert bereits' });
+  await expect(dialog.getByRole('listitem', { name: `Gergő ${surname}` })).toBeVisible();
+  const pairs = dialog.getByRole('list', { name: 'Bereits doppelt erfasst' });
+  await expect(pairs).toContainText('sind vermutlich dieselbe Person und bereits unter den Duplikaten.');
+  await pairs.getByRole('link', { name: 'Unter Duplikate zusammenführen' }).click();
+  // the typed person is not saved: leaving says so first
+  await confirm(page, 'Ungespeicherte Änderungen verwerfen?');
+
+  // the 'Duplikate' view opens on exactly this pair
+  await expect(page).toHaveURL(new RegExp(`/admin/form/O1/F52\\?duplicates=(${first},${second}|${second},${first})$`));
+  const view = page.getByRole('region', { name: 'Duplikate' });
+  const report = view.getByRole('table', { name: 'Mögliche Duplikate' });
+  await expect(report.getByRole('row').filter({ hasText: surname })).toHaveCount(1);
+  await expect(report.getByRole('button', { name: 'Zusammenführen…' })).toHaveCount(1);
+});
