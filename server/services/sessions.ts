@@ -54,9 +54,9 @@ export const profileColumns = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, m
 
 /**
  * The caller of a live session with their system roles, in one statement: the session (unknown,
- * revoked or expired → undefined) joined with its member (who must still be able to sign in) and,
- * left-joined, the member's assignments of form functions active today with their organisations.
- * The same statement reads the member's profile and the names of their roles, so the shell's two
+ * revoked or expired → undefined) joined with its member (who must still be able to sign in) and
+ * the member's assignments of form functions active today with their organisations, as one JSON
+ * value (systemRolesJson, the same SQL that loads a caller outside a request). The same statement reads the member's profile and the names of their roles, so the shell's two
  * calls (GET /getUser, GET /admin/systemroles) are answered from it with no statement of their own.
  */
 export async function liveSessionCaller(
