@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_API_PORT } from '../../playwright.config';
-import { DEMO_PASSWORD, signIn } from './support/sign-in';
+import { API, apiToken, signIn } from './support/sign-in';
 
 /**
  * Duplicate persons in form 52 of the federation: two clubs entered the same archer (once with
@@ -8,17 +7,6 @@ import { DEMO_PASSWORD, signIn } from './support/sign-in';
  * a field is picked, the merge runs after its confirmation and is taken back the same day. A pair
  * marked "not the same person" leaves the report.
  */
-
-const API = `http://127.0.0.1:${E2E_API_PORT}`;
-
-async function federationToken(): Promise<string> {
-  const res = await fetch(`${API}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'verband@example.org', password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { jwtToken: string }).jwtToken;
-}
 
 /** A member created through the API, as a club's form would. */
 async function createMember(token: string, person: Record<string, unknown>): Promise<number> {
@@ -39,7 +27,7 @@ async function confirm(page: Page, question: string | RegExp) {
 
 test('the federation merges two records of one archer after seeing the plan, then takes the merge back', async ({ page }) => {
   test.setTimeout(120_000);
-  const token = await federationToken();
+  const token = await apiToken('verband@example.org');
   // a surname no demo member has, so this pair is the report's only one of that name
   const stamp = String(Date.now()).slice(-5);
   const surname = `Kovačević${'abcdefghij'[Number(stamp[4])]}`;
@@ -117,7 +105,7 @@ async function mergeThroughApi(token: string, survivorId: number, mergedId: numb
 
 test("a merge is taken back from the surviving member's 'Verlauf' the same day", async ({ page }) => {
   test.setTimeout(90_000);
-  const token = await federationToken();
+  const token = await apiToken('verband@example.org');
   const stamp = String(Date.now()).slice(-5);
   const surname = `Łukasiewicz${'abcdefghij'[Number(stamp[4])]}`;
   const survivorId = await createMember(token, { orgId: 11, firstName: 'Bożena', surname, birthDate: '1988-07-21', city: 'Wels' });
@@ -157,7 +145,7 @@ test('entering a person the report already holds twice, the federation is led to
   page,
 }) => {
   test.setTimeout(90_000);
-  const token = await federationToken();
+  const token = await apiToken('verband@example.org');
   const stamp = String(Date.now()).slice(-5);
   const surname = `Szőke${'abcdefghij'[Number(stamp[4])]}${'abcdefghij'[Number(stamp[3])]}`;
   const first = await createMember(token, { orgId: 11, firstName: 'Gergő', surname, birthDate: '1985-09-30', city: 'Graz' });

@@ -1,26 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { E2E_API_PORT } from '../../playwright.config';
-import { DEMO_PASSWORD, signIn } from './support/sign-in';
+import { API, apiToken, signIn } from './support/sign-in';
 
 /**
  * The data-protection officer's screen (form 1007): every person of the federation by name, with
  * no contact data, and who read a person's record; nothing there downloads, erases or changes.
  */
 
-const API = `http://127.0.0.1:${E2E_API_PORT}`;
-
-async function federationToken(): Promise<string> {
-  const res = await fetch(`${API}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'verband@example.org', password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { jwtToken: string }).jwtToken;
-}
-
 test("the officer finds a person by a name with Polish letters and sees who opened the person's member card", async ({ page }) => {
   test.setTimeout(90_000);
-  const token = await federationToken();
+  const token = await apiToken('verband@example.org');
   const stamp = String(Date.now()).slice(-5);
   const surname = `Ślusarczyk${'abcdefghij'[Number(stamp[4])]}${'abcdefghij'[Number(stamp[3])]}`;
   const email = `zofia.${stamp}@example.org`;

@@ -1,7 +1,6 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { E2E_API_PORT } from '../../playwright.config';
-import { DEMO_PASSWORD, signIn, signOut } from './support/sign-in';
+import { API, apiToken, DEMO_PASSWORD, signIn, signOut } from './support/sign-in';
 
 /**
  * Two-factor sign-in in the browser: a passkey made by Chromium's virtual authenticator (CDP
@@ -16,16 +15,9 @@ import { DEMO_PASSWORD, signIn, signOut } from './support/sign-in';
 const CLUB = { email: 'verein@example.org', memberId: 2 };
 const STATE = { email: 'land@example.org', memberId: 3 };
 
-const API = `http://127.0.0.1:${E2E_API_PORT}`;
-
 /** The federation's reset of a person's second factor, through the API as the demo federation account. */
 async function resetSecondFactor(memberId: number) {
-  const login = await fetch(`${API}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'verband@example.org', password: DEMO_PASSWORD }),
-  });
-  const { jwtToken } = (await login.json()) as { jwtToken: string };
+  const jwtToken = await apiToken('verband@example.org');
   const res = await fetch(`${API}/api/v1/admin/member/${memberId}/two_factor`, {
     method: 'DELETE',
     headers: { authorization: `Bearer ${jwtToken}` },

@@ -1,6 +1,21 @@
 import { expect, type Page } from '@playwright/test';
+import { E2E_API_PORT } from '../../../playwright.config';
 
 export const DEMO_PASSWORD = 'Bogen2026!';
+
+/** The federation API itself: browser tests set their data up through it, as another screen would. */
+export const API = `http://127.0.0.1:${E2E_API_PORT}`;
+
+/** A demo account's API token, signed in at the API directly (no second factor on the embedded database). */
+export async function apiToken(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(`${API}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { jwtToken: string }).jwtToken;
+}
 
 /** Signs in through the sign-in screen (German UI) and waits for the signed-in start page. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
