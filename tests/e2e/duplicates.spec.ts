@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { confirm } from './support/confirm';
 import { API, apiToken, signIn } from './support/sign-in';
 
 /**
@@ -17,12 +18,6 @@ async function createMember(token: string, person: Record<string, unknown>): Pro
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: number }).id;
-}
-
-async function confirm(page: Page, question: string | RegExp) {
-  const dialog = page.getByRole('alertdialog').filter({ hasText: question });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Ja' }).click();
 }
 
 test('the federation merges two records of one archer after seeing the plan, then takes the merge back', async ({ page }) => {

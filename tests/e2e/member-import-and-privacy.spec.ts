@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { confirm } from './support/confirm';
 import { signIn } from './support/sign-in';
 
 /**
@@ -11,12 +12,6 @@ import { signIn } from './support/sign-in';
  */
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/import');
-
-async function confirm(page: Page, question: string | RegExp) {
-  const dialog = page.getByRole('alertdialog').filter({ hasText: question });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Ja' }).click();
-}
 
 test('a club imports a Windows-1252 CSV: every row checked first, refused rows with their reasons, imported as shown, then undone', async ({
   page,

@@ -1,5 +1,6 @@
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
 import { E2E_API_PORT } from '../../playwright.config';
+import { confirm } from './support/confirm';
 import { DEMO_PASSWORD, signIn } from './support/sign-in';
 
 /**
@@ -53,12 +54,6 @@ async function formerMember(firstName: string, surname: string): Promise<number>
   } finally {
     await api.dispose();
   }
-}
-
-async function confirm(page: Page, question: string | RegExp) {
-  const dialog = page.getByRole('alertdialog').filter({ hasText: question });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Ja' }).click();
 }
 
 test("the federation erases a former member from the 'Datenschutz' tab: the plan, Ja, and the person is in no list", async ({ page }) => {
