@@ -75,6 +75,15 @@ export function ownMembersCondition(orgIds: number[] | null, today: string): SQL
   );
 }
 
+/**
+ * SQL condition on members: holds an active function today in any organisation. Read from the
+ * member row itself (function_dates: the days of all their assignments, kept in step by the
+ * database), so a search over everyone checks its matches without a probe into the assignments.
+ */
+export function holdsAnyFunctionOn(today: string): SQL {
+  return sql`${members}.function_dates @> ${today}::date`;
+}
+
 /** Is `memberId` an own member of `org` today? */
 export async function isOwnMember(deps: AppDeps, org: { id: number; level: number }, memberId: number): Promise<boolean> {
   const orgIds = await ownMemberOrgIds(deps, org);

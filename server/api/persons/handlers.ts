@@ -5,16 +5,15 @@ import type * as routes from './routes';
 
 export const search: AppRouteHandler<typeof routes.search> = async (c) => {
   const query = c.req.valid('query');
+  const page = await searchPersons(c.var.deps, c.var.callerId, query);
   // an answer that shows a person's contact data counts as a read of their record
-  const page = await searchPersons(c.var.deps, c.var.callerId, query, (memberIds) =>
-    recordPersonReads(c.var.deps.db, {
-      readBy: c.var.callerId,
-      memberIds,
-      kind: 'person_search',
-      actingOrgId: query.org,
-      at: c.var.deps.clock(),
-    }),
-  );
+  await recordPersonReads(c.var.deps.db, {
+    readBy: c.var.callerId,
+    memberIds: page.items.filter((p) => p.email !== null || p.phoneMobile !== null).map((p) => p.id),
+    kind: 'person_search',
+    actingOrgId: query.org,
+    at: c.var.deps.clock(),
+  });
   return c.json(page, 200);
 };
 

@@ -4,7 +4,6 @@ import { FORM_MEMBERS, FORM_PERSON_SEARCH, FUNCTION_MEMBERSHIP } from '@/lib/dom
 import { OPEN_END_DATE } from '@/lib/domain/members';
 import { mayAddMembershipIn } from '@/lib/domain/member-permissions';
 import { personSearchRuns } from '@/lib/domain/person-search';
-import { searchWords } from '@/lib/domain/search-fold';
 import { mayConnect } from '@/lib/domain/reach';
 import type { PersonPage } from '@/lib/schemas/persons';
 import { functionAssignments, members, roles } from '../../db/schema';
@@ -12,11 +11,9 @@ import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { actingOrg, loadCaller, orgsWith } from '../access';
 import { recordAudit } from '../audit';
-import { ownMemberOrgIds } from '../member-access';
+import { holdsAnyFunctionOn, ownMemberOrgIds, ownMembersCondition } from '../member-access';
 import { reachFactsFor } from '../reach';
-import { orderBy, searchCondition } from '../members/member-list';
-import { notErased } from '../privacy/erased';
-import { memberColumns, toMemberDtos } from '../members/member-shape';
+import { pageOfMembers } from '../members/member-list';
 
 /**
  * GET /admin/persons/search: persons by name and function in the acting organisation's reach
@@ -33,14 +30,11 @@ function holds(orgIds: number[] | null, extra: SQL): SQL {
   return inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${where})`);
 }
 
-/** The persons of a page whose answer shows contact data (e-mail or mobile number). */
-export type ShownContacts = (memberIds: number[]) => Promise<void>;
-
 /**
- * A page of persons. `shown` is told which persons of the page the answer shows contact data of,
- * while their functions and trainings are read (both on their own connections of the pool).
+ * A page of persons, read like a page of the member list (pageOfMembers: one statement with each
+ * person's functions, sorted by surname, first name, id).
  */
-export async function searchPersons(deps: AppDeps, callerId: number, query: Query, shown: ShownContacts): Promise<PersonPage> {
+export async function searchPersons(deps: AppDeps, callerId: number, query: Query): Promise<PersonPage> {
   const org = actingOrg(await loadCaller(deps, callerId), query.org, [FORM_PERSON_SEARCH]);
   const functions = query.functions ?? [];
   const groups = query.groups ?? [];
@@ -51,12 +45,13 @@ export async function searchPersons(deps: AppDeps, callerId: number, query: Quer
   const scope = await ownMemberOrgIds(deps, org);
   const active = and(lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today))!;
   const membership = eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP);
-  const conditions: Array<SQL | undefined> = [searchCondition(query.q), notErased(members.id)];
+  const conditions: Array<SQL | undefined> = [];
   if (former) {
     conditions.push(holds(scope, and(membership, lt(functionAssignments.dateTo, today))!));
     conditions.push(sql`not ${holds(scope, and(membership, active)!)}`);
   } else {
-    conditions.push(holds(scope, active));
+    // everyone in reach with a function today; over the whole federation, read from the member row
+    conditions.push(scope === null ? holdsAnyFunctionOn(today) : ownMembersCondition(scope, today));
   }
   // Current members: functions held now; former members: functions they held there at any time.
   const roleIds = groups.length ? sql`(select ${roles.id} from ${roles} where ${inArray(roles.groupId, groups)})` : null;
@@ -70,19 +65,15 @@ export async function searchPersons(deps: AppDeps, callerId: number, query: Quer
           : null;
   if (chosen) conditions.push(holds(scope, former ? chosen : and(chosen, active)!));
 
-  // Surname, first name, id (folded), as the member list orders: with search words the matches
-  // come from the trigram index and are sorted, instead of walking the whole name index.
-  const rows = await deps.db
-    .select({ ...memberColumns, total: sql<number>`count(*) over ()::int` })
-    .from(members)
-    .where(and(...conditions))
-    .orderBy(...orderBy('surname', 'asc', searchWords(query.q).length > 0))
-    .limit(query.size)
-    .offset((query.page - 1) * query.size);
-  const withContacts = rows.filter((r) => r.email !== null || r.phoneMobile !== null).map((r) => r.id);
-  const [dtos] = await Promise.all([toMemberDtos(deps.db, rows, today, { kind: 'all' }), shown(withContacts)]);
+  const page = await pageOfMembers(
+    deps.db,
+    { conditions },
+    { q: query.q, page: query.page, pageSize: query.size, sort: 'surname', dir: 'asc' },
+    today,
+    { kind: 'all' },
+  );
   return {
-    items: dtos.map((m) => ({
+    items: page.items.map((m) => ({
       id: m.id,
       uuid: m.uuid ?? null,
       firstName: m.firstName,
@@ -101,7 +92,7 @@ export async function searchPersons(deps: AppDeps, callerId: number, query: Quer
         dateTo: f.dateTo,
       })),
     })),
-    total: rows[0]?.total ?? 0,
+    total: page.total,
   };
 }
 
