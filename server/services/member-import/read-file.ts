@@ -318,7 +318,13 @@ export async function readXlsx(path: string, sheetName?: string, keep?: KeepColu
       seen.push(name);
       // The first sheet is the workbook's first (its own order, not the archive's).
       const wanted = sheetName ?? reader.model?.sheets?.[0]?.name ?? name;
-      if (read !== null || name !== wanted) continue;
+      if (read !== null || name !== wanted) {
+        // Read a sheet we skip to its end all the same: one that comes before the shared strings in
+        // the archive is parked in a temporary file, which the reader deletes as soon as it moves
+        // on; left unread, the file could be gone before its stream opened it (ENOENT).
+        for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) void row;
+        continue;
+      }
       read = name;
       for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) collected.add(sheetRow(row));
     }
