@@ -12,8 +12,8 @@
  * latency without network or the admin app's proxy. BENCH_ONLY=text runs only the scenarios whose
  * name contains the text.
  *
- * The API runs on its own connection pool with a drizzle logger that records each statement a
- * request issues. Right after each measured request, each of its statements is sent once more,
+ * The API runs on its own connection pool that records each statement a request issues (with
+ * its name when the API prepared it). Right after each measured request, each of its statements is sent once more,
  * directly (same SQL, same parameters, on a plain pg Pool), and timed; the slowest is the request's
  * main statement. "ratio" = API p50 ÷ main statement p50: what the API costs on top of the one
  * statement it cannot do without (target ≤ 1.5×). "÷ all" = API p50 ÷ the p50 of all its statements
@@ -38,12 +38,23 @@ const ONLY = process.env.BENCH_ONLY;
 const TARGET_P95_MS = 50;
 const TARGET_RATIO = 1.5;
 
-type Statement = { sql: string; params: unknown[] };
+/** A statement as the API sent it: named when the API prepared it (the session check). */
+type Statement = { sql: string; params: unknown[]; name?: string };
 
-/** The API's database handle on its own pool, logging every statement into `log`. */
+/**
+ * The API's database handle on its own pool, logging every statement into `log`, with its name
+ * when it was a prepared one, so it is sent again prepared too (not planned anew each time).
+ */
 function loggedDb(url: string, log: Statement[]): { db: Db; pool: Pool } {
   const pool = new Pool({ connectionString: url, max: 10 });
-  const db = drizzle({ client: pool, schema, logger: { logQuery: (sql, params) => void log.push({ sql, params }) } });
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const config = args[0] as string | { text: string; values?: unknown[]; name?: string };
+    if (typeof config === 'string') log.push({ sql: config, params: (args[1] as unknown[]) ?? [] });
+    else log.push({ sql: config.text, params: config.values ?? (args[1] as unknown[]) ?? [], name: config.name });
+    return query(...args);
+  };
+  const db = drizzle({ client: pool, schema });
   return { db: db as unknown as Db, pool };
 }
 
@@ -53,7 +64,7 @@ async function timeStatements(direct: Pool, statements: readonly Statement[]): P
   let all = 0;
   for (const s of statements) {
     const started = performance.now();
-    await direct.query(s.sql, s.params);
+    await direct.query({ text: s.sql, values: s.params, name: s.name });
     const ms = performance.now() - started;
     slowest = Math.max(slowest, ms);
     all += ms;
