@@ -68,49 +68,35 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${new TextDecoder().decode(body).slice(0, 200)}`);
       return body.byteLength;
     };
-    const measure = async (run: (i: number) => Promise<number>): Promise<Result> => {
-      const times: number[] = [];
-      let bytes = 0;
-      let count = 0;
-      for (let i = 0; i < WARMUP + REQUESTS; i++) {
-        statements.length = 0;
-        const started = performance.now();
-        const size = await run(i);
-        const ms = performance.now() - started;
-        if (i >= WARMUP) {
-          times.push(ms);
-          bytes = size;
-          count += statements.length;
-        }
-      }
-      times.sort((a, b) => a - b);
-      return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, statements: count / REQUESTS };
-    };
     /**
-     * A path and its floor, measured in turns (floor, path, floor, path …): the machine's drift
-     * then weighs on both alike. Measured one after the other, the floor alone moved 2.1–3.1 ms
-     * between runs, and the ratio with it.
+     * Paths measured in turns (a, b, a, b …, `requests` each after the warm-up): the machine's
+     * drift then weighs on all of them alike. A path and its floor are measured so; measured one
+     * after the other, the floor alone moved 2.1–3.1 ms between runs, and the ratio with it.
      */
-    const measurePair = async (floorRun: (i: number) => Promise<number>, run: (i: number) => Promise<number>) => {
-      const runs = [floorRun, run].map(() => ({ times: [] as number[], bytes: 0, count: 0 }));
-      for (let i = 0; i < WARMUP + PAIR_REQUESTS; i++) {
-        for (const [k, f] of [floorRun, run].entries()) {
+    const measureInTurns = async (runs: ReadonlyArray<(i: number) => Promise<number>>, requests: number): Promise<Result[]> => {
+      const seen = runs.map(() => ({ times: [] as number[], bytes: 0, count: 0 }));
+      for (let i = 0; i < WARMUP + requests; i++) {
+        for (const [k, run] of runs.entries()) {
           statements.length = 0;
           const started = performance.now();
-          const size = await f(i);
+          const size = await run(i);
           const ms = performance.now() - started;
           if (i >= WARMUP) {
-            runs[k].times.push(ms);
-            runs[k].bytes = size;
-            runs[k].count += statements.length;
+            seen[k].times.push(ms);
+            seen[k].bytes = size;
+            seen[k].count += statements.length;
           }
         }
       }
-      const [floorResult, result] = runs.map(({ times, bytes, count }): Result => {
+      return seen.map(({ times, bytes, count }) => {
         times.sort((a, b) => a - b);
-        return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, statements: count / PAIR_REQUESTS };
+        return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, statements: count / requests };
       });
-      return { floor: floorResult, result };
+    };
+    const measure = async (run: (i: number) => Promise<number>): Promise<Result> => (await measureInTurns([run], REQUESTS))[0];
+    const measurePair = async (floorRun: (i: number) => Promise<number>, run: (i: number) => Promise<number>) => {
+      const [floor, result] = await measureInTurns([floorRun, run], PAIR_REQUESTS);
+      return { floor, result };
     };
     const sequence = (who: string, calls: ReadonlyArray<readonly string[]>) => async () => {
       let bytes = 0;
