@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { UserSchema } from '@/lib/schemas/user';
+import { UserSchema, type User } from '@/lib/schemas/user';
 import { apiCall, type CallOptions } from './client';
 import type { Country } from './types';
 
@@ -12,8 +12,17 @@ export type { Country } from './types';
  */
 export const getUser = cache(async () => UserSchema.parse(await apiCall((api) => api.api.v1.getUser.$get())));
 
-/** GET /api/v1/admin/systemroles: the caller's active roles that open a form ([] when none). */
-export const getSystemRoles = cache(() => apiCall((api) => api.api.v1.admin.systemroles.$get()));
+/**
+ * The caller's active roles that open a form ([] when none), as GET /api/v1/admin/systemroles answers
+ * them: read from getUser, which carries the same list, so a page's shell costs one call. Asked
+ * separately only from an API whose getUser leaves them out.
+ */
+export async function systemRolesOf(user: User) {
+  return user.systemRoles ?? (await apiCall((api) => api.api.v1.admin.systemroles.$get()));
+}
+
+/** systemRolesOf the signed-in user; cached per request like getUser. */
+export const getSystemRoles = cache(async () => systemRolesOf(await getUser()));
 
 /** The same, for a token not yet in the session (sign-in checks permissions before storing it). */
 export function getSystemRolesWithToken(token: string, options: Pick<CallOptions, 'onUnauthorized'> = {}) {

@@ -18,6 +18,17 @@ export const RolesOrgSchema = z
   ])
   .meta({ description: 'Organisations where the user is trainer, administrator or tournament administrator' });
 
+export const SystemRoleSchema = z
+  .object({
+    funkId: z.number().int(),
+    functionName: z.string(),
+    orgId: z.number().int(),
+    funkMgId: z.number().int(),
+    // optional for the admin app: an upstream that does not send it makes the member page ask /summary
+    orgLevel: z.number().int().optional().meta({ description: "The organisation's level: 1 federation, 2 state association, 3 club" }),
+  })
+  .meta({ id: 'SystemRole' });
+
 export const UserSchema = z
   .object({
     mg_id: z.number().int(),
@@ -36,6 +47,10 @@ export const UserSchema = z
     city: z.string().nullable(),
     address: z.string().nullable().meta({ description: 'Street with house and door number' }),
     zip: z.string().nullable(),
+    // Optional for the admin app: an upstream that does not send it makes the shell ask /admin/systemroles.
+    systemRoles: z.array(SystemRoleSchema).optional().meta({
+      description: 'The list GET /api/v1/admin/systemroles answers, so a page gets the profile and the system roles in one call',
+    }),
     sysconfig: z.object({
       EMAIL_REPLY_TO: z.array(z.object({ title: z.string(), value: z.string() })),
       /** The federation's bank account that orders are paid to; an upstream may leave it out. */
@@ -43,17 +58,6 @@ export const UserSchema = z
     }),
   })
   .meta({ id: 'User' });
-
-export const SystemRoleSchema = z
-  .object({
-    funkId: z.number().int(),
-    functionName: z.string(),
-    orgId: z.number().int(),
-    funkMgId: z.number().int(),
-    // optional for the admin app: an upstream that does not send it makes the member page ask /summary
-    orgLevel: z.number().int().optional().meta({ description: "The organisation's level: 1 federation, 2 state association, 3 club" }),
-  })
-  .meta({ id: 'SystemRole' });
 
 export const CountrySchema = z
   .object({ id: z.number().int(), iso2: z.string().length(2), nameDe: z.string(), nameEn: z.string() })

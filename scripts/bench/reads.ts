@@ -32,18 +32,14 @@ const PAIR_REQUESTS = Number(process.env.BENCH_PAIR_REQUESTS || 200);
 const WARMUP = 10;
 
 /**
- * What the member list page asks the API before its first byte, in order: the shell (profile and
- * system roles, in parallel), then the page's own reads. The system roles name the organisation's
- * level, so the page asks for no summary; the country list comes from the admin process's cache
- * (lib/api/user.ts). Keep in step with components/shell/load-shell.ts and
- * components/members/members-page.tsx.
+ * What the member list page asks the API before its first byte: the shell (getUser, which carries
+ * the system roles). The system roles name the organisation's level, so the page asks for no
+ * summary; the country list comes from the admin process's cache (lib/api/user.ts). Keep in step
+ * with components/shell/load-shell.ts and components/members/members-page.tsx.
  */
-const MEMBER_PAGE_CALLS: ReadonlyArray<readonly string[]> = [['/api/v1/getUser', '/api/v1/admin/systemroles']];
-/** What it asked before: then the summary (three aggregates over every member) and the countries. */
-const MEMBER_PAGE_CALLS_BEFORE: ReadonlyArray<readonly string[]> = [
-  ['/api/v1/getUser', '/api/v1/admin/systemroles'],
-  ['/api/v1/admin/members/1/summary', '/api/v1/admin/countries'],
-];
+const MEMBER_PAGE_CALLS: ReadonlyArray<readonly string[]> = [['/api/v1/getUser']];
+/** What it asked before: the profile and the system roles as two calls, in parallel. */
+const MEMBER_PAGE_CALLS_BEFORE: ReadonlyArray<readonly string[]> = [['/api/v1/getUser', '/api/v1/admin/systemroles']];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { deriveRolesOrg } from '@/lib/domain/roles-org';
-import type { User } from '@/lib/schemas/user';
+import type { SystemRole, User } from '@/lib/schemas/user';
 import { loginFailures, members, passwordResetRequests, passwordResetTokens } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
@@ -88,6 +88,11 @@ export async function systemRoles(deps: Pick<AppDeps, 'db' | 'clock'>, memberId:
   return signedInOf(memberId)?.systemRoles ?? namedSystemRoles(await systemRoleRows(deps, memberId));
 }
 
+/** A system role as the API answers it (GET /admin/systemroles, getUser's systemRoles): without the organisation's name. */
+export function systemRoleAnswer({ funkId, functionName, orgId, funkMgId, orgLevel }: NamedSystemRole): SystemRole {
+  return { funkId, functionName, orgId, funkMgId, orgLevel };
+}
+
 /** GET /getUser: the answer's shape is lib/schemas/user.ts. */
 export type UserProfile = User;
 
@@ -129,6 +134,7 @@ export async function getUser(deps: AppDeps, memberId: number): Promise<UserProf
     city: m.city,
     address: streetLine(m),
     zip: m.zip,
+    systemRoles: active.map(systemRoleAnswer),
     sysconfig: { EMAIL_REPLY_TO: deps.env.mailReplyTo, BANK: deps.env.bank },
   };
 }

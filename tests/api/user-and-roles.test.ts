@@ -24,6 +24,8 @@ describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
     const roles = await call(t.app, 'GET', '/api/v1/admin/systemroles', { token });
     expect(user.status).toBe(200);
     expect(roles.status).toBe(200);
+    // the shell reads its roles from getUser: the same list, in the same order, as systemroles
+    expect(user.body.systemRoles).toEqual(roles.body);
     return { token, user: user.body, roles: roles.body as Role[] };
   }
 
@@ -58,6 +60,7 @@ describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
         'city',
         'address',
         'zip',
+        'systemRoles',
         'sysconfig',
       ].sort(),
     );
@@ -172,6 +175,7 @@ describe.each(testDrivers())('getUser and systemroles on %s', (driver) => {
       expect((await call(t.app, 'GET', '/api/v1/admin/systemroles', { token })).body).toEqual([]);
       const user = await call(t.app, 'GET', '/api/v1/getUser', { token });
       expect(user.body.rolesOrg).toEqual([{ trainerOrg: [] }, { adminOrg: [] }, { tunierAdmin: [] }]);
+      expect(user.body.systemRoles).toEqual([]);
     } finally {
       await tdb.db
         .update(functionAssignments)

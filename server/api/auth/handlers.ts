@@ -13,10 +13,7 @@ export const getUser: AppRouteHandler<typeof routes.getUser> = async (c) => c.js
 
 export const systemRoles: AppRouteHandler<typeof routes.systemRoles> = async (c) => {
   const list = await auth.systemRoles(c.var.deps, c.var.callerId);
-  return c.json(
-    list.map(({ funkId, functionName, orgId, funkMgId, orgLevel }) => ({ funkId, functionName, orgId, funkMgId, orgLevel })),
-    200,
-  );
+  return c.json(list.map(auth.systemRoleAnswer), 200);
 };
 
 export const requestPassword: AppRouteHandler<typeof routes.requestPassword> = async (c) => {

@@ -27,8 +27,9 @@ jest.mock('next/navigation', () => ({
 }));
 
 let status = 200;
-// an answer as the API gives it: the app checks it against the API's own schema
-const user = {
+const roles = [{ funkId: 51, functionName: 'Mitglieder', orgId: 5, funkMgId: 1, orgLevel: 3 }];
+// an answer as an API without systemRoles in getUser gives it: the app checks it against the API's own schema
+const upstreamUser = {
   mg_id: 3,
   imageLink: null,
   rolesOrg: [{ trainerOrg: [] }, { adminOrg: [] }, { tunierAdmin: [] }],
@@ -47,6 +48,8 @@ const user = {
   zip: null,
   sysconfig: { EMAIL_REPLY_TO: [] },
 };
+// our API's getUser carries the system roles
+let user: object = { ...upstreamUser, systemRoles: roles };
 const seen: { url?: string; auth?: string; xff?: string }[] = [];
 let server: http.Server;
 beforeAll(async () => {
@@ -56,7 +59,7 @@ beforeAll(async () => {
     res.writeHead(status, { 'content-type': 'application/json' });
     if (status !== 200) return res.end('{"error":{"code":"unauthorized","message":"expired"}}');
     if (req.url === '/api/v1/getUser') return res.end(JSON.stringify(user));
-    res.end(JSON.stringify([{ funkId: 51, functionName: 'Mitglieder', orgId: 5, funkMgId: 1 }]));
+    res.end(JSON.stringify(roles));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   process.env.UPSTREAM_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -65,18 +68,27 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(async () => {
   seen.length = 0;
   status = 200;
+  user = { ...upstreamUser, systemRoles: roles };
   sealed = await sealData({ token: 'jwt-1', email: 'a@b.at' }, { password: SECRET });
 });
 
 describe('loadShell', () => {
-  it('reads profile and system roles with the bearer token and the client address', async () => {
+  it('reads profile and system roles in one call, with the bearer token and the client address', async () => {
     const { user, systemRoles } = await loadShell();
     expect(user.mg_id).toBe(3);
-    expect(systemRoles).toHaveLength(1);
-    expect(seen.map((s) => s.url).sort()).toEqual(['/api/v1/admin/systemroles', '/api/v1/getUser']);
-    expect(seen.every((s) => s.auth === 'Bearer jwt-1')).toBe(true);
+    expect(systemRoles).toEqual(roles);
+    expect(seen.map((s) => s.url)).toEqual(['/api/v1/getUser']);
+    expect(seen[0].auth).toBe('Bearer jwt-1');
     // the right-most entry: the address the nearest proxy saw
     expect(seen[0].xff).toBe('203.0.113.9');
+  });
+
+  it('asks /admin/systemroles when getUser leaves the roles out', async () => {
+    user = upstreamUser;
+    const { systemRoles } = await loadShell();
+    expect(systemRoles).toEqual(roles);
+    expect(seen.map((s) => s.url).sort()).toEqual(['/api/v1/admin/systemroles', '/api/v1/getUser']);
+    expect(seen.every((s) => s.auth === 'Bearer jwt-1')).toBe(true);
   });
 
   it('sends the user to the route that ends the session when the API answers 401', async () => {
