@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, gte, inArray, lte, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { todayIso } from '@/lib/domain/dates';
 import { FORM_FUNCTION_IDS, ORG_LEVEL_STATE } from '@/lib/domain/functions';
@@ -7,6 +7,7 @@ import { functionAssignments, members, organisations, roles } from '../db/schema
 import type { AppDeps } from '../http/context';
 import { forbidden } from '../http/errors';
 import type { MemberProfile } from './sessions';
+import { assignmentHeldOn } from './assignment-days';
 
 /**
  * Who is calling, and in which organisations they may act.
@@ -48,8 +49,7 @@ export function systemRoleAssignments(memberId: number | Placeholder, today: str
   return and(
     eq(functionAssignments.memberId, memberId),
     inArray(functionAssignments.roleId, [...FORM_FUNCTION_IDS]),
-    lte(functionAssignments.dateFrom, today),
-    gte(functionAssignments.dateTo, today),
+    assignmentHeldOn(today),
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { functionsAbove, type HeldFunction, type Person } from '@/lib/domain/function-rank';
 import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
@@ -7,6 +7,7 @@ import { functionAssignments, members, organisations } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { actingOrg, loadCaller, orgsWith, type ActingOrg, type Caller } from './access';
+import { assignmentHeldOn } from './assignment-days';
 
 /**
  * Who may see and change which members, on top of services/access.ts. The rules
@@ -36,8 +37,6 @@ export function requireMemberFormOrgs(caller: Caller): ActingOrg[] {
   return orgs;
 }
 
-const activeOn = (today: string) => and(lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today));
-
 /**
  * The organisations whose active functions make someone an own member of `org`: the club itself;
  * a state association and its clubs (onlyInOrg: the state alone); null for the federation = everyone.
@@ -59,7 +58,7 @@ export async function ownMemberOrgIds(
 
 /** WHERE over function_assignments: active today in one of `orgIds`. */
 export function activeAssignmentsIn(orgIds: number[], today: string): SQL {
-  return and(inArray(functionAssignments.orgId, orgIds), activeOn(today))!;
+  return and(inArray(functionAssignments.orgId, orgIds), assignmentHeldOn(today))!;
 }
 
 /**
@@ -120,7 +119,7 @@ async function orgsReaching(deps: AppDeps, caller: Caller, memberId: number): Pr
   const rows = await deps.db
     .selectDistinct({ orgId: functionAssignments.orgId })
     .from(functionAssignments)
-    .where(and(eq(functionAssignments.memberId, memberId), inArray(functionAssignments.orgId, clubIds), activeOn(today)));
+    .where(and(eq(functionAssignments.memberId, memberId), inArray(functionAssignments.orgId, clubIds), assignmentHeldOn(today)));
   const own = new Set(rows.map((r) => r.orgId));
   return candidates.filter((o) => own.has(o.id));
 }
@@ -146,7 +145,7 @@ async function heldFunctions(deps: AppDeps, memberId: number): Promise<HeldFunct
     })
     .from(functionAssignments)
     .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .where(and(eq(functionAssignments.memberId, memberId), activeOn(todayIso(deps.clock()))));
+    .where(and(eq(functionAssignments.memberId, memberId), assignmentHeldOn(todayIso(deps.clock()))));
 }
 
 /**

@@ -1,10 +1,11 @@
-import { and, gte, inArray, lte } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import type { OrgRef } from '@/lib/domain/member-permissions';
 import type { ReachFacts } from '@/lib/domain/reach';
 import { functionAssignments } from '../db/schema';
 import type { AppDeps } from '../http/context';
+import { assignmentHeldOn } from './assignment-days';
 
 /**
  * The facts the reach rule (lib/domain/reach.ts) decides on, read from the database: whether the
@@ -27,14 +28,7 @@ export async function reachFactsOf(
     const rows = await deps.db
       .selectDistinct({ memberId: functionAssignments.memberId })
       .from(functionAssignments)
-      .where(
-        and(
-          inArray(functionAssignments.memberId, ids),
-          inArray(functionAssignments.orgId, clubIds),
-          lte(functionAssignments.dateFrom, today),
-          gte(functionAssignments.dateTo, today),
-        ),
-      );
+      .where(and(inArray(functionAssignments.memberId, ids), inArray(functionAssignments.orgId, clubIds), assignmentHeldOn(today)));
     for (const r of rows) own.add(r.memberId);
   }
   return new Map(ids.map((id) => [id, { fromFederation, ownMemberOfActingClub: own.has(id) }]));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gte, inArray, lte, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { maySetLicenceNumber } from '@/lib/domain/licence-numbers';
 import {
   candidateBirthDates,
@@ -36,6 +36,7 @@ import type { Caller } from '../access';
 import { isAboveCaller } from '../member-access';
 import { reachFactsOf } from '../reach';
 import type { Cell, ReadSheet } from './read-file';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * The dry run of a member import: one verdict per row, decided the same way the member screen
@@ -225,12 +226,7 @@ async function activeIn(db: Db, orgId: number, ids: number[], today: string): Pr
       .selectDistinct({ memberId: functionAssignments.memberId })
       .from(functionAssignments)
       .where(
-        and(
-          inArray(functionAssignments.memberId, ids.slice(i, i + 5_000)),
-          eq(functionAssignments.orgId, orgId),
-          lte(functionAssignments.dateFrom, today),
-          gte(functionAssignments.dateTo, today),
-        ),
+        and(inArray(functionAssignments.memberId, ids.slice(i, i + 5_000)), eq(functionAssignments.orgId, orgId), assignmentHeldOn(today)),
       );
     for (const r of rows) found.add(r.memberId);
   }

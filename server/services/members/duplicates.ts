@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import {
@@ -22,6 +22,7 @@ import type { RateScope } from '../../limits/rate-limit';
 import { requireMemberFormOrgs } from '../member-access';
 import { issueConnectProof } from './connect-proof';
 import { mergePairLinks } from './duplicate-report';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * PUT /admin/member/duplicates: persons that may already be the one being entered. The database
@@ -138,8 +139,7 @@ async function lookUp(
           scored.map((s) => s.row.id),
         ),
         eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP),
-        lte(functionAssignments.dateFrom, today),
-        gte(functionAssignments.dateTo, today),
+        assignmentHeldOn(today),
       ),
     );
 

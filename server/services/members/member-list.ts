@@ -9,6 +9,7 @@ import { foldSql, functionAssignments, members } from '../../db/schema';
 import { escapeLike } from '../../db/like-pattern';
 import { memberColumns, memberRelationColumns, shapeMembers, type FunctionFilter } from './member-shape';
 import { notErased } from '../privacy/erased';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * One page of members, searched, filtered, sorted and counted in the database (lists stay fast at 100,000 members).
@@ -39,8 +40,7 @@ function licenceCondition(today: string): SQL {
   return sql`exists (select 1 from ${functionAssignments} where ${and(
     eq(functionAssignments.memberId, members.id),
     eq(functionAssignments.roleId, FUNCTION_LICENCE),
-    lte(functionAssignments.dateFrom, today),
-    gte(functionAssignments.dateTo, today),
+    assignmentHeldOn(today),
   )})`;
 }
 

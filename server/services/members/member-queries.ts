@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { DEFAULT_EXCLUDED_GROUP, FUNCTION_LICENCE, FUNCTION_MEMBERSHIP, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { AGE_CLASSES, ageClass, type AgeClass } from '@/lib/domain/members';
@@ -23,6 +23,7 @@ import { resolveMemberId } from './merge-access';
 import { pageOfMembers, type MemberScope } from './member-list';
 import { isErased } from '../privacy/erased';
 import { loadMemberDto } from './member-shape';
+import { assignmentHeldOn } from '../assignment-days';
 
 /** The member reads: lists, search, one member, summary. */
 
@@ -90,8 +91,7 @@ export async function searchMembers(
         members.id,
         sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${and(
           inArray(functionAssignments.roleId, query.roles),
-          lte(functionAssignments.dateFrom, day),
-          gte(functionAssignments.dateTo, day),
+          assignmentHeldOn(day),
         )})`,
       ),
     );
@@ -113,12 +113,7 @@ export async function listOrgRoleMembers(
   const roleCondition = groups
     ? inArray(functionAssignments.roleId, sql`(select ${roles.id} from ${roles} where ${inArray(roles.groupId, groups)})`)
     : notInArray(functionAssignments.roleId, sql`(select ${roles.id} from ${roles} where ${eq(roles.groupId, DEFAULT_EXCLUDED_GROUP)})`);
-  const assignments = and(
-    eq(functionAssignments.orgId, orgId),
-    roleCondition,
-    lte(functionAssignments.dateFrom, day),
-    gte(functionAssignments.dateTo, day),
-  )!;
+  const assignments = and(eq(functionAssignments.orgId, orgId), roleCondition, assignmentHeldOn(day))!;
   const scope: MemberScope = {
     conditions: [inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${assignments})`)],
     assignments,
@@ -157,12 +152,7 @@ export async function orgSummary(deps: AppDeps, callerId: number, orgId: number)
       .select({ n: sql<number>`count(distinct ${functionAssignments.memberId})` })
       .from(functionAssignments)
       .where(
-        and(
-          eq(functionAssignments.roleId, roleId),
-          lte(functionAssignments.dateFrom, day),
-          gte(functionAssignments.dateTo, day),
-          orgIds ? inArray(functionAssignments.orgId, orgIds) : undefined,
-        ),
+        and(eq(functionAssignments.roleId, roleId), assignmentHeldOn(day), orgIds ? inArray(functionAssignments.orgId, orgIds) : undefined),
       );
   const [[membersRow], [licencesRow]] = [await holders(FUNCTION_MEMBERSHIP), await holders(FUNCTION_LICENCE)];
 

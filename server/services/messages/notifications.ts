@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import type { Notification, NotificationPage, PushSubscriptionInput } from '@/lib/schemas/messages';
 import type { Db } from '../../db/client';
@@ -18,6 +18,7 @@ import { recordAudit } from '../audit';
 import { sanitizeRichText } from '../news/sanitize';
 import { rfc3339 } from '../timestamps';
 import { messageCentreOf, reachableOrgIds } from './message-access';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * The recipient's side: everyone signed in reads their own notifications (another person's are
@@ -123,14 +124,7 @@ export async function createNotification(
     const [inReach] = await deps.db
       .select({ id: functionAssignments.id })
       .from(functionAssignments)
-      .where(
-        and(
-          eq(functionAssignments.memberId, input.memberId),
-          inArray(functionAssignments.orgId, reachable),
-          lte(functionAssignments.dateFrom, today),
-          gte(functionAssignments.dateTo, today),
-        ),
-      )
+      .where(and(eq(functionAssignments.memberId, input.memberId), inArray(functionAssignments.orgId, reachable), assignmentHeldOn(today)))
       .limit(1);
     if (!inReach) throw forbidden('This person is outside the organisations you may reach');
   }

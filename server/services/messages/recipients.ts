@@ -6,6 +6,7 @@ import { roles, tournaments } from '../../db/schema';
 import { ApiError, forbidden } from '../../http/errors';
 import type { ActingOrg } from '../access';
 import { reachableOrgIds } from './message-access';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * The audience of a message: holders of an active function among the message's roles in its
@@ -52,7 +53,7 @@ export async function resolveRecipients(tx: Db, actor: ActingOrg, messageId: num
     insert into message_preparations (message_id, member_ids, total)
     select ${messageId}, coalesce(array_agg(p.id order by p.id), '{}'::int[]), count(*)::int
     from (select fa.member_id from function_assignments fa, messages m
-            where m.id = ${messageId} and fa.role_id = any(m.roles) and fa.date_from <= ${today} and fa.date_to >= ${today}
+            where m.id = ${messageId} and fa.role_id = any(m.roles) and ${assignmentHeldOn(today, 'fa')}
               and (cardinality(m.organisations) = 0 or fa.org_id = any(m.organisations)) and ${inReach}
           union
           select (ref.value ->> 'id')::int from tournaments t, messages m,

@@ -15,6 +15,7 @@ import { rfc3339 } from '../timestamps';
 import { cancelInvoice, issueInvoice, orderDocuments } from './invoices';
 import { orderDecider } from './order-access';
 import { answer, auditShape, lockOrder, takeOutPersons, type Tx } from './order-changes';
+import { assignmentHeldBetween } from '../assignment-days';
 
 /**
  * The federation's decisions on an order (release, refund, send back) with what follows from them:
@@ -141,7 +142,7 @@ async function grantLicences(tx: Tx, order: typeof orders.$inferSelect): Promise
       where i.order_id = ${order.id} and i.member_id is not null and i.granted_assignment_id is null
         and not exists (
           select 1 from ${functionAssignments} f
-          where f.member_id = i.member_id and f.role_id = ${FUNCTION_LICENCE} and f.date_from <= ${to} and f.date_to >= ${from}
+          where f.member_id = i.member_id and f.role_id = ${FUNCTION_LICENCE} and ${assignmentHeldBetween(from, to, 'f')}
         )
       returning id, member_id
     )

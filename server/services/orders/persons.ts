@@ -16,6 +16,7 @@ import { categoryByName, type CategoryRow } from './categories';
 import { loadOrderOrg, orderPlacer, type OrderOrg } from './order-access';
 import { idList } from '../../db/sql-list';
 import { searchCondition } from '../members/member-list';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * The persons a club can order licences for (its active members) with the facts the eligibility
@@ -41,7 +42,7 @@ export type PersonWindow = { q?: string; limit: number; offset: number };
 
 const isMemberOf = (orgId: number, today: string) => sql`exists (
       select 1 from function_assignments a
-      where a.member_id = m.id and a.org_id = ${orgId} and a.role_id = ${FUNCTION_MEMBERSHIP} and a.date_from <= ${today} and a.date_to >= ${today}
+      where a.member_id = m.id and a.org_id = ${orgId} and a.role_id = ${FUNCTION_MEMBERSHIP} and ${assignmentHeldOn(today, 'a')}
     )`;
 
 /**
@@ -68,7 +69,7 @@ export async function personRows(
     ? sql`(select m.*, p.total from (
           select m.id, count(*) over ()::int as total from members m
           where m.id in (select a.member_id from function_assignments a
-            where a.org_id = ${orgId} and a.role_id = ${FUNCTION_MEMBERSHIP} and a.date_from <= ${today} and a.date_to >= ${today})
+            where a.org_id = ${orgId} and a.role_id = ${FUNCTION_MEMBERSHIP} and ${assignmentHeldOn(today, 'a')})
           ${only} ${words ? sql`and ${words}` : sql``}
           order by (m.sort_surname || ''), m.sort_first_name, m.id limit ${window.limit} offset ${window.offset}) p
         join members m on m.id = p.id) m`

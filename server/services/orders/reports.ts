@@ -21,6 +21,7 @@ import type { LicenceCard } from '../../reports/licence-cards-pdf';
 import { BUSY_RETRY_AFTER_SECONDS, licenceCardsPdfOffThread, LicenceCardsBusyError } from '../../reports/licence-cards-pool';
 import { invoiceLinesOf, netCentsOf, orderDocuments } from './invoices';
 import { loadOrderOrg, orderReader, type OrderOrg } from './order-access';
+import { assignmentHeldBetween } from '../assignment-days';
 
 /**
  * The order downloads: the payment request, the invoices and cancellation invoices (whoever may
@@ -201,8 +202,7 @@ export async function licencesOnRecord(deps: AppDeps, memberIds: number[], year:
       and(
         inArray(functionAssignments.memberId, memberIds),
         eq(functionAssignments.roleId, FUNCTION_LICENCE),
-        sql`${functionAssignments.dateFrom} <= ${`${year}-12-31`}`,
-        sql`${functionAssignments.dateTo} >= ${`${year}-01-01`}`,
+        assignmentHeldBetween(`${year}-01-01`, `${year}-12-31`),
       ),
     );
   return new Set(rows.map((r) => r.memberId));
@@ -347,8 +347,7 @@ export async function licencesCsv(deps: AppDeps, callerId: number, year: number)
     .where(
       and(
         eq(functionAssignments.roleId, FUNCTION_LICENCE),
-        sql`${functionAssignments.dateFrom} <= ${`${year}-12-31`}`,
-        sql`${functionAssignments.dateTo} >= ${`${year}-01-01`}`,
+        assignmentHeldBetween(`${year}-01-01`, `${year}-12-31`),
         isNotNull(members.regNr),
       ),
     )

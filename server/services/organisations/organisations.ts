@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { format, subDays } from 'date-fns';
 import { todayIso } from '@/lib/domain/dates';
 import { FUNCTION_LICENCE, FUNCTION_MEMBERSHIP, ORG_LEVEL_STATE } from '@/lib/domain/functions';
@@ -11,6 +11,7 @@ import { notFound } from '../../http/errors';
 import type { ActingOrg } from '../access';
 import { actorFor, orgScreenActors } from './organisation-access';
 import { rfc3339 } from '../timestamps';
+import { assignmentHeldBetween } from '../assignment-days';
 
 /** Reading organisations, their fees, places and documents. Writing is in ./organisation-write.ts. */
 
@@ -107,8 +108,7 @@ async function countsByOrg(db: Db, orgIds: number[], today: string) {
       and(
         inArray(functionAssignments.orgId, orgIds),
         inArray(functionAssignments.roleId, [FUNCTION_MEMBERSHIP, FUNCTION_LICENCE]),
-        lte(functionAssignments.dateFrom, today),
-        gte(functionAssignments.dateTo, yesterday),
+        assignmentHeldBetween(yesterday, today),
       ),
     )
     .groupBy(functionAssignments.orgId);

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FORM_MEMBERS, FORM_PERSON_SEARCH, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { OPEN_END_DATE } from '@/lib/domain/members';
@@ -14,6 +14,7 @@ import { recordAudit } from '../audit';
 import { holdsAnyFunctionOn, ownMemberOrgIds, ownMembersCondition } from '../member-access';
 import { reachFactsFor } from '../reach';
 import { pageOfMembers } from '../members/member-list';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * GET /admin/persons/search: persons by name and function in the acting organisation's reach
@@ -43,7 +44,7 @@ export async function searchPersons(deps: AppDeps, callerId: number, query: Quer
 
   const today = todayIso(deps.clock());
   const scope = await ownMemberOrgIds(deps, org);
-  const active = and(lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today))!;
+  const active = assignmentHeldOn(today);
   const membership = eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP);
   const conditions: Array<SQL | undefined> = [];
   if (former) {

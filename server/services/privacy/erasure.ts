@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { and, eq, gte, lte, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FEDERATION_ORG_ID } from '@/lib/domain/functions';
 import {
@@ -20,6 +20,7 @@ import { recordAudit } from '../audit';
 import { PERSON_PLACES, type ErasureContext, type Q, type Tx } from './person-places';
 import { refreshDuplicateKeys } from '../members/duplicate-keys';
 import { EXPORT_AND_ERASE_FUNCTIONS, federationActor } from './privacy-access';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * Erasure of a person (GDPR Art. 17) by the rules of lib/domain/privacy/erasure.ts: the plan first
@@ -57,9 +58,7 @@ async function erasureFacts(q: Q, memberId: number, today: string): Promise<Eras
     .from(functionAssignments)
     .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
     .innerJoin(organisations, eq(organisations.id, functionAssignments.orgId))
-    .where(
-      and(eq(functionAssignments.memberId, memberId), lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today)),
-    )
+    .where(and(eq(functionAssignments.memberId, memberId), assignmentHeldOn(today)))
     .orderBy(functionAssignments.id);
   const [erased] = await q.select({ id: erasedMembers.memberId }).from(erasedMembers).where(eq(erasedMembers.memberId, memberId));
   return { openOrders: open, activeFunctions: active, erased: Boolean(erased) };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { READ_TRAIL_FUNCTIONS } from '@/lib/domain/privacy/rights';
 import { functionAssignments, members, organisations } from '../../db/schema';
@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors';
 import { searchCondition } from '../members/member-list';
 import { notErased } from './erased';
 import { federationActor } from './privacy-access';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * The data-protection officer's way to a person: every person of the federation (former members
@@ -48,8 +49,7 @@ async function withOrganisations(deps: AppDeps, found: Found[]): Promise<Officer
           functionAssignments.memberId,
           found.map((f) => f.id),
         ),
-        lte(functionAssignments.dateFrom, today),
-        gte(functionAssignments.dateTo, today),
+        assignmentHeldOn(today),
       ),
     )
     .orderBy(asc(organisations.name));

@@ -4,6 +4,7 @@ import { formerMemberCutoff } from '@/lib/domain/privacy/erasure';
 import { members } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { eraseInTransaction, removeStoredFiles } from './erasure';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * The retention job: what has passed its retention goes. Former members (no active function, the
@@ -35,7 +36,7 @@ function formerMembersDue(today: string, cutoff: string) {
     select m.id from members m
     where exists (select 1 from function_assignments fa where fa.member_id = m.id)
       and not exists (select 1 from function_assignments fa where fa.member_id = m.id and fa.date_to > ${cutoff}::date)
-      and not exists (select 1 from function_assignments fa where fa.member_id = m.id and fa.date_from <= ${today}::date and fa.date_to >= ${today}::date)
+      and not exists (select 1 from function_assignments fa where fa.member_id = m.id and ${assignmentHeldOn(today, 'fa')})
       and not exists (select 1 from order_items i join orders o on o.id = i.order_id where i.member_id = m.id and o.status not in ('Freigegeben', 'canceled'))
       and not exists (select 1 from erased_members e where e.member_id = m.id)
     order by m.id`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FORM_ROLE_EDIT, FUNCTION_MEMBERSHIP } from '@/lib/domain/functions';
 import { OPEN_END_DATE } from '@/lib/domain/members';
@@ -14,6 +14,7 @@ import { loadCaller, orgsWith, type Caller } from '../access';
 import { recordAudit } from '../audit';
 import { numberNewLicenceHolders } from '../licence-numbers';
 import { reachFactsOf } from '../reach';
+import { assignmentHeldBetween } from '../assignment-days';
 
 /**
  * POST /admin/role/assign: roles for several persons at once, one verdict per person and role
@@ -92,8 +93,7 @@ export async function assignRoles(deps: AppDeps, callerId: number, input: RoleAs
             inArray(functionAssignments.memberId, memberIds),
             eq(functionAssignments.orgId, org.id),
             eq(functionAssignments.roleId, FUNCTION_MEMBERSHIP),
-            lte(functionAssignments.dateFrom, end),
-            gte(functionAssignments.dateTo, start),
+            assignmentHeldBetween(start, end),
           ),
         ),
       // Locked: a parallel batch for the same persons waits, then sees these rows and refuses the overlap.

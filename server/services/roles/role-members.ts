@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { FORM_ROLE_EDIT, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { searchWords } from '@/lib/domain/search-fold';
@@ -11,6 +11,7 @@ import { actingOrg, loadCaller } from '../access';
 import { activeAssignmentsIn } from '../member-access';
 import { pageOfMembers, type MemberScope } from '../members/member-list';
 import { roleEditors } from './role-assignment';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * What the role administration screen (form 66) reads:
@@ -38,8 +39,7 @@ function holdsGroup(orgId: number, groupId: number, today: string) {
   return and(
     eq(functionAssignments.orgId, orgId),
     inArray(functionAssignments.roleId, sql`(select ${roles.id} from ${roles} where ${eq(roles.groupId, groupId)})`),
-    lte(functionAssignments.dateFrom, today),
-    gte(functionAssignments.dateTo, today),
+    assignmentHeldOn(today),
   )!;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { publicChanges } from '@/lib/domain/tournaments/approval';
 import { tournamentStatus } from '@/lib/domain/tournaments/status';
@@ -12,6 +12,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { loadCaller } from '../access';
 import { rfc3339 } from '../timestamps';
 import { mayRead, tournamentActor, type TournamentActor } from './tournament-access';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * Tournaments as the API answers them: the announcing organisation's list (the federation's: all),
@@ -263,11 +264,7 @@ export async function refereeCandidates(
     .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
     .innerJoin(members, eq(members.id, functionAssignments.memberId))
     .where(
-      and(
-        sql`lower(${roles.name}) like 'schiedsrichter a%' or lower(${roles.name}) like 'schiedsrichter b%'`,
-        lte(functionAssignments.dateFrom, today),
-        gte(functionAssignments.dateTo, today),
-      ),
+      and(sql`lower(${roles.name}) like 'schiedsrichter a%' or lower(${roles.name}) like 'schiedsrichter b%'`, assignmentHeldOn(today)),
     )
     .orderBy(asc(members.surname), asc(members.firstName));
   const byId = new Map<number, { id: number; firstName: string; lastName: string; level: 'A' | 'B' }>();

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { approvalAfterChange, nextCalendarSequence } from '@/lib/domain/tournaments/approval';
 import { tournamentIssues, type TournamentTypeParams } from '@/lib/domain/tournaments/rules';
@@ -11,6 +11,7 @@ import { recordAudit } from '../audit';
 import { rfc3339 } from '../timestamps';
 import { mayChange, mayRead, requireCreator, type TournamentActor } from './tournament-access';
 import { actorFor, answerOf, loadOne, type Hit, type Row, type Tx } from './tournament-read';
+import { assignmentHeldOn } from '../assignment-days';
 
 /**
  * Tournaments written by the announcing organisation (form 1000): announced, changed, commented.
@@ -28,9 +29,7 @@ async function refereeFunctions(db: Tx, ids: number[], today: string): Promise<M
     .select({ memberId: functionAssignments.memberId, name: roles.name })
     .from(functionAssignments)
     .innerJoin(roles, eq(roles.id, functionAssignments.roleId))
-    .where(
-      and(inArray(functionAssignments.memberId, ids), lte(functionAssignments.dateFrom, today), gte(functionAssignments.dateTo, today)),
-    );
+    .where(and(inArray(functionAssignments.memberId, ids), assignmentHeldOn(today)));
   const map = new Map<number, string[]>();
   for (const r of rows) map.set(r.memberId, [...(map.get(r.memberId) ?? []), r.name]);
   return map;
