@@ -4,7 +4,8 @@ import { MEMBER_OVERVIEW_COLUMNS, MEMBER_OVERVIEW_HEADER } from '@/lib/domain/me
 import { excelSerialDate, fieldForHeader, mapColumns, parseGender, parseImportDate, type ImportField } from '@/lib/domain/member-import';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
-import { checkXlsxArchive, readCsv, readXlsx } from '@/server/services/member-import/read-file';
+import { readCsv } from '@/server/services/member-import/read-csv';
+import { checkXlsxArchive, readXlsx } from '@/server/services/member-import/read-xlsx';
 
 /** The member import's pure rules and its file reading, on the committed fixtures (tests/fixtures/import). */
 

@@ -35,7 +35,7 @@ import type { AppDeps } from '../../http/context';
 import type { Caller } from '../access';
 import { isAboveCaller } from '../member-access';
 import { reachFactsOf } from '../reach';
-import type { Cell, ReadSheet } from './read-file';
+import type { Cell, ReadSheet } from './sheet-rows';
 import { assignmentHeldOn } from '../assignment-days';
 
 /**
