@@ -1,6 +1,7 @@
 'use client';
 
 import { cn } from './cn';
+import { useIsClient } from './hooks/use-is-client';
 
 export interface SegmentedOption<V extends string> {
   value: V;
@@ -12,7 +13,8 @@ export interface SegmentedOption<V extends string> {
 
 /**
  * Buttons of which one is chosen ('Liste | Tabelle', 'EN | DE'): a named group of toggle buttons,
- * the chosen one pressed. Choosing the chosen one again does nothing.
+ * the chosen one pressed. Choosing the chosen one again does nothing. They work only in the
+ * browser, so they stay disabled until the page is ready: an early click is never lost.
  */
 export function SegmentedControl<V extends string>({
   label,
@@ -29,6 +31,7 @@ export function SegmentedControl<V extends string>({
   disabled?: boolean;
   className?: string;
 }) {
+  const ready = useIsClient();
   return (
     <div role="group" aria-label={label} className={cn('inline-flex overflow-hidden rounded-md border border-gray-300', className)}>
       {options.map((o) => (
@@ -38,7 +41,7 @@ export function SegmentedControl<V extends string>({
           lang={o.lang}
           title={o.title}
           aria-pressed={o.value === value}
-          disabled={disabled}
+          disabled={disabled || !ready}
           onClick={() => o.value !== value && onChange(o.value)}
           className={cn(
             'px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-60',
