@@ -11,6 +11,8 @@ import { functionAssignments } from '../db/schema';
  * `as` names the table when a statement written as plain SQL reads function_assignments under an
  * alias of its own (`fa`, `a`); otherwise the condition is over the table itself.
  */
+
+/** A day as an ISO date, or the placeholder of a prepared statement. */
 type Day = string | Placeholder;
 
 /** Held on `day`: first day ≤ day ≤ last day. */

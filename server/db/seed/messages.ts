@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { messages } from '../schema';
+import { assignmentHeldOn } from '@/server/services/assignment-days';
 import type { SeedDb } from './insert';
 
 /**
@@ -56,7 +57,7 @@ export async function seedMessageDeliveries(tx: SeedDb, today: string) {
     insert into notifications (member_id, message_id, org_id, title, body, sort_name, created_at, updated_at)
     select distinct fa.member_id, m.id, m.org_id, m.title, m.abstract, p.sort_surname || ' ' || p.sort_first_name, m.published_at, m.published_at
     from messages m join function_assignments fa
-      on fa.role_id = any(m.roles) and fa.date_from <= ${today} and fa.date_to >= ${today}
+      on fa.role_id = any(m.roles) and ${assignmentHeldOn(today, 'fa')}
      and (cardinality(m.organisations) = 0 or fa.org_id = any(m.organisations))
     join members p on p.id = fa.member_id
     where m.id in (1, 2)

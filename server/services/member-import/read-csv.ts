@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { ApiError } from '../../http/errors';
-import { head, headerText, RowCollector, unreadable, type KeepColumns, type ReadSheet } from './sheet-rows';
+import { head, RowCollector, unreadable, type KeepColumns, type ReadSheet } from './sheet-rows';
 
 /**
  * A member list as CSV: `;` or `,`, UTF-8 with or without byte-order mark, or Windows-1252 as
@@ -85,12 +85,9 @@ export async function readCsv(path: string, keep?: KeepColumns): Promise<ReadShe
     if (err instanceof ApiError) throw err;
     throw unreadable(`The CSV file could not be read: ${(err as Error).message}`);
   }
-  const [headRow, ...rows] = collected.rows;
-  if (!headRow) throw unreadable('The file holds no header line');
   return {
     kind: 'csv',
-    headers: headRow.cells.map(headerText),
-    rows,
+    ...collected.headersAndRows('The file holds no header line'),
     sheets: [],
     sheet: null,
     encoding,

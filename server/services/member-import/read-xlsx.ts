@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import { ApiError } from '../../http/errors';
-import { headerText, RowCollector, unreadable, type Cell, type KeepColumns, type ReadSheet, type SheetRow } from './sheet-rows';
+import { RowCollector, unreadable, type Cell, type KeepColumns, type ReadSheet, type SheetRow } from './sheet-rows';
 
 /**
  * A member list as an .xlsx workbook (the first sheet or a named one), read as a stream. An .xlsx
@@ -140,12 +140,9 @@ export async function readXlsx(path: string, sheetName?: string, keep?: KeepColu
       value: sheets,
     });
   }
-  const [headRow, ...rows] = collected.rows;
-  if (!headRow) throw unreadable('The sheet holds no header line');
   return {
     kind: 'xlsx',
-    headers: headRow.cells.map(headerText),
-    rows,
+    ...collected.headersAndRows('The sheet holds no header line'),
     sheets,
     sheet: read,
   };

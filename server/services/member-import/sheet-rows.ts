@@ -82,4 +82,11 @@ export class RowCollector {
         : row,
     );
   }
+
+  /** The header row's texts and the data rows; a file without a header row is refused with `noHeader`. */
+  headersAndRows(noHeader: string): Pick<ReadSheet, 'headers' | 'rows'> {
+    const [headRow, ...rows] = this.rows;
+    if (!headRow) throw unreadable(noHeader);
+    return { headers: headRow.cells.map(headerText), rows };
+  }
 }
