@@ -40,6 +40,7 @@ import { LoginRateLimiter } from './limits/login-rate-limit';
 import { RateLimiter } from './limits/rate-limit';
 import { refuseUnsafeBodies } from './http/safe-body';
 import { refuseUnsafeUrls } from './http/safe-url';
+import type { CallerCache } from './services/caller-cache';
 
 /**
  * The federation API as a Hono app, independent of how it is served: server/index.ts runs it
@@ -48,7 +49,14 @@ import { refuseUnsafeUrls } from './http/safe-url';
  * server/api (routes.ts, handlers.ts, index.ts); see docs/architecture.md.
  */
 
-export type CreateAppOptions = { db: Db; env: Env; mailer: Mailer; clock?: () => Date; outbox?: { wake(): void } };
+export type CreateAppOptions = {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  clock?: () => Date;
+  outbox?: { wake(): void };
+  callerCache?: CallerCache;
+};
 
 /** JSON bodies are small; uploads are multipart and capped by their own streaming check. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -64,6 +72,7 @@ export function createApp(options: CreateAppOptions) {
     licenceStatusLimiter: new LicenceStatusLimiter(clock),
     rateLimiter: new RateLimiter(options.db, clock),
     outbox: options.outbox,
+    callerCache: options.callerCache,
   };
 
   const app = createRouter();
@@ -98,6 +107,20 @@ export function createApp(options: CreateAppOptions) {
   // The size limit first, then the URL, then one bounded check of every JSON body (safe-body.ts).
   app.use('/api/*', refuseUnsafeUrls);
   app.use('/api/*', refuseUnsafeBodies);
+
+  // A request that may have written (anything but GET and HEAD) makes this process forget the
+  // callers it keeps as it ends: its own change (a sign-out, a new password, a removed role) holds
+  // here at once, without waiting for the database's notification, which tells the other processes.
+  const callerCache = options.callerCache;
+  if (callerCache) {
+    app.use('/api/*', async (c, next) => {
+      try {
+        await next();
+      } finally {
+        if (c.req.method !== 'GET' && c.req.method !== 'HEAD') callerCache.invalidate();
+      }
+    });
+  }
 
   // Every admin call needs a valid token; the few signed-in calls elsewhere name requireAuth in
   // their own definitions (their paths are shared with public ones or read by <img>).

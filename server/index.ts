@@ -11,6 +11,8 @@ import { createOutboxWorker } from './messages/outbox-worker';
 import { createRetentionWorker } from './privacy/retention-worker';
 import { createPushSender } from './messages/push';
 import { handlePasswordResetRequests } from './services/password-reset-queue';
+import { CallerCache } from './services/caller-cache';
+import { listenForCallerChanges } from './db/caller-changes';
 
 /** Starts the federation API: validated configuration, database up to date, then HTTP. */
 
@@ -55,7 +57,12 @@ async function main() {
   });
   // Anonymises and removes what has passed its retention, nightly (one process at a time).
   const retention = createRetentionWorker({ db, env });
-  const app = createApp({ db, env, mailer, outbox });
+  // On PostgreSQL, signed-in callers are kept between requests while this process hears the
+  // database's change notifications (services/caller-cache.ts); the embedded database serves one
+  // process and reads them on every request.
+  const callerCache = env.databaseUrl ? new CallerCache() : undefined;
+  const callerChanges = env.databaseUrl && callerCache ? listenForCallerChanges(env.databaseUrl, callerCache) : undefined;
+  const app = createApp({ db, env, mailer, outbox, callerCache });
   const stopUploadCleanup = await startUploadTempCleanup(env.uploadDir);
 
   const server = serve(
@@ -90,6 +97,7 @@ async function main() {
     server.close(async () => {
       await outbox.stop();
       await retention.stop();
+      await callerChanges?.close();
       mailer.close();
       await closeDatabase();
       process.exit(0);

@@ -14,6 +14,8 @@ import { members } from '@/server/db/schema';
 import { seedDemo } from '@/server/db/seed';
 import { rebuildDuplicateKeys } from '@/server/services/members/duplicate-keys';
 import { loadEnv } from '@/server/env';
+import { listenForCallerChanges } from '@/server/db/caller-changes';
+import { CallerCache } from '@/server/services/caller-cache';
 
 async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
@@ -57,7 +59,19 @@ export async function closeBenchDb(db: Db, dataDir: string): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-export function benchApp(db: Db, url: string, dataDir: string): App {
+/**
+ * The caller cache as the API runs it on PostgreSQL (server/index.ts), listening for changes;
+ * BENCH_CALLER_CACHE=0 measures without it (every request reads its caller).
+ */
+export async function benchCallerCache(url: string): Promise<{ cache?: CallerCache; close: () => Promise<void> }> {
+  if (process.env.BENCH_CALLER_CACHE === '0') return { close: async () => {} };
+  const cache = new CallerCache();
+  const listener = listenForCallerChanges(url, cache);
+  await listener.ready;
+  return { cache, close: listener.close };
+}
+
+export function benchApp(db: Db, url: string, dataDir: string, callerCache?: CallerCache): App {
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -70,6 +84,7 @@ export function benchApp(db: Db, url: string, dataDir: string): App {
   return createApp({
     db,
     env,
+    callerCache,
     mailer: {
       async send() {
         return {};

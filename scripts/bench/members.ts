@@ -27,7 +27,7 @@ import type { Db } from '@/server/db/client';
 import * as schema from '@/server/db/schema';
 import { members } from '@/server/db/schema';
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES } from '@/server/db/seed/names';
-import { benchApp, closeBenchDb, openBenchDb, signInAll } from './bench-db';
+import { benchApp, benchCallerCache, closeBenchDb, openBenchDb, signInAll } from './bench-db';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench';
 const MEMBERS = Number(process.env.BENCH_MEMBERS || 100_000);
@@ -95,7 +95,8 @@ async function main(): Promise<void> {
     const statements: Statement[] = [];
     const logged = loggedDb(DATABASE_URL, statements);
     const direct = new Pool({ connectionString: DATABASE_URL, max: 1 });
-    const app = benchApp(logged.db, DATABASE_URL, dataDir);
+    const callers = await benchCallerCache(DATABASE_URL);
+    const app = benchApp(logged.db, DATABASE_URL, dataDir, callers.cache);
     const tokens = await signInAll(app, ['verband', 'verein', 'land']);
 
     const pick = <T>(r: () => number, list: readonly T[]) => list[Math.floor(r() * list.length)];
@@ -232,6 +233,7 @@ async function main(): Promise<void> {
     }
     await logged.pool.end();
     await direct.end();
+    await callers.close();
 
     console.log(
       `\nMembers: ${total.toLocaleString('en')} · ${REQUESTS} requests per scenario (after ${WARMUP} warm-up) · PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}\n`,

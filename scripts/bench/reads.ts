@@ -22,7 +22,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
 import type { Db } from '@/server/db/client';
 import * as schema from '@/server/db/schema';
-import { benchApp, closeBenchDb, openBenchDb, signInAll } from './bench-db';
+import { benchApp, benchCallerCache, closeBenchDb, openBenchDb, signInAll } from './bench-db';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench';
 const MEMBERS = Number(process.env.BENCH_MEMBERS || 100_000);
@@ -52,7 +52,8 @@ async function main(): Promise<void> {
   const statements: string[] = [];
   const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
   const logged = drizzle({ client: pool, schema, logger: { logQuery: (sql) => void statements.push(sql) } }) as unknown as Db;
-  const app = benchApp(logged, DATABASE_URL, dataDir);
+  const callers = await benchCallerCache(DATABASE_URL);
+  const app = benchApp(logged, DATABASE_URL, dataDir, callers.cache);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -151,6 +152,7 @@ async function main(): Promise<void> {
     }
   } finally {
     server.close();
+    await callers.close();
     await pool.end();
     await closeBenchDb(db, dataDir);
   }

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer';
 import type { LicenceStatusLimiter } from '../limits/licence-status-limit';
 import type { LoginRateLimiter } from '../limits/login-rate-limit';
 import type { RateLimiter } from '../limits/rate-limit';
+import type { CallerCache } from '../services/caller-cache';
 import type { HalfSignIn } from '../services/two-factor/half-sign-in';
 import { validationHook } from './validation-hook';
 
@@ -22,6 +23,8 @@ export type AppDeps = {
   rateLimiter: RateLimiter;
   /** The message outbox worker of this process, woken after a send so deliveries start at once. */
   outbox?: { wake(): void };
+  /** Signed-in callers this process keeps between requests (PostgreSQL, while it hears changes); without it every request reads its caller. */
+  callerCache?: CallerCache;
 };
 
 /**

@@ -5,6 +5,7 @@ import { members, sessions } from '../db/schema';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../http/context';
 import { callerFromRoles, namedSystemRoles, systemRolesJson, type Caller } from './access';
+import { CallerCache } from './caller-cache';
 import { signToken } from './jwt';
 
 /**
@@ -60,14 +61,23 @@ export const profileColumns = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, m
  * calls (GET /getUser, GET /admin/systemroles) are answered from it with no statement of their own.
  */
 export async function liveSessionCaller(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'callerCache'>,
   memberId: number,
   sessionId: string,
 ): Promise<Caller | undefined> {
   const now = deps.clock();
-  const [row] = await callerStatement(deps.db).execute({ memberId, sessionId, today: todayIso(now), now });
+  const today = todayIso(now);
+  // A caller this process read a moment ago, when nothing they depend on has changed since.
+  const cache = deps.callerCache;
+  const key = CallerCache.key(memberId, sessionId, today);
+  const kept = cache?.get(key, now);
+  if (kept) return kept;
+  const mark = cache?.mark();
+  const [row] = await callerStatement(deps.db).execute({ memberId, sessionId, today, now });
   if (!row) return undefined;
-  return { ...callerFromRoles(memberId, row.roles), signedIn: { profile: row.profile, systemRoles: namedSystemRoles(row.roles) } };
+  const caller = { ...callerFromRoles(memberId, row.roles), signedIn: { profile: row.profile, systemRoles: namedSystemRoles(row.roles) } };
+  if (cache) cache.keep(key, caller, row.sessionEndsAt, mark!, now);
+  return caller;
 }
 
 /**
@@ -77,7 +87,11 @@ export async function liveSessionCaller(
  */
 function prepareCallerStatement(db: Db) {
   return db
-    .select({ profile: profileColumns, roles: systemRolesJson(sql.placeholder('memberId'), sql.placeholder('today')) })
+    .select({
+      profile: profileColumns,
+      roles: systemRolesJson(sql.placeholder('memberId'), sql.placeholder('today')),
+      sessionEndsAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .where(
