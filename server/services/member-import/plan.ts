@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { maySetLicenceNumber } from '@/lib/domain/licence-numbers';
 import {
   candidateBirthDates,
@@ -17,8 +16,6 @@ import {
   IMPORT_FIELDS,
   mapColumns,
   MAX_BIRTH_DATES_PER_NAME,
-  parseGender,
-  parseImportDate,
   type ImportColumn,
   type ImportCounts,
   type ImportField,
@@ -27,16 +24,17 @@ import {
 import type { OrgRef } from '@/lib/domain/member-permissions';
 import { connectionGround, type ConnectionGround } from '@/lib/domain/reach';
 import { memberInputSchema, withBirthDateRule, type MemberData } from '@/lib/schemas/members';
-import de from '@/messages/de.json';
-import en from '@/messages/en.json';
 import type { Db } from '../../db/client';
-import { countries, functionAssignments, members } from '../../db/schema';
+import { countries } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import type { Caller } from '../access';
 import { isAboveCaller } from '../member-access';
 import { reachFactsOf } from '../reach';
-import type { Cell, ReadSheet } from './sheet-rows';
-import { assignmentHeldOn } from '../assignment-days';
+import type { ReadSheet } from './sheet-rows';
+import { message, readRow, type FieldError, type Lang } from './plan-row-input';
+import { activeIn, candidatesOf, storedNames, type Stored } from './plan-candidates';
+
+export type { FieldError, Lang };
 
 /**
  * The dry run of a member import: one verdict per row, decided the same way the member screen
@@ -59,11 +57,6 @@ import { assignmentHeldOn } from '../assignment-days';
  * verdict with the updatedAt of the person it touches: the import applies a plan only while
  * it still has this id.
  */
-
-const MESSAGES = { de, en } as const;
-export type Lang = keyof typeof MESSAGES;
-
-export type FieldError = { field: string; rule: string; message: string };
 
 export type PlanRow = {
   line: number;
@@ -114,146 +107,6 @@ export type PlanInput = {
 const REQUIRED: readonly ImportField[] = ['firstName', 'surname', 'birthDate', 'gender'];
 /** Fields an update may change: not those that identified the person. */
 const UPDATABLE: readonly ImportField[] = IMPORT_FIELDS.filter((f) => !['firstName', 'surname', 'birthDate'].includes(f));
-
-function message(lang: Lang, rule: string): string {
-  const m = MESSAGES[lang] as unknown as {
-    members: { validation: Record<string, string> };
-    memberImport: { errors: Record<string, string> };
-  };
-  return m.memberImport.errors[rule] ?? m.members.validation[rule] ?? rule;
-}
-
-function cellText(cell: Cell | undefined): string | undefined {
-  if (cell === null || cell === undefined) return undefined;
-  if (cell instanceof Date) return parseImportDate(cell) ?? undefined;
-  const text = String(cell).trim();
-  return text === '' ? undefined : text;
-}
-
-type RowInput = { line: number; name: string; input: Record<string, unknown>; errors: FieldError[]; warnings: FieldError[] };
-
-function readRow(
-  cells: readonly Cell[],
-  formulas: readonly number[],
-  line: number,
-  columns: readonly ImportColumn[],
-  countryIds: Map<string, number>,
-  federation: boolean,
-  lang: Lang,
-): RowInput {
-  const input: Record<string, unknown> = {};
-  const errors: FieldError[] = [];
-  const warnings: FieldError[] = [];
-  const fail = (field: string, rule: string) => errors.push({ field, rule, message: message(lang, rule) });
-  for (const col of columns) {
-    if (!col.field) continue;
-    const cell = cells[col.index];
-    if (formulas.includes(col.index)) warnings.push({ field: col.field, rule: 'formulaCell', message: message(lang, 'formulaCell') });
-    const text = cellText(cell);
-    switch (col.field) {
-      case 'birthDate': {
-        if (cell === null || cell === undefined || text === undefined) break;
-        const date = parseImportDate(cell instanceof Date || typeof cell === 'number' ? cell : text);
-        if (date) input.birthDate = date;
-        else fail('birthDate', 'invalidDate');
-        break;
-      }
-      case 'gender': {
-        if (text === undefined) break;
-        const gender = parseGender(text);
-        if (gender) input.gender = gender;
-        else fail('gender', 'unknownGender');
-        break;
-      }
-      case 'nationality':
-      case 'country': {
-        if (text === undefined) break;
-        const id = countryIds.get(headerKey(text));
-        if (id) input[col.field] = id;
-        else fail(col.field, 'unknownCountry');
-        break;
-      }
-      case 'regNr':
-        // The licence number is the system's; only the federation sets one (as on the member screen).
-        if (federation && text !== undefined) input.regNr = text;
-        break;
-      default:
-        if (text !== undefined) input[col.field] = text;
-    }
-  }
-  const name = [
-    cellText(cells[columns.find((c) => c.field === 'firstName')?.index ?? -1]),
-    cellText(cells[columns.find((c) => c.field === 'surname')?.index ?? -1]),
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return { line, name, input, errors, warnings };
-}
-
-type Stored = typeof members.$inferSelect;
-
-/** The persons that may be one of the rows: same birth date (or swapped) or same e-mail or licence number. */
-async function candidatesOf(db: Db, dates: string[], emails: string[], regNrs: string[], lock: boolean): Promise<Stored[]> {
-  const out = new Map<number, Stored>();
-  const CHUNK = 5_000;
-  const lists: Array<[string[], 'date' | 'email' | 'regNr']> = [
-    [dates, 'date'],
-    [emails, 'email'],
-    [regNrs, 'regNr'],
-  ];
-  for (const [list, kind] of lists) {
-    for (let i = 0; i < list.length; i += CHUNK) {
-      const part = list.slice(i, i + CHUNK);
-      const where =
-        kind === 'date'
-          ? inArray(members.birthDate, part)
-          : kind === 'email'
-            ? inArray(sql`lower(${members.email})`, part)
-            : inArray(members.regNr, part);
-      const query = db.select().from(members).where(where);
-      const rows = lock ? await query.for('update') : await query;
-      for (const r of rows) out.set(r.id, r);
-    }
-  }
-  return [...out.values()];
-}
-
-/** Persons among `ids` holding an active function in club `orgId` today. */
-async function activeIn(db: Db, orgId: number, ids: number[], today: string): Promise<Set<number>> {
-  const found = new Set<number>();
-  for (let i = 0; i < ids.length; i += 5_000) {
-    const rows = await db
-      .selectDistinct({ memberId: functionAssignments.memberId })
-      .from(functionAssignments)
-      .where(
-        and(inArray(functionAssignments.memberId, ids.slice(i, i + 5_000)), eq(functionAssignments.orgId, orgId), assignmentHeldOn(today)),
-      );
-    for (const r of rows) found.add(r.memberId);
-  }
-  return found;
-}
-
-/** limitNameKey in SQL: the replacements it applies to the folded names, on the stored sort columns. */
-const limitKeySql = (column: AnyColumn) =>
-  sql`replace(replace(replace(replace(regexp_replace(trim(${column}), '[[:space:]‐–-]+', ' ', 'g'), 'ae', 'a'), 'oe', 'o'), 'ue', 'u'), 'ss', 's')`;
-
-/** The stored persons' names (limitNameKey of first name and surname, "first|surname") among `keys`. */
-async function storedNames(db: Db, keys: string[]): Promise<Set<string>> {
-  const out = new Set<string>();
-  const unique = [...new Set(keys)];
-  for (let i = 0; i < unique.length; i += 5_000) {
-    const part = unique.slice(i, i + 5_000);
-    const rows = await db
-      .select({ firstName: members.firstName, surname: members.surname })
-      .from(members)
-      // IN (select unnest …): a hashed lookup per stored row, not a walk through the array
-      .where(
-        sql`${limitKeySql(members.sortSurname)} in (select unnest(${sql.param(part)}::text[])) or ${limitKeySql(members.sortFirstName)} in (select unnest(${sql.param(part)}::text[]))`,
-      );
-    for (const r of rows) out.add(`${limitNameKey(r.firstName)}|${limitNameKey(r.surname)}`);
-  }
-  return out;
-}
 
 const norm = (v: unknown) => (v === undefined || v === '' ? null : v);
 
