@@ -6,7 +6,7 @@ import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
 import { verifyLicenceBytes } from './licence-signing';
 import { resolveMemberId } from './members/merge-access';
-import { licencesOnRecord } from './orders/reports';
+import { licencesOnRecord } from './orders/licence-card-downloads';
 
 /**
  * POST /public/licence-status: whether one licence card still stands — valid, revoked or unknown,

@@ -3,17 +3,10 @@ import type { Context } from 'hono';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv, AppRouteHandler } from '../../http/context';
 import { licenceStatus as cardStatus } from '../../services/licence-status';
-import {
-  cancellationDownload,
-  coverLetterDownload,
-  invoiceDownload,
-  paymentRequestDownload,
-  licenceCardsDownload,
-  licenceKey as publicKey,
-  licencesCsv,
-  type Download,
-  type StreamedDownload,
-} from '../../services/orders/reports';
+import { cancellationDownload, invoiceDownload, paymentRequestDownload } from '../../services/orders/invoice-downloads';
+import { coverLetterDownload, licenceCardsDownload, licenceKey as publicKey } from '../../services/orders/licence-card-downloads';
+import { licencesCsv } from '../../services/orders/licence-export';
+import type { Download, StreamedDownload } from '../../services/orders/reports';
 import type * as routes from './routes';
 
 function send(c: Context<AppEnv>, d: Download) {
