@@ -41,6 +41,7 @@ export function listenForCallerChanges(databaseUrl: string, cache: CallerCache):
       if (closed) return;
       console.error(`[api] lost the caller-change listener (${reason}); callers are read on every request until it is back`);
       retry = setTimeout(() => void connect(), RETRY_MS);
+      retry.unref();
     };
     current.on('notification', () => cache.invalidate());
     current.on('error', (err) => onLost(err.message));
