@@ -11,7 +11,6 @@ import { createOutboxWorker } from './messages/outbox-worker';
 import { createRetentionWorker } from './privacy/retention-worker';
 import { createPushSender } from './messages/push';
 import { handlePasswordResetRequests } from './services/password-reset-queue';
-import { CallerCache } from './services/caller-cache';
 import { listenForCallerChanges } from './db/caller-changes';
 
 /** Starts the federation API: validated configuration, database up to date, then HTTP. */
@@ -60,9 +59,8 @@ async function main() {
   // On PostgreSQL, signed-in callers are kept between requests while this process hears the
   // database's change notifications (services/caller-cache.ts); the embedded database serves one
   // process and reads them on every request.
-  const callerCache = env.databaseUrl ? new CallerCache() : undefined;
-  const callerChanges = env.databaseUrl && callerCache ? listenForCallerChanges(env.databaseUrl, callerCache) : undefined;
-  const app = createApp({ db, env, mailer, outbox, callerCache });
+  const callerChanges = env.databaseUrl ? listenForCallerChanges(env.databaseUrl) : undefined;
+  const app = createApp({ db, env, mailer, outbox, callerCache: callerChanges?.cache });
   const stopUploadCleanup = await startUploadTempCleanup(env.uploadDir);
 
   const server = serve(

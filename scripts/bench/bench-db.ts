@@ -15,7 +15,7 @@ import { seedDemo } from '@/server/db/seed';
 import { rebuildDuplicateKeys } from '@/server/services/members/duplicate-keys';
 import { loadEnv } from '@/server/env';
 import { listenForCallerChanges } from '@/server/db/caller-changes';
-import { CallerCache } from '@/server/services/caller-cache';
+import type { CallerCache } from '@/server/services/caller-cache';
 
 async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
@@ -65,10 +65,9 @@ export async function closeBenchDb(db: Db, dataDir: string): Promise<void> {
  */
 export async function benchCallerCache(url: string): Promise<{ cache?: CallerCache; close: () => Promise<void> }> {
   if (process.env.BENCH_CALLER_CACHE === '0') return { close: async () => {} };
-  const cache = new CallerCache();
-  const listener = listenForCallerChanges(url, cache);
+  const listener = listenForCallerChanges(url);
   await listener.ready;
-  return { cache, close: listener.close };
+  return { cache: listener.cache, close: listener.close };
 }
 
 export function benchApp(db: Db, url: string, dataDir: string, callerCache?: CallerCache): App {

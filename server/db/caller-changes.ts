@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { CallerCache } from '../services/caller-cache';
+import { CallerCache } from '../services/caller-cache';
 
 /** The channel migration 0027's triggers notify on a change to what the caller statement reads. */
 export const CALLER_CHANGED_CHANNEL = 'caller_changed';
@@ -8,18 +8,21 @@ export const CALLER_CHANGED_CHANNEL = 'caller_changed';
 const RETRY_MS = 1_000;
 
 export type CallerChangeListener = {
+  /** The callers this process keeps: only while the listener listens (paused otherwise). */
+  cache: CallerCache;
   /** Settles once the first LISTEN has succeeded (or failed: the cache stays paused and it retries). */
   ready: Promise<void>;
   close: () => Promise<void>;
 };
 
 /**
- * Listens on a connection of its own (PostgreSQL) for `caller_changed` and makes `cache` forget
- * on each notification. The cache keeps callers only while this connection listens: it is
- * paused from the moment the connection fails until LISTEN succeeds again, because a change made
- * in between would never be heard.
+ * A process's caller cache with what keeps it true: a connection of its own (PostgreSQL) that
+ * listens for `caller_changed` and makes the cache forget on each notification. The cache keeps
+ * callers only while this connection listens: it is paused from the moment the connection fails
+ * until LISTEN succeeds again, because a change made in between would never be heard.
  */
-export function listenForCallerChanges(databaseUrl: string, cache: CallerCache): CallerChangeListener {
+export function listenForCallerChanges(databaseUrl: string): CallerChangeListener {
+  const cache = new CallerCache();
   let closed = false;
   let client: Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -59,6 +62,7 @@ export function listenForCallerChanges(databaseUrl: string, cache: CallerCache):
   void connect();
 
   return {
+    cache,
     ready,
     close: async () => {
       closed = true;

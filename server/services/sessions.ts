@@ -72,11 +72,11 @@ export async function liveSessionCaller(
   const key = CallerCache.key(memberId, sessionId, today);
   const kept = cache?.get(key, now);
   if (kept) return kept;
-  const mark = cache?.mark();
+  const mark = cache?.mark() ?? 0;
   const [row] = await callerStatement(deps.db).execute({ memberId, sessionId, today, now });
   if (!row) return undefined;
   const caller = { ...callerFromRoles(memberId, row.roles), signedIn: { profile: row.profile, systemRoles: namedSystemRoles(row.roles) } };
-  if (cache) cache.keep(key, caller, row.sessionEndsAt, mark!, now);
+  if (cache) cache.keep(key, caller, row.sessionEndsAt, mark, now);
   return caller;
 }
 

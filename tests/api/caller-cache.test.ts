@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createApp, type App } from '@/server/app';
 import { CALLER_CHANGED_CHANNEL, listenForCallerChanges, type CallerChangeListener } from '@/server/db/caller-changes';
 import { loadEnv } from '@/server/env';
-import { CallerCache } from '@/server/services/caller-cache';
+import type { CallerCache } from '@/server/services/caller-cache';
 import { call, recordingMailer, signIn, TEST_JWT_SECRET } from './helpers/test-app';
 import { createTestDb, type TestDb } from './helpers/test-db';
 
@@ -46,10 +46,13 @@ pgOnly('signed-in callers kept per process, forgotten on every change the databa
       JWT_SECRET: TEST_JWT_SECRET,
       TWO_FACTOR_REQUIRED_LEVELS: '',
     });
-    const cache = new CallerCache();
-    const listener = listenForCallerChanges(url, cache);
+    const listener = listenForCallerChanges(url);
     await listener.ready;
-    const p = { app: createApp({ db: tdb.db, env, mailer: recordingMailer(), callerCache: cache }), cache, listener };
+    const p = {
+      app: createApp({ db: tdb.db, env, mailer: recordingMailer(), callerCache: listener.cache }),
+      cache: listener.cache,
+      listener,
+    };
     processes.push(p);
     return p;
   };

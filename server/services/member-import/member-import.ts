@@ -23,7 +23,8 @@ import { recordAudit } from '../audit';
 import { reserveHandSetNumber } from '../licence-numbers';
 import { DUPLICATE_CHECK_SCOPE, duplicateCheckLimited } from '../members/duplicates';
 import { PERSON_REFERENCES } from '../../db/person-references';
-import { planImport, publicRow, type Lang, type Plan, type PlanRow } from './plan';
+import { planImport, publicRow, type Plan, type PlanRow } from './plan';
+import type { Lang } from './plan-row-input';
 import { readMemberFile } from './read-file';
 import { refreshDuplicateKeys } from '../members/duplicate-keys';
 

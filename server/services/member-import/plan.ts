@@ -34,8 +34,6 @@ import type { ReadSheet } from './sheet-rows';
 import { message, readRow, type FieldError, type Lang } from './plan-row-input';
 import { activeIn, candidatesOf, storedNames, type Stored } from './plan-candidates';
 
-export type { FieldError, Lang };
-
 /**
  * The dry run of a member import: one verdict per row, decided the same way the member screen
  * decides one person.
