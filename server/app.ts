@@ -94,14 +94,15 @@ export function createApp(options: CreateAppOptions) {
     if (!/^\s*public\b/i.test(c.res.headers.get('cache-control') ?? '')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new ApiError(413, 'too_large', 'The request body is too large');
+    },
+  });
   app.use('/api/*', async (c, next) => {
     if (/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) return next();
-    return bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new ApiError(413, 'too_large', 'The request body is too large');
-      },
-    })(c, next);
+    return jsonBodyLimit(c, next);
   });
 
   // The size limit first, then the URL, then one bounded check of every JSON body (safe-body.ts).

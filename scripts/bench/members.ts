@@ -13,12 +13,20 @@
  * name contains the text.
  *
  * The API runs on its own connection pool that records each statement a request issues (with
- * its name when the API prepared it). Right after each measured request, each of its statements is sent once more,
- * directly (same SQL, same parameters, on a plain pg Pool), and timed; the slowest is the request's
- * main statement. "ratio" = API p50 ÷ main statement p50: what the API costs on top of the one
- * statement it cannot do without (target ≤ 1.5×). "÷ all" = API p50 ÷ the p50 of all its statements
- * sent one after another: what the API costs on top of the database work the request needs (the
- * session check included).
+ * its name when the API prepared it) and how long it took there, from the pool's query call to
+ * its rows (the connection taken from the pool, the round trip, pg's parsing of the rows). The
+ * slowest is the request's main statement. "ratio" = API p50 ÷ main statement p50, both from the
+ * same requests: what the API costs on top of the one statement it cannot do without (target
+ * ≤ 1.5×; issue 25: ≤ 1.3×).
+ *
+ * Right after each measured request, each of its statements is also sent once more, directly
+ * (same SQL, same parameters, on a plain pg Pool), and timed: "re-sent" is the slowest one's p50
+ * and "÷ re-sent" = API p50 ÷ it, the ratio this script reported until 2026-11-28. A statement
+ * re-sent finds the pages its first run read in PostgreSQL's buffers: a name-fragment search's
+ * statement took 0.2–0.35 ms less re-sent than in the request (measured 2026-11-28), which
+ * counted as the API's. "÷ all" = API p50 ÷ the p50 of all its statements re-sent one after
+ * another: what the API costs on top of the database work the request needs (the session check
+ * included, when the request reads it).
  */
 import { count } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -38,8 +46,11 @@ const ONLY = process.env.BENCH_ONLY;
 const TARGET_P95_MS = 50;
 const TARGET_RATIO = 1.5;
 
-/** A statement as the API sent it: named when the API prepared it (the session check). */
-type Statement = { sql: string; params: unknown[]; name?: string };
+/**
+ * A statement as the API sent it: named when the API prepared it (the session check), and how
+ * long it took in the request (ms, from the pool's query call to its rows).
+ */
+type Statement = { sql: string; params: unknown[]; name?: string; ms?: number };
 
 /**
  * The API's database handle on its own pool, logging every statement into `log`, with its name
@@ -50,9 +61,16 @@ function loggedDb(url: string, log: Statement[]): { db: Db; pool: Pool } {
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const config = args[0] as string | { text: string; values?: unknown[]; name?: string };
-    if (typeof config === 'string') log.push({ sql: config, params: (args[1] as unknown[]) ?? [] });
-    else log.push({ sql: config.text, params: config.values ?? (args[1] as unknown[]) ?? [], name: config.name });
-    return query(...args);
+    const statement: Statement =
+      typeof config === 'string'
+        ? { sql: config, params: (args[1] as unknown[]) ?? [] }
+        : { sql: config.text, params: config.values ?? (args[1] as unknown[]) ?? [], name: config.name };
+    log.push(statement);
+    const started = performance.now();
+    const done = () => (statement.ms = performance.now() - started);
+    const result = query(...args) as Promise<unknown>;
+    void result.then(done, done);
+    return result;
   };
   const db = drizzle({ client: pool, schema });
   return { db: db as unknown as Db, pool };
@@ -179,6 +197,8 @@ async function main(): Promise<void> {
       hits: number;
       main: number;
       ratio: number;
+      resent: number;
+      resentRatio: number;
       all: number;
       perRequest: number;
     }> = [];
@@ -187,6 +207,7 @@ async function main(): Promise<void> {
       const r = rng(1000 + i);
       const times: number[] = [];
       const mainTimes: number[] = [];
+      const resentTimes: number[] = [];
       const allTimes: number[] = [];
       let hits = 0;
       let statementCount = 0;
@@ -209,16 +230,19 @@ async function main(): Promise<void> {
           times.push(ms);
           hits += body.total ?? body.candidates?.length ?? 0;
           statementCount += statements.length;
+          mainTimes.push(Math.max(...statements.map((st) => st.ms ?? Number.NaN)));
           const { slowest, all } = await timeStatements(direct, statements.splice(0));
-          mainTimes.push(slowest);
+          resentTimes.push(slowest);
           allTimes.push(all);
         }
       }
       times.sort((a, b) => a - b);
       mainTimes.sort((a, b) => a - b);
+      resentTimes.sort((a, b) => a - b);
       allTimes.sort((a, b) => a - b);
       const p50 = percentile(times, 50);
       const main = percentile(mainTimes, 50);
+      const resent = percentile(resentTimes, 50);
       rows.push({
         name: s.name,
         p50,
@@ -227,6 +251,8 @@ async function main(): Promise<void> {
         hits: hits / REQUESTS,
         main,
         ratio: p50 / main,
+        resent,
+        resentRatio: p50 / resent,
         all: p50 / percentile(allTimes, 50),
         perRequest: statementCount / REQUESTS,
       });
@@ -240,10 +266,10 @@ async function main(): Promise<void> {
     );
     const width = Math.max(...rows.map((r) => r.name.length));
     console.log(
-      `${'scenario'.padEnd(width)} | p50 ms | p95 ms | max ms | avg total | statements | main stmt p50 ms | ratio | ÷ all | p95 < ${TARGET_P95_MS} ms | ratio ≤ ${TARGET_RATIO}`,
+      `${'scenario'.padEnd(width)} | p50 ms | p95 ms | max ms | avg total | statements | main stmt p50 ms | ratio | re-sent ms | ÷ re-sent | ÷ all | p95 < ${TARGET_P95_MS} ms | ratio ≤ ${TARGET_RATIO}`,
     );
     console.log(
-      `${'-'.repeat(width)}-|--------|--------|--------|-----------|------------|------------------|-------|-------|------------|----------`,
+      `${'-'.repeat(width)}-|--------|--------|--------|-----------|------------|------------------|-------|------------|-----------|-------|------------|----------`,
     );
     for (const r of rows) {
       console.log(
@@ -256,6 +282,8 @@ async function main(): Promise<void> {
           r.perRequest.toFixed(1).padStart(10),
           r.main.toFixed(1).padStart(16),
           `${r.ratio.toFixed(2)}×`.padStart(5),
+          r.resent.toFixed(1).padStart(10),
+          `${r.resentRatio.toFixed(2)}×`.padStart(9),
           `${r.all.toFixed(2)}×`.padStart(5),
           (r.p95 < TARGET_P95_MS ? 'yes' : 'NO').padEnd(10),
           r.ratio <= TARGET_RATIO ? 'yes' : 'NO',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { todayIso } from '@/lib/domain/dates';
 import { functionsAbove, type HeldFunction, type Person } from '@/lib/domain/function-rank';
 import { ORG_LEVEL_CLUB, ORG_LEVEL_FEDERATION, ORG_LEVEL_STATE } from '@/lib/domain/functions';
@@ -56,8 +56,11 @@ export async function ownMemberOrgIds(
   return [org.id, ...clubs.map((c) => c.id)];
 }
 
+/** Ids as values, or as the placeholders of a statement built once for any ids of that many. */
+type Ids = Array<number | Placeholder>;
+
 /** WHERE over function_assignments: active today in one of `orgIds`. */
-export function activeAssignmentsIn(orgIds: number[], today: string): SQL {
+export function activeAssignmentsIn(orgIds: Ids, today: string | Placeholder): SQL {
   return and(inArray(functionAssignments.orgId, orgIds), assignmentHeldOn(today))!;
 }
 
@@ -66,7 +69,7 @@ export function activeAssignmentsIn(orgIds: number[], today: string): SQL {
  * condition, everyone). A semi-join the planner answers from fa_member_org_active_idx or
  * fa_org_active_member_idx without touching the table.
  */
-export function ownMembersCondition(orgIds: number[] | null, today: string): SQL | undefined {
+export function ownMembersCondition(orgIds: Ids | null, today: string | Placeholder): SQL | undefined {
   if (orgIds === null) return undefined;
   return inArray(
     members.id,

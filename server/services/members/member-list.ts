@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { FUNCTION_LICENCE } from '@/lib/domain/functions';
 import { birthDateRange } from '@/lib/domain/members';
 import { foldSearch, searchWords } from '@/lib/domain/search-fold';
@@ -10,6 +10,7 @@ import { escapeLike } from '../../db/like-pattern';
 import { memberColumns, memberRelationColumns, shapeMembers, type FunctionFilter } from './member-shape';
 import { notErased } from '../privacy/erased';
 import { assignmentHeldOn } from '../assignment-days';
+import { activeAssignmentsIn, ownMembersCondition } from '../member-access';
 
 /**
  * One page of members, searched, filtered, sorted and counted in the database (lists stay fast at 100,000 members).
@@ -107,7 +108,39 @@ export type MemberScope = {
    * filters the total is then counted from the index of assignments alone.
    */
   assignments?: SQL;
+  /** What the scope was made of, when memberScope made it: its statement can be kept per shape. */
+  parts?: ScopeParts;
 };
+
+/**
+ * A scope by its parts: the own members of `orgIds` (null: everyone) who, when `roleIds` are
+ * given, hold one of those functions today (in any organisation).
+ */
+export type ScopeParts = { orgIds: number[] | null; roleIds?: number[] };
+
+/** Ids and the day as values, or as the placeholders of a statement kept for its shape. */
+function scopeConditions(orgIds: Array<number | Placeholder> | null, roleIds: Array<number | Placeholder>, day: string | Placeholder) {
+  const conditions = [ownMembersCondition(orgIds, day)];
+  if (roleIds.length > 0) {
+    conditions.push(
+      inArray(
+        members.id,
+        sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${and(
+          inArray(functionAssignments.roleId, roleIds),
+          assignmentHeldOn(day),
+        )})`,
+      ),
+    );
+  }
+  // Holding given functions narrows the set: it is no longer the organisations' assignments.
+  const assignments = orgIds !== null && roleIds.length === 0 ? activeAssignmentsIn(orgIds, day) : undefined;
+  return { conditions, assignments };
+}
+
+/** The scope of `parts` on `day`. */
+export function memberScope(parts: ScopeParts, day: string): MemberScope {
+  return { ...scopeConditions(parts.orgIds, parts.roleIds ?? [], day), parts };
+}
 
 /**
  * What every list leaves out, whatever its scope, search or statement: an erased person (an
@@ -179,34 +212,70 @@ function pageStatement(
     .orderBy(...order);
 }
 
-/** A list over every member (the federation's) whose query has at most search words: its statement depends only on sort, direction and word count. */
-function onlySearched(scope: MemberScope, query: MemberListQuery): boolean {
-  return scope.conditions.every((c) => !c) && !scope.assignments && !query.gender && !query.city && !query.ageClass && !query.licence;
+/** The query has no filter but its search words: its statement depends on its shape only. */
+function onlySearched(query: MemberListQuery): boolean {
+  return !query.gender && !query.city && !query.ageClass && !query.licence;
 }
 
 /**
- * The statement of a searched list over every member, built once per shape (sort, direction,
- * number of words) with placeholders for the words and the page, and kept per database session
- * (like the session check's statement): building the statement took about as long as the
- * database needs for a name search. Unnamed, so PostgreSQL still plans each search for its words.
+ * The statement of a searched list over a scope given by its parts, built once per shape (sort,
+ * direction, number of words, of organisations and of functions) with placeholders for the words,
+ * the ids, the day and the page, and kept per database session (like the session check's
+ * statement): building it took about as long as the database needs for a name search. Unnamed,
+ * so PostgreSQL still plans each search for its values. At most KEPT_SHAPES are kept; a list of
+ * another shape builds its statement each time.
  */
-const searchedPages = new WeakMap<object, Map<string, ReturnType<typeof prepareSearchedPage>>>();
+const KEPT_SHAPES = 200;
+const keptPages = new WeakMap<object, Map<string, ReturnType<typeof prepareScopedPage>>>();
 
-function prepareSearchedPage(db: Db, sort: MemberSort, dir: 'asc' | 'desc', words: number) {
-  const patterns = Array.from({ length: words }, (_, i) => sql`${SEARCH_TEXT} like ${sql.placeholder(`w${i}`)}`);
-  const where = and(...listedAtAll(), ...patterns);
-  const scope: MemberScope = { conditions: [] };
-  return pageStatement(db, scope, where, patterns, words > 0, sort, dir, sql.placeholder('limit'), sql.placeholder('offset')).prepare('');
+type Shape = { sort: MemberSort; dir: 'asc' | 'desc'; words: number; orgs: number | null; roles: number };
+
+function placeholders(prefix: string, n: number): Placeholder[] {
+  return Array.from({ length: n }, (_, i) => sql.placeholder(`${prefix}${i}`));
 }
 
-function searchedPageStatement(db: Db, sort: MemberSort, dir: 'asc' | 'desc', words: number) {
+function prepareScopedPage(db: Db, shape: Shape) {
+  const scope = scopeConditions(
+    shape.orgs === null ? null : placeholders('o', shape.orgs),
+    placeholders('r', shape.roles),
+    sql.placeholder('day'),
+  );
+  const patterns = placeholders('w', shape.words).map((w) => sql`${SEARCH_TEXT} like ${w}`);
+  const where = and(...scope.conditions.filter((c): c is SQL => Boolean(c)), ...listedAtAll(), ...patterns);
+  return pageStatement(
+    db,
+    scope,
+    where,
+    patterns,
+    shape.words > 0,
+    shape.sort,
+    shape.dir,
+    sql.placeholder('limit'),
+    sql.placeholder('offset'),
+  ).prepare('');
+}
+
+function keptPageStatement(db: Db, shape: Shape) {
   const session = (db as unknown as { session: object }).session;
-  let statements = searchedPages.get(session);
-  if (!statements) searchedPages.set(session, (statements = new Map()));
-  const key = `${sort} ${dir} ${words}`;
+  let statements = keptPages.get(session);
+  if (!statements) keptPages.set(session, (statements = new Map()));
+  const key = `${shape.sort} ${shape.dir} ${shape.words} ${shape.orgs ?? 'all'} ${shape.roles}`;
   let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = prepareSearchedPage(db, sort, dir, words)));
+  if (!statement && statements.size < KEPT_SHAPES) statements.set(key, (statement = prepareScopedPage(db, shape)));
   return statement;
+}
+
+/** The values of a kept statement's placeholders. */
+function keptPageValues(parts: ScopeParts, patterns: string[], day: string, limit: number, offset: number) {
+  const named = (prefix: string, values: readonly unknown[]) => values.map((v, i) => [`${prefix}${i}`, v] as const);
+  return Object.fromEntries([
+    ...named('w', patterns),
+    ...named('o', parts.orgIds ?? []),
+    ...named('r', parts.roleIds ?? []),
+    ['day', day],
+    ['limit', limit],
+    ['offset', offset],
+  ]);
 }
 
 /**
@@ -223,15 +292,24 @@ export async function pageOfMembers(
   today: string,
   functions: FunctionFilter,
 ): Promise<Page<Member>> {
-  const { where, filters, searching } = listWhere(scope, query, today);
   const offset = (query.page - 1) * query.pageSize;
-  const rows = onlySearched(scope, query)
-    ? await searchedPageStatement(db, query.sort, query.dir, searchPatterns(query.q).length).execute({
-        ...Object.fromEntries(searchPatterns(query.q).map((pattern, i) => [`w${i}`, pattern])),
-        limit: query.pageSize,
-        offset,
-      })
-    : await pageStatement(db, scope, where, filters, searching, query.sort, query.dir, query.pageSize, offset);
+  const patterns = searchPatterns(query.q);
+  const parts = scope.parts;
+  const kept =
+    parts && onlySearched(query)
+      ? keptPageStatement(db, {
+          sort: query.sort,
+          dir: query.dir,
+          words: patterns.length,
+          orgs: parts.orgIds === null ? null : parts.orgIds.length,
+          roles: parts.roleIds?.length ?? 0,
+        })
+      : undefined;
+  const built = () => {
+    const { where, filters, searching } = listWhere(scope, query, today);
+    return pageStatement(db, scope, where, filters, searching, query.sort, query.dir, query.pageSize, offset);
+  };
+  const rows = kept && parts ? await kept.execute(keptPageValues(parts, patterns, today, query.pageSize, offset)) : await built();
 
   // A page past the end has no rows to carry the total: count on its own.
   const total =
@@ -239,7 +317,14 @@ export async function pageOfMembers(
       ? Number(rows[0].total)
       : offset === 0
         ? 0
-        : Number((await db.select({ n: count() }).from(members).where(where))[0]?.n ?? 0);
+        : Number(
+            (
+              await db
+                .select({ n: count() })
+                .from(members)
+                .where(listWhere(scope, query, today).where)
+            )[0]?.n ?? 0,
+          );
   const relations = { assignments: rows.flatMap((r) => r.assignments), trainings: rows.flatMap((r) => r.trainings) };
   return { items: shapeMembers(rows, relations, today, functions), total };
 }

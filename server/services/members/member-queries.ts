@@ -10,7 +10,6 @@ import type { AppDeps } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
 import { loadCaller, type ActingOrg } from '../access';
 import {
-  activeAssignmentsIn,
   assertReadable,
   editRights,
   memberActingOrg,
@@ -20,7 +19,7 @@ import {
   requireMemberFormOrgs,
 } from '../member-access';
 import { resolveMemberId } from './merge-access';
-import { pageOfMembers, type MemberScope } from './member-list';
+import { memberScope, pageOfMembers, type MemberScope } from './member-list';
 import { isErased } from '../privacy/erased';
 import { loadMemberDto } from './member-shape';
 import { assignmentHeldOn } from '../assignment-days';
@@ -31,27 +30,29 @@ const today = (deps: AppDeps) => todayIso(deps.clock());
 
 /** The own members of `org` as a list scope (countable from the assignments alone). */
 export async function ownMembersScope(deps: Pick<AppDeps, 'db'>, org: ActingOrg, day: string, onlyInOrg = false): Promise<MemberScope> {
-  const orgIds = await ownMemberOrgIds(deps, org, onlyInOrg);
-  if (orgIds === null) return { conditions: [] };
-  return { conditions: [ownMembersCondition(orgIds, day)], assignments: activeAssignmentsIn(orgIds, day) };
+  return memberScope({ orgIds: await ownMemberOrgIds(deps, org, onlyInOrg) }, day);
 }
 
 /**
- * Everyone the caller could read one by one: the own members of each of their member-form
- * organisations (a club's members, a state association's and its clubs', everyone for the federation).
+ * The organisations of everyone the caller could read one by one: the own members of each of
+ * their member-form organisations (a club's members, a state association's and its clubs',
+ * everyone for the federation: null).
  */
-async function readableMembersScope(deps: AppDeps, orgs: ActingOrg[], day: string): Promise<MemberScope> {
+async function readableOrgIds(deps: AppDeps, orgs: ActingOrg[]): Promise<number[] | null> {
   const lists = await Promise.all(orgs.map((o) => ownMemberOrgIds(deps, o)));
-  if (lists.some((ids) => ids === null)) return { conditions: [] };
-  const orgIds = [...new Set(lists.flatMap((ids) => ids ?? []))];
-  return { conditions: [ownMembersCondition(orgIds, day)], assignments: activeAssignmentsIn(orgIds, day) };
+  if (lists.some((ids) => ids === null)) return null;
+  return [...new Set(lists.flatMap((ids) => ids ?? []))];
 }
 
 /** GET /admin/members: every member, former ones too. Form 52 ("all") of the federation. */
 export async function listAllMembers(deps: AppDeps, callerId: number, query: MemberListQuery): Promise<Page<Member>> {
   const orgs = requireMemberFormOrgs(await loadCaller(deps, callerId));
   if (!orgs.some((o) => o.level === ORG_LEVEL_FEDERATION)) throw forbidden('Only the federation lists all members');
-  return pageOfMembers(deps.db, { conditions: [] }, query, today(deps), { kind: 'active', excludeGroups: [DEFAULT_EXCLUDED_GROUP] });
+  const day = today(deps);
+  return pageOfMembers(deps.db, memberScope({ orgIds: null }, day), query, day, {
+    kind: 'active',
+    excludeGroups: [DEFAULT_EXCLUDED_GROUP],
+  });
 }
 
 /** GET /admin/members/{orgId}: the organisation's own members (onlyInOrg: without its sub-organisations). */
@@ -81,21 +82,11 @@ export async function searchMembers(
 ): Promise<Page<Member>> {
   const caller = await loadCaller(deps, callerId);
   const day = today(deps);
-  const scope: MemberScope = { conditions: [] };
-  if (query.org !== undefined) Object.assign(scope, await ownMembersScope(deps, memberActingOrg(caller, query.org), day));
-  else Object.assign(scope, await readableMembersScope(deps, requireMemberFormOrgs(caller), day));
-  if (query.roles && query.roles.length > 0) {
-    scope.assignments = undefined;
-    scope.conditions.push(
-      inArray(
-        members.id,
-        sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${and(
-          inArray(functionAssignments.roleId, query.roles),
-          assignmentHeldOn(day),
-        )})`,
-      ),
-    );
-  }
+  const orgIds =
+    query.org !== undefined
+      ? await ownMemberOrgIds(deps, memberActingOrg(caller, query.org))
+      : await readableOrgIds(deps, requireMemberFormOrgs(caller));
+  const scope = memberScope({ orgIds, roleIds: query.roles }, day);
   const q = [query.name, query.q].filter(Boolean).join(' ');
   return pageOfMembers(deps.db, scope, { ...query, q }, day, { kind: 'active', excludeGroups: [DEFAULT_EXCLUDED_GROUP] });
 }
