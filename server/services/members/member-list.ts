@@ -102,14 +102,16 @@ export function orderBy(sort: MemberSort, dir: 'asc' | 'desc', searching = false
 
 /** Which members a list covers, before the query's own search and filters. */
 export type MemberScope = {
-  conditions: Array<SQL | undefined>;
+  // Read-only: a scope made by memberScope is kept per shape from its parts, so a condition added
+  // afterwards would be missing from its kept statement.
+  readonly conditions: ReadonlyArray<SQL | undefined>;
   /**
    * The same set as function assignments (WHERE over function_assignments): without search or
    * filters the total is then counted from the index of assignments alone.
    */
-  assignments?: SQL;
+  readonly assignments?: SQL;
   /** What the scope was made of, when memberScope made it: its statement can be kept per shape. */
-  parts?: ScopeParts;
+  readonly parts?: ScopeParts;
 };
 
 /**
