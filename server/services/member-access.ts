@@ -64,6 +64,11 @@ export function activeAssignmentsIn(orgIds: Ids, today: string | Placeholder): S
   return and(inArray(functionAssignments.orgId, orgIds), assignmentHeldOn(today))!;
 }
 
+/** SQL condition on members.id: holds a function assignment matching `where` (a semi-join over function_assignments). */
+export function holdsAssignment(where: SQL): SQL {
+  return inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${where})`);
+}
+
 /**
  * SQL condition on members.id: "holds an active function in one of `orgIds`" (undefined = no
  * condition, everyone). A semi-join the planner answers from fa_member_org_active_idx or
@@ -71,10 +76,7 @@ export function activeAssignmentsIn(orgIds: Ids, today: string | Placeholder): S
  */
 export function ownMembersCondition(orgIds: Ids | null, today: string | Placeholder): SQL | undefined {
   if (orgIds === null) return undefined;
-  return inArray(
-    members.id,
-    sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${activeAssignmentsIn(orgIds, today)})`,
-  );
+  return holdsAssignment(activeAssignmentsIn(orgIds, today));
 }
 
 /**

@@ -76,7 +76,7 @@ export async function liveSessionCaller(
   const [row] = await callerStatement(deps.db).execute({ memberId, sessionId, today, now });
   if (!row) return undefined;
   const caller = { ...callerFromRoles(memberId, row.roles), signedIn: { profile: row.profile, systemRoles: namedSystemRoles(row.roles) } };
-  if (cache) cache.keep(key, caller, row.sessionEndsAt, mark, now);
+  cache?.keep(key, caller, row.sessionEndsAt, mark, now);
   return caller;
 }
 

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { memberImportQuerySchema } from '@/lib/schemas/member-import';
 import type { AppEnv, AppRouteHandler } from '../../http/context';
 import { checked, checkedQuery, orgIdParam } from '../../http/route-parts';
-import { importMembers, undoImport } from '../../services/member-import/member-import';
+import { importMembers } from '../../services/member-import/member-import';
+import { undoImport } from '../../services/member-import/undo-import';
 import type * as routes from './routes';
 
 /** Streamed upload (see routes.ts importDoc). */

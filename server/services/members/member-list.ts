@@ -10,7 +10,7 @@ import { escapeLike } from '../../db/like-pattern';
 import { memberColumns, memberRelationColumns, shapeMembers, type FunctionFilter } from './member-shape';
 import { notErased } from '../privacy/erased';
 import { assignmentHeldOn } from '../assignment-days';
-import { activeAssignmentsIn, ownMembersCondition } from '../member-access';
+import { activeAssignmentsIn, holdsAssignment, ownMembersCondition } from '../member-access';
 
 /**
  * One page of members, searched, filtered, sorted and counted in the database (lists stay fast at 100,000 members).
@@ -124,15 +124,7 @@ export type ScopeParts = { orgIds: number[] | null; roleIds?: number[] };
 function scopeConditions(orgIds: Array<number | Placeholder> | null, roleIds: Array<number | Placeholder>, day: string | Placeholder) {
   const conditions = [ownMembersCondition(orgIds, day)];
   if (roleIds.length > 0) {
-    conditions.push(
-      inArray(
-        members.id,
-        sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${and(
-          inArray(functionAssignments.roleId, roleIds),
-          assignmentHeldOn(day),
-        )})`,
-      ),
-    );
+    conditions.push(holdsAssignment(and(inArray(functionAssignments.roleId, roleIds), assignmentHeldOn(day))!));
   }
   // Holding given functions narrows the set: it is no longer the organisations' assignments.
   const assignments = orgIds !== null && roleIds.length === 0 ? activeAssignmentsIn(orgIds, day) : undefined;
@@ -280,6 +272,27 @@ function keptPageValues(parts: ScopeParts, patterns: string[], day: string, limi
   ]);
 }
 
+/** The page through the statement kept for its shape; undefined when none is (filters, a scope not made by memberScope, too many shapes). */
+function keptPage(db: Db, scope: MemberScope, query: MemberListQuery, today: string, offset: number) {
+  const parts = scope.parts;
+  if (!parts || !onlySearched(query)) return undefined;
+  const patterns = searchPatterns(query.q);
+  const statement = keptPageStatement(db, {
+    sort: query.sort,
+    dir: query.dir,
+    words: patterns.length,
+    orgs: parts.orgIds === null ? null : parts.orgIds.length,
+    roles: parts.roleIds?.length ?? 0,
+  });
+  return statement?.execute(keptPageValues(parts, patterns, today, query.pageSize, offset));
+}
+
+/** The page through a statement built for this query. */
+function builtPage(db: Db, scope: MemberScope, query: MemberListQuery, today: string, offset: number) {
+  const { where, filters, searching } = listWhere(scope, query, today);
+  return pageStatement(db, scope, where, filters, searching, query.sort, query.dir, query.pageSize, offset);
+}
+
 /**
  * A page of members in `scope` matching the query's search and filters, and how many match in all,
  * in one statement: the inner query finds, sorts and cuts the page; the outer one adds each
@@ -295,23 +308,7 @@ export async function pageOfMembers(
   functions: FunctionFilter,
 ): Promise<Page<Member>> {
   const offset = (query.page - 1) * query.pageSize;
-  const patterns = searchPatterns(query.q);
-  const parts = scope.parts;
-  const kept =
-    parts && onlySearched(query)
-      ? keptPageStatement(db, {
-          sort: query.sort,
-          dir: query.dir,
-          words: patterns.length,
-          orgs: parts.orgIds === null ? null : parts.orgIds.length,
-          roles: parts.roleIds?.length ?? 0,
-        })
-      : undefined;
-  const built = () => {
-    const { where, filters, searching } = listWhere(scope, query, today);
-    return pageStatement(db, scope, where, filters, searching, query.sort, query.dir, query.pageSize, offset);
-  };
-  const rows = kept && parts ? await kept.execute(keptPageValues(parts, patterns, today, query.pageSize, offset)) : await built();
+  const rows = await (keptPage(db, scope, query, today, offset) ?? builtPage(db, scope, query, today, offset));
 
   // A page past the end has no rows to carry the total: count on its own.
   const total =

@@ -12,6 +12,7 @@ import { loadCaller, type ActingOrg } from '../access';
 import {
   assertReadable,
   editRights,
+  holdsAssignment,
   memberActingOrg,
   memberFormOrgs,
   ownMemberOrgIds,
@@ -106,7 +107,7 @@ export async function listOrgRoleMembers(
     : notInArray(functionAssignments.roleId, sql`(select ${roles.id} from ${roles} where ${eq(roles.groupId, DEFAULT_EXCLUDED_GROUP)})`);
   const assignments = and(eq(functionAssignments.orgId, orgId), roleCondition, assignmentHeldOn(day))!;
   const scope: MemberScope = {
-    conditions: [inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${assignments})`)],
+    conditions: [holdsAssignment(assignments)],
     assignments,
   };
   return pageOfMembers(deps.db, scope, query, day, { kind: 'active', excludeGroups: groups ? [] : [DEFAULT_EXCLUDED_GROUP], orgId });

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../http/context';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { actingOrg, loadCaller, orgsWith } from '../access';
 import { recordAudit } from '../audit';
-import { holdsAnyFunctionOn, ownMemberOrgIds, ownMembersCondition } from '../member-access';
+import { holdsAnyFunctionOn, holdsAssignment, ownMemberOrgIds, ownMembersCondition } from '../member-access';
 import { reachFactsFor } from '../reach';
 import { pageOfMembers } from '../members/member-list';
 import { assignmentHeldOn } from '../assignment-days';
@@ -27,8 +27,7 @@ type Query = { org: number; q?: string; functions?: number[]; groups?: number[];
 
 /** Holds an assignment in `orgIds` (all organisations when null) matching `extra`. */
 function holds(orgIds: number[] | null, extra: SQL): SQL {
-  const where = orgIds === null ? extra : and(inArray(functionAssignments.orgId, orgIds), extra)!;
-  return inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${where})`);
+  return holdsAssignment(orgIds === null ? extra : and(inArray(functionAssignments.orgId, orgIds), extra)!);
 }
 
 /**

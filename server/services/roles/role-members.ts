@@ -4,12 +4,12 @@ import { FORM_ROLE_EDIT, ORG_LEVEL_FEDERATION } from '@/lib/domain/functions';
 import { searchWords } from '@/lib/domain/search-fold';
 import { memberListQuerySchema } from '@/lib/schemas/members';
 import type { RoleMemberPage, RoleMembersQuery, RoleOrganisation } from '@/lib/schemas/role-members';
-import { functionAssignments, members, organisations, roles } from '../../db/schema';
+import { functionAssignments, organisations, roles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { actingOrg, loadCaller } from '../access';
-import { activeAssignmentsIn } from '../member-access';
-import { pageOfMembers, type MemberScope } from '../members/member-list';
+import { activeAssignmentsIn, holdsAssignment } from '../member-access';
+import { memberScope, pageOfMembers, type MemberScope } from '../members/member-list';
 import { roleEditors } from './role-assignment';
 import { assignmentHeldOn } from '../assignment-days';
 
@@ -57,20 +57,11 @@ export async function roleMembers(deps: AppDeps, callerId: number, orgId: number
   if (query.candidates === 'true') {
     if ((query.q ?? '').trim().length <= 2 || searchWords(query.q).length === 0) return { items: [], total: 0 };
     const federation = editors.some((e) => e.level === ORG_LEVEL_FEDERATION);
-    scope = federation
-      ? { conditions: [] }
-      : {
-          conditions: [
-            inArray(
-              members.id,
-              sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${activeAssignmentsIn([orgId], today)})`,
-            ),
-          ],
-        };
+    scope = memberScope({ orgIds: federation ? null : [orgId] }, today);
   } else {
     const assignments = query.group !== undefined ? holdsGroup(orgId, query.group, today) : activeAssignmentsIn([orgId], today);
     scope = {
-      conditions: [inArray(members.id, sql`(select ${functionAssignments.memberId} from ${functionAssignments} where ${assignments})`)],
+      conditions: [holdsAssignment(assignments)],
       assignments,
     };
   }
