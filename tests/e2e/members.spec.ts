@@ -339,10 +339,14 @@ test('the federation sorts all members by surname across pages, keeps it on relo
   await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
   await expect(page).toHaveURL(/sort=surname&dir=desc/);
   await expect(table.getByRole('row').nth(2).locator('td').nth(3)).not.toHaveText(firstAscending);
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
   const page1 = await surnames();
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByText(`Seite 2 von ${pages}`)).toBeVisible();
   await expect(page).toHaveURL(/page=2/);
+  // The page number changes before the page's rows arrive: read them once they have.
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
+  await expect.poll(surnames).not.toEqual(page1);
   const page2 = await surnames();
   expect(page1).toHaveLength(20);
   expect(descending([...page1, ...page2])).toBe(true);
